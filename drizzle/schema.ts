@@ -1,0 +1,167 @@
+/**
+ * The D1 schema for accounts, sessions, lists and playback streams.
+ *
+ * Users and administrators are separate tables (SPEC.md section 3), so every row that belongs to
+ * an account carries owner_type ('user' | 'admin') next to owner_id: an admin id and a user id
+ * may be the same number and must never reach each other's rows.
+ * Timestamps are ISO-8601 strings in UTC, which sort correctly as text.
+ */
+import { sql } from 'drizzle-orm'
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`
+
+export const ownerTypes = ['user', 'admin'] as const
+export type OwnerType = (typeof ownerTypes)[number]
+export const contentTypes = ['movie', 'tv'] as const
+export type ContentType = (typeof contentTypes)[number]
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email').notNull(),
+    password_hash: text('password_hash').notNull(),
+    is_active: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    last_login: text('last_login'),
+    username: text('username'),
+    full_name: text('full_name'),
+    bio: text('bio'),
+    date_of_birth: text('date_of_birth'),
+    country: text('country'),
+    created_at: text('created_at').notNull().default(now),
+    updated_at: text('updated_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    index('users_created_at_idx').on(t.created_at),
+    index('users_last_login_idx').on(t.last_login),
+  ],
+)
+
+export const adminUsers = sqliteTable(
+  'admin_users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email').notNull(),
+    password_hash: text('password_hash').notNull(),
+    is_active: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    last_login: text('last_login'),
+    username: text('username'),
+    full_name: text('full_name'),
+    role: text('role').notNull().default('admin'),
+    created_at: text('created_at').notNull().default(now),
+    updated_at: text('updated_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('admin_users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('admin_users_username_unique').on(sql`lower(${t.username})`),
+  ],
+)
+
+/** One row per signed-in browser; the JWT names the row, so deleting it revokes the session. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    owner_type: text('owner_type', { enum: ownerTypes }).notNull(),
+    owner_id: integer('owner_id').notNull(),
+    created_at: text('created_at').notNull().default(now),
+    expires_at: text('expires_at').notNull(),
+    last_seen_at: text('last_seen_at').notNull().default(now),
+    user_agent: text('user_agent'),
+  },
+  (t) => [index('sessions_owner_idx').on(t.owner_type, t.owner_id), index('sessions_expires_idx').on(t.expires_at)],
+)
+
+export const watchlist = sqliteTable(
+  'watchlist',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    owner_type: text('owner_type', { enum: ownerTypes }).notNull(),
+    owner_id: integer('owner_id').notNull(),
+    content_id: integer('content_id').notNull(),
+    content_type: text('content_type', { enum: contentTypes }).notNull(),
+    title: text('title').notNull(),
+    poster_path: text('poster_path'),
+    added_at: text('added_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('watchlist_owner_content_unique').on(t.owner_type, t.owner_id, t.content_id, t.content_type),
+    index('watchlist_owner_added_idx').on(t.owner_type, t.owner_id, t.added_at),
+    index('watchlist_content_idx').on(t.content_type, t.content_id),
+  ],
+)
+
+export const watchHistory = sqliteTable(
+  'watch_history',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    owner_type: text('owner_type', { enum: ownerTypes }).notNull(),
+    owner_id: integer('owner_id').notNull(),
+    content_id: integer('content_id').notNull(),
+    content_type: text('content_type', { enum: contentTypes }).notNull(),
+    title: text('title').notNull(),
+    poster_path: text('poster_path'),
+    /** Seconds watched; SPEC.md's watch_duration. */
+    watch_duration: integer('watch_duration').notNull().default(0),
+    /** Where playback stopped (seconds) and the length of the item, for "Continue watching". */
+    position: integer('position').notNull().default(0),
+    total_duration: integer('total_duration').notNull().default(0),
+    season_number: integer('season_number'),
+    episode_number: integer('episode_number'),
+    completed: integer('completed', { mode: 'boolean' }).notNull().default(false),
+    watched_at: text('watched_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('watch_history_owner_content_unique').on(t.owner_type, t.owner_id, t.content_id, t.content_type),
+    index('watch_history_owner_watched_idx').on(t.owner_type, t.owner_id, t.watched_at),
+    index('watch_history_content_idx').on(t.content_type, t.content_id),
+  ],
+)
+
+/** Fixed-window counters for sign-in and sign-up attempts, shared by every isolate. */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  reset_at: integer('reset_at').notNull(),
+})
+
+/** HLS streams mapped to titles; season and episode are 0 for a film. */
+export const streams = sqliteTable(
+  'streams',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    content_type: text('content_type', { enum: contentTypes }).notNull(),
+    content_id: integer('content_id').notNull(),
+    season_number: integer('season_number').notNull().default(0),
+    episode_number: integer('episode_number').notNull().default(0),
+    master_url: text('master_url').notNull(),
+    label: text('label'),
+    created_at: text('created_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('streams_content_unique').on(t.content_type, t.content_id, t.season_number, t.episode_number)],
+)
+
+/** Operator switches changed from the admin dashboard (for example maintenance mode). */
+export const settings = sqliteTable(
+  'settings',
+  {
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    updated_at: text('updated_at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.key] })],
+)
+
+export type User = typeof users.$inferSelect
+export type NewUser = typeof users.$inferInsert
+export type AdminUser = typeof adminUsers.$inferSelect
+export type NewAdminUser = typeof adminUsers.$inferInsert
+export type Session = typeof sessions.$inferSelect
+export type WatchlistEntry = typeof watchlist.$inferSelect
+export type NewWatchlistEntry = typeof watchlist.$inferInsert
+export type WatchHistoryEntry = typeof watchHistory.$inferSelect
+export type NewWatchHistoryEntry = typeof watchHistory.$inferInsert
+export type Stream = typeof streams.$inferSelect

@@ -1,0 +1,62 @@
+/**
+ * Starts the real site for the browser tests: a fresh local D1/KV state under .wrangler/e2e,
+ * migrations and the embedded catalogue applied, `wrangler dev` on E2E_PORT (default 8788).
+ * The base URL reaches the tests through `inject('baseUrl')`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
+// @ts-expect-error plain ESM script without type declarations
+import { persistArgs, prepareLocal, root, wranglerBin, wranglerEnv } from '../scripts/prepare-local.mjs'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string
+  }
+}
+
+let server: ChildProcess | undefined
+
+async function waitForPing(url: string, child: ChildProcess, ms: number) {
+  const deadline = Date.now() + ms
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`)
+    try {
+      const res = await fetch(`${url}/api/ping`)
+      if (res.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300))
+  }
+  throw new Error(`the site did not answer on ${url} within ${ms} ms`)
+}
+
+export default async function setup(project: TestProject) {
+  const port = process.env.E2E_PORT ?? '8788'
+  const persistTo = join(root, '.wrangler', 'e2e')
+  rmSync(persistTo, { recursive: true, force: true })
+  await prepareLocal({ persistTo })
+  server = spawn(
+    wranglerBin,
+    ['dev', '--port', port, '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...persistArgs(persistTo)],
+    { cwd: root, env: wranglerEnv, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  let log = ''
+  server.stdout?.on('data', (d) => (log += d))
+  server.stderr?.on('data', (d) => (log += d))
+  const baseUrl = `http://127.0.0.1:${port}`
+  try {
+    await waitForPing(baseUrl, server, 60_000)
+  } catch (err) {
+    console.error(log)
+    throw err
+  }
+  project.provide('baseUrl', baseUrl)
+  return async () => {
+    server?.kill('SIGTERM')
+    await new Promise((r) => setTimeout(r, 300))
+    if (server && server.exitCode === null) server.kill('SIGKILL')
+  }
+}

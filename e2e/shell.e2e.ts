@@ -1,0 +1,56 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, newPage } from './browser'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('the app shell', () => {
+  it('renders the desktop sidebar with every section on /', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    await page.goto('/')
+    const nav = page.getByRole('complementary', { name: 'Main navigation' })
+    await nav.getByRole('link', { name: 'Home', exact: true }).waitFor()
+    for (const label of ['Search', 'Home', 'Movies', 'TV Shows', 'Kids', 'Genres', 'Watchlist', 'Last Watched']) {
+      await expect(nav.getByRole('link', { name: label, exact: true }).isVisible()).resolves.toBe(true)
+    }
+    await context.close()
+  })
+
+  it('shows the top bar and bottom bar on a phone, and the slide-in menu opens', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'phone')
+    await page.goto('/')
+    const bottom = page.getByRole('navigation', { name: 'Quick navigation' })
+    await bottom.getByRole('link', { name: 'Movies' }).waitFor()
+    expect(await page.getByRole('complementary', { name: 'Main navigation' }).isVisible()).toBe(false)
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Kids' }).isVisible()).resolves.toBe(true)
+    await context.close()
+  })
+
+  it('renders the app on a deep link opened directly', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    for (const path of ['/movie/550', '/tv/1399', '/genre/28']) {
+      const res = await page.goto(path)
+      expect(res?.status()).toBe(200)
+      await page.locator('main#main h1').first().waitFor()
+      expect(await page.getByRole('complementary', { name: 'Main navigation' }).isVisible()).toBe(true)
+    }
+    await context.close()
+  })
+
+  it('answers an unknown /api path with the JSON 404', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const res = await page.request.get('/api/does-not-exist')
+    expect(res.status()).toBe(404)
+    expect(await res.json()).toEqual({ error: 'Not found' })
+    await context.close()
+  })
+})

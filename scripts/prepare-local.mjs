@@ -1,0 +1,73 @@
+/**
+ * Gets a local copy of the site ready to run, with no network and no Cloudflare account:
+ * a dev signing secret in .dev.vars, the web build in dist/, the D1 migrations applied to local
+ * state, and the embedded catalogue loaded. Each step skips itself when already done, so a
+ * second run is quick. Used by `npm start`, the browser tests and the benchmark.
+ */
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const root = fileURLToPath(new URL('..', import.meta.url))
+export const wranglerBin = join(root, 'node_modules', '.bin', 'wrangler')
+export const wranglerEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_UPDATE_NOTIFIER: '1' }
+
+function newestMtime(dir) {
+  let newest = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules') continue
+    const path = join(dir, entry.name)
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs)
+  }
+  return newest
+}
+
+export function ensureDevVars() {
+  const file = join(root, '.dev.vars')
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : ''
+  if (/^JWT_SECRET=.+/m.test(current)) return
+  const line = `JWT_SECRET=${randomBytes(32).toString('hex')}\n`
+  writeFileSync(file, current && !current.endsWith('\n') ? `${current}\n${line}` : current + line)
+  console.log('wrote a random local JWT_SECRET to .dev.vars')
+}
+
+export function buildWeb({ force = false } = {}) {
+  const built = join(root, 'dist', 'index.html')
+  const sources = Math.max(newestMtime(join(root, 'web')), statSync(join(root, 'package-lock.json')).mtimeMs)
+  if (!force && existsSync(built) && statSync(built).mtimeMs >= sources) {
+    console.log('web build is up to date')
+    return
+  }
+  execFileSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
+}
+
+export function persistArgs(persistTo) {
+  return persistTo ? ['--persist-to', persistTo] : []
+}
+
+export function migrate(persistTo) {
+  execFileSync(wranglerBin, ['d1', 'migrations', 'apply', 'DB', '--local', ...persistArgs(persistTo)], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...wranglerEnv, CI: 'true' },
+  })
+}
+
+export async function loadCatalog(persistTo) {
+  const loader = join(root, 'scripts', 'load-catalog.mjs')
+  if (!existsSync(loader)) return
+  const { loadEmbeddedCatalog } = await import(loader)
+  await loadEmbeddedCatalog({ persistTo })
+}
+
+export async function prepareLocal({ persistTo, forceBuild = false } = {}) {
+  ensureDevVars()
+  buildWeb({ force: forceBuild })
+  migrate(persistTo)
+  await loadCatalog(persistTo)
+}

@@ -1,0 +1,215 @@
+/**
+ * The app shell (SPEC.md section 2, Layout): a collapsible sidebar on desktop, a top bar with a
+ * slide-in menu and a bottom bar on phones, the footer on desktop, toasts and the account menu.
+ */
+import { atom, useAtom } from 'jotai'
+import { atomWithStorage } from 'jotai/utils'
+import { Suspense, useEffect, useState, type ComponentType, type SVGProps } from 'react'
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
+import { Toaster } from '../components/toast'
+import {
+  BookmarkIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  CloseIcon,
+  FilmIcon,
+  GridIcon,
+  HistoryIcon,
+  HomeIcon,
+  KidsIcon,
+  MenuIcon,
+  SearchIcon,
+  TvIcon,
+} from '../components/icons'
+import { paths } from '../lib/paths'
+import { useSession } from '../lib/session'
+import { AccountMenu } from './account-menu'
+import { Footer } from './footer'
+
+interface NavItem {
+  label: string
+  href: string
+  icon: ComponentType<SVGProps<SVGSVGElement>>
+  needsLogin?: boolean
+}
+
+const sideNav: NavItem[] = [
+  { label: 'Search', href: paths.search(), icon: SearchIcon },
+  { label: 'Home', href: paths.home(), icon: HomeIcon },
+  { label: 'Movies', href: paths.movies(), icon: FilmIcon },
+  { label: 'TV Shows', href: paths.tvShows(), icon: TvIcon },
+  { label: 'Kids', href: paths.kids(), icon: KidsIcon },
+  { label: 'Genres', href: paths.genres(), icon: GridIcon },
+  { label: 'Watchlist', href: paths.watchlist(), icon: BookmarkIcon, needsLogin: true },
+  { label: 'Last Watched', href: paths.lastWatched(), icon: HistoryIcon, needsLogin: true },
+]
+
+const bottomNav: NavItem[] = [
+  { label: 'Home', href: paths.home(), icon: HomeIcon },
+  { label: 'Movies', href: paths.movies(), icon: FilmIcon },
+  { label: 'TV Shows', href: paths.tvShows(), icon: TvIcon },
+  { label: 'Search', href: paths.search(), icon: SearchIcon },
+  { label: 'Watchlist', href: paths.watchlist(), icon: BookmarkIcon, needsLogin: true },
+]
+
+export const sidebarCollapsedAtom = atomWithStorage('sidebar-collapsed', false)
+const mobileMenuOpenAtom = atom(false)
+
+function useNavHref() {
+  const session = useSession()
+  return (item: NavItem) => (item.needsLogin && session === null ? paths.login() : item.href)
+}
+
+function Sidebar() {
+  const [collapsed, setCollapsed] = useAtom(sidebarCollapsedAtom)
+  const hrefFor = useNavHref()
+  return (
+    <aside
+      aria-label="Main navigation"
+      className={`sticky top-0 hidden h-screen shrink-0 flex-col border-r border-neutral-800 bg-neutral-950 transition-[width] lg:flex ${collapsed ? 'w-[4.5rem]' : 'w-60'}`}
+    >
+      <div className="flex h-16 items-center justify-between px-4">
+        <Link to={paths.home()} className={`flex items-center gap-2 text-lg font-bold ${collapsed ? 'sr-only' : ''}`}>
+          <span className="inline-block h-7 w-7 rounded-md bg-brand-600 text-center leading-7">▶</span>
+          <span>Reelhouse</span>
+        </Link>
+        <button
+          type="button"
+          onClick={() => setCollapsed(!collapsed)}
+          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          aria-expanded={!collapsed}
+          className="rounded-md p-2 text-neutral-400 hover:bg-neutral-800 hover:text-white"
+        >
+          {collapsed ? <ChevronRightIcon /> : <ChevronLeftIcon />}
+        </button>
+      </div>
+      <nav className="flex-1 overflow-y-auto px-2 py-2">
+        <ul className="space-y-1">
+          {sideNav.map((item) => (
+            <li key={item.label}>
+              <NavLink
+                to={hrefFor(item)}
+                end={item.href === '/'}
+                title={collapsed ? item.label : undefined}
+                className={({ isActive }) =>
+                  `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium ${isActive ? 'bg-brand-600/15 text-brand-400' : 'text-neutral-300 hover:bg-neutral-800 hover:text-white'}`
+                }
+              >
+                <item.icon className="shrink-0" />
+                <span className={collapsed ? 'sr-only' : ''}>{item.label}</span>
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </aside>
+  )
+}
+
+function MobileMenu() {
+  const [open, setOpen] = useAtom(mobileMenuOpenAtom)
+  const hrefFor = useNavHref()
+  const location = useLocation()
+  useEffect(() => setOpen(false), [location.pathname, setOpen])
+  useEffect(() => {
+    if (!open) return
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false)
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [open, setOpen])
+  if (!open) return null
+  return (
+    <div className="fixed inset-0 z-50 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu">
+      <button type="button" aria-label="Close menu" className="absolute inset-0 bg-black/60" onClick={() => setOpen(false)} />
+      <nav className="absolute top-0 left-0 flex h-full w-72 max-w-[80vw] flex-col bg-neutral-900 p-4 shadow-2xl">
+        <div className="mb-4 flex items-center justify-between">
+          <span className="text-lg font-bold">Reelhouse</span>
+          <button type="button" aria-label="Close menu" className="rounded-md p-2 hover:bg-neutral-800" onClick={() => setOpen(false)} autoFocus>
+            <CloseIcon />
+          </button>
+        </div>
+        <ul className="space-y-1">
+          {sideNav.map((item) => (
+            <li key={item.label}>
+              <NavLink to={hrefFor(item)} end={item.href === '/'} className="flex items-center gap-3 rounded-lg px-3 py-3 text-neutral-200 hover:bg-neutral-800">
+                <item.icon />
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  )
+}
+
+function TopBar() {
+  const [, setOpen] = useAtom(mobileMenuOpenAtom)
+  return (
+    <header className="sticky top-0 z-40 flex h-14 items-center justify-between border-b border-neutral-800 bg-neutral-950/90 px-3 backdrop-blur lg:justify-end lg:px-6">
+      <button type="button" aria-label="Open menu" className="rounded-md p-2 hover:bg-neutral-800 lg:hidden" onClick={() => setOpen(true)}>
+        <MenuIcon />
+      </button>
+      <Link to={paths.home()} className="text-lg font-bold lg:hidden">
+        Reelhouse
+      </Link>
+      <AccountMenu />
+    </header>
+  )
+}
+
+function BottomBar() {
+  const session = useSession()
+  const items = bottomNav.filter((item) => !item.needsLogin || session)
+  return (
+    <nav aria-label="Quick navigation" className="fixed inset-x-0 bottom-0 z-40 border-t border-neutral-800 bg-neutral-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden">
+      <ul className="flex">
+        {items.map((item) => (
+          <li key={item.label} className="flex-1">
+            <NavLink
+              to={item.href}
+              end={item.href === '/'}
+              className={({ isActive }) => `flex flex-col items-center gap-0.5 py-2 text-[11px] ${isActive ? 'text-brand-400' : 'text-neutral-400'}`}
+            >
+              <item.icon />
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+export function PageFallback() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center" role="status">
+      <p className="text-neutral-400">Loading...</p>
+    </div>
+  )
+}
+
+export function Layout() {
+  const [, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
+  return (
+    <div className="flex min-h-screen">
+      <a href="#main" className="sr-only z-[200] rounded bg-brand-600 px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        Skip to content
+      </a>
+      <Sidebar />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar />
+        <MobileMenu />
+        <main id="main" tabIndex={-1} className="flex-1 pb-20 lg:pb-0">
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+      </div>
+      <BottomBar />
+      <Toaster />
+    </div>
+  )
+}

@@ -1,0 +1,31 @@
+/** Every route's href in one place (SPEC.md section 2, route table). */
+import type { ContentType } from '../../drizzle/schema'
+
+export const paths = {
+  home: () => '/',
+  movies: () => '/movies',
+  movie: (id: number | string) => `/movie/${id}`,
+  tvShows: (service?: string) => (service ? `/tv-shows?service=${encodeURIComponent(service)}` : '/tv-shows'),
+  tv: (id: number | string) => `/tv/${id}`,
+  title: (type: ContentType, id: number | string) => (type === 'movie' ? `/movie/${id}` : `/tv/${id}`),
+  kids: () => '/kids',
+  genres: () => '/genres',
+  genre: (id: number | string) => `/genre/${id}`,
+  watchlist: () => '/watchlist',
+  lastWatched: () => '/last-watched',
+  search: (q?: string) => (q ? `/search?q=${encodeURIComponent(q)}` : '/search'),
+  searchResults: (q: string) => `/search-results?q=${encodeURIComponent(q)}`,
+  topImdb: () => '/top-imdb',
+  faq: () => '/faq',
+  contact: () => '/contact',
+  aboutUs: () => '/about-us',
+  terms: () => '/terms',
+  privacy: () => '/privacy',
+  dmca: () => '/dmca',
+  login: () => '/login',
+  register: () => '/register',
+  profile: () => '/profile',
+  admin: () => '/admin',
+  sitemap: () => '/sitemap.xml',
+  share: (type: ContentType, id: number | string) => `/share/${type}/${id}`,
+} as const

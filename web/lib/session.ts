@@ -1,0 +1,48 @@
+/**
+ * The signed-in account, shared by every route. The worker owns the session (an HttpOnly
+ * cookie); the browser only asks GET /api/auth/me who it is. `undefined` means still loading,
+ * `null` means signed out.
+ */
+import { atom, useAtomValue, useSetAtom } from 'jotai'
+import { unwrap } from 'jotai/utils'
+
+export interface SessionAccount {
+  id: number
+  email: string
+  type: 'user' | 'admin'
+  user: {
+    username?: string | null
+    full_name?: string | null
+    role?: string | null
+    [field: string]: unknown
+  }
+}
+
+const sessionVersionAtom = atom(0)
+
+const sessionRequestAtom = atom(async (get): Promise<SessionAccount | null> => {
+  get(sessionVersionAtom)
+  try {
+    const res = await fetch('/api/auth/me', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+    if (!res.ok) return null
+    return (await res.json()) as SessionAccount
+  } catch {
+    return null
+  }
+})
+
+export const sessionAtom = unwrap(sessionRequestAtom, (previous) => previous ?? undefined)
+
+export const refreshSessionAtom = atom(null, (_get, set) => set(sessionVersionAtom, (v) => v + 1))
+
+export function useSession(): SessionAccount | null | undefined {
+  return useAtomValue(sessionAtom)
+}
+
+export function useRefreshSession(): () => void {
+  return useSetAtom(refreshSessionAtom)
+}
+
+export function displayName(account: SessionAccount): string {
+  return account.user.username || account.email
+}

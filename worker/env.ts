@@ -1,0 +1,30 @@
+/**
+ * The Worker's bindings and the Hono environment shared by every route module.
+ * Secrets (JWT_SECRET, TMDB_API_KEY, TMDB_READ_TOKEN, TURNSTILE_SECRET) are optional in the type
+ * because a fresh local run has none until `npm start` writes .dev.vars.
+ */
+export interface Bindings {
+  DB: D1Database
+  CACHE: KVNamespace
+  ASSETS: Fetcher
+  SITE_NAME: string
+  SUPPORT_EMAIL: string
+  TMDB_WATCH_REGION: string
+  PLAYER_SOURCES: string
+  DOWNLOAD_URL: string
+  AD_URL: string
+  TURNSTILE_SITE_KEY: string
+  JWT_SECRET?: string
+  TMDB_API_KEY?: string
+  TMDB_READ_TOKEN?: string
+  TURNSTILE_SECRET?: string
+}
+
+export interface Variables {
+  requestId: string
+}
+
+export interface AppEnv {
+  Bindings: Bindings
+  Variables: Variables
+}

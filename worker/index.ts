@@ -1,0 +1,84 @@
+/**
+ * The Worker entry: one Hono app for the JSON API under /api and the edge-rendered pages
+ * (share links, sitemap.xml, robots.txt). Everything else is the React build, served by
+ * Workers static assets with single-page fallback (wrangler.toml [assets]).
+ *
+ * Routes:
+ *   GET|HEAD /api/ping                      connection-quality probe, no-store
+ *   GET      /api/config                    public deployment settings for the web app
+ *   *        /api/catalog/...               catalogue (routes/catalog.ts)
+ *   *        /api/auth/...                  sign-up, sign-in, sign-out, session (routes/auth.ts)
+ *   *        /api/me/...                    profile, password, watchlist, history (routes/me.ts)
+ *   *        /api/admin/...                 administrator API (routes/admin.ts)
+ *   *        /api/player/...                playback sources and streams (routes/player.ts)
+ *   GET      /robots.txt, /sitemap.xml, /share/...   (routes/seo.ts)
+ *
+ * Unknown /api paths answer 404 `{ "error": "Not found" }`; an unexpected exception answers
+ * 500 `{ "error": "Internal error" }` and is logged with the request id, never with its stack
+ * in the response.
+ */
+import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { AppEnv } from './env'
+import { adminRoutes } from './routes/admin'
+import { authRoutes } from './routes/auth'
+import { catalogRoutes } from './routes/catalog'
+import { configRoutes } from './routes/config'
+import { meRoutes } from './routes/me'
+import { pingRoutes } from './routes/ping'
+import { playerRoutes } from './routes/player'
+import { seoRoutes } from './routes/seo'
+
+const api = new Hono<AppEnv>()
+  .route('/', pingRoutes)
+  .route('/', configRoutes)
+  .route('/catalog', catalogRoutes)
+  .route('/auth', authRoutes)
+  .route('/me', meRoutes)
+  .route('/admin', adminRoutes)
+  .route('/player', playerRoutes)
+
+const app = new Hono<AppEnv>()
+
+app.use(async (c, next) => {
+  const requestId = c.req.header('cf-ray') ?? crypto.randomUUID()
+  c.set('requestId', requestId)
+  await next()
+  c.header('X-Request-Id', requestId)
+  c.header('X-Content-Type-Options', 'nosniff')
+  c.header('Referrer-Policy', 'strict-origin-when-cross-origin')
+  if (c.req.path.startsWith('/api/') && !c.res.headers.has('Cache-Control')) {
+    c.header('Cache-Control', 'no-store')
+  }
+})
+
+app.onError((err, c) => {
+  if (err instanceof HTTPException) {
+    const status = err.status
+    const message = status >= 500 ? 'Internal error' : err.message || 'Bad request'
+    return c.json({ error: message }, status)
+  }
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      message: err instanceof Error ? err.message : String(err),
+      stack: err instanceof Error ? err.stack : undefined,
+    }),
+  )
+  return c.json({ error: 'Internal error' }, 500)
+})
+
+app.notFound((c) => {
+  if (c.req.path === '/api' || c.req.path.startsWith('/api/')) {
+    return c.json({ error: 'Not found' }, 404)
+  }
+  return c.env.ASSETS.fetch(c.req.raw)
+})
+
+const routes = app.route('/api', api).route('/', seoRoutes)
+
+export type AppType = typeof routes
+export default app

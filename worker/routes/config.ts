@@ -1,0 +1,23 @@
+/**
+ * GET /api/config: what the web app needs to know about this deployment before rendering
+ * (which catalogue provider answers, where images come from, operator switches).
+ * Nothing secret is ever returned here.
+ */
+import { Hono } from 'hono'
+import type { AppEnv, Bindings } from '../env'
+
+export function catalogProviderName(env: Bindings): 'tmdb' | 'embedded' {
+  return env.TMDB_API_KEY || env.TMDB_READ_TOKEN ? 'tmdb' : 'embedded'
+}
+
+export const configRoutes = new Hono<AppEnv>().get('/config', (c) => {
+  const provider = catalogProviderName(c.env)
+  c.header('Cache-Control', 'public, max-age=60')
+  return c.json({
+    siteName: c.env.SITE_NAME,
+    supportEmail: c.env.SUPPORT_EMAIL,
+    provider,
+    imageBase: provider === 'tmdb' ? 'https://image.tmdb.org/t/p' : '/api/img',
+    turnstileSiteKey: c.env.TURNSTILE_SECRET ? c.env.TURNSTILE_SITE_KEY || null : null,
+  })
+})

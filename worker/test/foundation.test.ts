@@ -1,0 +1,56 @@
+import { exports } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+
+describe('GET /api/ping', () => {
+  it('answers 200 with no-store', async () => {
+    const res = await exports.default.fetch('http://localhost/api/ping')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Cache-Control')).toBe('no-store')
+    expect(await res.json()).toMatchObject({ ok: true })
+  })
+
+  it('answers HEAD with 200, no-store and no body', async () => {
+    const res = await exports.default.fetch('http://localhost/api/ping', { method: 'HEAD' })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Cache-Control')).toBe('no-store')
+    expect(await res.text()).toBe('')
+  })
+})
+
+describe('unknown /api paths', () => {
+  it.each(['/api/nope', '/api', '/api/catalog/definitely-not-a-route'])('%s answers a JSON 404', async (path) => {
+    const res = await exports.default.fetch(`http://localhost${path}`)
+    expect(res.status).toBe(404)
+    expect(res.headers.get('Content-Type')).toMatch(/application\/json/)
+    expect(await res.json()).toEqual({ error: 'Not found' })
+  })
+
+  it('carries a request id', async () => {
+    const res = await exports.default.fetch('http://localhost/api/nope')
+    expect(res.headers.get('X-Request-Id')).toMatch(/.{8,}/)
+  })
+})
+
+describe('GET /api/config', () => {
+  it('names the embedded provider when no TMDB key is set and leaks no secret', async () => {
+    const res = await exports.default.fetch('http://localhost/api/config')
+    expect(res.status).toBe(200)
+    const body = await res.json<Record<string, unknown>>()
+    expect(body.provider).toBe('embedded')
+    expect(body.imageBase).toBe('/api/img')
+    expect(JSON.stringify(body)).not.toContain('test-secret')
+  })
+})
+
+describe('schema', () => {
+  it('has the account tables with the unique keys the lists rely on', async () => {
+    const { env } = await import('cloudflare:workers')
+    const rows = await env.DB.prepare(
+      "select name from sqlite_master where type = 'index' and name like '%_unique'",
+    ).all<{ name: string }>()
+    const names = rows.results.map((r) => r.name)
+    expect(names).toEqual(
+      expect.arrayContaining(['watchlist_owner_content_unique', 'watch_history_owner_content_unique', 'users_email_unique']),
+    )
+  })
+})
