@@ -1,0 +1,46 @@
+/**
+ * Image URLs: the catalogue answers provider-relative paths (TMDB shape); the base comes from
+ * GET /api/config (TMDB's image host, or /api/img for the embedded catalogue's drawn SVGs).
+ */
+import { atom, useAtomValue } from 'jotai'
+import { unwrap } from 'jotai/utils'
+
+export type ImageSize = 'w200' | 'w300' | 'w500' | 'original'
+
+export interface SiteConfig {
+  siteName: string
+  supportEmail: string
+  provider: 'tmdb' | 'embedded'
+  imageBase: string
+  turnstileSiteKey: string | null
+  [key: string]: unknown
+}
+
+const configRequestAtom = atom(async (): Promise<SiteConfig | null> => {
+  try {
+    const res = await fetch('/api/config')
+    return res.ok ? ((await res.json()) as SiteConfig) : null
+  } catch {
+    return null
+  }
+})
+
+export const siteConfigAtom = unwrap(configRequestAtom, (prev) => prev ?? undefined)
+
+export function useSiteConfig(): SiteConfig | null | undefined {
+  return useAtomValue(siteConfigAtom)
+}
+
+const DEFAULT_IMAGE_BASE = '/api/img'
+
+export function imageUrl(path: string | null | undefined, size: ImageSize, base: string = DEFAULT_IMAGE_BASE): string | null {
+  if (!path) return null
+  if (/^https?:\/\//.test(path)) return path
+  return `${base}/${size}${path.startsWith('/') ? path : `/${path}`}`
+}
+
+export function useImageUrl() {
+  const config = useSiteConfig()
+  const base = config?.imageBase ?? DEFAULT_IMAGE_BASE
+  return (path: string | null | undefined, size: ImageSize) => imageUrl(path, size, base)
+}

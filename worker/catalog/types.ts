@@ -1,0 +1,171 @@
+/**
+ * TMDB v3 shapes, as the API answers them whichever provider is active, so the web app is
+ * written once. Image paths are provider-relative: the web app prefixes them with
+ * `${imageBase}/${size}` from GET /api/config (sizes w200, w300, w500, original).
+ */
+export type MediaType = 'movie' | 'tv'
+
+export interface Genre {
+  id: number
+  name: string
+}
+
+/** A title in a list, search result or row. Movies carry title/release_date, TV name/first_air_date. */
+export interface ListItem {
+  id: number
+  media_type: MediaType
+  title?: string
+  name?: string
+  overview: string
+  poster_path: string | null
+  backdrop_path: string | null
+  vote_average: number
+  vote_count: number
+  popularity: number
+  release_date?: string
+  first_air_date?: string
+  original_language: string
+  genre_ids: number[]
+  adult?: boolean
+}
+
+export interface Paged<T> {
+  page: number
+  results: T[]
+  total_pages: number
+  total_results: number
+}
+
+export interface CastMember {
+  id: number
+  name: string
+  character: string
+  profile_path: string | null
+  order: number
+}
+
+export interface CrewMember {
+  id: number
+  name: string
+  job: string
+  department: string
+  profile_path: string | null
+}
+
+export interface Credits {
+  cast: CastMember[]
+  crew: CrewMember[]
+}
+
+export interface Video {
+  id: string
+  key: string
+  name: string
+  site: string
+  type: string
+  official: boolean
+  /** A direct, playable URL when the provider has one (the embedded catalogue's trailers). */
+  url?: string
+}
+
+export interface SeasonSummary {
+  id: number
+  name: string
+  season_number: number
+  episode_count: number
+  air_date: string | null
+  poster_path: string | null
+  overview: string
+}
+
+export interface Episode {
+  id: number
+  episode_number: number
+  season_number: number
+  name: string
+  overview: string
+  air_date: string | null
+  still_path: string | null
+  runtime: number | null
+}
+
+export interface Season extends SeasonSummary {
+  episodes: Episode[]
+}
+
+export interface Network {
+  id: number
+  name: string
+}
+
+interface DetailsBase {
+  id: number
+  media_type: MediaType
+  overview: string
+  poster_path: string | null
+  backdrop_path: string | null
+  vote_average: number
+  vote_count: number
+  popularity: number
+  original_language: string
+  genres: Genre[]
+  credits: Credits
+  similar: Paged<ListItem>
+  videos: { results: Video[] }
+  /** MPAA / TV rating when known (for example 'PG-13', 'TV-MA'). */
+  certification?: string | null
+  tagline?: string | null
+  status?: string
+  adult?: boolean
+}
+
+export interface MovieDetails extends DetailsBase {
+  media_type: 'movie'
+  title: string
+  original_title: string
+  release_date: string
+  runtime: number | null
+}
+
+export interface TvDetails extends DetailsBase {
+  media_type: 'tv'
+  name: string
+  original_name: string
+  first_air_date: string
+  last_air_date?: string | null
+  episode_run_time: number[]
+  number_of_seasons: number
+  number_of_episodes: number
+  seasons: SeasonSummary[]
+  networks: Network[]
+  external_ids?: Record<string, string | null>
+}
+
+/** A hero slide, already carrying its details (SPEC.md section 3, Hero item). */
+export interface HeroItem {
+  id: number
+  mediaType: MediaType
+  title: string
+  overview: string
+  backdropPath: string | null
+  posterPath: string | null
+  voteAverage: number
+  releaseDate: string
+  genres: string[]
+  cast: string[]
+  runtime: number | null
+  certification?: string | null
+}
+
+export interface Row {
+  key: string
+  title: string
+  /** The list endpoint the row came from, so "see more" can page through it. */
+  source?: string
+  items: ListItem[]
+}
+
+export interface PageComposition {
+  hero: HeroItem[]
+  rows: Row[]
+}
