@@ -20,8 +20,17 @@ export interface Bindings {
   TURNSTILE_SECRET?: string
 }
 
+/** The signed-in account, set by the guards in worker/auth/guards.ts. */
+export interface Account {
+  type: 'user' | 'admin'
+  id: number
+  email: string
+  sessionId: string
+}
+
 export interface Variables {
   requestId: string
+  account?: Account
 }
 
 export interface AppEnv {

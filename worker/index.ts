@@ -11,6 +11,8 @@
  *   *        /api/me/...                    profile, password, watchlist, history (routes/me.ts)
  *   *        /api/admin/...                 administrator API (routes/admin.ts)
  *   *        /api/player/...                playback sources and streams (routes/player.ts)
+ *   *        /api/admin/streams/...         HLS streams mapped to titles (routes/admin-streams.ts)
+ *   GET      /api/img/{size}/...            drawn posters and stills of the embedded catalogue (routes/images.ts)
  *   GET      /robots.txt, /sitemap.xml, /share/...   (routes/seo.ts)
  *
  * Unknown /api paths answer 404 `{ "error": "Not found" }`; an unexpected exception answers
@@ -21,9 +23,11 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { AppEnv } from './env'
 import { adminRoutes } from './routes/admin'
+import { adminStreamRoutes } from './routes/admin-streams'
 import { authRoutes } from './routes/auth'
 import { catalogRoutes } from './routes/catalog'
 import { configRoutes } from './routes/config'
+import { imageRoutes } from './routes/images'
 import { meRoutes } from './routes/me'
 import { pingRoutes } from './routes/ping'
 import { playerRoutes } from './routes/player'
@@ -35,8 +39,10 @@ const api = new Hono<AppEnv>()
   .route('/catalog', catalogRoutes)
   .route('/auth', authRoutes)
   .route('/me', meRoutes)
+  .route('/admin/streams', adminStreamRoutes)
   .route('/admin', adminRoutes)
   .route('/player', playerRoutes)
+  .route('/img', imageRoutes)
 
 const app = new Hono<AppEnv>()
 

@@ -1,0 +1,36 @@
+/** A titled, horizontally scrollable row of poster cards with arrow buttons on wide screens. */
+import { useRef } from 'react'
+import { PosterCard, type PosterItem } from './poster-card'
+import { ChevronLeftIcon, ChevronRightIcon } from './icons'
+
+export function PosterRow({ title, items, id }: { title: string; items: PosterItem[]; id?: string }) {
+  const scroller = useRef<HTMLUListElement>(null)
+  const headingId = id ?? `row-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
+  const scrollBy = (dir: 1 | -1) => {
+    const el = scroller.current
+    if (el) el.scrollBy({ left: dir * el.clientWidth * 0.8, behavior: 'smooth' })
+  }
+  if (items.length === 0) return null
+  return (
+    <section aria-labelledby={headingId} className="relative py-3">
+      <div className="flex items-center justify-between px-4 md:px-8">
+        <h2 id={headingId} className="text-lg font-semibold md:text-xl">{title}</h2>
+        <div className="hidden gap-1 md:flex">
+          <button type="button" aria-label={`Scroll ${title} left`} onClick={() => scrollBy(-1)} className="rounded-full p-1.5 text-neutral-300 hover:bg-neutral-800">
+            <ChevronLeftIcon />
+          </button>
+          <button type="button" aria-label={`Scroll ${title} right`} onClick={() => scrollBy(1)} className="rounded-full p-1.5 text-neutral-300 hover:bg-neutral-800">
+            <ChevronRightIcon />
+          </button>
+        </div>
+      </div>
+      <ul ref={scroller} className="scrollbar-none mt-2 flex snap-x gap-3 overflow-x-auto scroll-smooth px-4 md:px-8">
+        {items.map((item) => (
+          <li key={`${item.media_type}-${item.id}`} className="w-32 shrink-0 snap-start sm:w-36 md:w-40">
+            <PosterCard item={item} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,22 @@
+/** Small facts derived from a catalogue item, shared by cards, rows, heroes and title pages. */
+import type { ListItem } from '../../worker/catalog/types'
+
+export function titleOf(item: Pick<ListItem, 'title' | 'name'>): string {
+  return item.title || item.name || 'Unknown'
+}
+
+export function yearOf(item: Pick<ListItem, 'release_date' | 'first_air_date'>): string {
+  const date = item.release_date || item.first_air_date
+  return date ? date.slice(0, 4) : ''
+}
+
+export function ratingOf(value: number | null | undefined): string {
+  return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(1) : '0.0'
+}
+
+export function runtimeText(minutes: number | null | undefined): string {
+  if (!minutes || minutes <= 0) return ''
+  const h = Math.floor(minutes / 60)
+  const m = minutes % 60
+  return h > 0 ? `${h}h ${m}m` : `${m}m`
+}
