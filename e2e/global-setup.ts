@@ -1,5 +1,5 @@
 /**
- * Starts the real site for the browser tests: a fresh local D1/KV state under .wrangler/e2e,
+ * Starts the real site for the browser tests: a fresh local D1/KV state under .wrangler/e2e-PORT,
  * migrations and the embedded catalogue applied, `wrangler dev` on E2E_PORT (default 8788).
  * The base URL reaches the tests through `inject('baseUrl')`.
  */
@@ -35,7 +35,7 @@ async function waitForPing(url: string, child: ChildProcess, ms: number) {
 
 export default async function setup(project: TestProject) {
   const port = process.env.E2E_PORT ?? '8788'
-  const persistTo = join(root, '.wrangler', 'e2e')
+  const persistTo = join(root, '.wrangler', `e2e-${port}`)
   rmSync(persistTo, { recursive: true, force: true })
   await prepareLocal({ persistTo })
   server = spawn(
