@@ -1,0 +1,61 @@
+/**
+ * The access-denied view and its variants (SPEC.md section 6): login-required, admin-required,
+ * permission-denied and default, each with Go Back and Go to Home (or only Go Back where SPEC.md
+ * says so, as on the visitor's watchlist and history pages).
+ */
+import type { ReactNode } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { paths } from '../lib/paths'
+import { useDocumentMeta } from '../lib/use-document-meta'
+
+export type AccessDeniedVariant = 'login-required' | 'admin-required' | 'permission-denied' | 'default'
+
+const texts: Record<AccessDeniedVariant, { title: string; message: string }> = {
+  'login-required': { title: 'Access Restricted', message: 'You need to be logged in to access this page.' },
+  'admin-required': { title: 'Admin Access Required', message: 'This area is restricted to administrators only.' },
+  'permission-denied': { title: 'Permission Denied', message: "You don't have permission to access this resource." },
+  default: { title: 'Access Denied', message: "You don't have permission to access this page." },
+}
+
+export function AccessDenied({
+  variant = 'default',
+  heading,
+  subheading,
+  showHome = true,
+  children,
+}: {
+  variant?: AccessDeniedVariant
+  /** Overrides the variant's title (for example 'Admin Dashboard Access Denied'). */
+  heading?: string
+  /** A second line under the title (for example 'Login to View Your Watchlist'). */
+  subheading?: string
+  showHome?: boolean
+  children?: ReactNode
+}) {
+  const navigate = useNavigate()
+  const text = texts[variant]
+  const title = heading ?? text.title
+  useDocumentMeta(title)
+  return (
+    <section className="mx-auto flex max-w-lg flex-col items-center px-6 py-16 text-center" aria-labelledby="access-denied-title">
+      <div className="mb-6 flex h-16 w-16 items-center justify-center rounded-full bg-brand-600/15 text-3xl text-brand-400" aria-hidden="true">
+        🔒
+      </div>
+      <h1 id="access-denied-title" className="text-2xl font-bold">{title}</h1>
+      {subheading && <p className="mt-2 text-lg text-neutral-200">{subheading}</p>}
+      <p className="mt-3 text-neutral-300">{text.message}</p>
+      <p className="mt-2 text-sm text-neutral-400">Please contact an administrator if you believe this is an error.</p>
+      {children}
+      <div className="mt-8 flex gap-3">
+        <button type="button" onClick={() => navigate(-1)} className="rounded-lg border border-neutral-600 px-5 py-2.5 font-semibold hover:bg-neutral-800">
+          Go Back
+        </button>
+        {showHome && (
+          <Link to={paths.home()} className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
+            Go to Home
+          </Link>
+        )}
+      </div>
+    </section>
+  )
+}
