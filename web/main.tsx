@@ -1,8 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router-dom'
 import { Providers } from './app/providers'
-import { router } from './app/router'
+import { AppRouter } from './app/router'
 import './styles.css'
 
 const root = document.getElementById('root')
@@ -11,7 +10,7 @@ if (!root) throw new Error('index.html has no #root element')
 createRoot(root).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <AppRouter />
     </Providers>
   </StrictMode>,
 )

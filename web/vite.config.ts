@@ -10,6 +10,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     reportCompressedSize: true,
+    // scripts/check-bundle-size.mjs reads it to find what / loads before any lazy chunk
+    manifest: true,
   },
   server: {
     proxy: { '/api': 'http://localhost:8787', '/share': 'http://localhost:8787', '/sitemap.xml': 'http://localhost:8787' },

@@ -1,38 +1,72 @@
 /**
- * Every route of SPEC.md's route table, each page its own lazily loaded chunk.
- * A page module exports `Component` (React Router's lazy route convention).
+ * Every route of SPEC.md's route table, each page its own lazily loaded chunk. A page module
+ * exports `Component`. Declarative routes (BrowserRouter) rather than the data router keep
+ * about 16 KB gzip of loader and action machinery, which no page uses, out of the entry chunk.
  */
-import { createBrowserRouter } from 'react-router-dom'
+import { lazy, type ComponentType } from 'react'
+import { BrowserRouter, Route, Routes } from 'react-router-dom'
 import { Layout } from './layout'
 
-export const router = createBrowserRouter([
-  {
-    element: <Layout />,
-    children: [
-      { index: true, lazy: () => import('../features/home/home-page') },
-      { path: 'movies', lazy: () => import('../features/browse/movies-page') },
-      { path: 'movie/:id', lazy: () => import('../features/title/movie-page') },
-      { path: 'tv-shows', lazy: () => import('../features/browse/tv-shows-page') },
-      { path: 'tv/:id', lazy: () => import('../features/title/tv-page') },
-      { path: 'kids', lazy: () => import('../features/browse/kids-page') },
-      { path: 'genres', lazy: () => import('../features/browse/genres-page') },
-      { path: 'genre/:id', lazy: () => import('../features/browse/genre-page') },
-      { path: 'watchlist', lazy: () => import('../features/lists/watchlist-page') },
-      { path: 'last-watched', lazy: () => import('../features/lists/last-watched-page') },
-      { path: 'search', lazy: () => import('../features/search/search-page') },
-      { path: 'search-results', lazy: () => import('../features/search/search-results-page') },
-      { path: 'top-imdb', lazy: () => import('../features/browse/top-imdb-page') },
-      { path: 'faq', lazy: () => import('../features/static/faq-page') },
-      { path: 'contact', lazy: () => import('../features/static/contact-page') },
-      { path: 'about-us', lazy: () => import('../features/static/about-us-page') },
-      { path: 'terms', lazy: () => import('../features/static/terms-page') },
-      { path: 'privacy', lazy: () => import('../features/static/privacy-page') },
-      { path: 'dmca', lazy: () => import('../features/static/dmca-page') },
-      { path: 'login', lazy: () => import('../features/account/login-page') },
-      { path: 'register', lazy: () => import('../features/account/register-page') },
-      { path: 'profile', lazy: () => import('../features/account/profile-page') },
-      { path: 'admin/*', lazy: () => import('../features/admin/admin-page') },
-      { path: '*', lazy: () => import('./not-found-page') },
-    ],
-  },
-])
+function page(load: () => Promise<{ Component: ComponentType }>) {
+  return lazy(() => load().then((m) => ({ default: m.Component })))
+}
+
+const HomePage = page(() => import('../features/home/home-page'))
+const MoviesPage = page(() => import('../features/browse/movies-page'))
+const MoviePage = page(() => import('../features/title/movie-page'))
+const TvShowsPage = page(() => import('../features/browse/tv-shows-page'))
+const TvPage = page(() => import('../features/title/tv-page'))
+const KidsPage = page(() => import('../features/browse/kids-page'))
+const GenresPage = page(() => import('../features/browse/genres-page'))
+const GenrePage = page(() => import('../features/browse/genre-page'))
+const WatchlistPage = page(() => import('../features/lists/watchlist-page'))
+const LastWatchedPage = page(() => import('../features/lists/last-watched-page'))
+const SearchPage = page(() => import('../features/search/search-page'))
+const SearchResultsPage = page(() => import('../features/search/search-results-page'))
+const TopImdbPage = page(() => import('../features/browse/top-imdb-page'))
+const FaqPage = page(() => import('../features/static/faq-page'))
+const ContactPage = page(() => import('../features/static/contact-page'))
+const AboutUsPage = page(() => import('../features/static/about-us-page'))
+const TermsPage = page(() => import('../features/static/terms-page'))
+const PrivacyPage = page(() => import('../features/static/privacy-page'))
+const DmcaPage = page(() => import('../features/static/dmca-page'))
+const LoginPage = page(() => import('../features/account/login-page'))
+const RegisterPage = page(() => import('../features/account/register-page'))
+const ProfilePage = page(() => import('../features/account/profile-page'))
+const AdminPage = page(() => import('../features/admin/admin-page'))
+const NotFoundPage = page(() => import('./not-found-page'))
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route element={<Layout />}>
+          <Route index element={<HomePage />} />
+          <Route path="movies" element={<MoviesPage />} />
+          <Route path="movie/:id" element={<MoviePage />} />
+          <Route path="tv-shows" element={<TvShowsPage />} />
+          <Route path="tv/:id" element={<TvPage />} />
+          <Route path="kids" element={<KidsPage />} />
+          <Route path="genres" element={<GenresPage />} />
+          <Route path="genre/:id" element={<GenrePage />} />
+          <Route path="watchlist" element={<WatchlistPage />} />
+          <Route path="last-watched" element={<LastWatchedPage />} />
+          <Route path="search" element={<SearchPage />} />
+          <Route path="search-results" element={<SearchResultsPage />} />
+          <Route path="top-imdb" element={<TopImdbPage />} />
+          <Route path="faq" element={<FaqPage />} />
+          <Route path="contact" element={<ContactPage />} />
+          <Route path="about-us" element={<AboutUsPage />} />
+          <Route path="terms" element={<TermsPage />} />
+          <Route path="privacy" element={<PrivacyPage />} />
+          <Route path="dmca" element={<DmcaPage />} />
+          <Route path="login" element={<LoginPage />} />
+          <Route path="register" element={<RegisterPage />} />
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="admin/*" element={<AdminPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  )
+}
