@@ -1,5 +1,47 @@
-/** Playback: configured sources and the HLS stream mapped to a title. */
+/**
+ * Playback API: which sources the player offers (GET /config) and which HLS master playlist
+ * plays a title (GET /stream/:type/:id). Operator links for downloads and ads travel with the
+ * sources so the title page renders them only when they are configured.
+ */
 import { Hono } from 'hono'
+import { z } from 'zod'
+import { contentTypes } from '../../drizzle/schema'
 import type { AppEnv } from '../env'
+import { validate } from '../lib/validate'
+import { operatorLink, playerSources } from '../player/sources'
+import { findStreamFor, SAMPLE_MASTER_URL } from '../player/streams'
+import { catalogProviderName } from './config'
+
+const streamParams = z.object({
+  type: z.enum(contentTypes),
+  id: z.coerce.number().int().positive(),
+})
+
+const streamQuery = z.object({
+  season: z.coerce.number().int().min(0).max(1000).default(0),
+  episode: z.coerce.number().int().min(0).max(100000).default(0),
+})
 
 export const playerRoutes = new Hono<AppEnv>()
+  .get('/config', (c) => {
+    c.header('Cache-Control', 'public, max-age=60')
+    return c.json({
+      sources: playerSources(c.env.PLAYER_SOURCES),
+      downloadUrl: operatorLink(c.env.DOWNLOAD_URL, 'DOWNLOAD_URL'),
+      adUrl: operatorLink(c.env.AD_URL, 'AD_URL'),
+    })
+  })
+  .get('/stream/:type/:id', validate('param', streamParams), validate('query', streamQuery), async (c) => {
+    const { type, id } = c.req.valid('param')
+    const { season, episode } = c.req.valid('query')
+    const stream = await findStreamFor(c.env.DB, type, id, season, episode)
+    if (stream) {
+      return c.json({ url: stream.master_url, label: stream.label, origin: 'mapped' as const })
+    }
+    // The embedded catalogue ships no media of its own, so its titles play the bundled sample;
+    // with TMDB a title plays only what an operator has mapped to it.
+    if (catalogProviderName(c.env) === 'embedded') {
+      return c.json({ url: SAMPLE_MASTER_URL, label: 'Sample', origin: 'sample' as const })
+    }
+    return c.json({ url: null, label: null, origin: 'none' as const })
+  })

@@ -1,0 +1,131 @@
+/**
+ * HLS streams mapped to titles: the queries behind the admin streams API and the player's stream
+ * lookup. A film's stream is stored with season and episode 0; a show may have one stream per
+ * episode and a show-wide one (season 0, episode 0) that any episode without its own falls back to.
+ */
+import { and, asc, eq } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/d1'
+import { z } from 'zod'
+import { contentTypes, streams, type ContentType, type Stream } from '../../drizzle/schema'
+
+/** The bundled, self-made sample (scripts/make-hls-sample.sh), served as a static asset. */
+export const SAMPLE_MASTER_URL = '/media/sample/master.m3u8'
+
+/**
+ * A master playlist is an https:// URL or a same-site path under /media/; anything else (http,
+ * javascript:, protocol-relative //host, path traversal) could make the player load a stranger's
+ * origin or mixed content.
+ */
+export function isAllowedMasterUrl(value: string): boolean {
+  if (value.startsWith('/media/')) {
+    return !value.includes('..') && !value.includes('\\') && !value.startsWith('//') && !/\s/.test(value)
+  }
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' && url.hostname.length > 0 && !url.username && !url.password
+  } catch {
+    return false
+  }
+}
+
+export const streamInput = z
+  .object({
+    content_type: z.enum(contentTypes),
+    content_id: z.number().int().positive(),
+    season_number: z.number().int().min(0).max(1000).default(0),
+    episode_number: z.number().int().min(0).max(100000).default(0),
+    master_url: z
+      .string()
+      .trim()
+      .min(1)
+      .max(2000)
+      .refine(isAllowedMasterUrl, 'must be an https:// URL or a path starting with /media/'),
+    label: z.string().trim().max(120).nullish(),
+  })
+  .refine((s) => s.content_type === 'tv' || (s.season_number === 0 && s.episode_number === 0), {
+    message: 'a movie stream has season_number and episode_number 0',
+    path: ['season_number'],
+  })
+export type StreamInput = z.infer<typeof streamInput>
+
+export interface StreamFilter {
+  content_type?: ContentType
+  content_id?: number
+}
+
+export async function listStreams(d1: D1Database, filter: StreamFilter): Promise<Stream[]> {
+  const db = drizzle(d1)
+  const conditions = [
+    filter.content_type ? eq(streams.content_type, filter.content_type) : undefined,
+    filter.content_id ? eq(streams.content_id, filter.content_id) : undefined,
+  ].filter((c) => c !== undefined)
+  return db
+    .select()
+    .from(streams)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(asc(streams.content_type), asc(streams.content_id), asc(streams.season_number), asc(streams.episode_number))
+    .limit(500)
+}
+
+export async function getStream(d1: D1Database, id: number): Promise<Stream | undefined> {
+  return drizzle(d1).select().from(streams).where(eq(streams.id, id)).get()
+}
+
+function sameTitle(input: Pick<StreamInput, 'content_type' | 'content_id' | 'season_number' | 'episode_number'>) {
+  return and(
+    eq(streams.content_type, input.content_type),
+    eq(streams.content_id, input.content_id),
+    eq(streams.season_number, input.season_number),
+    eq(streams.episode_number, input.episode_number),
+  )
+}
+
+/** Adds a stream; answers null when that title (and episode) already has one. */
+export async function createStream(d1: D1Database, input: StreamInput): Promise<Stream | null> {
+  const db = drizzle(d1)
+  const row = await db
+    .insert(streams)
+    .values({ ...input, label: input.label ?? null })
+    .onConflictDoNothing()
+    .returning()
+    .get()
+  return row ?? null
+}
+
+export type ReplaceResult = { ok: true; stream: Stream } | { ok: false; reason: 'missing' | 'conflict' }
+
+export async function replaceStream(d1: D1Database, id: number, input: StreamInput): Promise<ReplaceResult> {
+  const db = drizzle(d1)
+  const clash = await db.select({ id: streams.id }).from(streams).where(sameTitle(input)).get()
+  if (clash && clash.id !== id) return { ok: false, reason: 'conflict' }
+  const row = await db
+    .update(streams)
+    .set({ ...input, label: input.label ?? null })
+    .where(eq(streams.id, id))
+    .returning()
+    .get()
+  return row ? { ok: true, stream: row } : { ok: false, reason: 'missing' }
+}
+
+export async function deleteStream(d1: D1Database, id: number): Promise<boolean> {
+  const row = await drizzle(d1).delete(streams).where(eq(streams.id, id)).returning({ id: streams.id }).get()
+  return !!row
+}
+
+/** The stream for a film, or for an episode (then the show-wide one). */
+export async function findStreamFor(
+  d1: D1Database,
+  type: ContentType,
+  id: number,
+  season: number,
+  episode: number,
+): Promise<Stream | undefined> {
+  const db = drizzle(d1)
+  const exact = await db
+    .select()
+    .from(streams)
+    .where(sameTitle({ content_type: type, content_id: id, season_number: type === 'tv' ? season : 0, episode_number: type === 'tv' ? episode : 0 }))
+    .get()
+  if (exact || type === 'movie') return exact
+  return db.select().from(streams).where(sameTitle({ content_type: type, content_id: id, season_number: 0, episode_number: 0 })).get()
+}
