@@ -21,6 +21,7 @@
  */
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
+import { csrf } from './auth/csrf'
 import type { AppEnv } from './env'
 import { adminRoutes } from './routes/admin'
 import { adminStreamRoutes } from './routes/admin-streams'
@@ -57,6 +58,8 @@ app.use(async (c, next) => {
     c.header('Cache-Control', 'no-store')
   }
 })
+
+app.use('/api/*', csrf)
 
 app.onError((err, c) => {
   if (err instanceof HTTPException) {

@@ -1,5 +1,48 @@
-/** Administrator API: dashboard figures, users, bans, exports, streams and switches. */
+/**
+ * Administrator API: live dashboard figures, the user list, bans, the account export, the
+ * maintenance switch and the catalogue cache purge. Every route needs an admin session
+ * (401 signed out, 403 'Admin Access Required' for a user).
+ */
 import { Hono } from 'hono'
+import { CATALOG_CACHE_PREFIX, dashboardStats, exportAccounts, listUsers, purgeCacheKeys, setUserActive } from '../accounts/admin'
+import { database } from '../accounts/db'
+import { adminUsersQuerySchema, idParamSchema, maintenanceSchema } from '../accounts/schemas'
+import { maintenanceEnabled, setMaintenance } from '../accounts/settings'
+import { requireAdmin } from '../auth/guards'
 import type { AppEnv } from '../env'
+import { validate } from '../lib/validate'
 
 export const adminRoutes = new Hono<AppEnv>()
+  .get('/stats', requireAdmin, async (c) => {
+    return c.json(await dashboardStats(database(c.env.DB), c.env.CACHE), 200)
+  })
+  .get('/users', requireAdmin, validate('query', adminUsersQuerySchema), async (c) => {
+    const { q, page } = c.req.valid('query')
+    return c.json(await listUsers(database(c.env.DB), q, page), 200)
+  })
+  .post('/users/:id/ban', requireAdmin, validate('param', idParamSchema), async (c) => {
+    const user = await setUserActive(database(c.env.DB), c.req.valid('param').id, false)
+    if (!user) return c.json({ error: 'User not found' }, 404)
+    return c.json({ message: 'User banned', user }, 200)
+  })
+  .post('/users/:id/unban', requireAdmin, validate('param', idParamSchema), async (c) => {
+    const user = await setUserActive(database(c.env.DB), c.req.valid('param').id, true)
+    if (!user) return c.json({ error: 'User not found' }, 404)
+    return c.json({ message: 'User unbanned', user }, 200)
+  })
+  .get('/export', requireAdmin, async (c) => {
+    const data = await exportAccounts(database(c.env.DB))
+    c.header('Content-Disposition', `attachment; filename="reelhouse-accounts-${data.exported_at.slice(0, 10)}.json"`)
+    return c.json(data, 200)
+  })
+  .get('/settings/maintenance', requireAdmin, async (c) => {
+    return c.json({ enabled: await maintenanceEnabled(database(c.env.DB)) }, 200)
+  })
+  .put('/settings/maintenance', requireAdmin, validate('json', maintenanceSchema), async (c) => {
+    const { enabled } = c.req.valid('json')
+    await setMaintenance(database(c.env.DB), enabled)
+    return c.json({ enabled }, 200)
+  })
+  .post('/cache/purge', requireAdmin, async (c) => {
+    return c.json({ deleted: await purgeCacheKeys(c.env.CACHE, CATALOG_CACHE_PREFIX) }, 200)
+  })

@@ -4,13 +4,15 @@
  * Nothing secret is ever returned here.
  */
 import { Hono } from 'hono'
+import { database } from '../accounts/db'
+import { maintenanceEnabled } from '../accounts/settings'
 import type { AppEnv, Bindings } from '../env'
 
 export function catalogProviderName(env: Bindings): 'tmdb' | 'embedded' {
   return env.TMDB_API_KEY || env.TMDB_READ_TOKEN ? 'tmdb' : 'embedded'
 }
 
-export const configRoutes = new Hono<AppEnv>().get('/config', (c) => {
+export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {
   const provider = catalogProviderName(c.env)
   c.header('Cache-Control', 'public, max-age=60')
   return c.json({
@@ -19,5 +21,6 @@ export const configRoutes = new Hono<AppEnv>().get('/config', (c) => {
     provider,
     imageBase: provider === 'tmdb' ? 'https://image.tmdb.org/t/p' : '/api/img',
     turnstileSiteKey: c.env.TURNSTILE_SECRET ? c.env.TURNSTILE_SITE_KEY || null : null,
+    maintenance: await maintenanceEnabled(database(c.env.DB)),
   })
 })

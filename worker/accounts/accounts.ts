@@ -1,0 +1,125 @@
+/**
+ * Users and administrators: lookups, sign-up, sign-in bookkeeping, password and profile
+ * changes. The two kinds live in separate tables (SPEC.md section 3); every function takes the
+ * account type so a user id can never reach an admin row or the other way round.
+ * Records leave this module without password_hash unless a function says otherwise.
+ */
+import { and, eq, ne, sql } from 'drizzle-orm'
+import { adminUsers, users, type AdminUser, type OwnerType, type User } from '../../drizzle/schema'
+import { nowIso, type Db } from './db'
+
+export type AccountRow = User | AdminUser
+export type PublicUser = Omit<User, 'password_hash'>
+export type PublicAdmin = Omit<AdminUser, 'password_hash'>
+export type PublicRecord = PublicUser | PublicAdmin
+
+type WithoutPassword<T> = T extends unknown ? Omit<T, 'password_hash'> : never
+
+export function withoutPassword<T extends { password_hash: string }>(row: T): WithoutPassword<T> {
+  const { password_hash: _secret, ...rest } = row
+  return rest as WithoutPassword<T>
+}
+
+function tableFor(type: OwnerType) {
+  return type === 'user' ? users : adminUsers
+}
+
+/** Including password_hash: for the sign-in and password-change checks only. */
+export async function findByEmailWithHash(db: Db, type: OwnerType, email: string): Promise<AccountRow | undefined> {
+  const table = tableFor(type)
+  return db.select().from(table).where(sql`lower(${table.email}) = ${email.toLowerCase()}`).get()
+}
+
+/** Including password_hash: for the sign-in and password-change checks only. */
+export async function findByIdWithHash(db: Db, type: OwnerType, id: number): Promise<AccountRow | undefined> {
+  const table = tableFor(type)
+  return db.select().from(table).where(eq(table.id, id)).get()
+}
+
+export async function findRecord(db: Db, type: OwnerType, id: number): Promise<PublicRecord | undefined> {
+  const row = await findByIdWithHash(db, type, id)
+  return row ? withoutPassword(row) : undefined
+}
+
+export async function emailTaken(db: Db, email: string): Promise<boolean> {
+  const row = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).get()
+  return row !== undefined
+}
+
+export async function usernameTaken(db: Db, type: OwnerType, username: string, exceptId?: number): Promise<boolean> {
+  const table = tableFor(type)
+  const sameName = sql`lower(${table.username}) = ${username.toLowerCase()}`
+  const row = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(exceptId === undefined ? sameName : and(sameName, ne(table.id, exceptId)))
+    .get()
+  return row !== undefined
+}
+
+export interface NewUserInput {
+  email: string
+  username: string
+  passwordHash: string
+}
+
+export async function createUser(db: Db, input: NewUserInput): Promise<PublicUser> {
+  const row = await db
+    .insert(users)
+    .values({ email: input.email, username: input.username, password_hash: input.passwordHash, is_active: true })
+    .returning()
+    .get()
+  return withoutPassword(row)
+}
+
+/** Stamps last_login and, when the stored hash was made at a lower cost, stores the new one. */
+export async function recordLogin(db: Db, type: OwnerType, id: number, upgradedHash?: string): Promise<void> {
+  const table = tableFor(type)
+  const now = nowIso()
+  await db
+    .update(table)
+    .set(upgradedHash ? { last_login: now, password_hash: upgradedHash, updated_at: now } : { last_login: now })
+    .where(eq(table.id, id))
+    .run()
+}
+
+export async function setPasswordHash(db: Db, type: OwnerType, id: number, passwordHash: string): Promise<void> {
+  const table = tableFor(type)
+  await db.update(table).set({ password_hash: passwordHash, updated_at: nowIso() }).where(eq(table.id, id)).run()
+}
+
+export interface ProfileChanges {
+  username?: string
+  full_name?: string | null
+  date_of_birth?: string | null
+  country?: string | null
+  bio?: string | null
+}
+
+/** Administrators keep only username and full_name (SPEC.md section 7); other fields are ignored for them. */
+export async function updateProfile(db: Db, type: OwnerType, id: number, changes: ProfileChanges): Promise<PublicRecord | undefined> {
+  const now = nowIso()
+  if (type === 'admin') {
+    const row = await db
+      .update(adminUsers)
+      .set({ username: changes.username, full_name: changes.full_name, updated_at: now })
+      .where(eq(adminUsers.id, id))
+      .returning()
+      .get()
+    return row ? withoutPassword(row) : undefined
+  }
+  const row = await db
+    .update(users)
+    .set({
+      username: changes.username,
+      full_name: changes.full_name,
+      date_of_birth: changes.date_of_birth,
+      country: changes.country,
+      bio: changes.bio,
+      updated_at: now,
+    })
+    .where(eq(users.id, id))
+    .returning()
+    .get()
+  return row ? withoutPassword(row) : undefined
+}

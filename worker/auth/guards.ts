@@ -1,0 +1,57 @@
+/**
+ * Who is asking: the session cookie is verified (signature, algorithm, expiry) and its row
+ * looked up together with the account's is_active on every request, so revoked sessions and
+ * banned accounts stop at once. `requireAccount` and `requireAdmin` set c.var.account;
+ * `closedForMaintenance` turns account writes away while the operator's switch is on.
+ */
+import type { Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import { database } from '../accounts/db'
+import { findLiveSession } from '../accounts/sessions'
+import { maintenanceEnabled } from '../accounts/settings'
+import type { Account, AppEnv } from '../env'
+import { sessionToken, signingSecret, verifySessionToken } from './session'
+
+export const NO_SESSION = 'No user logged in'
+export const MAINTENANCE_MESSAGE = 'The site is under maintenance. Please try again later.'
+
+type SignedIn = { Variables: { account: Account } }
+
+/** The signed-in account, or null; looked up once per request. */
+export async function currentAccount(context: Context<AppEnv> | Context<AppEnv & SignedIn>): Promise<Account | null> {
+  // the guards below narrow `account` to present; until they have run it may be missing
+  const c = context as Context<AppEnv>
+  const known = c.var.account
+  if (known) return known
+  const token = sessionToken(c)
+  if (!token) return null
+  const claims = await verifySessionToken(signingSecret(c.env), token)
+  if (!claims) return null
+  const live = await findLiveSession(database(c.env.DB), claims.sessionId, claims.type, claims.accountId)
+  if (!live) return null
+  const account: Account = { type: claims.type, id: claims.accountId, email: live.email, sessionId: claims.sessionId }
+  c.set('account', account)
+  return account
+}
+
+export const requireAccount = createMiddleware<AppEnv & SignedIn>(async (c, next) => {
+  if (!(await currentAccount(c))) return c.json({ error: NO_SESSION }, 401)
+  await next()
+})
+
+export const requireAdmin = createMiddleware<AppEnv & SignedIn>(async (c, next) => {
+  const account = await currentAccount(c)
+  if (!account) return c.json({ error: NO_SESSION }, 401)
+  if (account.type !== 'admin') return c.json({ error: 'Admin Access Required' }, 403)
+  await next()
+})
+
+/** Sign-up and account writes answer 503 while maintenance is on; administrators carry on. */
+export const closedForMaintenance = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+  const account = await currentAccount(c)
+  if (account?.type !== 'admin' && (await maintenanceEnabled(database(c.env.DB)))) {
+    return c.json({ error: MAINTENANCE_MESSAGE }, 503)
+  }
+  await next()
+})

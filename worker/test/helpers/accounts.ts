@@ -1,0 +1,122 @@
+/**
+ * Account helpers for workerd tests: requests through the real worker with a cookie jar of
+ * one, and users and administrators made the way the product makes them (sign-up through the
+ * API; administrators inserted with the same password hash the admin:create script writes).
+ * Each request carries its own random client IP unless a test names one, so the per-IP sign-in
+ * limit only trips in the tests that mean to trip it.
+ */
+import { env, exports } from 'cloudflare:workers'
+import { expect } from 'vitest'
+import { hashPassword } from '../../auth/password'
+import { SESSION_COOKIE } from '../../auth/session'
+
+export const ORIGIN = 'http://localhost'
+export const PASSWORD = 'correct horse battery'
+
+let sequence = 0
+
+function nextTag(): string {
+  sequence += 1
+  return `${Date.now().toString(36)}${sequence.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
+}
+
+export function uniqueEmail(prefix = 'viewer'): string {
+  return `${prefix}.${nextTag()}@example.com`
+}
+
+export function uniqueUsername(prefix = 'viewer'): string {
+  return `${prefix}_${nextTag()}`.slice(0, 30)
+}
+
+function randomIp(): string {
+  return `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 254) + 1}`
+}
+
+export interface CallOptions {
+  method?: string
+  /** An object is sent as JSON; a string is sent as it is (with `contentType` if given). */
+  body?: unknown
+  contentType?: string
+  cookie?: string
+  ip?: string
+  headers?: Record<string, string>
+}
+
+export async function call(path: string, options: CallOptions = {}): Promise<Response> {
+  const headers = new Headers(options.headers)
+  headers.set('CF-Connecting-IP', options.ip ?? randomIp())
+  if (options.cookie) headers.set('Cookie', options.cookie)
+  let body: string | undefined
+  if (typeof options.body === 'string') {
+    body = options.body
+    if (options.contentType) headers.set('Content-Type', options.contentType)
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body)
+    headers.set('Content-Type', options.contentType ?? 'application/json')
+  }
+  return exports.default.fetch(`${ORIGIN}${path}`, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body })
+}
+
+/** The `name=value` of the session cookie a response sets, or null. */
+export function sessionCookieFrom(res: Response): string | null {
+  const line = res.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))
+  if (!line) return null
+  const pair = line.split(';')[0] ?? ''
+  return pair === `${SESSION_COOKIE}=` ? null : pair
+}
+
+export interface Credentials {
+  email: string
+  username: string
+  password: string
+}
+
+export interface TestAccount {
+  type: 'user' | 'admin'
+  id: number
+  email: string
+  username: string
+  password: string
+  cookie: string
+}
+
+export async function signUp(overrides: Partial<Credentials> = {}): Promise<Credentials> {
+  const credentials = { email: uniqueEmail(), username: uniqueUsername(), password: PASSWORD, ...overrides }
+  const res = await call('/api/auth/signup', { body: { ...credentials, confirmPassword: credentials.password } })
+  expect(res.status, await res.clone().text()).toBe(201)
+  return credentials
+}
+
+export async function signIn(email: string, password: string, type: 'user' | 'admin' = 'user'): Promise<{ cookie: string; id: number }> {
+  const res = await call('/api/auth/login', { body: { email, password, type } })
+  expect(res.status, await res.clone().text()).toBe(200)
+  const cookie = sessionCookieFrom(res)
+  expect(cookie).toBeTruthy()
+  const body = await res.json<{ id: number }>()
+  return { cookie: cookie!, id: body.id }
+}
+
+/** A user made through sign-up and signed in. */
+export async function createUser(overrides: Partial<Credentials> = {}): Promise<TestAccount> {
+  const credentials = await signUp(overrides)
+  const { cookie, id } = await signIn(credentials.email, credentials.password)
+  return { type: 'user', id, cookie, ...credentials }
+}
+
+/** An administrator row as `npm run admin:create` makes it, then signed in through the API. */
+export async function createAdmin(overrides: Partial<Credentials> & { id?: number } = {}): Promise<TestAccount> {
+  const credentials = { email: uniqueEmail('admin'), username: uniqueUsername('admin'), password: PASSWORD, ...overrides }
+  const hash = await hashPassword(credentials.password)
+  const inserted = await env.DB.prepare(
+    'insert into admin_users (id, email, username, password_hash, is_active) values (?, ?, ?, ?, 1) returning id',
+  )
+    .bind(overrides.id ?? null, credentials.email, credentials.username, hash)
+    .first<{ id: number }>()
+  const { cookie, id } = await signIn(credentials.email, credentials.password, 'admin')
+  expect(id).toBe(inserted?.id)
+  return { type: 'admin', id, cookie, ...credentials }
+}
+
+export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
+  return res.json<T>()
+}
