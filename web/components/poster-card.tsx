@@ -7,7 +7,10 @@ import { paths } from '../lib/paths'
 import { ratingOf, titleOf, yearOf } from '../lib/titles'
 import { StarIcon } from './icons'
 
-export type PosterItem = Pick<ListItem, 'id' | 'media_type' | 'title' | 'name' | 'poster_path' | 'vote_average' | 'release_date' | 'first_air_date'>
+/** `vote_average` may be missing for saved entries (watchlist, history): the badge is left out then. */
+export type PosterItem = Pick<ListItem, 'id' | 'media_type' | 'title' | 'name' | 'poster_path' | 'release_date' | 'first_air_date'> & {
+  vote_average?: number | null
+}
 
 export function PosterCard({ item, className = '' }: { item: PosterItem; className?: string }) {
   const image = useImageUrl()
@@ -23,10 +26,13 @@ export function PosterCard({ item, className = '' }: { item: PosterItem; classNa
         ) : (
           <div className="flex h-full w-full items-center justify-center p-2 text-center text-xs text-neutral-400">No Image</div>
         )}
-        <span className="absolute top-1.5 left-1.5 flex items-center gap-0.5 rounded bg-black/75 px-1.5 py-0.5 text-[11px] font-semibold text-amber-300">
-          <StarIcon width={10} height={10} />
-          {ratingOf(item.vote_average)}
-        </span>
+        {typeof item.vote_average === 'number' && (
+          <span className="absolute top-1.5 left-1.5 flex items-center gap-0.5 rounded bg-black/75 px-1.5 py-0.5 text-[11px] font-semibold text-amber-300">
+            <StarIcon width={10} height={10} />
+            <span className="sr-only">Rating</span>
+            {ratingOf(item.vote_average)}
+          </span>
+        )}
       </div>
       <p className="mt-1.5 truncate text-sm font-medium text-neutral-100">{title}</p>
       <p className="h-4 text-xs text-neutral-400">{year}</p>

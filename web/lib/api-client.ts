@@ -16,8 +16,15 @@ export class ApiError extends Error {
   }
 }
 
+/** What readJson needs of an answer: a fetch Response or the typed client's ClientResponse. */
+export interface JsonResponse {
+  ok: boolean
+  status: number
+  json(): Promise<unknown>
+}
+
 /** Reads a JSON answer, turning a non-2xx `{ error }` body into an ApiError with that message. */
-export async function readJson<T>(res: Response | Promise<Response>): Promise<T> {
+export async function readJson<T>(res: JsonResponse | Promise<JsonResponse>): Promise<T> {
   const r = await res
   if (!r.ok) {
     let message = `Request failed with status code ${r.status}`

@@ -1,5 +1,57 @@
-import { PageHeading } from '../../components/page-heading'
+/**
+ * /tv-shows: hero, 'Browse by Platform' and the TV rows. The platform choice lives in ?service=
+ * and really filters the rows (GET /api/catalog/pages/tv?service=).
+ */
+import { useSearchParams } from 'react-router-dom'
+import { ComposedPage } from '../../components/composed-page'
+import { platformFromParam, platforms } from '../../lib/platforms'
+import { useDocumentMeta } from '../../lib/use-document-meta'
+import { useCatalogPage } from './api/use-catalog-page'
 
 export function Component() {
-  return <PageHeading title="TV Shows" />
+  const [params, setParams] = useSearchParams()
+  const platform = platformFromParam(params.get('service'))
+  useDocumentMeta(
+    platform.slug === 'all' ? 'TV Shows' : `${platform.label} TV Shows`,
+    'Browse popular, top rated, on the air and airing today TV shows, filtered by streaming platform or K-Drama.',
+  )
+  const query = useCatalogPage('tv', platform.slug)
+
+  const choose = (slug: string) => {
+    const next = new URLSearchParams(params)
+    if (slug === 'all') next.delete('service')
+    else next.set('service', slug)
+    setParams(next)
+  }
+
+  return (
+    <div>
+      <h1 className="sr-only">TV Shows</h1>
+      <ComposedPage query={query} heroLabel="Featured TV shows" rowsLabel="TV show rows">
+        <section aria-labelledby="platform-heading" className="px-4 pt-6 pb-2 md:px-8">
+          <h2 id="platform-heading" className="mb-3 text-lg font-semibold md:text-xl">Browse by Platform</h2>
+          <div className="scrollbar-none -mx-4 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:px-0">
+            {platforms.map((p) => {
+              const chosen = p.slug === platform.slug
+              return (
+                <button
+                  key={p.slug}
+                  type="button"
+                  aria-pressed={chosen}
+                  data-platform-id={p.id}
+                  onClick={() => choose(p.slug)}
+                  className={`shrink-0 rounded-full border px-4 py-2 text-sm font-semibold transition ${chosen ? 'border-brand-500 bg-brand-600 text-white' : 'border-neutral-700 bg-neutral-900 text-neutral-200 hover:border-neutral-500'}`}
+                >
+                  {p.label}
+                </button>
+              )
+            })}
+          </div>
+          <p aria-live="polite" className="mt-2 h-5 text-sm text-neutral-400">
+            {query.isFetching && query.isPlaceholderData ? 'Loading...' : platform.slug === 'all' ? '' : `Showing ${platform.label} titles`}
+          </p>
+        </section>
+      </ComposedPage>
+    </div>
+  )
 }

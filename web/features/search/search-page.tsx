@@ -1,5 +1,156 @@
-import { PageHeading } from '../../components/page-heading'
+/**
+ * /search, the quick search (SPEC.md section 2): the address mirrors the input (?q=, replaced
+ * while typing), a search runs 300 ms after typing stops once there are 2 characters, and up to
+ * 10 'Top Results' show with 'See All N Results' beyond that. Enter commits a term to the recent
+ * searches.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
+import { CloseIcon, HistoryIcon, SearchIcon } from '../../components/icons'
+import { paths } from '../../lib/paths'
+import { useDebouncedValue } from '../../lib/use-debounced-value'
+import { useDocumentMeta } from '../../lib/use-document-meta'
+import { SEARCH_MIN_LENGTH, useQuickSearch } from './api/use-search'
+import { useRecentSearches } from './recent-searches'
+import { SearchResultCard } from './search-result-card'
+
+export const SEARCH_DEBOUNCE_MS = 300
+const TOP_RESULTS = 10
 
 export function Component() {
-  return <PageHeading title="Search" />
+  const [params, setParams] = useSearchParams()
+  const [value, setValue] = useState(() => params.get('q') ?? '')
+  const input = useRef<HTMLInputElement>(null)
+  const { recent, commit, clear } = useRecentSearches()
+  const term = useDebouncedValue(value.trim(), SEARCH_DEBOUNCE_MS)
+  const search = useQuickSearch(term)
+  useDocumentMeta(term ? `Search: ${term}` : 'Search', 'Search movies and TV shows by title.')
+
+  // Back and forward change ?q= without typing: follow the address.
+  const q = params.get('q') ?? ''
+  useEffect(() => {
+    setValue((current) => (current === q ? current : q))
+  }, [q])
+
+  const change = (next: string) => {
+    setValue(next)
+    setParams(next ? { q: next } : {}, { replace: true })
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    commit(value)
+  }
+  const rerun = (t: string) => {
+    change(t)
+    commit(t)
+    input.current?.focus()
+  }
+
+  const typed = value.trim()
+  const results = search.data?.results.slice(0, TOP_RESULTS) ?? []
+  const total = search.data?.total_results ?? 0
+
+  let body
+  if (!typed) {
+    body = recent.length > 0 ? (
+      <section aria-labelledby="recent-heading">
+        <div className="mb-3 flex items-center justify-between">
+          <h2 id="recent-heading" className="text-lg font-semibold">Recent Searches</h2>
+          <button type="button" onClick={clear} className="text-sm text-neutral-400 hover:text-white">Clear</button>
+        </div>
+        <ul className="flex flex-col gap-1">
+          {recent.map((t) => (
+            <li key={t}>
+              <button type="button" onClick={() => rerun(t)} className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-neutral-200 hover:bg-neutral-800">
+                <HistoryIcon width={16} height={16} className="text-neutral-500" />
+                {t}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+    ) : (
+      <div className="py-16 text-center">
+        <SearchIcon width={48} height={48} className="mx-auto text-neutral-600" />
+        <h2 className="mt-4 text-xl font-semibold">Start Searching</h2>
+        <p className="mt-1 text-neutral-400">Find movies and TV shows by title.</p>
+      </div>
+    )
+  } else if (typed.length < SEARCH_MIN_LENGTH) {
+    body = <p className="py-10 text-center text-neutral-400">Type at least 2 characters to search.</p>
+  } else if (search.isError && term === typed) {
+    body = (
+      <div role="alert" className="py-10 text-center">
+        <p className="text-red-300">An error occurred while searching. Please try again.</p>
+        <button type="button" onClick={() => void search.refetch()} className="mt-4 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-neutral-900">Retry</button>
+      </div>
+    )
+  } else if (!search.data || term !== typed) {
+    body = <p className="py-10 text-center text-neutral-400">Searching...</p>
+  } else if (results.length === 0) {
+    body = (
+      <div className="py-16 text-center">
+        <h2 className="text-xl font-semibold">No results found</h2>
+        <p className="mt-1 text-neutral-400">
+          Nothing matched “{term}”. Try searching for something else
+        </p>
+      </div>
+    )
+  } else {
+    body = (
+      <section aria-labelledby="top-results-heading">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h2 id="top-results-heading" className="text-lg font-semibold">Top Results</h2>
+          {total > TOP_RESULTS && (
+            <Link to={paths.searchResults(term)} onClick={() => commit(term)} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500">
+              See All {total} Results
+            </Link>
+          )}
+        </div>
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5">
+          {results.map((item) => (
+            <li key={`${item.media_type}-${item.id}`}>
+              <SearchResultCard item={item} onOpen={() => commit(term)} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    )
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 pt-6 pb-10 md:px-8">
+      <h1 className="mb-4 text-2xl font-bold md:text-3xl">Search</h1>
+      <form role="search" onSubmit={submit} className="relative mb-6">
+        <label htmlFor="search-input" className="sr-only">Search for movies and TV shows</label>
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-4 -translate-y-1/2 text-neutral-400" />
+        <input
+          ref={input}
+          id="search-input"
+          type="search"
+          autoFocus
+          autoComplete="off"
+          enterKeyHint="search"
+          value={value}
+          onChange={(e) => change(e.target.value)}
+          placeholder="Search for movies and TV shows..."
+          className="w-full rounded-xl border border-neutral-700 bg-neutral-900 py-3.5 pr-12 pl-12 text-base text-white placeholder:text-neutral-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+        />
+        {value && (
+          <button
+            type="button"
+            aria-label="Clear search"
+            onClick={() => {
+              change('')
+              input.current?.focus()
+            }}
+            className="absolute top-1/2 right-3 -translate-y-1/2 rounded-full p-1.5 text-neutral-400 hover:bg-neutral-800 hover:text-white"
+          >
+            <CloseIcon width={18} height={18} />
+          </button>
+        )}
+      </form>
+      <div aria-live="polite" aria-busy={search.isFetching}>{body}</div>
+    </div>
+  )
 }

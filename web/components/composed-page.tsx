@@ -1,0 +1,46 @@
+/**
+ * A page made of a hero and rows from one GET /api/catalog/pages/:page answer, with skeletons of
+ * the same size while it loads and a Retry when it fails. `children` goes between the hero and
+ * the rows (filters, notes).
+ */
+import type { UseQueryResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import type { PageComposition } from '../../worker/catalog/types'
+import { HeroCarousel } from './hero-carousel'
+import { LoadError } from './load-error'
+import { PosterRow } from './poster-row'
+import { HeroSkeleton, PosterRowSkeleton } from './skeletons'
+
+interface ComposedPageProps {
+  query: UseQueryResult<PageComposition>
+  heroLabel: string
+  rowsLabel: string
+  showHero?: boolean
+  children?: ReactNode
+}
+
+export function ComposedPage({ query, heroLabel, rowsLabel, showHero = true, children }: ComposedPageProps) {
+  const { data } = query
+  return (
+    <>
+      {showHero && (data ? <HeroCarousel items={data.hero} label={heroLabel} /> : query.isError ? null : <HeroSkeleton />)}
+      {children}
+      {query.isError && !data ? (
+        <LoadError message="This page could not be loaded." onRetry={() => void query.refetch()} />
+      ) : (
+        <div aria-label={rowsLabel} role="region" aria-busy={query.isFetching} className="pb-6">
+          {data ? (
+            data.rows.map((row) => <PosterRow key={row.key} id={`row-${row.key}`} title={row.title} items={row.items} />)
+          ) : (
+            <>
+              <p role="status" className="sr-only">Loading...</p>
+              {Array.from({ length: 4 }, (_, i) => (
+                <PosterRowSkeleton key={i} />
+              ))}
+            </>
+          )}
+        </div>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,146 @@
+/**
+ * The hero carousel (SPEC.md sections 2 and 9): five titles, one every 6 s, each with backdrop,
+ * up to 3 genres, title, rating, year, runtime, certification badge, overview, Play Now and the
+ * watchlist toggle. It pauses on hover, on focus and in a hidden tab; arrows, dots and the
+ * left/right keys move it.
+ */
+import type { KeyboardEvent } from 'react'
+import { Link } from 'react-router-dom'
+import type { HeroItem } from '../../worker/catalog/types'
+import { useImageUrl } from '../lib/images'
+import { paths } from '../lib/paths'
+import { ratingOf, runtimeText } from '../lib/titles'
+import { useCarousel } from '../lib/use-carousel'
+import { ChevronLeftIcon, ChevronRightIcon, PlayIcon, StarIcon } from './icons'
+import { WatchlistButton } from './watchlist-button'
+
+const heroHeight = 'h-[68vh] max-h-[760px] min-h-[420px]'
+
+export function HeroCarousel({ items, label = 'Featured titles' }: { items: HeroItem[]; label?: string }) {
+  const slides = items.slice(0, 5)
+  const { index, next, prev, goTo, setPaused } = useCarousel(slides.length)
+  const image = useImageUrl()
+  if (slides.length === 0) return null
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowRight') next()
+    else if (e.key === 'ArrowLeft') prev()
+    else return
+    e.preventDefault()
+  }
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      className={`relative w-full overflow-hidden bg-neutral-900 ${heroHeight}`}
+      onMouseEnter={() => setPaused('hover', true)}
+      onMouseLeave={() => setPaused('hover', false)}
+      onFocus={() => setPaused('focus', true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setPaused('focus', false)
+      }}
+      onKeyDown={onKeyDown}
+    >
+      {slides.map((slide, i) => {
+        const active = i === index
+        const backdrop = image(slide.backdropPath, 'original')
+        const year = slide.releaseDate ? slide.releaseDate.slice(0, 4) : ''
+        const runtime = runtimeText(slide.runtime)
+        return (
+          <div
+            key={`${slide.mediaType}-${slide.id}`}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${slides.length}: ${slide.title}`}
+            aria-hidden={!active}
+            inert={!active}
+            className={`absolute inset-0 transition-opacity duration-700 motion-reduce:transition-none ${active ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
+          >
+            {backdrop && (
+              <img
+                src={backdrop}
+                alt=""
+                className="absolute inset-0 h-full w-full object-cover"
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : 'auto'}
+                decoding="async"
+              />
+            )}
+            <div className="absolute inset-0 bg-gradient-to-t from-neutral-950 via-neutral-950/40 to-transparent" />
+            <div className="absolute inset-0 bg-gradient-to-r from-neutral-950/90 via-neutral-950/40 to-transparent" />
+            <div className="absolute inset-x-0 bottom-14 px-4 md:bottom-16 md:px-12">
+              <div className="max-w-2xl">
+                {slide.genres.length > 0 && (
+                  <ul className="mb-3 flex flex-wrap gap-2" aria-label="Genres">
+                    {slide.genres.slice(0, 3).map((g) => (
+                      <li key={g} className="rounded-full bg-white/10 px-3 py-1 text-xs font-medium text-neutral-100 backdrop-blur">{g}</li>
+                    ))}
+                  </ul>
+                )}
+                <h2 className="text-3xl leading-tight font-extrabold tracking-tight text-white drop-shadow md:text-5xl">{slide.title}</h2>
+                <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-200">
+                  <span className="flex items-center gap-1 font-semibold text-amber-300">
+                    <StarIcon width={14} height={14} />
+                    <span className="sr-only">Rating</span>
+                    {ratingOf(slide.voteAverage)}
+                  </span>
+                  {year && <span>{year}</span>}
+                  {runtime && <span>{runtime}</span>}
+                  <span className="rounded border border-neutral-300/70 px-1.5 py-px text-xs font-semibold">{slide.certification || 'TV-MA'}</span>
+                </p>
+                <p className="mt-3 line-clamp-3 max-w-xl text-sm text-neutral-200 md:text-base">{slide.overview || 'No description available.'}</p>
+                <div className="mt-5 flex flex-wrap gap-3">
+                  <Link
+                    to={paths.title(slide.mediaType, slide.id)}
+                    className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-lg hover:bg-brand-500"
+                    aria-label={`Play Now: ${slide.title}`}
+                  >
+                    <PlayIcon width={16} height={16} />
+                    Play Now
+                  </Link>
+                  <WatchlistButton target={{ contentId: slide.id, contentType: slide.mediaType, title: slide.title, posterPath: slide.posterPath }} />
+                </div>
+              </div>
+            </div>
+          </div>
+        )
+      })}
+
+      {slides.length > 1 && (
+        <>
+          <button
+            type="button"
+            onClick={prev}
+            aria-label="Previous slide"
+            className="absolute top-1/2 left-2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2.5 text-white backdrop-blur hover:bg-black/70 md:block"
+          >
+            <ChevronLeftIcon />
+          </button>
+          <button
+            type="button"
+            onClick={next}
+            aria-label="Next slide"
+            className="absolute top-1/2 right-2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2.5 text-white backdrop-blur hover:bg-black/70 md:block"
+          >
+            <ChevronRightIcon />
+          </button>
+          <div className="absolute inset-x-0 bottom-4 flex justify-center gap-1">
+            {slides.map((slide, i) => (
+              <button
+                key={slide.id}
+                type="button"
+                onClick={() => goTo(i)}
+                aria-label={`Show slide ${i + 1}: ${slide.title}`}
+                aria-current={i === index ? 'true' : undefined}
+                className="group flex h-6 items-center px-1"
+              >
+                <span className={`block h-1.5 rounded-full transition-all ${i === index ? 'w-8 bg-white' : 'w-3 bg-white/40 group-hover:bg-white/70'}`} />
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,100 @@
+/**
+ * The shared poster grid (SPEC.md section 2): 2/3/4/6/8/10 columns by width, 24 more titles each
+ * time the sentinel under the grid comes 10% into view, each title once, and a clear end.
+ * Server pages are fetched as the revealed count needs them (TanStack useInfiniteQuery).
+ */
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import type { ListItem, Paged } from '../../worker/catalog/types'
+import { uniqueItems } from '../lib/catalog'
+import { useInView } from '../lib/use-in-view'
+import { LoadError } from './load-error'
+import { PosterCard } from './poster-card'
+import { PosterGridSkeleton, posterGridClass } from './skeletons'
+
+export const GRID_STEP = 24
+
+export interface PosterGridProps {
+  queryKey: readonly unknown[]
+  fetchPage: (page: number) => Promise<Paged<ListItem>>
+  /** Accessible name of the list, e.g. 'Top rated movies'. */
+  label: string
+  renderItem?: (item: ListItem) => ReactNode
+  emptyText?: string
+  /** Called with the first page once it arrives (e.g. for 'Found N results'). */
+  onFirstPage?: (page: Paged<ListItem>) => void
+  gridClassName?: string
+  /** Cache and retry policy when a list needs its own (search: 5 minutes, 2 retries 1 s apart). */
+  queryOptions?: { staleTime?: number; retry?: number; retryDelay?: number }
+}
+
+export function PosterGrid({ queryKey, fetchPage, label, renderItem, emptyText = 'No titles found.', onFirstPage, gridClassName = posterGridClass, queryOptions }: PosterGridProps) {
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) => fetchPage(pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.total_pages ? last.page + 1 : undefined),
+    ...queryOptions,
+  })
+  const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query
+  const items = uniqueItems(data?.pages)
+  const [shown, setShown] = useState(GRID_STEP)
+  const keyString = JSON.stringify(queryKey)
+  const [lastKey, setLastKey] = useState(keyString)
+  if (lastKey !== keyString) {
+    setLastKey(keyString)
+    setShown(GRID_STEP)
+  }
+
+  const sentinel = useRef<HTMLDivElement>(null)
+  const inView = useInView(sentinel, { enabled: query.isSuccess })
+
+  // Reveal the next 24 while the sentinel is in view; fetch server pages when the revealed count
+  // outruns what has arrived.
+  useEffect(() => {
+    if (!inView || query.isFetchNextPageError) return
+    if (shown < items.length) setShown((s) => s + GRID_STEP)
+    else if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
+  }, [inView, shown, items.length, hasNextPage, isFetchingNextPage, fetchNextPage, query.isFetchNextPageError])
+  useEffect(() => {
+    if (shown > items.length && hasNextPage && !isFetchingNextPage && !query.isFetchNextPageError) void fetchNextPage()
+  }, [shown, items.length, hasNextPage, isFetchingNextPage, fetchNextPage, query.isFetchNextPageError])
+
+  const first = data?.pages[0]
+  useEffect(() => {
+    if (first && onFirstPage) onFirstPage(first)
+  }, [first, onFirstPage])
+
+  if (query.isPending) {
+    return (
+      <div>
+        <p role="status" className="mb-3 text-sm text-neutral-400">Loading...</p>
+        <PosterGridSkeleton count={GRID_STEP} />
+      </div>
+    )
+  }
+  if (query.isError && !data) {
+    return <LoadError className="!mx-0" message="This list could not be loaded." onRetry={() => void query.refetch()} />
+  }
+  if (items.length === 0) return emptyText ? <p className="py-10 text-center text-neutral-400">{emptyText}</p> : null
+
+  const visible = items.slice(0, shown)
+  const atEnd = !hasNextPage && shown >= items.length
+  return (
+    <div>
+      <ul aria-label={label} className={gridClassName}>
+        {visible.map((item) => (
+          <li key={`${item.media_type}-${item.id}`}>{renderItem ? renderItem(item) : <PosterCard item={item} />}</li>
+        ))}
+      </ul>
+      <div ref={sentinel} aria-hidden="true" className="h-4" />
+      {query.isFetchNextPageError ? (
+        <LoadError className="!mx-0" message="More titles could not be loaded." onRetry={() => void fetchNextPage()} />
+      ) : atEnd ? (
+        <p className="py-8 text-center text-sm text-neutral-500">You have reached the end · {items.length} titles</p>
+      ) : (
+        <p role="status" className="py-6 text-center text-sm text-neutral-400">{isFetchingNextPage ? 'Loading...' : ''}</p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,32 @@
+/** 'Browse by Title' on /: # and A to Z (A first), movies and TV starting with the letter, infinite scroll. */
+import { useCallback, useState } from 'react'
+import { PosterGrid } from '../../components/poster-grid'
+import { catalogKeys } from '../../lib/catalog'
+import { fetchBrowsePage } from './api/use-home-page'
+
+const letters = ['#', ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ']
+
+export function BrowseByTitle() {
+  const [letter, setLetter] = useState('A')
+  const fetchPage = useCallback((page: number) => fetchBrowsePage(letter, page), [letter])
+  return (
+    <section aria-labelledby="browse-title-heading" className="px-4 py-6 md:px-8">
+      <h2 id="browse-title-heading" className="text-xl font-bold md:text-2xl">Browse by Title</h2>
+      <div role="group" aria-label="First letter" className="my-4 flex flex-wrap gap-1.5">
+        {letters.map((l) => (
+          <button
+            key={l}
+            type="button"
+            aria-pressed={l === letter}
+            aria-label={l === '#' ? 'Titles starting with a number or symbol' : `Titles starting with ${l}`}
+            onClick={() => setLetter(l)}
+            className={`h-9 w-9 rounded-md text-sm font-semibold transition ${l === letter ? 'bg-brand-600 text-white' : 'bg-neutral-900 text-neutral-300 hover:bg-neutral-800 hover:text-white'}`}
+          >
+            {l}
+          </button>
+        ))}
+      </div>
+      <PosterGrid key={letter} queryKey={catalogKeys.list('browse', letter)} fetchPage={fetchPage} label={`Titles starting with ${letter}`} emptyText={`No titles start with ${letter} yet.`} />
+    </section>
+  )
+}

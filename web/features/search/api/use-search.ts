@@ -1,0 +1,31 @@
+/**
+ * Catalogue search (SPEC.md section 9): answers cached 5 minutes, 2 retries 1 s apart. The query
+ * is keyed by the term, so an answer for an older term lands in that term's cache entry and can
+ * never replace what the page shows for the current one.
+ */
+import { useQuery } from '@tanstack/react-query'
+import type { ListItem, Paged } from '../../../../worker/catalog/types'
+import { getCatalog } from '../../../lib/catalog'
+
+export const SEARCH_MIN_LENGTH = 2
+export const SEARCH_STALE_MS = 300_000
+
+export const searchKeys = {
+  quick: (term: string) => ['search', 'quick', term] as const,
+  all: (term: string) => ['search', 'all', term] as const,
+}
+
+export function fetchSearchPage(term: string, page: number): Promise<Paged<ListItem>> {
+  return getCatalog<Paged<ListItem>>('search', { query: term, page })
+}
+
+export const searchQueryOptions = { staleTime: SEARCH_STALE_MS, retry: 2, retryDelay: 1000 }
+
+export function useQuickSearch(term: string) {
+  return useQuery({
+    queryKey: searchKeys.quick(term),
+    queryFn: () => fetchSearchPage(term, 1),
+    enabled: term.length >= SEARCH_MIN_LENGTH,
+    ...searchQueryOptions,
+  })
+}
