@@ -1,11 +1,19 @@
-/** The desktop footer (SPEC.md section 2): links, the updates e-mail box, social links, support address. */
+/**
+ * The desktop footer (SPEC.md section 2): quick and company links, the new-movie-updates e-mail
+ * box, social links, the support address from GET /api/config, the sitemap (new tab), and TMDB's
+ * required attribution when TMDB is the catalogue provider.
+ */
+import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
+import { useSiteConfig } from '../lib/images'
 import { paths } from '../lib/paths'
+import { SITE_NAME } from '../lib/use-document-meta'
 
 const quickLinks = [
   { label: 'Home', href: paths.home() },
   { label: 'Movies', href: paths.movies() },
   { label: 'TV Shows', href: paths.tvShows() },
+  { label: 'Kids', href: paths.kids() },
   { label: 'Top IMDB', href: paths.topImdb() },
   { label: 'Genres', href: paths.genres() },
 ]
@@ -17,47 +25,106 @@ const companyLinks = [
   { label: 'Privacy Policy', href: paths.privacy() },
   { label: 'DMCA', href: paths.dmca() },
 ]
+const socialLinks = [
+  { label: 'Facebook', href: 'https://www.facebook.com/', path: 'M14 8h3V4h-3a4 4 0 0 0-4 4v2H8v4h2v8h4v-8h3l1-4h-4V8z' },
+  { label: 'X', href: 'https://x.com/', path: 'M4 4l16 16M20 4 4 20' },
+  { label: 'Instagram', href: 'https://www.instagram.com/', path: 'M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm5.5-1.5h.01' },
+  { label: 'YouTube', href: 'https://www.youtube.com/', path: 'M3 8a3 3 0 0 1 3-3h12a3 3 0 0 1 3 3v8a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3zm7 1v6l5-3z' },
+]
 
 export const SUPPORT_EMAIL = 'support@reelhouse.example'
 
 export function Footer() {
+  const config = useSiteConfig()
+  const supportEmail = config?.supportEmail || SUPPORT_EMAIL
+  const siteName = config?.siteName || SITE_NAME
+  const [subscribed, setSubscribed] = useState(false)
+  const subscribe = (e: FormEvent) => {
+    e.preventDefault()
+    setSubscribed(true)
+  }
+
   return (
     <footer className="hidden border-t border-neutral-800 bg-neutral-950 px-8 py-10 text-sm text-neutral-400 lg:block">
-      <div className="grid grid-cols-4 gap-8">
+      <div className="grid grid-cols-[1.3fr_1fr_1fr_1.5fr] gap-8">
         <div>
-          <p className="mb-3 text-base font-bold text-white">Reelhouse</p>
-          <p>Discover and watch movies and TV shows.</p>
-          <p className="mt-3">
-            Support: <a className="text-neutral-200 hover:underline" href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+          <p className="mb-3 flex items-center gap-2 text-base font-bold text-white">
+            <span aria-hidden="true" className="inline-block h-7 w-7 rounded-md bg-brand-600 text-center leading-7">▶</span>
+            {siteName}
           </p>
+          <p>Discover and watch movies and TV shows, free.</p>
+          <p className="mt-3">
+            Support:{' '}
+            <a className="text-neutral-200 hover:underline" href={`mailto:${supportEmail}`}>
+              {supportEmail}
+            </a>
+          </p>
+          <ul className="mt-4 flex gap-2" aria-label="Social links">
+            {socialLinks.map((s) => (
+              <li key={s.label}>
+                <a
+                  href={s.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={s.label}
+                  className="flex h-9 w-9 items-center justify-center rounded-full bg-neutral-800 text-neutral-300 hover:bg-neutral-700 hover:text-white"
+                >
+                  <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                    <path d={s.path} />
+                  </svg>
+                </a>
+              </li>
+            ))}
+          </ul>
         </div>
         <nav aria-label="Quick links">
           <p className="mb-3 font-semibold text-white">Quick Links</p>
           <ul className="space-y-2">
             {quickLinks.map((l) => (
-              <li key={l.href}><Link className="hover:text-white" to={l.href}>{l.label}</Link></li>
+              <li key={l.href}>
+                <Link className="hover:text-white" to={l.href}>{l.label}</Link>
+              </li>
             ))}
-            <li><a className="hover:text-white" href={paths.sitemap()} target="_blank" rel="noopener">Sitemap</a></li>
+            <li>
+              <a className="hover:text-white" href={paths.sitemap()} target="_blank" rel="noopener">Sitemap</a>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Company">
           <p className="mb-3 font-semibold text-white">Company</p>
           <ul className="space-y-2">
             {companyLinks.map((l) => (
-              <li key={l.href}><Link className="hover:text-white" to={l.href}>{l.label}</Link></li>
+              <li key={l.href}>
+                <Link className="hover:text-white" to={l.href}>{l.label}</Link>
+              </li>
             ))}
           </ul>
         </nav>
         <div>
-          <p className="mb-3 font-semibold text-white">New movie updates</p>
-          <form className="flex gap-2" onSubmit={(e) => e.preventDefault()}>
+          <p className="mb-1 font-semibold text-white">New movie updates</p>
+          <p className="mb-3">New releases and picks in your inbox.</p>
+          <form className="flex gap-2" onSubmit={subscribe}>
             <label htmlFor="footer-email" className="sr-only">E-mail address</label>
-            <input id="footer-email" type="email" placeholder="Your e-mail" className="min-w-0 flex-1 rounded-md border border-neutral-700 bg-neutral-900 px-3 py-2 text-neutral-100" />
-            <button type="submit" className="rounded-md bg-brand-600 px-3 py-2 font-semibold text-white hover:bg-brand-500">SUBSCRIBE</button>
+            <input
+              id="footer-email"
+              type="email"
+              required
+              placeholder="Your e-mail"
+              className="min-w-0 flex-1 rounded-md border border-neutral-700 bg-neutral-900 px-3 py-2 text-neutral-100 placeholder:text-neutral-500"
+            />
+            <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-500">SUBSCRIBE</button>
           </form>
+          <p aria-live="polite" className="mt-2 h-5 text-xs text-emerald-400">{subscribed ? 'Thanks for your interest! E-mail updates are coming soon.' : ''}</p>
         </div>
       </div>
-      <p className="mt-8 border-t border-neutral-800 pt-6 text-xs">© {new Date().getFullYear()} Reelhouse</p>
+      <div className="mt-8 flex items-center justify-between gap-6 border-t border-neutral-800 pt-6 text-xs">
+        <p>© {new Date().getFullYear()} {siteName}</p>
+        {config?.provider === 'tmdb' && (
+          <p data-testid="tmdb-attribution" className="max-w-xl text-right">
+            This product uses the TMDB API but is not endorsed or certified by TMDB.
+          </p>
+        )}
+      </div>
     </footer>
   )
 }

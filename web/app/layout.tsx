@@ -4,8 +4,10 @@
  */
 import { atom, useAtom } from 'jotai'
 import { atomWithStorage } from 'jotai/utils'
-import { Suspense, useEffect, useState, type ComponentType, type SVGProps } from 'react'
+import { Suspense, useEffect, type ComponentType, type SVGProps } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
+import { CookieBanner } from '../components/cookie-banner'
+import { ErrorBoundary } from '../components/error-boundary'
 import { Toaster } from '../components/toast'
 import {
   BookmarkIcon,
@@ -23,6 +25,7 @@ import {
 } from '../components/icons'
 import { paths } from '../lib/paths'
 import { useSession } from '../lib/session'
+import { useScrollRestoration } from '../lib/use-scroll-restoration'
 import { AccountMenu } from './account-menu'
 import { Footer } from './footer'
 
@@ -150,10 +153,20 @@ function TopBar() {
       <button type="button" aria-label="Open menu" className="rounded-md p-2 hover:bg-neutral-800 lg:hidden" onClick={() => setOpen(true)}>
         <MenuIcon />
       </button>
-      <Link to={paths.home()} className="text-lg font-bold lg:hidden">
+      <Link to={paths.home()} className="flex items-center gap-2 text-lg font-bold lg:hidden">
+        <span aria-hidden="true" className="inline-block h-7 w-7 rounded-md bg-brand-600 text-center text-sm leading-7">▶</span>
         Reelhouse
       </Link>
-      <AccountMenu />
+      <div className="flex items-center gap-3">
+        <Link
+          to={paths.search()}
+          className="hidden w-64 items-center gap-2 rounded-full border border-neutral-800 bg-neutral-900 px-4 py-2 text-sm text-neutral-400 hover:border-neutral-600 hover:text-neutral-200 lg:flex"
+        >
+          <SearchIcon width={16} height={16} />
+          Search movies and TV shows
+        </Link>
+        <AccountMenu />
+      </div>
     </header>
   )
 }
@@ -190,8 +203,8 @@ export function PageFallback() {
 }
 
 export function Layout() {
-  const [, setMounted] = useState(false)
-  useEffect(() => setMounted(true), [])
+  useScrollRestoration()
+  const { pathname } = useLocation()
   return (
     <div className="flex min-h-screen">
       <a href="#main" className="sr-only z-[200] rounded bg-brand-600 px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
@@ -202,14 +215,17 @@ export function Layout() {
         <TopBar />
         <MobileMenu />
         <main id="main" tabIndex={-1} className="flex-1 pb-20 lg:pb-0">
-          <Suspense fallback={<PageFallback />}>
-            <Outlet />
-          </Suspense>
+          <ErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<PageFallback />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
         </main>
         <Footer />
       </div>
       <BottomBar />
       <Toaster />
+      <CookieBanner />
     </div>
   )
 }

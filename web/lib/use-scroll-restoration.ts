@@ -1,0 +1,84 @@
+/**
+ * Scroll positions per path (SPEC.md sections 4 and 9), kept in sessionStorage. Going back or
+ * forward to a path restores its position (a 200 ms wait for the page to render, then about
+ * 150 ms more); any other navigation to a new path goes to the top after about 100 ms.
+ */
+import { useEffect, useRef } from 'react'
+import { useLocation, useNavigationType } from 'react-router-dom'
+
+export const SCROLL_STORAGE_KEY = 'scroll-positions'
+export const SCROLL_WAIT_MS = 200
+export const SCROLL_RESTORE_MS = 150
+export const SCROLL_RESET_MS = 100
+
+function readPositions(): Record<string, number> {
+  try {
+    const value: unknown = JSON.parse(sessionStorage.getItem(SCROLL_STORAGE_KEY) ?? '{}')
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, number>) : {}
+  } catch {
+    return {}
+  }
+}
+
+function savePosition(path: string, y: number) {
+  try {
+    sessionStorage.setItem(SCROLL_STORAGE_KEY, JSON.stringify({ ...readPositions(), [path]: Math.round(y) }))
+  } catch {
+    // storage full or blocked: restoring is a nicety
+  }
+}
+
+export function useScrollRestoration() {
+  const { pathname } = useLocation()
+  const navigationType = useNavigationType()
+  // While a restore is pending, scroll events come from the page changing under us, not the user.
+  const settling = useRef(false)
+
+  useEffect(() => {
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual'
+  }, [])
+
+  useEffect(() => {
+    let frame = 0
+    const onScroll = () => {
+      if (settling.current) return
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(() => savePosition(pathname, window.scrollY))
+    }
+    window.addEventListener('scroll', onScroll, { passive: true })
+    return () => {
+      window.removeEventListener('scroll', onScroll)
+      cancelAnimationFrame(frame)
+    }
+  }, [pathname])
+
+  useEffect(() => {
+    const saved = readPositions()[pathname]
+    const timers: ReturnType<typeof setTimeout>[] = []
+    settling.current = true
+    if (navigationType === 'POP' && typeof saved === 'number') {
+      timers.push(
+        setTimeout(() => {
+          timers.push(
+            setTimeout(() => {
+              window.scrollTo(0, saved)
+              settling.current = false
+            }, SCROLL_RESTORE_MS),
+          )
+        }, SCROLL_WAIT_MS),
+      )
+    } else {
+      timers.push(
+        setTimeout(() => {
+          window.scrollTo(0, 0)
+          settling.current = false
+        }, SCROLL_RESET_MS),
+      )
+    }
+    return () => {
+      timers.forEach(clearTimeout)
+      settling.current = false
+    }
+    // Only a new path moves the page: a ?q= or ?service= change keeps the position.
+  }, [pathname])
+}
