@@ -1,5 +1,43 @@
-/** Administrator API for HLS streams mapped to titles (list, add, replace, remove). */
+/**
+ * Administrator API for HLS streams mapped to titles: list, add, replace, remove. Every call needs
+ * an admin session (401 signed out, 403 for a user); a master playlist must be https:// or a
+ * same-site /media/ path so the player never loads mixed content or an unvetted scheme.
+ */
 import { Hono } from 'hono'
+import { z } from 'zod'
+import { contentTypes } from '../../drizzle/schema'
+import { requireAdmin } from '../auth/guards'
 import type { AppEnv } from '../env'
+import { validate } from '../lib/validate'
+import { createStream, deleteStream, getStream, listStreams, replaceStream, streamInput } from '../player/streams'
+
+const idParam = z.object({ id: z.coerce.number().int().positive() })
+const listQuery = z.object({
+  content_type: z.enum(contentTypes).optional(),
+  content_id: z.coerce.number().int().positive().optional(),
+})
+
+const duplicate = 'A stream for this title and episode already exists'
 
 export const adminStreamRoutes = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .get('/', validate('query', listQuery), async (c) => {
+    return c.json({ results: await listStreams(c.env.DB, c.req.valid('query')) })
+  })
+  .get('/:id', validate('param', idParam), async (c) => {
+    const stream = await getStream(c.env.DB, c.req.valid('param').id)
+    return stream ? c.json({ stream }) : c.json({ error: 'Stream not found' }, 404)
+  })
+  .post('/', validate('json', streamInput), async (c) => {
+    const stream = await createStream(c.env.DB, c.req.valid('json'))
+    return stream ? c.json({ stream }, 201) : c.json({ error: duplicate }, 409)
+  })
+  .put('/:id', validate('param', idParam), validate('json', streamInput), async (c) => {
+    const result = await replaceStream(c.env.DB, c.req.valid('param').id, c.req.valid('json'))
+    if (result.ok) return c.json({ stream: result.stream })
+    return result.reason === 'missing' ? c.json({ error: 'Stream not found' }, 404) : c.json({ error: duplicate }, 409)
+  })
+  .delete('/:id', validate('param', idParam), async (c) => {
+    const removed = await deleteStream(c.env.DB, c.req.valid('param').id)
+    return removed ? c.json({ message: 'Stream removed' }) : c.json({ error: 'Stream not found' }, 404)
+  })

@@ -1,0 +1,161 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { call, createAdmin, createUser, json, type TestAccount } from './helpers/accounts'
+
+interface StreamRow {
+  id: number
+  content_type: 'movie' | 'tv'
+  content_id: number
+  season_number: number
+  episode_number: number
+  master_url: string
+  label: string | null
+}
+
+let admin: TestAccount
+let user: TestAccount
+
+beforeAll(async () => {
+  admin = await createAdmin()
+  user = await createUser()
+})
+
+let nextContentId = 910_000
+function freshId(): number {
+  nextContentId += 1
+  return nextContentId
+}
+
+async function addStream(body: Record<string, unknown>): Promise<Response> {
+  return call('/api/admin/streams', { body, cookie: admin.cookie })
+}
+
+describe('admin streams: access', () => {
+  it.each([
+    ['GET', '/api/admin/streams'],
+    ['POST', '/api/admin/streams'],
+    ['PUT', '/api/admin/streams/1'],
+    ['DELETE', '/api/admin/streams/1'],
+  ])('%s %s answers 401 signed out and 403 for a user', async (method, path) => {
+    const body = method === 'POST' || method === 'PUT' ? { content_type: 'movie', content_id: 1, master_url: '/media/x.m3u8' } : undefined
+    const anonymous = await call(path, { method, body })
+    expect(anonymous.status).toBe(401)
+    expect(await json(anonymous)).toEqual({ error: 'No user logged in' })
+    const asUser = await call(path, { method, body, cookie: user.cookie })
+    expect(asUser.status).toBe(403)
+    expect(await json(asUser)).toEqual({ error: 'Admin Access Required' })
+  })
+})
+
+describe('POST /api/admin/streams', () => {
+  it('maps a film to a master playlist, and the player then plays it', async () => {
+    const id = freshId()
+    const res = await addStream({ content_type: 'movie', content_id: id, master_url: 'https://media.example/films/master.m3u8', label: 'Festival cut' })
+    expect(res.status).toBe(201)
+    const { stream } = await json<{ stream: StreamRow }>(res)
+    expect(stream).toMatchObject({ content_type: 'movie', content_id: id, season_number: 0, episode_number: 0, label: 'Festival cut' })
+
+    const played = await call(`/api/player/stream/movie/${id}`)
+    expect(await json(played)).toEqual({ url: 'https://media.example/films/master.m3u8', label: 'Festival cut', origin: 'mapped' })
+  })
+
+  it('maps one episode of a show', async () => {
+    const id = freshId()
+    const res = await addStream({ content_type: 'tv', content_id: id, season_number: 3, episode_number: 2, master_url: '/media/shows/s3e2/master.m3u8' })
+    expect(res.status).toBe(201)
+    const played = await call(`/api/player/stream/tv/${id}?season=3&episode=2`)
+    expect(await json(played)).toMatchObject({ url: '/media/shows/s3e2/master.m3u8', origin: 'mapped' })
+  })
+
+  it('answers 409 for a second stream of the same title and episode', async () => {
+    const id = freshId()
+    expect((await addStream({ content_type: 'movie', content_id: id, master_url: '/media/a.m3u8' })).status).toBe(201)
+    const again = await addStream({ content_type: 'movie', content_id: id, master_url: '/media/b.m3u8' })
+    expect(again.status).toBe(409)
+    expect(await json(again)).toEqual({ error: expect.stringContaining('already exists') })
+  })
+
+  it.each([
+    ['an http:// URL', { master_url: 'http://media.example/master.m3u8' }],
+    ['a javascript: URL', { master_url: 'javascript:alert(1)' }],
+    ['a protocol-relative URL', { master_url: '//evil.example/master.m3u8' }],
+    ['a path outside /media/', { master_url: '/api/me/profile' }],
+    ['path traversal', { master_url: '/media/../api/me/profile' }],
+    ['an unknown content type', { content_type: 'episode' }],
+    ['a non-numeric id', { content_id: 'abc' }],
+    ['a film with an episode', { season_number: 1, episode_number: 1 }],
+    ['a negative season', { content_type: 'tv', season_number: -1 }],
+  ])('answers 400 with an error for %s', async (_label, change) => {
+    const res = await addStream({ content_type: 'movie', content_id: freshId(), master_url: '/media/ok.m3u8', ...change })
+    expect(res.status).toBe(400)
+    expect(await json(res)).toEqual({ error: expect.any(String) })
+  })
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const res = await call('/api/admin/streams', { body: 'not json', contentType: 'application/json', cookie: admin.cookie })
+    expect(res.status).toBe(400)
+    expect(await json(res)).toEqual({ error: expect.any(String) })
+  })
+})
+
+describe('GET /api/admin/streams', () => {
+  it('lists streams, filtered by title', async () => {
+    const id = freshId()
+    await addStream({ content_type: 'tv', content_id: id, season_number: 1, episode_number: 2, master_url: '/media/e2.m3u8' })
+    await addStream({ content_type: 'tv', content_id: id, season_number: 1, episode_number: 1, master_url: '/media/e1.m3u8' })
+    const res = await call(`/api/admin/streams?content_type=tv&content_id=${id}`, { cookie: admin.cookie })
+    expect(res.status).toBe(200)
+    const { results } = await json<{ results: StreamRow[] }>(res)
+    expect(results.map((s) => [s.season_number, s.episode_number, s.master_url])).toEqual([
+      [1, 1, '/media/e1.m3u8'],
+      [1, 2, '/media/e2.m3u8'],
+    ])
+  })
+
+  it('answers 400 for a bad filter', async () => {
+    const res = await call('/api/admin/streams?content_type=book', { cookie: admin.cookie })
+    expect(res.status).toBe(400)
+  })
+})
+
+describe('PUT and DELETE /api/admin/streams/:id', () => {
+  it('replaces a stream, and removing it returns the title to the sample', async () => {
+    const id = freshId()
+    const created = await json<{ stream: StreamRow }>(await addStream({ content_type: 'movie', content_id: id, master_url: '/media/old.m3u8' }))
+    const put = await call(`/api/admin/streams/${created.stream.id}`, {
+      method: 'PUT',
+      cookie: admin.cookie,
+      body: { content_type: 'movie', content_id: id, master_url: 'https://media.example/new.m3u8', label: 'Remaster' },
+    })
+    expect(put.status).toBe(200)
+    expect(await json(await call(`/api/player/stream/movie/${id}`))).toMatchObject({ url: 'https://media.example/new.m3u8', label: 'Remaster' })
+
+    const del = await call(`/api/admin/streams/${created.stream.id}`, { method: 'DELETE', cookie: admin.cookie })
+    expect(del.status).toBe(200)
+    expect(await json(await call(`/api/player/stream/movie/${id}`))).toMatchObject({ origin: 'sample' })
+    const again = await call(`/api/admin/streams/${created.stream.id}`, { method: 'DELETE', cookie: admin.cookie })
+    expect(again.status).toBe(404)
+  })
+
+  it('answers 409 when a replacement collides with another stream, and 404 for an unknown id', async () => {
+    const id = freshId()
+    await addStream({ content_type: 'tv', content_id: id, season_number: 1, episode_number: 1, master_url: '/media/1.m3u8' })
+    const second = await json<{ stream: StreamRow }>(await addStream({ content_type: 'tv', content_id: id, season_number: 1, episode_number: 2, master_url: '/media/2.m3u8' }))
+    const clash = await call(`/api/admin/streams/${second.stream.id}`, {
+      method: 'PUT',
+      cookie: admin.cookie,
+      body: { content_type: 'tv', content_id: id, season_number: 1, episode_number: 1, master_url: '/media/2.m3u8' },
+    })
+    expect(clash.status).toBe(409)
+    const missing = await call('/api/admin/streams/99999999', {
+      method: 'PUT',
+      cookie: admin.cookie,
+      body: { content_type: 'movie', content_id: id, master_url: '/media/x.m3u8' },
+    })
+    expect(missing.status).toBe(404)
+  })
+
+  it('answers 400 for an id that is not a positive number', async () => {
+    const res = await call('/api/admin/streams/abc', { method: 'DELETE', cookie: admin.cookie })
+    expect(res.status).toBe(400)
+  })
+})
