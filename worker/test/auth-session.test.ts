@@ -1,0 +1,120 @@
+import jwt from '@tsndr/cloudflare-worker-jwt'
+import { env } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import { SESSION_COOKIE, signSessionToken, verifySessionToken } from '../auth/session'
+import { call, createAdmin, createUser, type TestAccount } from './helpers/accounts'
+
+const secret = env.JWT_SECRET!
+
+function tokenOf(account: TestAccount): string {
+  return account.cookie.slice(SESSION_COOKIE.length + 1)
+}
+
+function claimsOf(account: TestAccount) {
+  return jwt.decode<{ sid: string; typ: string; sub: string; exp: number }>(tokenOf(account)).payload
+}
+
+function base64url(text: string): string {
+  return btoa(text).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
+}
+
+async function statusWith(token: string, path = '/api/auth/me'): Promise<number> {
+  return (await call(path, { cookie: `${SESSION_COOKIE}=${token}` })).status
+}
+
+describe('session tokens', () => {
+  it('carry a session id, the account type and id, and an expiry; and work as issued', async () => {
+    const user = await createUser()
+    const claims = claimsOf(user)
+    expect(claims).toMatchObject({ typ: 'user', sub: String(user.id) })
+    expect(claims.sid).toMatch(/^[0-9a-f]{64}$/)
+    expect(claims.exp).toBeGreaterThan(Date.now() / 1000)
+    expect(jwt.decode(tokenOf(user)).header.alg).toBe('HS256')
+    expect(await statusWith(tokenOf(user))).toBe(200)
+  })
+
+  it('refuses a token whose payload was changed after signing', async () => {
+    const user = await createUser()
+    const other = await createUser()
+    const [header, , signature] = tokenOf(user).split('.')
+    const forged = base64url(JSON.stringify({ ...claimsOf(user), sub: String(other.id) }))
+    expect(await statusWith(`${header}.${forged}.${signature}`)).toBe(401)
+  })
+
+  it('refuses a token with a damaged signature', async () => {
+    const user = await createUser()
+    const token = tokenOf(user)
+    const last = token.at(-2) === 'A' ? 'B' : 'A'
+    expect(await statusWith(`${token.slice(0, -2)}${last}${token.at(-1)}`)).toBe(401)
+  })
+
+  it('refuses alg none, even carrying a real session id', async () => {
+    const user = await createUser()
+    const header = base64url(JSON.stringify({ typ: 'JWT', alg: 'none' }))
+    const payload = base64url(JSON.stringify(claimsOf(user)))
+    expect(await statusWith(`${header}.${payload}.`)).toBe(401)
+    expect(await statusWith(`${header}.${payload}`)).toBe(401)
+  })
+
+  it('refuses another algorithm signed with the right secret (the algorithm is pinned)', async () => {
+    const user = await createUser()
+    const token = await jwt.sign(claimsOf(user), secret, { algorithm: 'HS512' })
+    expect(await statusWith(token)).toBe(401)
+  })
+
+  it('refuses a token signed with another secret', async () => {
+    const user = await createUser()
+    const token = await jwt.sign(claimsOf(user), 'some-other-secret-of-good-length-123456', { algorithm: 'HS256' })
+    expect(await statusWith(token)).toBe(401)
+  })
+
+  it('refuses an expired token, and one without an expiry', async () => {
+    const user = await createUser()
+    const claims = claimsOf(user)
+    const expired = await jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 5 }, secret, { algorithm: 'HS256' })
+    expect(await statusWith(expired)).toBe(401)
+    const { exp: _exp, ...withoutExpiry } = claims
+    const timeless = await jwt.sign(withoutExpiry, secret, { algorithm: 'HS256' })
+    expect(await statusWith(timeless)).toBe(401)
+    expect(await verifySessionToken(secret, timeless)).toBeNull()
+  })
+
+  it('refuses a valid token whose session row has expired or been deleted', async () => {
+    const user = await createUser()
+    const { sid } = claimsOf(user)
+    await env.DB.prepare("update sessions set expires_at = '2000-01-01T00:00:00.000Z' where id = ?").bind(sid).run()
+    expect(await statusWith(tokenOf(user))).toBe(401)
+
+    const again = await createUser()
+    await env.DB.prepare('delete from sessions where id = ?').bind(claimsOf(again).sid).run()
+    expect(await statusWith(tokenOf(again), '/api/me/watchlist')).toBe(401)
+  })
+
+  it('refuses a genuine token naming a session of another account type', async () => {
+    const admin = await createAdmin()
+    const claims = claimsOf(admin)
+    const asUser = await signSessionToken(secret, { sessionId: claims.sid, type: 'user', accountId: admin.id, expiresAt: claims.exp })
+    expect(await statusWith(asUser)).toBe(401)
+  })
+
+  it('stops a banned account at its very next request', async () => {
+    const user = await createUser()
+    expect(await statusWith(tokenOf(user), '/api/me/watchlist')).toBe(200)
+    await env.DB.prepare('update users set is_active = 0 where id = ?').bind(user.id).run()
+    expect(await statusWith(tokenOf(user), '/api/me/watchlist')).toBe(401)
+    expect(await statusWith(tokenOf(user))).toBe(401)
+  })
+
+  it.each(['', 'abc', 'a.b.c', '...', '%%%', 'e30.e30.', `${'x'.repeat(5000)}.${'y'.repeat(5000)}.z`, 'eyJhbGciOiJIUzI1NiJ9.bm90IGpzb24.sig'])(
+    'answers 401, never 500, for the cookie value %j',
+    async (value) => {
+      const res = await call('/api/auth/me', { cookie: `${SESSION_COOKIE}=${value}` })
+      expect(res.status).toBe(401)
+      expect(await res.json()).toEqual({ error: 'No user logged in' })
+    },
+  )
+
+  it('refuses to sign with an empty secret', async () => {
+    await expect(signSessionToken('', { sessionId: 'a'.repeat(64), type: 'user', accountId: 1, expiresAt: 2e9 })).rejects.toThrow()
+  })
+})
