@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { Providers } from './app/providers'
 import { AppRouter } from './app/router'
+import { registerServiceWorker } from './lib/register-service-worker'
 import './styles.css'
 
 const root = document.getElementById('root')
@@ -14,3 +15,5 @@ createRoot(root).render(
     </Providers>
   </StrictMode>,
 )
+
+registerServiceWorker()

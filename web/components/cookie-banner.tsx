@@ -1,0 +1,72 @@
+/**
+ * The cookie consent banner (SPEC.md sections 2 and 4): shown until the visitor chooses, then
+ * hidden for good. The choice is stored as the plain string 'accepted' or 'declined' in local
+ * storage and read synchronously on first render, so a returning visitor never sees it flash.
+ * On phones it sits above the bottom navigation bar instead of covering it.
+ */
+import { useAtom } from 'jotai'
+import { atomWithStorage } from 'jotai/utils'
+import { Link } from 'react-router-dom'
+import { paths } from '../lib/paths'
+
+export type CookieConsent = 'accepted' | 'declined'
+export const COOKIE_CONSENT_KEY = 'cookie-consent'
+
+function isConsent(value: unknown): value is CookieConsent {
+  return value === 'accepted' || value === 'declined'
+}
+
+const consentStorage = {
+  getItem(key: string, initial: CookieConsent | null): CookieConsent | null {
+    try {
+      const stored = localStorage.getItem(key)
+      return isConsent(stored) ? stored : initial
+    } catch {
+      return initial
+    }
+  },
+  setItem(key: string, value: CookieConsent | null) {
+    try {
+      if (value) localStorage.setItem(key, value)
+      else localStorage.removeItem(key)
+    } catch {
+      // Storage can be unavailable (private mode, quota): the choice then lasts for this visit only.
+    }
+  },
+  removeItem(key: string) {
+    try {
+      localStorage.removeItem(key)
+    } catch {
+      // see setItem
+    }
+  },
+}
+
+export const cookieConsentAtom = atomWithStorage<CookieConsent | null>(COOKIE_CONSENT_KEY, null, consentStorage, { getOnInit: true })
+
+export function CookieBanner() {
+  const [consent, setConsent] = useAtom(cookieConsentAtom)
+  if (consent) return null
+  return (
+    <div
+      role="region"
+      aria-label="Cookie consent"
+      className="fixed inset-x-2 bottom-[calc(4.25rem+env(safe-area-inset-bottom))] z-[60] rounded-xl border border-neutral-700 bg-neutral-900/95 p-4 shadow-2xl backdrop-blur sm:inset-x-auto sm:right-4 sm:max-w-md lg:bottom-4"
+    >
+      <p className="text-sm text-neutral-200">
+        We use one cookie to keep you signed in, and your browser's storage for preferences such as recent searches. No tracking cookies.{' '}
+        <Link to={paths.privacy()} className="text-brand-400 underline underline-offset-2">
+          Privacy Policy
+        </Link>
+      </p>
+      <div className="mt-3 flex justify-end gap-2">
+        <button type="button" onClick={() => setConsent('declined')} className="rounded-lg border border-neutral-600 px-4 py-2 text-sm font-semibold text-neutral-100 hover:bg-neutral-800">
+          Decline
+        </button>
+        <button type="button" onClick={() => setConsent('accepted')} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500">
+          Accept
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,47 @@
+/**
+ * The frame shared by the static pages: heading with document title and description, a readable
+ * column of prose, and numbered sections whose headings double as an in-page outline.
+ */
+import type { ReactNode } from 'react'
+import { PageHeading } from '../../components/page-heading'
+import { useSiteConfig } from '../../lib/images'
+import { SITE_NAME } from '../../lib/use-document-meta'
+
+export const FALLBACK_SUPPORT_EMAIL = 'support@reelhouse.example'
+
+/** The site name and support address of this deployment (GET /api/config), with safe fallbacks. */
+export function useSiteFacts(): { siteName: string; supportEmail: string } {
+  const config = useSiteConfig()
+  return { siteName: config?.siteName || SITE_NAME, supportEmail: config?.supportEmail || FALLBACK_SUPPORT_EMAIL }
+}
+
+export function StaticPage({ title, description, intro, updated, children }: { title: string; description: string; intro?: ReactNode; updated?: string; children: ReactNode }) {
+  return (
+    <article className="pb-12">
+      <PageHeading title={title} description={description}>
+        {intro && <p className="mt-3 max-w-3xl text-neutral-300">{intro}</p>}
+        {updated && <p className="mt-2 text-sm text-neutral-400">Last updated: {updated}</p>}
+      </PageHeading>
+      <div className="max-w-3xl space-y-8 px-4 leading-relaxed text-neutral-300 md:px-8">{children}</div>
+    </article>
+  )
+}
+
+export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-xl font-semibold text-white">
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+export function MailLink({ address }: { address: string }) {
+  return (
+    <a className="text-brand-400 underline underline-offset-2 hover:text-brand-500" href={`mailto:${address}`}>
+      {address}
+    </a>
+  )
+}
