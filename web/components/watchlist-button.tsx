@@ -1,9 +1,12 @@
 /**
  * Add/Remove Watchlist for one title (hero slides and title pages). Signed out, it explains that
- * a login is needed; while a call runs it is disabled with a spinner (SPEC.md section 4).
+ * a login is needed; while a call runs it is disabled with a spinner (SPEC.md section 4). The
+ * state lives in the query cache under `watchlistKeys`, so every button for the same title and
+ * the watchlist page agree after a change.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { MediaType } from '../../worker/catalog/types'
+import { api, readJson } from '../lib/api-client'
 import { useSession } from '../lib/session'
 import { BookmarkIcon } from './icons'
 import { useToast } from './toast'
@@ -17,26 +20,31 @@ export interface WatchlistTarget {
 
 export const watchlistKeys = {
   all: ['watchlist'] as const,
+  list: () => ['watchlist', 'list'] as const,
   one: (type: MediaType, id: number) => ['watchlist', type, id] as const,
 }
 
+/** SPEC.md section 8: the existence check answers false on any error. */
 async function isInWatchlist(type: MediaType, id: number): Promise<boolean> {
-  const res = await fetch(`/api/me/watchlist/${type}/${id}`, { credentials: 'same-origin' })
-  if (!res.ok) return false
-  const body = (await res.json()) as { inWatchlist?: boolean }
-  return body.inWatchlist === true
+  try {
+    const body = await readJson<{ inWatchlist?: boolean }>(
+      api.me.watchlist[':content_type'][':content_id'].$get({ param: { content_type: type, content_id: String(id) } }),
+    )
+    return body.inWatchlist === true
+  } catch {
+    return false
+  }
 }
 
 async function setInWatchlist(target: WatchlistTarget, add: boolean): Promise<void> {
-  const res = add
-    ? await fetch('/api/me/watchlist', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ content_id: target.contentId, content_type: target.contentType, title: target.title, poster_path: target.posterPath }),
-      })
-    : await fetch(`/api/me/watchlist/${target.contentType}/${target.contentId}`, { method: 'DELETE', credentials: 'same-origin' })
-  if (!res.ok) throw new Error('Failed to update watchlist')
+  const param = { content_type: target.contentType, content_id: String(target.contentId) }
+  await readJson(
+    add
+      ? api.me.watchlist.$post({
+          json: { content_id: target.contentId, content_type: target.contentType, title: target.title, poster_path: target.posterPath },
+        })
+      : api.me.watchlist[':content_type'][':content_id'].$delete({ param }),
+  )
 }
 
 export function WatchlistButton({ target, className = '' }: { target: WatchlistTarget; className?: string }) {
@@ -44,19 +52,25 @@ export function WatchlistButton({ target, className = '' }: { target: WatchlistT
   const toast = useToast()
   const client = useQueryClient()
   const key = watchlistKeys.one(target.contentType, target.contentId)
-  const { data: inList = false } = useQuery({ queryKey: key, queryFn: () => isInWatchlist(target.contentType, target.contentId), enabled: !!session, staleTime: 60_000 })
+  const { data: inList = false } = useQuery({
+    queryKey: key,
+    queryFn: () => isInWatchlist(target.contentType, target.contentId),
+    enabled: !!session,
+    staleTime: 60_000,
+  })
   const mutation = useMutation({
     mutationFn: (add: boolean) => setInWatchlist(target, add),
     onSuccess: (_data, add) => {
       client.setQueryData(key, add)
-      void client.invalidateQueries({ queryKey: watchlistKeys.all })
+      void client.invalidateQueries({ queryKey: watchlistKeys.list() })
       toast(add ? 'Added to watchlist!' : 'Removed from watchlist!', 'success')
     },
     onError: () => toast('Failed to update watchlist', 'error'),
   })
 
   const onClick = () => {
-    if (!session) {
+    if (session === undefined) return
+    if (session === null) {
       toast('Please login to add to watchlist', 'error')
       return
     }
@@ -64,17 +78,21 @@ export function WatchlistButton({ target, className = '' }: { target: WatchlistT
   }
 
   const busy = mutation.isPending
+  const listed = !!session && inList
   return (
     <button
       type="button"
       onClick={onClick}
       disabled={busy}
-      aria-pressed={!!session && inList}
       aria-busy={busy}
-      className={`inline-flex items-center gap-2 rounded-lg border border-neutral-500 bg-neutral-900/70 px-4 py-2.5 text-sm font-semibold text-white hover:bg-neutral-800 disabled:opacity-60 ${className}`}
+      className={`inline-flex items-center gap-2 rounded-lg border border-neutral-500 bg-neutral-900/70 px-4 py-2.5 text-sm font-semibold text-white hover:bg-neutral-800 disabled:cursor-wait disabled:opacity-60 ${className}`}
     >
-      {busy ? <span className="h-4 w-4 animate-spin rounded-full border-2 border-white/30 border-t-white" aria-hidden="true" /> : <BookmarkIcon width={16} height={16} fill={inList ? 'currentColor' : 'none'} />}
-      {busy ? 'Loading...' : inList && session ? 'Remove from Watchlist' : 'Add to Watchlist'}
+      {busy ? (
+        <span className="h-4 w-4 animate-spin rounded-full border-2 border-white/30 border-t-white" aria-hidden="true" />
+      ) : (
+        <BookmarkIcon width={16} height={16} fill={listed ? 'currentColor' : 'none'} />
+      )}
+      {busy ? 'Loading...' : listed ? 'Remove from Watchlist' : 'Add to Watchlist'}
     </button>
   )
 }

@@ -1,5 +1,114 @@
+/**
+ * /last-watched (SPEC.md section 2, Watch history page): the 50 most recent titles with their
+ * status, how far the viewer got ('Continue watching') and a confirmed Clear History. A visitor
+ * sees the access-restricted view with only Go Back (SPEC.md section 6).
+ */
+import { AccessDenied } from '../../components/access-denied'
+import { LoadError } from '../../components/load-error'
 import { PageHeading } from '../../components/page-heading'
+import { useToast } from '../../components/toast'
+import { useSession } from '../../lib/session'
+import { useClearHistory, useHistoryEntries, type HistoryItem, type HistoryStatus } from './api'
+import { ListCard, listGridClass } from './list-card'
+
+export const CLEAR_HISTORY_CONFIRM = 'Are you sure you want to clear your entire watch history? This action cannot be undone.'
+
+const statusClass: Record<HistoryStatus, string> = {
+  Completed: 'bg-emerald-600 text-white',
+  'In Progress': 'bg-amber-400 text-neutral-950',
+  Started: 'bg-neutral-200 text-neutral-900',
+}
+
+function watchedOn(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+}
+
+function Progress({ entry }: { entry: HistoryItem }) {
+  if (entry.completed || entry.total_duration <= 0 || entry.position <= 0) return null
+  const percent = Math.min(100, Math.round((entry.position / entry.total_duration) * 100))
+  return (
+    <div className="mt-2">
+      <p className="text-xs font-medium text-neutral-200">Continue watching</p>
+      <div
+        role="progressbar"
+        aria-label={`Watched ${percent}% of ${entry.title}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="mt-1 h-1.5 overflow-hidden rounded-full bg-neutral-700"
+      >
+        <div className="h-full rounded-full bg-brand-500" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  )
+}
 
 export function Component() {
-  return <PageHeading title="Last Watched" />
+  const session = useSession()
+  const entries = useHistoryEntries(!!session)
+  const clear = useClearHistory()
+  const toast = useToast()
+
+  if (session === null) return <AccessDenied variant="login-required" subheading="Login to View Your Watch History" showHome={false} />
+
+  const onClear = () => {
+    if (!window.confirm(CLEAR_HISTORY_CONFIRM)) return
+    clear.mutate(undefined, {
+      onSuccess: () => toast('Watch history cleared successfully!', 'success'),
+      onError: () => toast('Failed to clear watch history', 'error'),
+    })
+  }
+
+  const list = entries.data ?? []
+  return (
+    <div className="pb-10">
+      <PageHeading title="Last Watched">
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-neutral-400">Titles you opened recently, newest first.</p>
+          {list.length > 0 && (
+            <button
+              type="button"
+              onClick={onClear}
+              disabled={clear.isPending}
+              className="rounded-lg border border-red-500/60 px-4 py-2 text-sm font-semibold text-red-200 hover:bg-red-950/60 disabled:opacity-60"
+            >
+              {clear.isPending ? 'Clearing...' : 'Clear History'}
+            </button>
+          )}
+        </div>
+      </PageHeading>
+      <div className="px-4 md:px-8">
+        {session === undefined || entries.isPending ? (
+          <p role="status" className="py-10 text-neutral-400">Loading...</p>
+        ) : entries.isError ? (
+          <LoadError message="Failed to load watch history" onRetry={() => void entries.refetch()} className="!mx-0" />
+        ) : list.length === 0 ? (
+          <p className="py-10 text-neutral-400">No watch history yet.</p>
+        ) : (
+          <ul className={listGridClass}>
+            {list.map((entry) => (
+              <li key={`${entry.content_type}-${entry.content_id}`}>
+                <ListCard
+                  type={entry.content_type}
+                  id={entry.content_id}
+                  title={entry.title}
+                  posterPath={entry.poster_path}
+                  badge={<span className={`absolute top-1.5 left-1.5 rounded px-1.5 py-0.5 text-[11px] font-bold ${statusClass[entry.status]}`}>{entry.status}</span>}
+                >
+                  {entry.content_type === 'tv' && entry.season_number != null && entry.episode_number != null && (
+                    <p className="text-xs text-neutral-300">
+                      Season {entry.season_number}, Episode {entry.episode_number}
+                    </p>
+                  )}
+                  <p className="text-xs text-neutral-400">Watched {watchedOn(entry.watched_at)}</p>
+                  <Progress entry={entry} />
+                </ListCard>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  )
 }

@@ -1,5 +1,79 @@
+/**
+ * /watchlist (SPEC.md section 2, Watchlist page): the signed-in account's saved titles in a grid
+ * of 2 to 5 columns, each with a remove button; the empty state points to /movies. A visitor sees
+ * the access-restricted view with only Go Back (SPEC.md section 6).
+ */
+import { Link } from 'react-router-dom'
+import { AccessDenied } from '../../components/access-denied'
+import { CloseIcon } from '../../components/icons'
+import { LoadError } from '../../components/load-error'
 import { PageHeading } from '../../components/page-heading'
+import { useToast } from '../../components/toast'
+import { paths } from '../../lib/paths'
+import { useSession } from '../../lib/session'
+import { useRemoveFromWatchlist, useWatchlistEntries } from './api'
+import { ListCard, listGridClass } from './list-card'
 
 export function Component() {
-  return <PageHeading title="Watchlist" />
+  const session = useSession()
+  const entries = useWatchlistEntries(!!session)
+  const remove = useRemoveFromWatchlist()
+  const toast = useToast()
+
+  if (session === null) return <AccessDenied variant="login-required" subheading="Login to View Your Watchlist" showHome={false} />
+
+  const onRemove = (content_type: 'movie' | 'tv', content_id: number) =>
+    remove.mutate(
+      { content_type, content_id },
+      {
+        onSuccess: () => toast('Removed from watchlist', 'success'),
+        onError: () => toast('Failed to remove from watchlist', 'error'),
+      },
+    )
+
+  const list = entries.data ?? []
+  return (
+    <div className="pb-10">
+      <PageHeading title="My Watchlist">
+        {list.length > 0 && <p className="mt-1 text-sm text-neutral-400">{list.length === 1 ? '1 title' : `${list.length} titles`}</p>}
+      </PageHeading>
+      <div className="px-4 md:px-8">
+        {session === undefined || entries.isPending ? (
+          <p role="status" className="py-10 text-neutral-400">Loading...</p>
+        ) : entries.isError ? (
+          <LoadError message="Failed to load watchlist" onRetry={() => void entries.refetch()} className="!mx-0" />
+        ) : list.length === 0 ? (
+          <div className="flex flex-col items-start gap-3 py-10">
+            <p className="text-lg font-semibold">Your watchlist is empty</p>
+            <p className="text-neutral-400">Save movies and shows to watch them later.</p>
+            <Link to={paths.movies()} className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
+              Browse Movies
+            </Link>
+          </div>
+        ) : (
+          <ul className={listGridClass}>
+            {list.map((entry) => {
+              const busy = remove.isPending && remove.variables?.content_id === entry.content_id && remove.variables.content_type === entry.content_type
+              return (
+                <li key={`${entry.content_type}-${entry.content_id}`}>
+                  <ListCard type={entry.content_type} id={entry.content_id} title={entry.title} posterPath={entry.poster_path}>
+                    <button
+                      type="button"
+                      onClick={() => onRemove(entry.content_type, entry.content_id)}
+                      disabled={busy}
+                      aria-label={`Remove ${entry.title} from watchlist`}
+                      className="mt-2 inline-flex items-center justify-center gap-1.5 rounded-lg border border-neutral-700 px-3 py-1.5 text-xs font-semibold text-neutral-200 hover:border-red-500 hover:text-red-300 disabled:opacity-60"
+                    >
+                      <CloseIcon width={14} height={14} />
+                      {busy ? 'Removing...' : 'Remove'}
+                    </button>
+                  </ListCard>
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </div>
+    </div>
+  )
 }

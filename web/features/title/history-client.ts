@@ -1,0 +1,27 @@
+/**
+ * Sends watch progress to PUT /api/me/history. When the page is going away, navigator.sendBeacon
+ * posts it instead (the API accepts POST for this): a beacon survives the unload where a fetch
+ * may be cancelled. The beacon's body is text/plain because a JSON content type is not
+ * CORS-safelisted and sendBeacon would refuse it; the API parses text/plain bodies as JSON.
+ */
+import type { HistoryPayload } from './progress'
+
+export function sendProgress(payload: HistoryPayload): Promise<void> {
+  return fetch('/api/me/history', {
+    method: 'PUT',
+    credentials: 'same-origin',
+    keepalive: true,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(payload),
+  }).then(
+    () => undefined,
+    // Progress is best effort; the next report carries the same totals.
+    () => undefined,
+  )
+}
+
+export function beaconProgress(payload: HistoryPayload): void {
+  const body = new Blob([JSON.stringify(payload)], { type: 'text/plain' })
+  if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon('/api/me/history', body)) return
+  void sendProgress(payload)
+}

@@ -1,0 +1,108 @@
+/**
+ * Watch progress for the history (SPEC.md section 4, "History recording"): counts the seconds
+ * actually played (seeking does not count), remembers the position for "Continue watching", and
+ * marks a title completed once 90% of it has played past. Sending is separate (history-client.ts)
+ * so this stays a plain, testable object.
+ */
+import type { MediaType } from '../../../worker/catalog/types'
+
+export const COMPLETED_FRACTION = 0.9
+export const REPORT_INTERVAL_MS = 15_000
+/** A jump of the playhead larger than this between two time updates is a seek, not playback. */
+const MAX_PLAYED_STEP_SECONDS = 2
+
+export interface HistoryTitle {
+  content_id: number
+  content_type: MediaType
+  title: string
+  poster_path: string | null
+  season_number?: number
+  episode_number?: number
+}
+
+export interface HistoryPayload extends HistoryTitle {
+  watch_duration: number
+  position: number
+  total_duration: number
+  completed: boolean
+}
+
+export class WatchProgress {
+  private played = 0
+  private lastTime: number | null = null
+  private position = 0
+  private duration = 0
+  private completed = false
+  private lastSent: string | null = null
+
+  /** `alreadyWatched` carries the seconds of earlier visits, so the total keeps growing. */
+  constructor(
+    private readonly title: HistoryTitle,
+    private readonly alreadyWatched = 0,
+  ) {}
+
+  /** Call on every time update of the media element. */
+  update(currentTime: number, duration: number, playing: boolean): void {
+    if (Number.isFinite(duration) && duration > 0) this.duration = duration
+    if (playing && this.lastTime !== null) {
+      const step = currentTime - this.lastTime
+      if (step > 0 && step <= MAX_PLAYED_STEP_SECONDS) this.played += step
+    }
+    this.lastTime = currentTime
+    this.position = currentTime
+    if (this.duration > 0 && currentTime >= this.duration * COMPLETED_FRACTION) this.completed = true
+  }
+
+  /** A seek or a pause: the next update starts a new run rather than counting the jump. */
+  interrupt(): void {
+    this.lastTime = null
+  }
+
+  markEnded(): void {
+    this.completed = true
+    if (this.duration > 0) this.position = this.duration
+  }
+
+  get playedSeconds(): number {
+    return this.played
+  }
+
+  snapshot(): HistoryPayload {
+    return {
+      ...this.title,
+      watch_duration: Math.round(this.alreadyWatched + this.played),
+      position: Math.floor(this.position),
+      total_duration: Math.round(this.duration),
+      completed: this.completed,
+    }
+  }
+
+  /** The snapshot when something changed since the last report, else null (nothing to send). */
+  takeReport(): HistoryPayload | null {
+    if (this.played === 0 && !this.completed) return null
+    const payload = this.snapshot()
+    const key = JSON.stringify(payload)
+    if (key === this.lastSent) return null
+    this.lastSent = key
+    return payload
+  }
+}
+
+export interface ResumeEntry {
+  position: number
+  total_duration: number
+  completed: boolean
+  season_number: number | null
+  episode_number: number | null
+}
+
+/**
+ * Where to start playing: the saved position when it belongs to this episode (or film) and the
+ * title was not finished; a finished or nearly finished title starts over.
+ */
+export function resumePosition(entry: ResumeEntry | null | undefined, season?: number, episode?: number): number {
+  if (!entry || entry.completed || entry.position <= 0) return 0
+  if (season !== undefined && (entry.season_number !== season || entry.episode_number !== episode)) return 0
+  if (entry.total_duration > 0 && entry.position >= entry.total_duration * COMPLETED_FRACTION) return 0
+  return entry.position
+}
