@@ -14,7 +14,7 @@ import { ListCard, listGridClass } from './list-card'
 export const CLEAR_HISTORY_CONFIRM = 'Are you sure you want to clear your entire watch history? This action cannot be undone.'
 
 const statusClass: Record<HistoryStatus, string> = {
-  Completed: 'bg-emerald-600 text-white',
+  Completed: 'bg-emerald-700 text-white',
   'In Progress': 'bg-amber-400 text-neutral-950',
   Started: 'bg-neutral-200 text-neutral-900',
 }
