@@ -14,11 +14,11 @@ function toPosterItem(entry: WatchlistEntry | WatchHistoryEntry): PosterItem {
 export function PersonalizedPanel() {
   const watchlist = useWatchlist(true)
   const history = useRecentHistory(true)
-  const latest = history.data?.results[0] ?? watchlist.data?.results[0]
+  const latest = history.data?.[0] ?? watchlist.data?.[0]
   const similar = useSimilar(latest ? { type: latest.content_type, id: latest.content_id } : null)
 
-  const saved = watchlist.data?.results ?? []
-  const watched = history.data?.results ?? []
+  const saved = watchlist.data ?? []
+  const watched = history.data ?? []
   const recommended = similar.data?.results ?? []
   const loading = watchlist.isPending || history.isPending
   const nothingYet = !loading && saved.length === 0 && watched.length === 0

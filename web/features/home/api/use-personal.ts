@@ -1,20 +1,21 @@
 /**
  * The signed-in panel of /: the watchlist, recent history, and titles similar to the most recent
- * one watched (or saved, for someone who has not watched anything yet).
+ * one watched (or saved, for someone who has not watched anything yet). The watchlist shares its
+ * cache entry with the watchlist button and page, so a toggle anywhere shows up here.
  */
 import { useQuery } from '@tanstack/react-query'
 import type { ContentType, WatchHistoryEntry, WatchlistEntry } from '../../../../drizzle/schema'
 import type { ListItem, Paged } from '../../../../worker/catalog/types'
 import { watchlistKeys } from '../../../components/watchlist-button'
-import { readJson } from '../../../lib/api-client'
+import { api, readJson } from '../../../lib/api-client'
 import { catalogKeys, getCatalog } from '../../../lib/catalog'
 
-export const historyKeys = { recent: ['history', 'recent'] as const }
+const RECENT_HISTORY_LIMIT = 20
 
 export function useWatchlist(enabled: boolean) {
   return useQuery({
-    queryKey: [...watchlistKeys.all, 'list'],
-    queryFn: () => readJson<{ results: WatchlistEntry[] }>(fetch('/api/me/watchlist', { credentials: 'same-origin' })),
+    queryKey: watchlistKeys.list(),
+    queryFn: () => readJson<{ results: WatchlistEntry[] }>(api.me.watchlist.$get()).then((b) => b.results),
     enabled,
     staleTime: 30_000,
   })
@@ -22,8 +23,8 @@ export function useWatchlist(enabled: boolean) {
 
 export function useRecentHistory(enabled: boolean) {
   return useQuery({
-    queryKey: historyKeys.recent,
-    queryFn: () => readJson<{ results: WatchHistoryEntry[] }>(fetch('/api/me/history?limit=20', { credentials: 'same-origin' })),
+    queryKey: ['history', 'recent', RECENT_HISTORY_LIMIT],
+    queryFn: () => readJson<{ results: WatchHistoryEntry[] }>(api.me.history.$get({ query: { limit: String(RECENT_HISTORY_LIMIT) } })).then((b) => b.results),
     enabled,
     staleTime: 30_000,
   })
