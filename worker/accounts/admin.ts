@@ -146,7 +146,9 @@ export async function listUsers(db: Db, q: string, page: number): Promise<UsersP
   const matches = q
     ? sql`(lower(${users.email}) like ${pattern} escape '\\' or lower(${users.username}) like ${pattern} escape '\\')`
     : undefined
-  const watchlistCount = sql<number>`(select count(*) from ${watchlist} where ${watchlist.owner_type} = 'user' and ${watchlist.owner_id} = ${users.id})`
+  // written out in full: inside a one-table select Drizzle leaves column names unqualified,
+  // and an unqualified "id" here would mean the watchlist row's own id
+  const watchlistCount = sql<number>`(select count(*) from "watchlist" as "w" where "w"."owner_type" = 'user' and "w"."owner_id" = "users"."id")`
   const [rows, total] = await db.batch([
     db
       .select({
