@@ -53,3 +53,23 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
   })
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
 }
+
+let accountSequence = 0
+
+/** Signs a fresh user up and in through the API from inside the page's context, so the session cookie lands there. */
+export async function signInNewUser(page: Page, baseUrl: string, prefix: string): Promise<{ email: string; username: string }> {
+  accountSequence += 1
+  const tag = `${Date.now().toString(36)}${accountSequence}`
+  const data = { email: `${prefix}.${tag}@example.com`, username: `${prefix}_${tag}`, password: 'correct horse battery', confirmPassword: 'correct horse battery' }
+  const headers = { Origin: baseUrl }
+  const signup = await page.request.post(`${baseUrl}/api/auth/signup`, { data, headers })
+  if (signup.status() !== 201) throw new Error(`sign-up answered ${signup.status()}: ${await signup.text()}`)
+  const login = await page.request.post(`${baseUrl}/api/auth/login`, { data: { email: data.email, password: data.password, type: 'user' }, headers })
+  if (login.status() !== 200) throw new Error(`sign-in answered ${login.status()}: ${await login.text()}`)
+  return { email: data.email, username: data.username }
+}
+
+/** Marks the cookie choice as made so the consent banner does not cover what a test looks at. */
+export async function dismissCookieBanner(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'accepted'))
+}

@@ -1,0 +1,133 @@
+/** The app shell at phone and desktop width: sidebar, top and bottom bars, footer, account menu, skip link. */
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { dismissCookieBanner, launchBrowser, newPage, signInNewUser } from './browser'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('layout, signed out', () => {
+  it('desktop: the sidebar sends Watchlist and Last Watched to /login and collapses to icons', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    await dismissCookieBanner(context)
+    await page.goto('/faq')
+    const nav = page.getByRole('complementary', { name: 'Main navigation' })
+    await nav.getByRole('link', { name: 'Watchlist', exact: true }).waitFor()
+    expect(await nav.getByRole('link', { name: 'Watchlist', exact: true }).getAttribute('href')).toBe('/login')
+    expect(await nav.getByRole('link', { name: 'Last Watched', exact: true }).getAttribute('href')).toBe('/login')
+    expect(await nav.getByRole('link', { name: 'Kids', exact: true }).getAttribute('href')).toBe('/kids')
+
+    const wide = (await nav.boundingBox())?.width ?? 0
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click()
+    await page.getByRole('button', { name: 'Expand sidebar' }).waitFor()
+    await page.waitForTimeout(300)
+    const narrow = (await nav.boundingBox())?.width ?? 0
+    expect(narrow).toBeLessThan(wide / 2)
+    // collapsed, the links keep their names for screen readers
+    expect(await nav.getByRole('link', { name: 'Genres', exact: true }).isVisible()).toBe(true)
+    await page.getByRole('button', { name: 'Expand sidebar' }).click()
+    await context.close()
+  })
+
+  it('desktop: the footer has its links, SUBSCRIBE, the configured support address and the sitemap in a new tab', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    await dismissCookieBanner(context)
+    const config = (await (await page.request.get(`${baseUrl}/api/config`)).json()) as { supportEmail: string; provider: string }
+    await page.goto('/faq')
+    const footer = page.locator('footer')
+    await footer.getByRole('link', { name: config.supportEmail }).waitFor()
+    expect(await footer.getByRole('link', { name: config.supportEmail }).getAttribute('href')).toBe(`mailto:${config.supportEmail}`)
+    const sitemap = footer.getByRole('link', { name: 'Sitemap' })
+    expect(await sitemap.getAttribute('href')).toBe('/sitemap.xml')
+    expect(await sitemap.getAttribute('target')).toBe('_blank')
+    for (const name of ['Quick links', 'Company']) expect(await footer.getByRole('navigation', { name }).isVisible()).toBe(true)
+    for (const name of ['About Us', 'Contact', 'DMCA', 'Movies', 'TV Shows']) expect(await footer.getByRole('link', { name, exact: true }).count()).toBe(1)
+    expect(await footer.getByRole('button', { name: 'SUBSCRIBE' }).isVisible()).toBe(true)
+    expect(await footer.getByLabel('E-mail address').getAttribute('type')).toBe('email')
+    for (const name of ['Facebook', 'X', 'Instagram', 'YouTube']) expect(await footer.getByRole('link', { name, exact: true }).count()).toBe(1)
+    // the embedded catalogue needs no TMDB attribution
+    expect(config.provider).toBe('embedded')
+    expect(await footer.getByText('This product uses the TMDB API').count()).toBe(0)
+    await context.close()
+  })
+
+  it('offers Login and Sign Up in the account menu', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    await dismissCookieBanner(context)
+    await page.goto('/faq')
+    const header = page.locator('header')
+    await header.getByRole('link', { name: 'Login' }).waitFor()
+    expect(await header.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login')
+    expect(await header.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/register')
+    await context.close()
+  })
+
+  it('phone: top bar with slide-in menu, bottom bar without Watchlist, no footer', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'phone')
+    await dismissCookieBanner(context)
+    await page.goto('/faq')
+    const bottom = page.getByRole('navigation', { name: 'Quick navigation' })
+    await bottom.getByRole('link', { name: 'Home' }).waitFor()
+    const labels = (await bottom.getByRole('link').allInnerTexts()).map((t) => t.trim())
+    expect(labels).toEqual(['Home', 'Movies', 'TV Shows', 'Search'])
+    expect(await page.locator('footer').isVisible()).toBe(false)
+
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const menu = page.getByRole('dialog', { name: 'Menu' })
+    await menu.getByRole('link', { name: 'Genres' }).waitFor()
+    expect(await menu.getByRole('link', { name: 'Watchlist' }).getAttribute('href')).toBe('/login')
+    await page.keyboard.press('Escape')
+    await menu.waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await menu.getByRole('link', { name: 'Kids' }).click()
+    await page.waitForURL('**/kids')
+    await menu.waitFor({ state: 'detached', timeout: 2000 })
+    await context.close()
+  })
+
+  it('keyboard: the first Tab reaches the skip link, which moves focus to the main content', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    await dismissCookieBanner(context)
+    await page.goto('/faq')
+    await page.locator('main#main h1').first().waitFor()
+    await page.keyboard.press('Tab')
+    const focused = await page.evaluate(() => document.activeElement?.textContent?.trim())
+    expect(focused).toBe('Skip to content')
+    await page.keyboard.press('Enter')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main')
+    // the focus ring is drawn for keyboard focus
+    await page.keyboard.press('Tab')
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle)
+    expect(outline).not.toBe('none')
+    await context.close()
+  })
+})
+
+describe('layout, signed in', () => {
+  it('shows the account in the menu, Watchlist in the bottom bar and real list links', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'phone')
+    await dismissCookieBanner(context)
+    const account = await signInNewUser(page, baseUrl, 'layout')
+    await page.goto('/faq')
+    const bottom = page.getByRole('navigation', { name: 'Quick navigation' })
+    await bottom.getByRole('link', { name: 'Watchlist' }).waitFor()
+    expect(await bottom.getByRole('link', { name: 'Watchlist' }).getAttribute('href')).toBe('/watchlist')
+
+    await page.locator('header').getByRole('button', { name: account.username }).click()
+    const menu = page.getByRole('menu')
+    await menu.waitFor()
+    expect(await menu.getByText('User account').isVisible()).toBe(true)
+    expect(await menu.getByRole('menuitem', { name: 'My Profile' }).getAttribute('href')).toBe('/profile')
+    expect(await menu.getByRole('menuitem', { name: 'Dashboard' }).count()).toBe(0)
+    expect(await menu.getByRole('menuitem', { name: 'Logout' }).isVisible()).toBe(true)
+    await page.keyboard.press('Escape')
+    await context.close()
+  })
+})
