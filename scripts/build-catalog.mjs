@@ -70,6 +70,20 @@ function stableId(text, base, span, taken) {
   return id
 }
 
+/**
+ * movies.json's accented titles were read as Mac Roman from Latin-1 bytes ("LÈon" for "Léon");
+ * mapping each character back to its byte and reading that as Windows-1252 restores them.
+ */
+const macRoman = new TextDecoder('macintosh')
+const windows1252 = new TextDecoder('windows-1252')
+const MOJIBAKE = new Map()
+for (let byte = 0x80; byte <= 0xff; byte += 1) {
+  MOJIBAKE.set(macRoman.decode(Uint8Array.of(byte)), windows1252.decode(Uint8Array.of(byte)))
+}
+export function repairText(text) {
+  return [...text].map((ch) => MOJIBAKE.get(ch) ?? ch).join('')
+}
+
 /** "Jun 12 1998" -> "1998-06-12"; two-digit years read a century late are moved back. */
 export function parseReleaseDate(text) {
   const match = /^([A-Z][a-z]{2}) (\d{2}) (\d{4})$/.exec(text ?? '')
@@ -191,7 +205,7 @@ export function buildMovies() {
   const byKey = new Map()
   let skipped = 0
   for (const raw of films) {
-    const title = typeof raw.Title === 'string' ? raw.Title.trim() : String(raw.Title ?? '').trim()
+    const title = repairText(typeof raw.Title === 'string' ? raw.Title.trim() : String(raw.Title ?? '').trim())
     if (!title) {
       skipped += 1
       continue
@@ -204,8 +218,8 @@ export function buildMovies() {
       vote_average: typeof raw['IMDB Rating'] === 'number' ? raw['IMDB Rating'] : 0,
       vote_count: Number.isInteger(raw['IMDB Votes']) ? raw['IMDB Votes'] : 0,
       certification: ['G', 'PG', 'PG-13', 'R', 'NC-17'].includes(raw['MPAA Rating']) ? raw['MPAA Rating'] : null,
-      director: raw.Director?.trim() || null,
-      distributor: raw.Distributor?.trim() || null,
+      director: raw.Director?.trim() ? repairText(raw.Director.trim()) : null,
+      distributor: raw.Distributor?.trim() ? repairText(raw.Distributor.trim()) : null,
       source: raw.Source,
       genreIds: [...new Set([...(MAJOR_GENRE[raw['Major Genre']] ?? []), ...(CREATIVE_TYPE[raw['Creative Type']] ?? [])])],
     }

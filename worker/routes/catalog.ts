@@ -1,5 +1,176 @@
-/** Catalogue API: lists, discover, search, details, seasons and page compositions. */
+/**
+ * Catalogue API under /api/catalog: page compositions, lists, discover, browse, top rated,
+ * search, details, seasons, similar titles and genres, in TMDB v3 shapes whichever provider
+ * answers. Only these calls exist and every parameter is checked (it is not an open proxy);
+ * an unknown title answers 404 and an unreachable TMDB 502, both as `{ error }`.
+ */
 import { Hono } from 'hono'
+import { z } from 'zod'
+import { catalogFor } from '../catalog'
+import { cachedPage, PAGE_NAMES } from '../catalog/pages'
+import { CatalogNotFoundError, CatalogUnavailableError, LIST_NAMES } from '../catalog/provider'
+import { type DiscoverFilters, MAX_PAGE, MOVIE_GENRE_IDS, SERVICE_SLUGS, TV_GENRE_IDS, TV_GENRES, WATCH_PROVIDER_IDS } from '../catalog/rules'
 import type { AppEnv } from '../env'
+import { validate } from '../lib/validate'
+
+const CACHE_CONTROL = 'public, max-age=300'
+
+const page = z
+  .string()
+  .regex(/^\d{1,3}$/, 'must be a whole number from 1 to 500')
+  .transform(Number)
+  .pipe(z.number().int().min(1, 'must be at least 1').max(MAX_PAGE, `must be at most ${MAX_PAGE}`))
+  .optional()
+const id = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
+  .transform(Number)
+  .pipe(z.number().max(2_147_483_647, 'is too large'))
+const mediaType = z.enum(['movie', 'tv'], { error: 'must be movie or tv' })
+const idList = (allowed: Set<number>, what: string) =>
+  z
+    .string()
+    .regex(/^\d+([,|]\d+)*$/, `must be ${what} ids separated by , or |`)
+    .transform((text) => ({ ids: text.split(/[,|]/).map(Number), any: text.includes('|') }))
+    .refine((v) => v.ids.every((n) => allowed.has(n)), `contains an unknown ${what} id`)
+const pageOnly = z.strictObject({ page })
+
+const discoverQuery = z.strictObject({
+  with_genres: z.string().optional(),
+  page,
+  with_original_language: z.string().regex(/^[a-z]{2}$/, 'must be a two-letter language code').optional(),
+  with_watch_providers: idList(WATCH_PROVIDER_IDS, 'watch provider').optional(),
+  'vote_average.gte': z.string().regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a number from 0 to 10').transform(Number).pipe(z.number().max(10, 'must be at most 10')).optional(),
+  'vote_count.gte': z.string().regex(/^\d{1,8}$/, 'must be a whole number').transform(Number).optional(),
+  preset: z.enum(['kids', 'kdrama'], { error: 'must be kids or kdrama' }).optional(),
+})
+
+function pageOf(query: { page?: number }): number {
+  return query.page ?? 1
+}
 
 export const catalogRoutes = new Hono<AppEnv>()
+  .get(
+    '/pages/:page',
+    validate('param', z.object({ page: z.enum(PAGE_NAMES, { error: 'must be home, movies, tv, kids or genres' }) })),
+    validate('query', z.strictObject({ service: z.enum(SERVICE_SLUGS, { error: `must be one of ${SERVICE_SLUGS.join(', ')}` }).optional() })),
+    async (c) => {
+      const { page: name } = c.req.valid('param')
+      const { service } = c.req.valid('query')
+      if (service && name !== 'tv') return c.json({ error: 'service: only the tv page takes a platform filter' }, 400)
+      const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+      const composition = await cachedPage(c.env.CACHE, provider, await provider.version(), name, service ?? 'all', (p) => c.executionCtx.waitUntil(p))
+      c.header('Cache-Control', CACHE_CONTROL)
+      return c.json(composition)
+    },
+  )
+  .get('/lists/:list', validate('param', z.object({ list: z.enum(LIST_NAMES, { error: 'unknown list' }) })), validate('query', pageOnly), async (c) => {
+    const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+    c.header('Cache-Control', CACHE_CONTROL)
+    return c.json(await provider.list(c.req.valid('param').list, pageOf(c.req.valid('query'))))
+  })
+  .get('/discover/:type', validate('param', z.object({ type: mediaType })), validate('query', discoverQuery), async (c) => {
+    const { type } = c.req.valid('param')
+    const query = c.req.valid('query')
+    const filters: DiscoverFilters = {}
+    if (query.with_genres !== undefined) {
+      // Series accept film genre ids too (Action maps onto Action & Adventure); films only the map of 18.
+      const allowed = type === 'movie' ? MOVIE_GENRE_IDS : new Set([...MOVIE_GENRE_IDS, ...TV_GENRE_IDS])
+      const parsed = idList(allowed, 'genre').safeParse(query.with_genres)
+      if (!parsed.success) return c.json({ error: `with_genres: ${parsed.error.issues[0]?.message ?? 'invalid'}` }, 400)
+      filters.genres = parsed.data.ids
+      filters.genreMode = parsed.data.any ? 'any' : 'all'
+    }
+    if (query.with_original_language) filters.language = query.with_original_language
+    if (query.with_watch_providers) filters.watchProviders = query.with_watch_providers.ids
+    if (query['vote_average.gte'] !== undefined) filters.voteAverageGte = query['vote_average.gte']
+    if (query['vote_count.gte'] !== undefined) filters.voteCountGte = query['vote_count.gte']
+    if (query.preset) filters.preset = query.preset
+    const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+    c.header('Cache-Control', CACHE_CONTROL)
+    return c.json(await provider.discover(type, filters, pageOf(query)))
+  })
+  .get(
+    '/browse',
+    validate(
+      'query',
+      z.strictObject({
+        letter: z.string({ error: 'letter is required' }).transform((l) => l.toUpperCase()).pipe(z.string().regex(/^([A-Z]|#)$/, 'must be a letter A to Z or #')),
+        page,
+      }),
+    ),
+    async (c) => {
+      const query = c.req.valid('query')
+      const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+      c.header('Cache-Control', CACHE_CONTROL)
+      return c.json(await provider.browse(query.letter, pageOf(query)))
+    },
+  )
+  .get('/top-rated/:type', validate('param', z.object({ type: mediaType })), validate('query', pageOnly), async (c) => {
+    const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+    c.header('Cache-Control', CACHE_CONTROL)
+    return c.json(await provider.topRated(c.req.valid('param').type, pageOf(c.req.valid('query'))))
+  })
+  .get(
+    '/search',
+    validate(
+      'query',
+      z.strictObject({
+        query: z
+          .string({ error: 'query is required' })
+          .transform((q) => q.trim())
+          .pipe(z.string().min(1, 'query is required').max(100, 'query must be at most 100 characters')),
+        page,
+      }),
+    ),
+    async (c) => {
+      const query = c.req.valid('query')
+      const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+      c.header('Cache-Control', CACHE_CONTROL)
+      return c.json(await provider.search(query.query, pageOf(query)))
+    },
+  )
+  .get('/genres', validate('query', z.strictObject({ type: mediaType.optional() })), async (c) => {
+    const { type } = c.req.valid('query')
+    const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+    c.header('Cache-Control', CACHE_CONTROL)
+    return c.json({ genres: type === 'tv' ? TV_GENRES : await provider.genres() })
+  })
+  .get('/movie/:id', validate('param', z.object({ id })), validate('query', z.strictObject({})), async (c) => {
+    const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+    c.header('Cache-Control', CACHE_CONTROL)
+    return c.json(await provider.movie(c.req.valid('param').id))
+  })
+  .get('/tv/:id', validate('param', z.object({ id })), validate('query', z.strictObject({})), async (c) => {
+    const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+    c.header('Cache-Control', CACHE_CONTROL)
+    return c.json(await provider.tv(c.req.valid('param').id))
+  })
+  .get(
+    '/tv/:id/season/:season',
+    validate(
+      'param',
+      z.object({
+        id,
+        season: z.string().regex(/^\d{1,3}$/, 'must be a season number from 0 to 999').transform(Number),
+      }),
+    ),
+    validate('query', z.strictObject({})),
+    async (c) => {
+      const { id: tvId, season } = c.req.valid('param')
+      const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+      c.header('Cache-Control', CACHE_CONTROL)
+      return c.json(await provider.season(tvId, season))
+    },
+  )
+  .get('/:type/:id/similar', validate('param', z.object({ type: mediaType, id })), validate('query', pageOnly), async (c) => {
+    const { type, id: titleId } = c.req.valid('param')
+    const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+    c.header('Cache-Control', CACHE_CONTROL)
+    return c.json(await provider.similar(type, titleId, pageOf(c.req.valid('query'))))
+  })
+  .onError((err, c) => {
+    if (err instanceof CatalogNotFoundError) return c.json({ error: err.message }, 404)
+    if (err instanceof CatalogUnavailableError) return c.json({ error: err.message }, 502)
+    throw err
+  })

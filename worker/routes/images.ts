@@ -1,5 +1,76 @@
-/** Drawn SVG posters, backdrops, portraits and stills for the embedded catalogue. */
-import { Hono } from 'hono'
+/**
+ * GET /api/img/{w200|w300|w500|original}/...: the drawn SVG posters, backdrops, portraits and
+ * episode stills of the embedded catalogue, at the paths its answers carry (poster_path,
+ * backdrop_path, profile_path, still_path). Drawn from D1 facts, so they are immutable and cached
+ * for a year; an unknown title answers 404.
+ */
+import { and, eq } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/d1'
+import { type Context, Hono } from 'hono'
+import { z } from 'zod'
+import { catalogMovies, catalogPeople, catalogSeasons, catalogTvSeries } from '../../drizzle/catalog-schema'
+import { backdropSvg, IMAGE_SIZES, posterSvg, profileSvg, stillSvg } from '../catalog/artwork'
 import type { AppEnv } from '../env'
+import { validate } from '../lib/validate'
+
+const size = z.enum(IMAGE_SIZES, { error: 'must be w200, w300, w500 or original' })
+const svgFile = z
+  .string()
+  .regex(/^[1-9]\d{0,9}\.svg$/, 'must be an id followed by .svg')
+  .transform((f) => Number(f.slice(0, -4)))
+const number = z.string().regex(/^\d{1,10}$/, 'must be a whole number').transform(Number)
+
+function image(c: Context<AppEnv>, body: string | null) {
+  if (body === null) return c.json({ error: 'Image not found' }, 404)
+  return c.body(body, 200, {
+    'Content-Type': 'image/svg+xml; charset=utf-8',
+    'Cache-Control': 'public, max-age=31536000, immutable',
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+  })
+}
+
+async function titleOf(d1: D1Database, type: 'movie' | 'tv', id: number): Promise<{ title: string; date: string | null } | undefined> {
+  const db = drizzle(d1)
+  return type === 'movie'
+    ? db.select({ title: catalogMovies.title, date: catalogMovies.release_date }).from(catalogMovies).where(eq(catalogMovies.id, id)).get()
+    : db.select({ title: catalogTvSeries.name, date: catalogTvSeries.first_air_date }).from(catalogTvSeries).where(eq(catalogTvSeries.id, id)).get()
+}
+
+const typeParams = z.object({ size, type: z.enum(['movie', 'tv'], { error: 'must be movie or tv' }), file: svgFile })
 
 export const imageRoutes = new Hono<AppEnv>()
+  .get('/:size/poster/season/:tv/:file', validate('param', z.object({ size, tv: number, file: svgFile })), async (c) => {
+    const { size: s, tv, file: season } = c.req.valid('param')
+    const row = await drizzle(c.env.DB)
+      .select({ title: catalogTvSeries.name, season: catalogSeasons.name })
+      .from(catalogSeasons)
+      .innerJoin(catalogTvSeries, eq(catalogTvSeries.id, catalogSeasons.tv_id))
+      .where(and(eq(catalogSeasons.tv_id, tv), eq(catalogSeasons.season_number, season)))
+      .get()
+    return image(c, row ? posterSvg(row.title, row.season, s) : null)
+  })
+  .get('/:size/poster/:type/:file', validate('param', typeParams), async (c) => {
+    const { size: s, type, file: id } = c.req.valid('param')
+    const row = await titleOf(c.env.DB, type, id)
+    return image(c, row ? posterSvg(row.title, row.date?.slice(0, 4) ?? '', s) : null)
+  })
+  .get('/:size/backdrop/:type/:file', validate('param', typeParams), async (c) => {
+    const { size: s, type, file: id } = c.req.valid('param')
+    const row = await titleOf(c.env.DB, type, id)
+    return image(c, row ? backdropSvg(row.title, row.date?.slice(0, 4) ?? '', s) : null)
+  })
+  .get('/:size/profile/:file', validate('param', z.object({ size, file: svgFile })), async (c) => {
+    const { size: s, file: id } = c.req.valid('param')
+    const row = await drizzle(c.env.DB).select({ name: catalogPeople.name }).from(catalogPeople).where(eq(catalogPeople.id, id)).get()
+    return image(c, row ? profileSvg(row.name, s) : null)
+  })
+  .get('/:size/still/:tv/:season/:file', validate('param', z.object({ size, tv: number, season: number, file: svgFile })), async (c) => {
+    const { size: s, tv, season, file: episode } = c.req.valid('param')
+    const row = await drizzle(c.env.DB)
+      .select({ title: catalogTvSeries.name, count: catalogSeasons.episode_count })
+      .from(catalogSeasons)
+      .innerJoin(catalogTvSeries, eq(catalogTvSeries.id, catalogSeasons.tv_id))
+      .where(and(eq(catalogSeasons.tv_id, tv), eq(catalogSeasons.season_number, season)))
+      .get()
+    return image(c, row && episode <= row.count ? stillSvg(row.title, season, episode, s) : null)
+  })

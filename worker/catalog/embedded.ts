@@ -1,0 +1,438 @@
+/**
+ * The embedded catalogue provider: answers every catalogue call from the D1 tables of
+ * drizzle/catalog-schema.ts, with no network and no key. Lists, discover and browse are SQL over
+ * the films and series (the business rules of rules.ts become WHERE clauses), search is FTS5
+ * ranked by bm25 and popularity, and "now" is the snapshot date stored with the data.
+ */
+import { type SQL, sql } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/d1'
+import { CatalogNotFoundError, type CatalogProvider, type ListName } from './provider'
+import {
+  addDays,
+  BROWSE_MOVIE_MIN_VOTES,
+  type DiscoverFilters,
+  KDRAMA_MIN_VOTES,
+  KIDS_MIN_RATING,
+  MAX_PAGE,
+  MOVIE_GENRES,
+  NOT_FOR_KIDS,
+  NOW_PLAYING_WINDOW_DAYS,
+  PAGE_SIZE,
+  TOP_RATED_MIN_VOTES,
+  tvGenreFor,
+  UPCOMING_WINDOW_DAYS,
+} from './rules'
+import type { CastMember, CrewMember, Genre, ListItem, MediaType, MovieDetails, Paged, Season, SeasonSummary, TvDetails } from './types'
+
+type Db = ReturnType<typeof drizzle>
+
+interface TitleRow {
+  id: number
+  media_type: MediaType
+  label: string
+  date: string | null
+  overview: string
+  poster_path: string | null
+  backdrop_path: string | null
+  vote_average: number
+  vote_count: number
+  popularity: number
+  original_language: string
+  certification: string | null
+  adult: number
+  genre_ids: string
+}
+
+/** Words that keep a title out of the K-Drama row (SPEC.md section 5), matched case-insensitively. */
+const KDRAMA_EXCLUDED_WORDS = ['animated', 'anime', 'cartoon', '3d animation', 'stop motion']
+const KIDS_EXCLUDED_GENRES = [27, 53]
+
+/** How long an isolate trusts the meta it read, so loading new data is picked up within a minute. */
+const META_MEMO_MS = 60_000
+let metaMemo: { snapshot: string; hash: string; until: number } | null = null
+
+function toListItem(row: TitleRow): ListItem {
+  const base = {
+    id: row.id,
+    media_type: row.media_type,
+    overview: row.overview,
+    poster_path: row.poster_path,
+    backdrop_path: row.backdrop_path,
+    vote_average: row.vote_average,
+    vote_count: row.vote_count,
+    popularity: row.popularity,
+    original_language: row.original_language,
+    genre_ids: JSON.parse(row.genre_ids) as number[],
+    adult: !!row.adult,
+  }
+  return row.media_type === 'movie'
+    ? { ...base, title: row.label, release_date: row.date ?? '' }
+    : { ...base, name: row.label, first_air_date: row.date ?? '' }
+}
+
+function movieSelect(extra: SQL = sql``): SQL {
+  return sql`SELECT m.id AS id, 'movie' AS media_type, m.title AS label, m.release_date AS date, m.overview AS overview,
+    m.poster_path AS poster_path, m.backdrop_path AS backdrop_path, m.vote_average AS vote_average,
+    m.vote_count AS vote_count, m.popularity AS popularity, m.original_language AS original_language,
+    m.certification AS certification, m.adult AS adult,
+    (SELECT json_group_array(genre_id) FROM (SELECT genre_id FROM catalog_movie_genres WHERE movie_id = m.id ORDER BY position)) AS genre_ids
+    ${extra}
+    FROM catalog_movies m`
+}
+
+function tvSelect(extra: SQL = sql``): SQL {
+  return sql`SELECT t.id AS id, 'tv' AS media_type, t.name AS label, t.first_air_date AS date, t.overview AS overview,
+    t.poster_path AS poster_path, t.backdrop_path AS backdrop_path, t.vote_average AS vote_average,
+    t.vote_count AS vote_count, t.popularity AS popularity, t.original_language AS original_language,
+    t.certification AS certification, t.adult AS adult,
+    (SELECT json_group_array(genre_id) FROM (SELECT genre_id FROM catalog_tv_genres WHERE tv_id = t.id ORDER BY position)) AS genre_ids
+    ${extra}
+    FROM catalog_tv_series t`
+}
+
+function where(conditions: SQL[]): SQL {
+  return conditions.length ? sql` WHERE ${sql.join(conditions, sql` AND `)}` : sql``
+}
+
+/** A recent film or a running series scores higher; the films' clock is the snapshot date. */
+function movieTrend(now: string): SQL {
+  return sql`, m.popularity / (1.0 + max(0, julianday(${now}) - julianday(coalesce(m.release_date, '1900-01-01'))) / 120.0) AS trend`
+}
+/** Series have no snapshot of their own: recency is measured from the newest premiere in the data. */
+const tvTrend = sql`, t.popularity * (CASE WHEN t.status = 'Returning Series' THEN 0.6 ELSE 0.3 END)
+    / (1.0 + max(0, (SELECT julianday(max(first_air_date)) FROM catalog_tv_series) - julianday(coalesce(t.first_air_date, '1900-01-01'))) / 1500.0) AS trend`
+
+interface Part {
+  select: SQL
+  conditions: SQL[]
+}
+
+export class EmbeddedCatalog implements CatalogProvider {
+  readonly name = 'embedded' as const
+  private readonly db: Db
+
+  constructor(d1: D1Database) {
+    this.db = drizzle(d1)
+  }
+
+  private async meta(): Promise<{ snapshot: string; hash: string }> {
+    if (metaMemo && metaMemo.until > Date.now()) return metaMemo
+    const rows = await this.db.all<{ key: string; value: string }>(sql`SELECT key, value FROM catalog_meta WHERE key IN ('snapshot_date', 'data_hash')`)
+    const get = (key: string) => rows.find((r) => r.key === key)?.value
+    metaMemo = {
+      snapshot: get('snapshot_date') ?? new Date().toISOString().slice(0, 10),
+      hash: get('data_hash') ?? 'empty',
+      until: Date.now() + META_MEMO_MS,
+    }
+    return metaMemo
+  }
+
+  /** The catalogue's "now" (YYYY-MM-DD): the snapshot date stored with the data. */
+  async today(): Promise<string> {
+    return (await this.meta()).snapshot
+  }
+
+  /** Names the loaded data, so cached page compositions follow a reload. */
+  async version(): Promise<string> {
+    return (await this.meta()).hash
+  }
+
+  private async paged(parts: Part[], orderBy: SQL, page: number): Promise<Paged<ListItem>> {
+    const union = sql.join(
+      parts.map((p) => sql`${p.select}${where(p.conditions)}`),
+      sql` UNION ALL `,
+    )
+    const offset = (page - 1) * PAGE_SIZE
+    const [rows, total] = await Promise.all([
+      this.db.all<TitleRow>(sql`SELECT * FROM (${union}) ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`),
+      this.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM (${union})`),
+    ])
+    const totalResults = total?.n ?? 0
+    return {
+      page,
+      results: rows.map(toListItem),
+      total_pages: Math.min(MAX_PAGE, Math.ceil(totalResults / PAGE_SIZE)),
+      total_results: totalResults,
+    }
+  }
+
+  private released(now: string): SQL {
+    return sql`m.release_date <= ${now}`
+  }
+
+  async list(list: ListName, page: number): Promise<Paged<ListItem>> {
+    const now = await this.today()
+    const byPopularity = sql`popularity DESC, id`
+    const byTrend = sql`trend DESC, id`
+    switch (list) {
+      case 'trending-all':
+        return this.paged(
+          [
+            { select: movieSelect(movieTrend(now)), conditions: [this.released(now)] },
+            { select: tvSelect(tvTrend), conditions: [] },
+          ],
+          byTrend,
+          page,
+        )
+      case 'trending-movie':
+        return this.paged([{ select: movieSelect(movieTrend(now)), conditions: [this.released(now)] }], byTrend, page)
+      case 'trending-tv':
+        return this.paged([{ select: tvSelect(tvTrend), conditions: [] }], byTrend, page)
+      case 'movie-popular':
+        return this.paged([{ select: movieSelect(), conditions: [this.released(now)] }], byPopularity, page)
+      case 'movie-top-rated':
+        return this.topRated('movie', page)
+      case 'movie-now-playing':
+        return this.paged(
+          [{ select: movieSelect(), conditions: [this.released(now), sql`m.release_date > ${addDays(now, -NOW_PLAYING_WINDOW_DAYS)}`] }],
+          byPopularity,
+          page,
+        )
+      case 'movie-upcoming':
+        return this.paged(
+          [{ select: movieSelect(), conditions: [sql`m.release_date > ${now}`, sql`m.release_date <= ${addDays(now, UPCOMING_WINDOW_DAYS)}`] }],
+          byPopularity,
+          page,
+        )
+      case 'tv-popular':
+        return this.discover('tv', {}, page)
+      case 'tv-top-rated':
+        return this.topRated('tv', page)
+      case 'tv-on-the-air':
+        return this.discover('tv', { airing: 'week' }, page)
+      case 'tv-airing-today':
+        return this.discover('tv', { airing: 'today' }, page)
+    }
+  }
+
+  async topRated(type: MediaType, page: number): Promise<Paged<ListItem>> {
+    return this.discover(type, { voteCountGte: TOP_RATED_MIN_VOTES, sortBy: 'vote_average' }, page)
+  }
+
+  async discover(type: MediaType, filters: DiscoverFilters, page: number): Promise<Paged<ListItem>> {
+    const alias = type === 'movie' ? sql.raw('m') : sql.raw('t')
+    const genreTable = type === 'movie' ? sql.raw('catalog_movie_genres g WHERE g.movie_id = m.id') : sql.raw('catalog_tv_genres g WHERE g.tv_id = t.id')
+    const conditions: SQL[] = []
+    if (type === 'movie') conditions.push(this.released(await this.today()))
+    const genres = (filters.genres ?? []).map((id) => (type === 'tv' ? tvGenreFor(id) : id))
+    if (genres.length && filters.genreMode === 'any') {
+      conditions.push(sql`EXISTS (SELECT 1 FROM ${genreTable} AND g.genre_id IN (${sql.join(genres.map((g) => sql`${g}`), sql`, `)}))`)
+    } else {
+      for (const genre of new Set(genres)) conditions.push(sql`EXISTS (SELECT 1 FROM ${genreTable} AND g.genre_id = ${genre})`)
+    }
+    if (filters.language) conditions.push(sql`${alias}.original_language = ${filters.language}`)
+    if (filters.watchProviders?.length) {
+      // Films carry no streaming data in the embedded catalogue, so a platform filter leaves none.
+      if (type === 'movie') conditions.push(sql`0`)
+      else conditions.push(sql`EXISTS (SELECT 1 FROM catalog_tv_providers p WHERE p.tv_id = t.id AND p.provider_id IN (${sql.join(filters.watchProviders.map((p) => sql`${p}`), sql`, `)}))`)
+    }
+    if (filters.voteAverageGte !== undefined) conditions.push(sql`${alias}.vote_average >= ${filters.voteAverageGte}`)
+    if (filters.voteCountGte !== undefined) conditions.push(sql`${alias}.vote_count >= ${filters.voteCountGte}`)
+    if (filters.preset === 'kids') {
+      conditions.push(sql`${alias}.adult = 0`, sql`${alias}.vote_average >= ${KIDS_MIN_RATING}`)
+      conditions.push(sql`coalesce(upper(${alias}.certification), '') NOT IN (${sql.join(NOT_FOR_KIDS.map((r) => sql`${r}`), sql`, `)})`)
+      conditions.push(sql`NOT EXISTS (SELECT 1 FROM ${genreTable} AND g.genre_id IN (${sql.join(KIDS_EXCLUDED_GENRES.map((g) => sql`${g}`), sql`, `)}))`)
+    }
+    if (filters.preset === 'kdrama') {
+      const label = type === 'movie' ? sql.raw('m.title') : sql.raw('t.name')
+      conditions.push(sql`${alias}.original_language = 'ko'`, sql`${alias}.vote_count >= ${KDRAMA_MIN_VOTES}`)
+      for (const word of KDRAMA_EXCLUDED_WORDS) {
+        conditions.push(sql`instr(lower(${label}), ${word}) = 0`, sql`instr(lower(${alias}.overview), ${word}) = 0`)
+      }
+    }
+    if (type === 'tv' && filters.airing) {
+      conditions.push(sql`t.status = 'Returning Series'`)
+      // Streaming services release whole seasons; only broadcasters have a slot "today".
+      if (filters.airing === 'today') {
+        conditions.push(sql`NOT EXISTS (SELECT 1 FROM catalog_tv_networks tn JOIN catalog_networks n ON n.id = tn.network_id WHERE tn.tv_id = t.id AND n.provider_id IS NOT NULL)`)
+      }
+    }
+    const order = filters.sortBy === 'vote_average' ? sql`vote_average DESC, vote_count DESC, id` : sql`popularity DESC, id`
+    return this.paged([{ select: type === 'movie' ? movieSelect() : tvSelect(), conditions }], order, page)
+  }
+
+  async browse(letter: string, page: number): Promise<Paged<ListItem>> {
+    const startsWith = (column: SQL): SQL =>
+      letter === '#' ? sql`NOT (upper(substr(${column}, 1, 1)) BETWEEN 'A' AND 'Z')` : sql`upper(substr(${column}, 1, 1)) = ${letter}`
+    return this.paged(
+      [
+        { select: movieSelect(), conditions: [startsWith(sql.raw('m.title')), sql`m.vote_count >= ${BROWSE_MOVIE_MIN_VOTES}`] },
+        { select: tvSelect(), conditions: [startsWith(sql.raw('t.name'))] },
+      ],
+      sql`label COLLATE NOCASE, media_type, id`,
+      page,
+    )
+  }
+
+  async search(query: string, page: number): Promise<Paged<ListItem>> {
+    const match = ftsQuery(query)
+    const exact = ftsQuery(query, false)
+    if (!match || !exact) return { page, results: [], total_pages: 0, total_results: 0 }
+    // bm25 is negative (more negative is better); popular titles and whole-word matches are pulled
+    // ahead, so "star" ranks Star Wars above Stardust.
+    const hits = sql`SELECT media_type AS hit_type, title_id AS hit_id,
+      bm25(catalog_search, 10.0, 4.0) * (CASE WHEN rowid IN (SELECT rowid FROM catalog_search WHERE catalog_search MATCH ${exact}) THEN 3.0 ELSE 1.0 END) AS relevance
+      FROM catalog_search WHERE catalog_search MATCH ${match}`
+    const parts = [
+      { select: sql`${movieSelect(sql`, h.relevance AS relevance`)} JOIN hits h ON h.hit_type = 'movie' AND h.hit_id = m.id`, conditions: [] },
+      { select: sql`${tvSelect(sql`, h.relevance AS relevance`)} JOIN hits h ON h.hit_type = 'tv' AND h.hit_id = t.id`, conditions: [] },
+    ]
+    const union = sql.join(parts.map((p) => p.select), sql` UNION ALL `)
+    const offset = (page - 1) * PAGE_SIZE
+    const [rows, total] = await Promise.all([
+      this.db.all<TitleRow>(sql`WITH hits AS (${hits}) SELECT * FROM (${union}) ORDER BY relevance * (1.0 + popularity / 40.0), id LIMIT ${PAGE_SIZE} OFFSET ${offset}`),
+      this.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM catalog_search WHERE catalog_search MATCH ${match}`),
+    ])
+    const totalResults = total?.n ?? 0
+    return { page, results: rows.map(toListItem), total_pages: Math.min(MAX_PAGE, Math.ceil(totalResults / PAGE_SIZE)), total_results: totalResults }
+  }
+
+  private async credits(type: MediaType, id: number): Promise<{ cast: CastMember[]; crew: CrewMember[] }> {
+    const rows = await this.db.all<{ id: number; name: string; profile_path: string | null; credit_type: 'cast' | 'crew'; character: string | null; job: string | null; department: string | null; position: number }>(
+      sql`SELECT p.id, p.name, p.profile_path, c.credit_type, c.character, c.job, c.department, c.position
+          FROM catalog_credits c JOIN catalog_people p ON p.id = c.person_id
+          WHERE c.media_type = ${type} AND c.title_id = ${id} ORDER BY c.credit_type, c.position`,
+    )
+    return {
+      cast: rows.filter((r) => r.credit_type === 'cast').map((r) => ({ id: r.id, name: r.name, character: r.character ?? '', profile_path: r.profile_path, order: r.position })),
+      crew: rows.filter((r) => r.credit_type === 'crew').map((r) => ({ id: r.id, name: r.name, job: r.job ?? '', department: r.department ?? '', profile_path: r.profile_path })),
+    }
+  }
+
+  async movie(id: number): Promise<MovieDetails> {
+    const row = await this.db.get<(TitleRow & { runtime: number | null }) | undefined>(sql`${movieSelect(sql`, m.runtime AS runtime`)} WHERE m.id = ${id}`)
+    if (!row) throw new CatalogNotFoundError('Movie not found')
+    const [genres, credits, similar] = await Promise.all([this.genreList('movie', id), this.credits('movie', id), this.similar('movie', id, 1)])
+    const item = toListItem(row)
+    return {
+      id: row.id,
+      media_type: 'movie',
+      title: row.label,
+      original_title: row.label,
+      overview: row.overview,
+      poster_path: row.poster_path,
+      backdrop_path: row.backdrop_path,
+      vote_average: row.vote_average,
+      vote_count: row.vote_count,
+      popularity: row.popularity,
+      original_language: row.original_language,
+      release_date: item.release_date ?? '',
+      runtime: row.runtime,
+      genres,
+      credits,
+      similar,
+      videos: { results: [] },
+      certification: row.certification,
+      status: row.date && row.date <= (await this.today()) ? 'Released' : 'Planned',
+      adult: !!row.adult,
+    }
+  }
+
+  private async genreList(type: MediaType, id: number): Promise<Genre[]> {
+    const query =
+      type === 'movie'
+        ? sql`SELECT g.id AS id, g.name AS name FROM catalog_movie_genres x JOIN catalog_genres g ON g.id = x.genre_id WHERE x.movie_id = ${id} ORDER BY x.position`
+        : sql`SELECT g.id AS id, g.name AS name FROM catalog_tv_genres x JOIN catalog_genres g ON g.id = x.genre_id WHERE x.tv_id = ${id} ORDER BY x.position`
+    return this.db.all<Genre>(query)
+  }
+
+  async tv(id: number): Promise<TvDetails> {
+    const row = await this.db.get<
+      | (TitleRow & { original_name: string; status: string; episode_run_time: number | null; number_of_seasons: number; number_of_episodes: number; last_air_date: string | null })
+      | undefined
+    >(sql`${tvSelect(sql`, t.original_name AS original_name, t.status AS status, t.episode_run_time AS episode_run_time, t.number_of_seasons AS number_of_seasons, t.number_of_episodes AS number_of_episodes, t.last_air_date AS last_air_date`)} WHERE t.id = ${id}`)
+    if (!row) throw new CatalogNotFoundError('TV show not found')
+    const [genres, credits, similar, seasons, networks] = await Promise.all([
+      this.genreList('tv', id),
+      this.credits('tv', id),
+      this.similar('tv', id, 1),
+      this.db.all<SeasonSummary>(
+        sql`SELECT id, name, season_number, episode_count, air_date, poster_path, overview FROM catalog_seasons WHERE tv_id = ${id} ORDER BY season_number`,
+      ),
+      this.db.all<{ id: number; name: string }>(
+        sql`SELECT n.id AS id, n.name AS name FROM catalog_tv_networks tn JOIN catalog_networks n ON n.id = tn.network_id WHERE tn.tv_id = ${id} ORDER BY n.id`,
+      ),
+    ])
+    return {
+      id: row.id,
+      media_type: 'tv',
+      name: row.label,
+      original_name: row.original_name,
+      overview: row.overview,
+      poster_path: row.poster_path,
+      backdrop_path: row.backdrop_path,
+      vote_average: row.vote_average,
+      vote_count: row.vote_count,
+      popularity: row.popularity,
+      original_language: row.original_language,
+      first_air_date: row.date ?? '',
+      last_air_date: row.last_air_date,
+      episode_run_time: row.episode_run_time ? [row.episode_run_time] : [],
+      number_of_seasons: row.number_of_seasons,
+      number_of_episodes: row.number_of_episodes,
+      seasons,
+      networks,
+      genres,
+      credits,
+      similar,
+      videos: { results: [] },
+      certification: row.certification,
+      status: row.status,
+      adult: !!row.adult,
+    }
+  }
+
+  async season(tvId: number, seasonNumber: number): Promise<Season> {
+    const season = await this.db.get<SeasonSummary | undefined>(
+      sql`SELECT id, name, season_number, episode_count, air_date, poster_path, overview FROM catalog_seasons WHERE tv_id = ${tvId} AND season_number = ${seasonNumber}`,
+    )
+    if (!season) throw new CatalogNotFoundError('Season not found')
+    const episodes = await this.db.all<Season['episodes'][number]>(
+      sql`SELECT id, episode_number, season_number, name, overview, air_date, still_path, runtime FROM catalog_episodes WHERE tv_id = ${tvId} AND season_number = ${seasonNumber} ORDER BY episode_number`,
+    )
+    return { ...season, episodes }
+  }
+
+  async similar(type: MediaType, id: number, page: number): Promise<Paged<ListItem>> {
+    const exists = await this.db.get<{ id: number } | undefined>(
+      type === 'movie' ? sql`SELECT id FROM catalog_movies WHERE id = ${id}` : sql`SELECT id FROM catalog_tv_series WHERE id = ${id}`,
+    )
+    if (!exists) throw new CatalogNotFoundError(type === 'movie' ? 'Movie not found' : 'TV show not found')
+    // Titles sharing the most genres first, then the most popular of those.
+    const part: Part =
+      type === 'movie'
+        ? {
+            select: movieSelect(sql`, (SELECT count(*) FROM catalog_movie_genres a JOIN catalog_movie_genres b ON b.genre_id = a.genre_id WHERE a.movie_id = m.id AND b.movie_id = ${id}) AS shared`),
+            conditions: [sql`m.id <> ${id}`],
+          }
+        : {
+            select: tvSelect(sql`, (SELECT count(*) FROM catalog_tv_genres a JOIN catalog_tv_genres b ON b.genre_id = a.genre_id WHERE a.tv_id = t.id AND b.tv_id = ${id}) AS shared`),
+            conditions: [sql`t.id <> ${id}`],
+          }
+    const inner = sql`${part.select}${where(part.conditions)}`
+    const offset = (page - 1) * PAGE_SIZE
+    const [rows, total] = await Promise.all([
+      this.db.all<TitleRow>(sql`SELECT * FROM (${inner}) WHERE shared > 0 ORDER BY shared DESC, popularity DESC, id LIMIT ${PAGE_SIZE} OFFSET ${offset}`),
+      this.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM (${inner}) WHERE shared > 0`),
+    ])
+    const totalResults = total?.n ?? 0
+    return { page, results: rows.map(toListItem), total_pages: Math.min(MAX_PAGE, Math.ceil(totalResults / PAGE_SIZE)), total_results: totalResults }
+  }
+
+  async genres(): Promise<Genre[]> {
+    return MOVIE_GENRES
+  }
+}
+
+/**
+ * Turns what the user typed into an FTS5 query: every word becomes a quoted prefix term, so
+ * "star wa" matches "Star Wars" while typing and no FTS5 syntax can be injected.
+ */
+export function ftsQuery(query: string, prefix = true): string | null {
+  const words = query.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []
+  if (!words.length) return null
+  return words
+    .slice(0, 12)
+    .map((word) => `"${word}"${prefix ? '*' : ''}`)
+    .join(' ')
+}

@@ -1,0 +1,212 @@
+/**
+ * Page compositions: every row of the home, movies, TV, kids and genres pages (SPEC.md section 2)
+ * in one answer, with the hero's five titles already carrying their details. Rows are described
+ * once here as provider calls, so both providers compose the same pages. A composed page is
+ * cached in KV (and briefly in the isolate) because it is the most requested answer of all.
+ */
+import { type CachedEntry, FRESH_SECONDS, isFresh, pageCacheKey, readCached, writeCached } from '../cache'
+import type { CatalogProvider, ListName } from './provider'
+import { byVoteAverage, type DiscoverFilters, MOVIE_GENRES, PAGE_SIZE, SERVICES, type ServiceSlug } from './rules'
+import type { HeroItem, ListItem, MediaType, PageComposition, Row } from './types'
+
+export const PAGE_NAMES = ['home', 'movies', 'tv', 'kids', 'genres'] as const
+export type PageName = (typeof PAGE_NAMES)[number]
+
+type RowSource =
+  | { kind: 'list'; list: ListName }
+  | { kind: 'discover'; type: MediaType; filters: DiscoverFilters }
+  | { kind: 'top-rated-mixed' }
+
+interface RowSpec {
+  key: string
+  title: string
+  source: RowSource
+}
+
+const HERO_SIZE = 5
+const HERO_GENRES = 3
+const HERO_CAST = 3
+const MEMO_MS = 60_000
+
+const list = (key: string, title: string, name: ListName): RowSpec => ({ key, title, source: { kind: 'list', list: name } })
+const movieGenre = (key: string, title: string, genre: number, extra: DiscoverFilters = {}): RowSpec => ({
+  key,
+  title,
+  source: { kind: 'discover', type: 'movie', filters: { genres: [genre], ...extra } },
+})
+const tvDiscover = (key: string, title: string, filters: DiscoverFilters): RowSpec => ({ key, title, source: { kind: 'discover', type: 'tv', filters } })
+
+const HOME_ROWS: RowSpec[] = [
+  list('trending', 'Trending Now', 'trending-all'),
+  list('popular-movies', 'Popular Movies', 'movie-popular'),
+  { key: 'top-rated', title: 'Top Rated', source: { kind: 'top-rated-mixed' } },
+  list('now-playing', 'Now Playing', 'movie-now-playing'),
+  list('coming-soon', 'Coming Soon', 'movie-upcoming'),
+  movieGenre('action', 'Action', 28),
+  movieGenre('comedy', 'Comedy', 35),
+  movieGenre('drama', 'Drama', 18),
+  movieGenre('horror', 'Horror', 27),
+  movieGenre('documentary', 'Documentary', 99),
+  movieGenre('animation', 'Animation', 16),
+  movieGenre('family', 'Family', 10751),
+  list('popular-tv', 'Popular TV Shows', 'tv-popular'),
+  list('top-rated-tv', 'Top Rated TV Shows', 'tv-top-rated'),
+  list('on-the-air', 'On The Air', 'tv-on-the-air'),
+  list('trending-tv', 'Trending TV Shows', 'trending-tv'),
+  list('trending-movies', 'Trending Movies', 'trending-movie'),
+]
+
+const MOVIE_ROWS: RowSpec[] = [
+  list('popular', 'Popular Movies', 'movie-popular'),
+  list('top-rated', 'Top Rated Movies', 'movie-top-rated'),
+  list('now-playing', 'Now Playing', 'movie-now-playing'),
+  list('coming-soon', 'Coming Soon', 'movie-upcoming'),
+  movieGenre('action', 'Action', 28),
+  movieGenre('comedy', 'Comedy', 35),
+  movieGenre('drama', 'Drama', 18),
+  movieGenre('horror', 'Horror', 27),
+  movieGenre('thriller', 'Thriller', 53),
+  movieGenre('romance', 'Romance', 10749),
+  movieGenre('sci-fi', 'Sci-Fi', 878),
+]
+
+function tvRows(service: ServiceSlug): RowSpec[] {
+  const providerId = SERVICES[service]
+  const scope: DiscoverFilters = service === 'k-drama' ? { preset: 'kdrama' } : providerId > 0 ? { watchProviders: [providerId] } : {}
+  const unfiltered = service === 'all'
+  return [
+    unfiltered ? list('popular', 'Popular TV Shows', 'tv-popular') : tvDiscover('popular', 'Popular TV Shows', scope),
+    unfiltered ? list('top-rated', 'Top Rated TV Shows', 'tv-top-rated') : tvDiscover('top-rated', 'Top Rated TV Shows', { ...scope, voteCountGte: 1000, sortBy: 'vote_average' }),
+    unfiltered ? list('on-the-air', 'On The Air', 'tv-on-the-air') : tvDiscover('on-the-air', 'On The Air', { ...scope, airing: 'week' }),
+    unfiltered ? list('airing-today', 'Airing Today', 'tv-airing-today') : tvDiscover('airing-today', 'Airing Today', { ...scope, airing: 'today' }),
+    tvDiscover('drama', 'Drama', { ...scope, genres: [18] }),
+    tvDiscover('comedy', 'Comedy', { ...scope, genres: [35] }),
+    tvDiscover('action-adventure', 'Action & Adventure', { ...scope, genres: [10759] }),
+    tvDiscover('crime', 'Crime', { ...scope, genres: [80] }),
+    tvDiscover('mystery', 'Mystery', { ...scope, genres: [9648] }),
+    tvDiscover('k-drama', 'K-Drama', { ...scope, preset: 'kdrama' }),
+  ]
+}
+
+const KIDS_ROWS: RowSpec[] = [
+  movieGenre('family', 'Family', 10751, { preset: 'kids' }),
+  movieGenre('animated', 'Animated', 16, { preset: 'kids' }),
+  tvDiscover('educational', 'Educational TV', { genres: [10762, 99], genreMode: 'any', preset: 'kids' }),
+  movieGenre('adventure', 'Adventure', 12, { preset: 'kids' }),
+  movieGenre('comedy', 'Comedy', 35, { preset: 'kids' }),
+  movieGenre('fantasy', 'Fantasy', 14, { preset: 'kids' }),
+]
+
+const GENRE_ROWS: RowSpec[] = MOVIE_GENRES.map((g) => movieGenre(`genre-${g.id}`, g.name, g.id))
+
+function rowsFor(page: PageName, service: ServiceSlug): { rows: RowSpec[]; hero: RowSpec } {
+  switch (page) {
+    case 'home':
+      return { rows: HOME_ROWS, hero: HOME_ROWS[0] as RowSpec }
+    case 'movies':
+      return { rows: MOVIE_ROWS, hero: MOVIE_ROWS[0] as RowSpec }
+    case 'tv': {
+      const rows = tvRows(service)
+      return { rows, hero: rows[0] as RowSpec }
+    }
+    case 'kids':
+      return { rows: KIDS_ROWS, hero: KIDS_ROWS[0] as RowSpec }
+    case 'genres':
+      return { rows: GENRE_ROWS, hero: list('popular', 'Popular Movies', 'movie-popular') }
+  }
+}
+
+/** The API path a row came from, so a "see more" link can page through it. */
+function sourcePath(source: RowSource): string {
+  if (source.kind === 'list') return `/api/catalog/lists/${source.list}`
+  if (source.kind === 'top-rated-mixed') return '/api/catalog/top-rated/movie'
+  const params = new URLSearchParams()
+  const f = source.filters
+  if (f.genres?.length) params.set('with_genres', f.genres.join(f.genreMode === 'any' ? '|' : ','))
+  if (f.language) params.set('with_original_language', f.language)
+  if (f.watchProviders?.length) params.set('with_watch_providers', f.watchProviders.join('|'))
+  if (f.voteCountGte !== undefined) params.set('vote_count.gte', String(f.voteCountGte))
+  if (f.preset) params.set('preset', f.preset)
+  const query = params.toString()
+  return `/api/catalog/discover/${source.type}${query ? `?${query}` : ''}`
+}
+
+async function itemsFor(provider: CatalogProvider, source: RowSource): Promise<ListItem[]> {
+  if (source.kind === 'list') return (await provider.list(source.list, 1)).results
+  if (source.kind === 'discover') return (await provider.discover(source.type, source.filters, 1)).results
+  const [movies, shows] = await Promise.all([provider.topRated('movie', 1), provider.topRated('tv', 1)])
+  return [...movies.results, ...shows.results].sort(byVoteAverage).slice(0, PAGE_SIZE)
+}
+
+async function heroItem(provider: CatalogProvider, item: ListItem): Promise<HeroItem> {
+  const base: HeroItem = {
+    id: item.id,
+    mediaType: item.media_type,
+    title: item.title ?? item.name ?? '',
+    overview: item.overview,
+    backdropPath: item.backdrop_path,
+    posterPath: item.poster_path,
+    voteAverage: item.vote_average,
+    releaseDate: item.release_date ?? item.first_air_date ?? '',
+    genres: [],
+    cast: [],
+    runtime: null,
+  }
+  try {
+    const details = item.media_type === 'movie' ? await provider.movie(item.id) : await provider.tv(item.id)
+    return {
+      ...base,
+      overview: details.overview || base.overview,
+      genres: details.genres.slice(0, HERO_GENRES).map((g) => g.name),
+      cast: details.credits.cast.slice(0, HERO_CAST).map((c) => c.name),
+      runtime: details.media_type === 'movie' ? details.runtime : (details.episode_run_time[0] ?? null),
+      certification: details.certification ?? null,
+    }
+  } catch {
+    // A slide without details still shows its title, backdrop and overview.
+    return base
+  }
+}
+
+export async function composePage(provider: CatalogProvider, page: PageName, service: ServiceSlug): Promise<PageComposition> {
+  const { rows: specs, hero } = rowsFor(page, service)
+  const heroIndex = specs.indexOf(hero)
+  const [rowItems, heroSource] = await Promise.all([
+    Promise.all(specs.map((spec) => itemsFor(provider, spec.source))),
+    heroIndex >= 0 ? Promise.resolve(null) : itemsFor(provider, hero.source),
+  ])
+  const heroItems = (heroSource ?? rowItems[heroIndex] ?? []).slice(0, HERO_SIZE)
+  const rows: Row[] = specs
+    .map((spec, index) => ({ key: spec.key, title: spec.title, source: sourcePath(spec.source), items: rowItems[index] ?? [] }))
+    // A platform filter leaves some rows empty (no crime series on Crunchyroll); those are left out.
+    .filter((row) => service === 'all' || row.items.length > 0)
+  return { hero: await Promise.all(heroItems.map((item) => heroItem(provider, item))), rows }
+}
+
+const memo = new Map<string, { value: PageComposition; until: number }>()
+
+/**
+ * A composed page from the isolate memo, then KV, then composed anew. `version` names the data
+ * (the embedded catalogue's hash), so loading new data never serves an old composition.
+ */
+export async function cachedPage(
+  kv: KVNamespace,
+  provider: CatalogProvider,
+  version: string,
+  page: PageName,
+  service: ServiceSlug,
+  waitUntil: (promise: Promise<unknown>) => void,
+): Promise<PageComposition> {
+  const key = pageCacheKey(`${provider.name}:${version}`, page, service)
+  const hit = memo.get(key)
+  if (hit && hit.until > Date.now()) return hit.value
+  const cached: CachedEntry<PageComposition> | null = await readCached<PageComposition>(kv, key)
+  if (cached && isFresh(cached, 'page')) {
+    memo.set(key, { value: cached.data, until: Math.min(Date.now() + MEMO_MS, cached.fetchedAt + FRESH_SECONDS.page * 1000) })
+    return cached.data
+  }
+  const value = await composePage(provider, page, service)
+  memo.set(key, { value, until: Date.now() + MEMO_MS })
+  waitUntil(writeCached(kv, key, value, 'page'))
+  return value
+}

@@ -1,0 +1,171 @@
+/**
+ * The catalogue's business rules (SPEC.md section 5), written once and applied by both providers:
+ * the embedded provider turns the thresholds into SQL, the TMDB provider into query parameters,
+ * and both pass their answers through the same filters so a rule can never differ between them.
+ */
+import type { Genre, ListItem, MediaType } from './types'
+
+export const PAGE_SIZE = 20
+export const MAX_PAGE = 500
+export const TOP_RATED_MIN_VOTES = 1000
+export const BROWSE_MOVIE_MIN_VOTES = 100
+export const KDRAMA_MIN_VOTES = 100
+export const KIDS_MIN_RATING = 6
+export const UPCOMING_WINDOW_DAYS = 31
+export const NOW_PLAYING_WINDOW_DAYS = 42
+
+/** SPEC.md section 3's genre map: the ids /genre/{id} and movie discover accept. */
+export const MOVIE_GENRES: Genre[] = [
+  { id: 28, name: 'Action' },
+  { id: 12, name: 'Adventure' },
+  { id: 16, name: 'Animation' },
+  { id: 35, name: 'Comedy' },
+  { id: 80, name: 'Crime' },
+  { id: 99, name: 'Documentary' },
+  { id: 18, name: 'Drama' },
+  { id: 10751, name: 'Family' },
+  { id: 14, name: 'Fantasy' },
+  { id: 36, name: 'History' },
+  { id: 27, name: 'Horror' },
+  { id: 10402, name: 'Music' },
+  { id: 9648, name: 'Mystery' },
+  { id: 10749, name: 'Romance' },
+  { id: 878, name: 'Science Fiction' },
+  { id: 53, name: 'Thriller' },
+  { id: 10752, name: 'War' },
+  { id: 37, name: 'Western' },
+]
+
+/** TMDB's TV genres; ids shared with films (18 Drama, 35 Comedy, ...) mean the same genre. */
+export const TV_GENRES: Genre[] = [
+  { id: 10759, name: 'Action & Adventure' },
+  { id: 16, name: 'Animation' },
+  { id: 35, name: 'Comedy' },
+  { id: 80, name: 'Crime' },
+  { id: 99, name: 'Documentary' },
+  { id: 18, name: 'Drama' },
+  { id: 10751, name: 'Family' },
+  { id: 10762, name: 'Kids' },
+  { id: 9648, name: 'Mystery' },
+  { id: 10763, name: 'News' },
+  { id: 10764, name: 'Reality' },
+  { id: 10765, name: 'Sci-Fi & Fantasy' },
+  { id: 10766, name: 'Soap' },
+  { id: 10767, name: 'Talk' },
+  { id: 10768, name: 'War & Politics' },
+  { id: 37, name: 'Western' },
+]
+
+export const MOVIE_GENRE_IDS = new Set(MOVIE_GENRES.map((g) => g.id))
+export const TV_GENRE_IDS = new Set(TV_GENRES.map((g) => g.id))
+
+/**
+ * Film genres with no TV genre of their own map onto TMDB's combined TV genres, so /genre/28
+ * (Action) can show action series too.
+ */
+const MOVIE_TO_TV_GENRE: Record<number, number> = { 28: 10759, 12: 10759, 878: 10765, 14: 10765, 10752: 10768 }
+
+export function tvGenreFor(genreId: number): number {
+  return MOVIE_TO_TV_GENRE[genreId] ?? genreId
+}
+
+/** Streaming services of the TV page's platform filter, slug -> TMDB watch provider id (SPEC.md section 9). */
+export const SERVICES = {
+  all: 0,
+  netflix: 8,
+  'disney-plus': 337,
+  prime: 9,
+  'apple-tv': 350,
+  'paramount-plus': 531,
+  peacock: 386,
+  crunchyroll: 283,
+  'k-drama': -1,
+} as const
+export type ServiceSlug = keyof typeof SERVICES
+export const SERVICE_SLUGS = Object.keys(SERVICES) as [ServiceSlug, ...ServiceSlug[]]
+export const WATCH_PROVIDER_IDS = new Set(Object.values(SERVICES).filter((id) => id > 0))
+
+export type Preset = 'kids' | 'kdrama'
+
+export interface DiscoverFilters {
+  /** Genre ids; `genreMode` 'all' needs every genre (TMDB's comma), 'any' one of them (TMDB's pipe). */
+  genres?: number[]
+  genreMode?: 'all' | 'any'
+  language?: string
+  watchProviders?: number[]
+  voteAverageGte?: number
+  voteCountGte?: number
+  preset?: Preset
+  /** Series still airing ('week') or with a broadcast slot today ('today'); TV only. */
+  airing?: 'week' | 'today'
+  sortBy?: 'popularity' | 'vote_average'
+}
+
+const KDRAMA_EXCLUDED = /animated|anime|cartoon|3d animation|stop motion/i
+
+export function titleOf(item: Pick<ListItem, 'title' | 'name'>): string {
+  return item.title ?? item.name ?? ''
+}
+
+export function isKDrama(item: ListItem): boolean {
+  return (
+    item.original_language === 'ko' &&
+    item.vote_count >= KDRAMA_MIN_VOTES &&
+    !KDRAMA_EXCLUDED.test(titleOf(item)) &&
+    !KDRAMA_EXCLUDED.test(item.overview)
+  )
+}
+
+/** Ratings that are never shown on the kids page (MPAA R and NC-17, and TV for mature or teen audiences). */
+export const NOT_FOR_KIDS = ['R', 'NC-17', 'NC17', 'X', 'TV-MA', 'TV-14'] as const
+
+export function isKidsSafe(item: ListItem & { certification?: string | null }): boolean {
+  if (item.adult) return false
+  if (item.vote_average < KIDS_MIN_RATING) return false
+  const rating = item.certification?.toUpperCase()
+  return !rating || !(NOT_FOR_KIDS as readonly string[]).includes(rating)
+}
+
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`)
+  date.setUTCDate(date.getUTCDate() + days)
+  return date.toISOString().slice(0, 10)
+}
+
+/** Upcoming: a release date after `today` and no later than one month ahead. */
+export function isUpcoming(item: ListItem, today: string): boolean {
+  const date = item.release_date
+  return !!date && date > today && date <= addDays(today, UPCOMING_WINDOW_DAYS)
+}
+
+export function isTopRated(item: ListItem): boolean {
+  return item.vote_count >= TOP_RATED_MIN_VOTES
+}
+
+export function byVoteAverage(a: ListItem, b: ListItem): number {
+  return b.vote_average - a.vote_average || b.vote_count - a.vote_count
+}
+
+export function isSearchable(item: { media_type?: string }): item is ListItem {
+  return item.media_type === 'movie' || item.media_type === 'tv'
+}
+
+/** '#' or A-Z: does the title start with that letter (any non-letter start for '#')? */
+export function startsWithLetter(title: string, letter: string): boolean {
+  const first = title.trim().charAt(0).toUpperCase()
+  const isLetter = first >= 'A' && first <= 'Z'
+  return letter === '#' ? !isLetter : first === letter
+}
+
+export function passesBrowse(item: ListItem, letter: string): boolean {
+  if (!startsWithLetter(titleOf(item), letter)) return false
+  return item.media_type !== 'movie' || item.vote_count >= BROWSE_MOVIE_MIN_VOTES
+}
+
+export function genresFor(type: MediaType): Genre[] {
+  return type === 'movie' ? MOVIE_GENRES : TV_GENRES
+}
+
+export function emptyPage<T>(page: number): { page: number; results: T[]; total_pages: number; total_results: number } {
+  return { page, results: [], total_pages: 0, total_results: 0 }
+}

@@ -1,0 +1,391 @@
+/**
+ * The TMDB provider: real calls to TMDB v3 when TMDB_API_KEY or TMDB_READ_TOKEN is set. Every
+ * answer is cached in KV (worker/cache.ts) and served fresh, or stale while a background refresh
+ * runs (waitUntil), or stale for up to a week when TMDB fails, times out or rate-limits us.
+ * Identical calls in flight at once share one upstream request. The key only ever travels to
+ * TMDB: it is not part of cache keys, answers or error messages.
+ */
+import { type CacheKind, isFresh, isServable, readCached, tmdbCacheKey, writeCached } from '../cache'
+import type { Bindings } from '../env'
+import { CatalogNotFoundError, type CatalogProvider, CatalogUnavailableError, type ListName } from './provider'
+import {
+  addDays,
+  BROWSE_MOVIE_MIN_VOTES,
+  byVoteAverage,
+  type DiscoverFilters,
+  isKDrama,
+  isKidsSafe,
+  isSearchable,
+  isTopRated,
+  isUpcoming,
+  KDRAMA_MIN_VOTES,
+  KIDS_MIN_RATING,
+  MAX_PAGE,
+  MOVIE_GENRES,
+  passesBrowse,
+  titleOf,
+  TOP_RATED_MIN_VOTES,
+  tvGenreFor,
+} from './rules'
+import type { CastMember, CrewMember, Genre, ListItem, MediaType, MovieDetails, Paged, Season, TvDetails, Video } from './types'
+
+export const TMDB_BASE = 'https://api.themoviedb.org/3'
+export const TMDB_TIMEOUT_MS = 4000
+
+/** Upstream calls in flight in this isolate, by cache key, so a burst of identical misses goes upstream once. */
+const inFlight = new Map<string, Promise<unknown>>()
+
+type Params = Record<string, string>
+
+interface TmdbPaged {
+  page?: number
+  results?: Array<Record<string, unknown>>
+  total_pages?: number
+  total_results?: number
+}
+
+class UpstreamError extends Error {}
+
+function toListItem(raw: Record<string, unknown>, mediaType?: MediaType): ListItem | null {
+  const media = (mediaType ?? raw.media_type) as string | undefined
+  if (media !== 'movie' && media !== 'tv') return null
+  const item: ListItem = {
+    id: Number(raw.id),
+    media_type: media,
+    overview: typeof raw.overview === 'string' ? raw.overview : '',
+    poster_path: (raw.poster_path as string | null) ?? null,
+    backdrop_path: (raw.backdrop_path as string | null) ?? null,
+    vote_average: Number(raw.vote_average ?? 0),
+    vote_count: Number(raw.vote_count ?? 0),
+    popularity: Number(raw.popularity ?? 0),
+    original_language: typeof raw.original_language === 'string' ? raw.original_language : '',
+    genre_ids: Array.isArray(raw.genre_ids) ? (raw.genre_ids as number[]) : [],
+    adult: raw.adult === true,
+  }
+  if (media === 'movie') {
+    item.title = String(raw.title ?? raw.original_title ?? '')
+    item.release_date = typeof raw.release_date === 'string' ? raw.release_date : ''
+  } else {
+    item.name = String(raw.name ?? raw.original_name ?? '')
+    item.first_air_date = typeof raw.first_air_date === 'string' ? raw.first_air_date : ''
+  }
+  return item
+}
+
+function toPaged(raw: TmdbPaged, mediaType: MediaType | undefined, keep: (item: ListItem) => boolean = () => true): Paged<ListItem> {
+  const results = (raw.results ?? []).map((r) => toListItem(r, mediaType)).filter((r): r is ListItem => !!r && keep(r))
+  return {
+    page: raw.page ?? 1,
+    results,
+    total_pages: Math.min(MAX_PAGE, raw.total_pages ?? 0),
+    total_results: raw.total_results ?? results.length,
+  }
+}
+
+function credits(raw: unknown): { cast: CastMember[]; crew: CrewMember[] } {
+  const source = (raw ?? {}) as { cast?: Array<Record<string, unknown>>; crew?: Array<Record<string, unknown>> }
+  return {
+    cast: (source.cast ?? []).map((c, index) => ({
+      id: Number(c.id),
+      name: String(c.name ?? ''),
+      character: String(c.character ?? ''),
+      profile_path: (c.profile_path as string | null) ?? null,
+      order: Number(c.order ?? index),
+    })),
+    crew: (source.crew ?? []).map((c) => ({
+      id: Number(c.id),
+      name: String(c.name ?? ''),
+      job: String(c.job ?? ''),
+      department: String(c.department ?? ''),
+      profile_path: (c.profile_path as string | null) ?? null,
+    })),
+  }
+}
+
+function videos(raw: unknown): { results: Video[] } {
+  const list = ((raw ?? {}) as { results?: Array<Record<string, unknown>> }).results ?? []
+  return {
+    results: list.map((v) => ({
+      id: String(v.id ?? ''),
+      key: String(v.key ?? ''),
+      name: String(v.name ?? ''),
+      site: String(v.site ?? ''),
+      type: String(v.type ?? ''),
+      official: v.official === true,
+    })),
+  }
+}
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10)
+}
+
+export class TmdbCatalog implements CatalogProvider {
+  readonly name = 'tmdb' as const
+
+  constructor(
+    private readonly env: Bindings,
+    private readonly waitUntil: (promise: Promise<unknown>) => void,
+  ) {}
+
+  private async upstream<T>(path: string, params: Params): Promise<T> {
+    const url = new URL(`${TMDB_BASE}${path}`)
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value)
+    const headers: Record<string, string> = { accept: 'application/json' }
+    if (this.env.TMDB_API_KEY) url.searchParams.set('api_key', this.env.TMDB_API_KEY)
+    else if (this.env.TMDB_READ_TOKEN) headers.authorization = `Bearer ${this.env.TMDB_READ_TOKEN}`
+    let res: Response
+    try {
+      res = await fetch(url.toString(), { headers, signal: AbortSignal.timeout(TMDB_TIMEOUT_MS) })
+    } catch {
+      throw new UpstreamError('unreachable')
+    }
+    if (res.status === 404) {
+      await res.body?.cancel()
+      throw new CatalogNotFoundError()
+    }
+    if (!res.ok) {
+      await res.body?.cancel()
+      throw new UpstreamError(`status ${res.status}`)
+    }
+    try {
+      return (await res.json()) as T
+    } catch {
+      throw new UpstreamError('invalid JSON')
+    }
+  }
+
+  private refresh<T>(key: string, path: string, params: Params, kind: CacheKind): Promise<T> {
+    const running = inFlight.get(key)
+    if (running) return running as Promise<T>
+    const call = (async () => {
+      const data = await this.upstream<T>(path, params)
+      await writeCached(this.env.CACHE, key, data, kind)
+      return data
+    })().finally(() => inFlight.delete(key))
+    inFlight.set(key, call)
+    return call
+  }
+
+  /** A cached TMDB answer: fresh from KV, stale plus a background refresh, or fetched now. */
+  private async get<T>(path: string, params: Params, kind: CacheKind): Promise<T> {
+    const key = tmdbCacheKey(path, params)
+    const cached = await readCached<T>(this.env.CACHE, key)
+    if (cached && isFresh(cached, kind)) return cached.data
+    if (cached && isServable(cached, kind)) {
+      this.waitUntil(this.refresh(key, path, params, kind).catch(() => undefined))
+      return cached.data
+    }
+    try {
+      return await this.refresh<T>(key, path, params, kind)
+    } catch (error) {
+      if (error instanceof CatalogNotFoundError) throw error
+      throw new CatalogUnavailableError()
+    }
+  }
+
+  private async paged(path: string, params: Params, kind: CacheKind, mediaType?: MediaType, keep?: (item: ListItem) => boolean) {
+    return toPaged(await this.get<TmdbPaged>(path, params, kind), mediaType, keep)
+  }
+
+  async list(list: ListName, page: number): Promise<Paged<ListItem>> {
+    const p = { page: String(page) }
+    switch (list) {
+      case 'trending-all':
+        return this.paged('/trending/all/week', p, 'list', undefined, isSearchable)
+      case 'trending-movie':
+        return this.paged('/trending/movie/week', p, 'list', 'movie')
+      case 'trending-tv':
+        return this.paged('/trending/tv/week', p, 'list', 'tv')
+      case 'movie-popular':
+        return this.paged('/movie/popular', p, 'list', 'movie')
+      case 'movie-top-rated':
+        return this.topRated('movie', page)
+      case 'movie-now-playing':
+        return this.paged('/movie/now_playing', p, 'list', 'movie')
+      case 'movie-upcoming': {
+        const now = today()
+        return this.paged('/movie/upcoming', p, 'list', 'movie', (item) => isUpcoming(item, now))
+      }
+      case 'tv-popular':
+        return this.paged('/tv/popular', p, 'list', 'tv')
+      case 'tv-top-rated':
+        return this.topRated('tv', page)
+      case 'tv-on-the-air':
+        return this.paged('/tv/on_the_air', p, 'list', 'tv')
+      case 'tv-airing-today':
+        return this.paged('/tv/airing_today', p, 'list', 'tv')
+    }
+  }
+
+  async topRated(type: MediaType, page: number): Promise<Paged<ListItem>> {
+    const result = await this.discover(type, { voteCountGte: TOP_RATED_MIN_VOTES, sortBy: 'vote_average' }, page)
+    return { ...result, results: result.results.filter(isTopRated).sort(byVoteAverage) }
+  }
+
+  async discover(type: MediaType, filters: DiscoverFilters, page: number): Promise<Paged<ListItem>> {
+    const params: Params = {
+      page: String(page),
+      include_adult: 'false',
+      sort_by: filters.sortBy === 'vote_average' ? 'vote_average.desc' : 'popularity.desc',
+    }
+    const genres = (filters.genres ?? []).map((id) => (type === 'tv' ? tvGenreFor(id) : id))
+    if (genres.length) params.with_genres = [...new Set(genres)].join(filters.genreMode === 'any' ? '|' : ',')
+    if (filters.language) params.with_original_language = filters.language
+    if (filters.watchProviders?.length) {
+      params.with_watch_providers = filters.watchProviders.join('|')
+      params.watch_region = this.env.TMDB_WATCH_REGION || 'US'
+    }
+    let voteAverage = filters.voteAverageGte
+    let voteCount = filters.voteCountGte
+    const keep: Array<(item: ListItem) => boolean> = []
+    if (filters.preset === 'kids') {
+      voteAverage = Math.max(voteAverage ?? 0, KIDS_MIN_RATING)
+      params.without_genres = '27,53'
+      if (type === 'movie') {
+        params.certification_country = 'US'
+        params['certification.lte'] = 'PG-13'
+      }
+      keep.push(isKidsSafe)
+    }
+    if (filters.preset === 'kdrama') {
+      params.with_original_language = 'ko'
+      voteCount = Math.max(voteCount ?? 0, KDRAMA_MIN_VOTES)
+      keep.push(isKDrama)
+    }
+    if (type === 'tv' && filters.airing) {
+      const now = today()
+      params['air_date.gte'] = now
+      params['air_date.lte'] = filters.airing === 'today' ? now : addDays(now, 7)
+    }
+    if (voteAverage !== undefined) params['vote_average.gte'] = String(voteAverage)
+    if (voteCount !== undefined) params['vote_count.gte'] = String(voteCount)
+    return this.paged(`/discover/${type}`, params, 'list', type, (item) => keep.every((rule) => rule(item)))
+  }
+
+  async browse(letter: string, page: number): Promise<Paged<ListItem>> {
+    // TMDB cannot filter by first letter: '#' titles sort first alphabetically; letters go through search.
+    const [movies, shows] =
+      letter === '#'
+        ? await Promise.all([
+            this.paged('/discover/movie', { page: String(page), include_adult: 'false', sort_by: 'original_title.asc', 'vote_count.gte': String(BROWSE_MOVIE_MIN_VOTES) }, 'list', 'movie'),
+            this.paged('/discover/tv', { page: String(page), include_adult: 'false', sort_by: 'name.asc' }, 'list', 'tv'),
+          ])
+        : await Promise.all([
+            this.paged('/search/movie', { query: letter, page: String(page), include_adult: 'false' }, 'search', 'movie'),
+            this.paged('/search/tv', { query: letter, page: String(page), include_adult: 'false' }, 'search', 'tv'),
+          ])
+    const results = [...movies.results, ...shows.results]
+      .filter((item) => passesBrowse(item, letter))
+      .sort((a, b) => titleOf(a).localeCompare(titleOf(b)))
+    return {
+      page,
+      results,
+      total_pages: Math.max(movies.total_pages, shows.total_pages),
+      total_results: movies.total_results + shows.total_results,
+    }
+  }
+
+  async search(query: string, page: number): Promise<Paged<ListItem>> {
+    return this.paged('/search/multi', { query, page: String(page), include_adult: 'false' }, 'search', undefined, isSearchable)
+  }
+
+  async movie(id: number): Promise<MovieDetails> {
+    const raw = await this.get<Record<string, unknown>>(`/movie/${id}`, { append_to_response: 'credits,similar,videos' }, 'details')
+    return {
+      id: Number(raw.id),
+      media_type: 'movie',
+      title: String(raw.title ?? ''),
+      original_title: String(raw.original_title ?? raw.title ?? ''),
+      overview: String(raw.overview ?? ''),
+      poster_path: (raw.poster_path as string | null) ?? null,
+      backdrop_path: (raw.backdrop_path as string | null) ?? null,
+      vote_average: Number(raw.vote_average ?? 0),
+      vote_count: Number(raw.vote_count ?? 0),
+      popularity: Number(raw.popularity ?? 0),
+      original_language: String(raw.original_language ?? ''),
+      release_date: String(raw.release_date ?? ''),
+      runtime: typeof raw.runtime === 'number' ? raw.runtime : null,
+      genres: (raw.genres as Genre[] | undefined) ?? [],
+      credits: credits(raw.credits),
+      similar: toPaged((raw.similar as TmdbPaged | undefined) ?? {}, 'movie'),
+      videos: videos(raw.videos),
+      tagline: (raw.tagline as string | null) ?? null,
+      status: typeof raw.status === 'string' ? raw.status : undefined,
+      adult: raw.adult === true,
+    }
+  }
+
+  async tv(id: number): Promise<TvDetails> {
+    const raw = await this.get<Record<string, unknown>>(`/tv/${id}`, { append_to_response: 'credits,similar,videos,external_ids' }, 'details')
+    const seasons = ((raw.seasons as Array<Record<string, unknown>> | undefined) ?? []).map((s) => ({
+      id: Number(s.id),
+      name: String(s.name ?? ''),
+      season_number: Number(s.season_number ?? 0),
+      episode_count: Number(s.episode_count ?? 0),
+      air_date: (s.air_date as string | null) ?? null,
+      poster_path: (s.poster_path as string | null) ?? null,
+      overview: String(s.overview ?? ''),
+    }))
+    return {
+      id: Number(raw.id),
+      media_type: 'tv',
+      name: String(raw.name ?? ''),
+      original_name: String(raw.original_name ?? raw.name ?? ''),
+      overview: String(raw.overview ?? ''),
+      poster_path: (raw.poster_path as string | null) ?? null,
+      backdrop_path: (raw.backdrop_path as string | null) ?? null,
+      vote_average: Number(raw.vote_average ?? 0),
+      vote_count: Number(raw.vote_count ?? 0),
+      popularity: Number(raw.popularity ?? 0),
+      original_language: String(raw.original_language ?? ''),
+      first_air_date: String(raw.first_air_date ?? ''),
+      last_air_date: (raw.last_air_date as string | null) ?? null,
+      episode_run_time: (raw.episode_run_time as number[] | undefined) ?? [],
+      number_of_seasons: Number(raw.number_of_seasons ?? seasons.length),
+      number_of_episodes: Number(raw.number_of_episodes ?? 0),
+      seasons,
+      networks: ((raw.networks as Array<{ id: number; name: string }> | undefined) ?? []).map((n) => ({ id: n.id, name: n.name })),
+      genres: (raw.genres as Genre[] | undefined) ?? [],
+      credits: credits(raw.credits),
+      similar: toPaged((raw.similar as TmdbPaged | undefined) ?? {}, 'tv'),
+      videos: videos(raw.videos),
+      external_ids: (raw.external_ids as Record<string, string | null> | undefined) ?? undefined,
+      tagline: (raw.tagline as string | null) ?? null,
+      status: typeof raw.status === 'string' ? raw.status : undefined,
+      adult: raw.adult === true,
+    }
+  }
+
+  async season(tvId: number, seasonNumber: number): Promise<Season> {
+    const raw = await this.get<Record<string, unknown>>(`/tv/${tvId}/season/${seasonNumber}`, {}, 'details')
+    const episodes = ((raw.episodes as Array<Record<string, unknown>> | undefined) ?? []).map((e) => ({
+      id: Number(e.id),
+      episode_number: Number(e.episode_number ?? 0),
+      season_number: Number(e.season_number ?? seasonNumber),
+      name: String(e.name ?? ''),
+      overview: String(e.overview ?? ''),
+      air_date: (e.air_date as string | null) ?? null,
+      still_path: (e.still_path as string | null) ?? null,
+      runtime: typeof e.runtime === 'number' ? e.runtime : null,
+    }))
+    return {
+      id: Number(raw.id),
+      name: String(raw.name ?? ''),
+      season_number: Number(raw.season_number ?? seasonNumber),
+      episode_count: episodes.length,
+      air_date: (raw.air_date as string | null) ?? null,
+      poster_path: (raw.poster_path as string | null) ?? null,
+      overview: String(raw.overview ?? ''),
+      episodes,
+    }
+  }
+
+  async similar(type: MediaType, id: number, page: number): Promise<Paged<ListItem>> {
+    return this.paged(`/${type}/${id}/similar`, { page: String(page) }, 'list', type)
+  }
+
+  async genres(): Promise<Genre[]> {
+    return MOVIE_GENRES
+  }
+}
