@@ -1,6 +1,13 @@
 // Worker tests: run inside workerd with real local D1 (migrations applied) and KV.
+import { readFileSync } from 'node:fs'
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
 import { defineConfig } from 'vitest/config'
+
+// The embedded catalogue, one statement per line; test files that need it load it with
+// worker/test/catalog-data.ts (the others skip the cost).
+const catalogStatements = readFileSync('./data/catalog.sql', 'utf8')
+  .split('\n')
+  .filter((line) => line && !line.startsWith('--'))
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('./migrations')
@@ -9,7 +16,14 @@ export default defineConfig(async () => {
       cloudflareTest({
         wrangler: { configPath: './wrangler.toml' },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, JWT_SECRET: 'test-secret-for-workerd-only-0123456789abcdef' },
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            CATALOG_SQL: catalogStatements,
+            // Tests choose their catalogue provider; a key in .dev.vars must not switch them to TMDB.
+            TMDB_API_KEY: '',
+            TMDB_READ_TOKEN: '',
+            JWT_SECRET: 'test-secret-for-workerd-only-0123456789abcdef',
+          },
         },
       }),
     ],
