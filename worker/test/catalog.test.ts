@@ -1,0 +1,320 @@
+// The catalogue API with the embedded provider: lists and their business rules, discover filters,
+// browse, search, details, seasons, similar titles, genres, paging and parameter checks, through
+// real requests against D1 loaded with data/catalog.sql.
+import { env, exports } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { ListItem, MovieDetails, Paged, Season, TvDetails } from '../catalog/types'
+import { loadCatalog } from './catalog-data'
+
+let snapshot = ''
+
+beforeAll(async () => {
+  await loadCatalog()
+  const row = await env.DB.prepare("SELECT value FROM catalog_meta WHERE key = 'snapshot_date'").first<{ value: string }>()
+  snapshot = row?.value ?? ''
+})
+
+async function get<T>(path: string): Promise<{ status: number; body: T; headers: Headers }> {
+  const res = await exports.default.fetch(`http://localhost/api/catalog${path}`)
+  return { status: res.status, body: (await res.json()) as T, headers: res.headers }
+}
+
+async function list(path: string): Promise<Paged<ListItem>> {
+  const { status, body } = await get<Paged<ListItem>>(path)
+  expect(status, path).toBe(200)
+  return body
+}
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + days)
+  return d.toISOString().slice(0, 10)
+}
+
+const label = (item: ListItem) => item.title ?? item.name ?? ''
+
+describe('GET /api/catalog/lists/:list', () => {
+  it('answers every list in TMDB shape with media types', async () => {
+    for (const name of ['trending-all', 'trending-movie', 'trending-tv', 'movie-popular', 'movie-top-rated', 'movie-now-playing', 'movie-upcoming', 'tv-popular', 'tv-top-rated', 'tv-on-the-air', 'tv-airing-today']) {
+      const body = await list(`/lists/${name}`)
+      expect(body.page).toBe(1)
+      expect(body.results.length, name).toBeGreaterThan(0)
+      expect(body.total_results).toBeGreaterThanOrEqual(body.results.length)
+      expect(body.total_pages).toBe(Math.min(500, Math.ceil(body.total_results / 20)))
+      for (const item of body.results) {
+        expect(['movie', 'tv']).toContain(item.media_type)
+        expect(label(item)).not.toBe('')
+        expect(Array.isArray(item.genre_ids)).toBe(true)
+      }
+    }
+    const movies = await list('/lists/trending-movie')
+    expect(movies.results.every((i) => i.media_type === 'movie' && typeof i.release_date === 'string')).toBe(true)
+    const shows = await list('/lists/trending-tv')
+    expect(shows.results.every((i) => i.media_type === 'tv' && typeof i.first_air_date === 'string')).toBe(true)
+    const mixed = await list('/lists/trending-all?page=1')
+    expect(new Set(mixed.results.map((i) => i.media_type)).size).toBe(2)
+  })
+
+  it('keeps upcoming films after the snapshot date and no more than a month ahead', async () => {
+    const body = await list('/lists/movie-upcoming')
+    const last = addDays(snapshot, 31)
+    for (const item of body.results) {
+      expect(item.release_date! > snapshot && item.release_date! <= last, `${label(item)} ${item.release_date}`).toBe(true)
+    }
+    const expected = await env.DB.prepare('SELECT count(*) AS n FROM catalog_movies WHERE release_date > ? AND release_date <= ?').bind(snapshot, last).first<{ n: number }>()
+    expect(body.total_results).toBe(expected?.n)
+    expect(body.total_results).toBeGreaterThan(0)
+  })
+
+  it('now playing holds films released in the six weeks up to the snapshot date', async () => {
+    const body = await list('/lists/movie-now-playing')
+    const first = addDays(snapshot, -42)
+    expect(body.results.length).toBeGreaterThan(0)
+    for (const item of body.results) expect(item.release_date! > first && item.release_date! <= snapshot).toBe(true)
+  })
+
+  it('top rated needs 1000 votes and is sorted by rating', async () => {
+    for (const type of ['movie', 'tv']) {
+      const body = await list(`/top-rated/${type}`)
+      expect(body.results.length).toBe(20)
+      expect(body.results.every((i) => i.vote_count >= 1000 && i.media_type === type)).toBe(true)
+      const ratings = body.results.map((i) => i.vote_average)
+      expect(ratings).toEqual([...ratings].sort((a, b) => b - a))
+      const second = await list(`/top-rated/${type}?page=2`)
+      expect(second.page).toBe(2)
+      expect(second.results[0]!.vote_average).toBeLessThanOrEqual(ratings.at(-1)!)
+    }
+    // A film rated highly by fewer than 1000 voters never makes the list.
+    const few = await env.DB.prepare('SELECT id FROM catalog_movies WHERE vote_count < 1000 AND vote_average >= 8.5 LIMIT 1').first<{ id: number }>()
+    const everything = await list('/lists/movie-top-rated?page=1')
+    expect(everything.results.some((i) => i.id === few?.id)).toBe(false)
+  })
+
+  it('popular lists are ordered by popularity and page without overlap', async () => {
+    const one = await list('/lists/movie-popular')
+    const two = await list('/lists/movie-popular?page=2')
+    const popularity = [...one.results, ...two.results].map((i) => i.popularity)
+    expect(popularity).toEqual([...popularity].sort((a, b) => b - a))
+    const ids = new Set(one.results.map((i) => i.id))
+    expect(two.results.some((i) => ids.has(i.id))).toBe(false)
+    const beyond = await list(`/lists/movie-popular?page=${one.total_pages + 1}`)
+    expect(beyond.results).toEqual([])
+  })
+})
+
+describe('GET /api/catalog/discover/:type', () => {
+  it('filters by genre, language, votes and platform', async () => {
+    const action = await list('/discover/movie?with_genres=28')
+    expect(action.results.every((i) => i.genre_ids.includes(28))).toBe(true)
+    const both = await list('/discover/movie?with_genres=878,28')
+    expect(both.results.every((i) => i.genre_ids.includes(28) && i.genre_ids.includes(878))).toBe(true)
+    const either = await list('/discover/movie?with_genres=37|99')
+    expect(either.results.every((i) => i.genre_ids.includes(37) || i.genre_ids.includes(99))).toBe(true)
+    const western = await list('/discover/movie?with_genres=37')
+    const documentary = await list('/discover/movie?with_genres=99')
+    expect(either.total_results).toBeGreaterThan(Math.max(western.total_results, documentary.total_results))
+    expect(both.total_results).toBeLessThan(action.total_results)
+    const rated = await list('/discover/movie?vote_average.gte=8&vote_count.gte=50000')
+    expect(rated.results.every((i) => i.vote_average >= 8 && i.vote_count >= 50000)).toBe(true)
+    const korean = await list('/discover/tv?with_original_language=ko')
+    expect(korean.results.length).toBeGreaterThan(10)
+    expect(korean.results.every((i) => i.original_language === 'ko')).toBe(true)
+    const apple = await list('/discover/tv?with_watch_providers=350')
+    const all = await list('/discover/tv')
+    expect(apple.total_results).toBeGreaterThan(0)
+    expect(apple.total_results).toBeLessThan(all.total_results)
+    const appleIds = await env.DB.prepare('SELECT tv_id FROM catalog_tv_providers WHERE provider_id = 350').all<{ tv_id: number }>()
+    expect(new Set(apple.results.map((i) => i.id))).toEqual(new Set(appleIds.results.map((r) => r.tv_id)))
+  })
+
+  it('maps film genres onto TV genres for series (Action -> Action & Adventure)', async () => {
+    const body = await list('/discover/tv?with_genres=28')
+    expect(body.results.length).toBeGreaterThan(0)
+    expect(body.results.every((i) => i.genre_ids.includes(10759))).toBe(true)
+  })
+
+  it('kids preset keeps titles rated 6 or more and never R, NC-17 or TV-MA', async () => {
+    const films = await list('/discover/movie?preset=kids&with_genres=10751')
+    const shows = await list('/discover/tv?preset=kids')
+    expect(films.results.length).toBeGreaterThan(0)
+    expect(shows.results.length).toBeGreaterThan(0)
+    const ids = films.results.map((i) => i.id)
+    const ratings = await env.DB.prepare(`SELECT certification FROM catalog_movies WHERE id IN (${ids.join(',')})`).all<{ certification: string | null }>()
+    expect(ratings.results.some((r) => r.certification === 'R' || r.certification === 'NC-17')).toBe(false)
+    for (const item of [...films.results, ...shows.results]) {
+      expect(item.vote_average).toBeGreaterThanOrEqual(6)
+      expect(item.adult).toBe(false)
+    }
+    const rRated = await env.DB.prepare(
+      "SELECT m.id FROM catalog_movies m JOIN catalog_movie_genres g ON g.movie_id = m.id AND g.genre_id = 10751 WHERE m.certification = 'R' AND m.vote_average >= 6 LIMIT 1",
+    ).first<{ id: number }>()
+    if (rRated) {
+      const everything = await list(`/discover/movie?preset=kids&with_genres=10751&page=1`)
+      expect(everything.results.some((i) => i.id === rRated.id)).toBe(false)
+    }
+  })
+
+  it('kdrama preset: Korean, 100 votes, popularity order, no animation words', async () => {
+    const body = await list('/discover/tv?preset=kdrama')
+    expect(body.results.length).toBeGreaterThanOrEqual(15)
+    expect(body.results.every((i) => i.original_language === 'ko' && i.vote_count >= 100)).toBe(true)
+    expect(body.results.some((i) => /animated|anime|cartoon|3d animation|stop motion/i.test(`${label(i)} ${i.overview}`))).toBe(false)
+    const popularity = body.results.map((i) => i.popularity)
+    expect(popularity).toEqual([...popularity].sort((a, b) => b - a))
+  })
+
+  it('rejects unknown genres, providers, presets and parameters', async () => {
+    for (const path of [
+      '/discover/movie?with_genres=10759',
+      '/discover/tv?with_genres=1',
+      '/discover/movie?with_genres=abc',
+      '/discover/tv?with_watch_providers=2',
+      '/discover/tv?preset=adult',
+      '/discover/tv?with_original_language=korean',
+      '/discover/movie?vote_average.gte=11',
+      '/discover/movie?api_key=x',
+      '/discover/person',
+    ]) {
+      const { status, body } = await get<{ error: string }>(path)
+      expect(status, path).toBe(400)
+      expect(typeof body.error).toBe('string')
+    }
+  })
+})
+
+describe('GET /api/catalog/browse', () => {
+  it('lists films (100 votes or more) and series starting with the letter, alphabetically', async () => {
+    const body = await list('/browse?letter=B')
+    expect(body.results.length).toBe(20)
+    for (const item of body.results) {
+      expect(label(item).charAt(0).toUpperCase()).toBe('B')
+      if (item.media_type === 'movie') expect(item.vote_count).toBeGreaterThanOrEqual(100)
+    }
+    const names = body.results.map((i) => label(i).toLowerCase())
+    expect(names).toEqual([...names].sort())
+    const expected = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM catalog_movies WHERE upper(substr(title, 1, 1)) = 'B' AND vote_count >= 100) + (SELECT count(*) FROM catalog_tv_series WHERE upper(substr(name, 1, 1)) = 'B') AS n",
+    ).first<{ n: number }>()
+    expect(body.total_results).toBe(expected?.n)
+    const shows = await list('/browse?letter=b&page=1')
+    expect(shows.results.map((i) => i.id)).toEqual(body.results.map((i) => i.id))
+  })
+
+  it("'#' means titles that do not start with a letter", async () => {
+    const body = await list('/browse?letter=%23')
+    expect(body.results.length).toBeGreaterThan(0)
+    expect(body.results.every((i) => !/^[A-Za-z]/.test(label(i)))).toBe(true)
+  })
+
+  it('rejects anything but one letter or #', async () => {
+    for (const path of ['/browse', '/browse?letter=AB', '/browse?letter=1', '/browse?letter=A&page=0']) {
+      expect((await get(path)).status, path).toBe(400)
+    }
+  })
+})
+
+describe('GET /api/catalog/search', () => {
+  it('finds "star" and "godfather", films and series only', async () => {
+    const star = await list('/search?query=star')
+    expect(star.total_results).toBeGreaterThan(5)
+    expect(star.results.some((i) => label(i).startsWith('Star Wars'))).toBe(true)
+    expect(star.results.some((i) => i.media_type === 'tv')).toBe(true)
+    const godfather = await list('/search?query=godfather')
+    expect(godfather.results.map(label)).toEqual(['The Godfather', 'The Godfather: Part II', 'The Godfather: Part III'])
+  })
+
+  it('matches prefixes as the user types, ignoring case and accents', async () => {
+    expect((await list('/search?query=godf')).results[0]?.title).toBe('The Godfather')
+    expect((await list('/search?query=BREAKING%20ba')).results.map(label)).toContain('Breaking Bad')
+    const accent = await list('/search?query=amelie')
+    expect(accent.results.map(label)).toContain("Le Fabuleux destin d'Amélie Poulain")
+    expect((await list('/search?query=%C3%A9lie')).results.length).toBeGreaterThanOrEqual(0)
+  })
+
+  it('ranks whole-word matches and popular titles first', async () => {
+    const body = await list('/search?query=star')
+    const firstPrefixOnly = body.results.findIndex((i) => !/\bstar\b/i.test(label(i)))
+    const lastWhole = body.results.map((i) => /\bstar\b/i.test(label(i))).lastIndexOf(true)
+    expect(firstPrefixOnly === -1 || lastWhole < firstPrefixOnly || firstPrefixOnly > 5).toBe(true)
+    const wars = await list('/search?query=star%20wars')
+    expect(wars.results.every((i) => /star wars/i.test(label(i)))).toBe(true)
+  })
+
+  it('pages, treats FTS syntax as text and rejects empty or long queries', async () => {
+    const first = await list('/search?query=the')
+    const second = await list('/search?query=the&page=2')
+    expect(first.total_pages).toBeGreaterThan(1)
+    expect(second.results.some((i) => first.results.some((j) => j.id === i.id && j.media_type === i.media_type))).toBe(false)
+    expect((await list('/search?query=star%22%20(')).results.length).toBeGreaterThan(0)
+    expect((await get('/search?query=%22star%22%20OR%20NEAR(')).status).toBe(200)
+    expect((await list('/search?query=%2A%2A%2A')).results).toEqual([])
+    expect((await get('/search?query=%20%20')).status).toBe(400)
+    expect((await get(`/search?query=${'a'.repeat(101)}`)).status).toBe(400)
+    expect((await list(`/search?query=${encodeURIComponent(` ${'a'.repeat(100)} `)}`)).results).toEqual([])
+  })
+})
+
+describe('GET /api/catalog/movie/:id and /tv/:id', () => {
+  it('answers a film with genres, credits, similar titles and videos', async () => {
+    const { status, body, headers } = await get<MovieDetails>('/movie/550')
+    expect(status).toBe(200)
+    expect(headers.get('cache-control')).toContain('max-age')
+    expect(body).toMatchObject({ id: 550, media_type: 'movie', title: 'Fight Club', release_date: '1999-10-15' })
+    expect(body.genres.length).toBeGreaterThan(0)
+    expect(body.credits.crew.find((c) => c.job === 'Director')?.name).toBe('David Fincher')
+    expect(body.similar.results.length).toBeGreaterThan(0)
+    expect(body.similar.results.some((i) => i.id === 550)).toBe(false)
+    expect(body.videos).toEqual({ results: [] })
+    expect(body.poster_path).toBe('/poster/movie/550.svg')
+    expect(body.overview).toContain('David Fincher')
+  })
+
+  it('answers a series with seasons, networks and cast', async () => {
+    const { status, body } = await get<TvDetails>('/tv/1399')
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ id: 1399, media_type: 'tv', name: 'Game of Thrones', number_of_seasons: 8, number_of_episodes: 73 })
+    expect(body.seasons.map((s) => s.episode_count)).toEqual([10, 10, 10, 10, 10, 10, 7, 6])
+    expect(body.networks.map((n) => n.name)).toEqual(['HBO'])
+    expect(body.credits.cast.slice(0, 3).map((c) => c.name)).toEqual(['Emilia Clarke', 'Kit Harington', 'Peter Dinklage'])
+    expect(body.genres.map((g) => g.name)).toContain('Sci-Fi & Fantasy')
+  })
+
+  it('answers a season with its episodes', async () => {
+    const { status, body } = await get<Season>('/tv/1396/season/5')
+    expect(status).toBe(200)
+    expect(body.season_number).toBe(5)
+    expect(body.episodes).toHaveLength(16)
+    expect(body.episodes[2]).toMatchObject({ episode_number: 3, season_number: 5, name: 'Episode 3', still_path: '/still/1396/5/3.svg' })
+  })
+
+  it('similar titles page and share genres', async () => {
+    const { body } = await get<Paged<ListItem>>('/tv/1399/similar?page=2')
+    expect(body.page).toBe(2)
+    const series = await get<TvDetails>('/tv/1399')
+    const genres = new Set(series.body.genres.map((g) => g.id))
+    expect(body.results.every((i) => i.genre_ids.some((g) => genres.has(g)))).toBe(true)
+  })
+
+  it('unknown ids answer 404 and malformed ones 400', async () => {
+    for (const path of ['/movie/999999999', '/tv/424242', '/tv/1399/season/42', '/movie/999999999/similar', '/tv/7/similar']) {
+      const { status, body } = await get<{ error: string }>(path)
+      expect(status, path).toBe(404)
+      expect(body.error).toMatch(/not found/i)
+    }
+    for (const path of ['/movie/abc', '/movie/0', '/movie/-5', '/movie/1.5', '/tv/1399/season/x', '/person/1/similar', '/movie/550?append_to_response=x', '/lists/movie-popular?page=501', '/lists/unknown']) {
+      expect((await get(path)).status, path).toBe(400)
+    }
+    expect((await get('/collection/10')).status).toBe(404)
+  })
+})
+
+describe('GET /api/catalog/genres', () => {
+  it('answers the 18-genre map, and TV genres on request', async () => {
+    const { body } = await get<{ genres: { id: number; name: string }[] }>('/genres')
+    expect(body.genres).toHaveLength(18)
+    expect(body.genres).toContainEqual({ id: 878, name: 'Science Fiction' })
+    const tv = await get<{ genres: { id: number; name: string }[] }>('/genres?type=tv')
+    expect(tv.body.genres).toContainEqual({ id: 10765, name: 'Sci-Fi & Fantasy' })
+    expect((await get('/genres?type=person')).status).toBe(400)
+  })
+})
