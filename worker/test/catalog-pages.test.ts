@@ -1,0 +1,102 @@
+// Page compositions with the embedded catalogue: every row of SPEC.md's home, movies, TV, kids and
+// genres pages has titles, the hero carries details, and the TV platform filter really filters.
+import { env, exports } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { PageComposition } from '../catalog/types'
+import { loadCatalog } from './catalog-data'
+
+beforeAll(async () => {
+  await loadCatalog()
+})
+
+async function page(path: string): Promise<PageComposition> {
+  const res = await exports.default.fetch(`http://localhost/api/catalog/pages/${path}`)
+  expect(res.status, path).toBe(200)
+  return (await res.json()) as PageComposition
+}
+
+const EXPECTED_ROWS = {
+  home: ['Trending Now', 'Popular Movies', 'Top Rated', 'Now Playing', 'Coming Soon', 'Action', 'Comedy', 'Drama', 'Horror', 'Documentary', 'Animation', 'Family', 'Popular TV Shows', 'Top Rated TV Shows', 'On The Air', 'Trending TV Shows', 'Trending Movies'],
+  movies: ['Popular Movies', 'Top Rated Movies', 'Now Playing', 'Coming Soon', 'Action', 'Comedy', 'Drama', 'Horror', 'Thriller', 'Romance', 'Sci-Fi'],
+  tv: ['Popular TV Shows', 'Top Rated TV Shows', 'On The Air', 'Airing Today', 'Drama', 'Comedy', 'Action & Adventure', 'Crime', 'Mystery', 'K-Drama'],
+  kids: ['Family', 'Animated', 'Educational TV', 'Adventure', 'Comedy', 'Fantasy'],
+} as const
+
+describe('GET /api/catalog/pages/:page', () => {
+  it('every row of every page has titles, in SPEC order', async () => {
+    for (const [name, titles] of Object.entries(EXPECTED_ROWS)) {
+      const body = await page(name)
+      expect(body.rows.map((r) => r.title), name).toEqual(titles)
+      for (const row of body.rows) {
+        expect(row.items.length, `${name} / ${row.title}`).toBeGreaterThan(0)
+        expect(row.key).toMatch(/^[a-z0-9-]+$/)
+        expect(row.source).toMatch(/^\/api\/catalog\//)
+      }
+    }
+    const genres = await page('genres')
+    expect(genres.rows).toHaveLength(18)
+    for (const row of genres.rows) expect(row.items.length, row.title).toBeGreaterThan(0)
+  })
+
+  it('the hero has five titles with up to 3 genres, runtime and the first 3 cast names', async () => {
+    const home = await page('home')
+    expect(home.hero).toHaveLength(5)
+    const trending = home.rows.find((r) => r.key === 'trending')!
+    expect(home.hero.map((h) => h.id)).toEqual(trending.items.slice(0, 5).map((i) => i.id))
+    for (const slide of home.hero) {
+      expect(slide.title).not.toBe('')
+      expect(slide.backdropPath).toMatch(/^\/backdrop\//)
+      expect(slide.genres.length).toBeGreaterThan(0)
+      expect(slide.genres.length).toBeLessThanOrEqual(3)
+      expect(slide.cast.length).toBeLessThanOrEqual(3)
+    }
+    const tv = await page('tv')
+    const got = tv.hero.find((h) => h.id === 1399)
+    expect(got).toMatchObject({ mediaType: 'tv', title: 'Game of Thrones', runtime: 57, cast: ['Emilia Clarke', 'Kit Harington', 'Peter Dinklage'] })
+  })
+
+  it('kids rows hold only titles rated 6 or more and never R or NC-17', async () => {
+    const kids = await page('kids')
+    const movieIds = kids.rows.flatMap((r) => r.items).filter((i) => i.media_type === 'movie').map((i) => i.id)
+    const ratings = await env.DB.prepare(`SELECT DISTINCT certification FROM catalog_movies WHERE id IN (${movieIds.join(',')})`).all<{ certification: string | null }>()
+    expect(ratings.results.map((r) => r.certification)).not.toContain('R')
+    expect(ratings.results.map((r) => r.certification)).not.toContain('NC-17')
+    for (const item of kids.rows.flatMap((r) => r.items)) expect(item.vote_average).toBeGreaterThanOrEqual(6)
+  })
+
+  it('the platform filter changes the TV lists to that service', async () => {
+    const all = await page('tv')
+    const apple = await page('tv?service=apple-tv')
+    const appleIds = new Set(
+      (await env.DB.prepare('SELECT tv_id FROM catalog_tv_providers WHERE provider_id = 350').all<{ tv_id: number }>()).results.map((r) => r.tv_id),
+    )
+    const popular = apple.rows.find((r) => r.key === 'popular')!
+    expect(popular.items.length).toBeGreaterThan(0)
+    expect(popular.items.map((i) => i.id)).not.toEqual(all.rows.find((r) => r.key === 'popular')!.items.map((i) => i.id))
+    for (const row of apple.rows) for (const item of row.items) expect(appleIds.has(item.id), `${row.title}: ${item.name}`).toBe(true)
+    expect(apple.hero.every((h) => appleIds.has(h.id))).toBe(true)
+
+    const crunchyroll = await page('tv?service=crunchyroll')
+    expect(crunchyroll.rows.flatMap((r) => r.items).every((i) => i.original_language === 'ja')).toBe(true)
+
+    const kdrama = await page('tv?service=k-drama')
+    expect(kdrama.rows.length).toBeGreaterThan(0)
+    expect(kdrama.rows.flatMap((r) => r.items).every((i) => i.original_language === 'ko' && i.vote_count >= 100)).toBe(true)
+  })
+
+  it('answers the same composition from cache on the next request', async () => {
+    const first = await page('movies')
+    const second = await page('movies')
+    expect(second).toEqual(first)
+    const keys = await env.CACHE.list({ prefix: 'v1:catalog:page:embedded:' })
+    expect(keys.keys.some((k) => k.name.endsWith(':movies:all'))).toBe(true)
+  })
+
+  it('rejects unknown pages, services and parameters', async () => {
+    for (const path of ['search', 'tv?service=hulu', 'home?service=netflix', 'home?page=2', 'tv?service=']) {
+      const res = await exports.default.fetch(`http://localhost/api/catalog/pages/${path}`)
+      expect(res.status, path).toBe(400)
+      expect(((await res.json()) as { error: string }).error).toBeTruthy()
+    }
+  })
+})
