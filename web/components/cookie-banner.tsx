@@ -63,7 +63,7 @@ export function CookieBanner() {
         <button type="button" onClick={() => setConsent('declined')} className="rounded-lg border border-neutral-600 px-4 py-2 text-sm font-semibold text-neutral-100 hover:bg-neutral-800">
           Decline
         </button>
-        <button type="button" onClick={() => setConsent('accepted')} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500">
+        <button type="button" onClick={() => setConsent('accepted')} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
           Accept
         </button>
       </div>

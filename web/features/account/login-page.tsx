@@ -1,5 +1,87 @@
-import { PageHeading } from '../../components/page-heading'
+/**
+ * /login: e-mail, password and the account type (users and administrators are separate
+ * accounts, DESIGN.md). On success the session is re-read and the visitor continues to the
+ * page named by ?next= (same-site paths only) or home; a signed-in visitor never sees the form.
+ */
+import { useState, type FormEvent } from 'react'
+import { Link, Navigate, useSearchParams } from 'react-router-dom'
+import { useToast } from '../../components/toast'
+import { api, readJson } from '../../lib/api-client'
+import { paths } from '../../lib/paths'
+import { useRefreshSession, useSession, type SessionAccount } from '../../lib/session'
+import { useDocumentMeta } from '../../lib/use-document-meta'
+import { AuthCard, FormError, PasswordField, safeNextPath, SubmitButton, TextField } from './auth-form'
+import { useBotCheck } from './turnstile'
+
+type AccountType = 'user' | 'admin'
 
 export function Component() {
-  return <PageHeading title="Login" />
+  useDocumentMeta('Login', 'Sign in to keep a watchlist, pick up where you stopped and manage your profile.')
+  const session = useSession()
+  const refreshSession = useRefreshSession()
+  const toast = useToast()
+  const [params] = useSearchParams()
+  const next = safeNextPath(params.get('next'))
+  const bot = useBotCheck('login')
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [type, setType] = useState<AccountType>('user')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  if (session) return <Navigate to={next} replace />
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    setBusy(true)
+    setError(null)
+    try {
+      await readJson<SessionAccount>(api.auth.login.$post({ json: { email, password, type, turnstileToken: bot.token } }))
+      toast('Login successful!', 'success')
+      // The redirect happens when the fresh session arrives, so the next page sees it signed in.
+      refreshSession()
+    } catch (err) {
+      setError(err instanceof Error ? err.message : null)
+      toast('Login failed. Please try again.', 'error')
+      bot.reset()
+      setBusy(false)
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Login"
+      subtitle="Welcome back. Sign in to your account."
+      footer={
+        <>
+          Don't have an account?{' '}
+          <Link to={paths.register()} className="font-semibold text-brand-400 hover:underline">
+            Sign Up
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} className="space-y-4">
+        <fieldset>
+          <legend className="text-sm font-medium text-neutral-200">Account type</legend>
+          <div className="mt-1 grid grid-cols-2 gap-1 rounded-lg border border-neutral-700 bg-neutral-950 p-1">
+            {(['user', 'admin'] as const).map((value) => (
+              <label
+                key={value}
+                className="cursor-pointer rounded-md px-3 py-2 text-center text-sm font-semibold text-neutral-300 has-[:checked]:bg-brand-600 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-400"
+              >
+                <input type="radio" name="type" value={value} checked={type === value} onChange={() => setType(value)} className="sr-only" />
+                {value === 'user' ? 'User' : 'Admin'}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <PasswordField label="Password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        {bot.widget}
+        <FormError message={error} />
+        <SubmitButton busy={busy} idle="Login" busyLabel="Logging in..." disabled={!bot.ready} />
+      </form>
+    </AuthCard>
+  )
 }

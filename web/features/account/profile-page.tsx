@@ -1,5 +1,50 @@
+/**
+ * /profile (SPEC.md section 2): Profile Information, Change Password, and the account's
+ * watchlist and recent history. 'Loading...' while the session resolves; signed out goes to
+ * /login, which brings the visitor back here afterwards.
+ */
+import { Navigate } from 'react-router-dom'
 import { PageHeading } from '../../components/page-heading'
+import { paths } from '../../lib/paths'
+import { useSession } from '../../lib/session'
+import { useProfile } from './api'
+import { PasswordSection } from './password-section'
+import { ProfileInfo } from './profile-info'
+import { ProfileLists } from './profile-lists'
+
+function Loading() {
+  return (
+    <div className="flex min-h-[40vh] items-center justify-center" role="status">
+      <p className="text-neutral-400">Loading...</p>
+    </div>
+  )
+}
+
+function SignedInProfile() {
+  const profile = useProfile(true)
+  return (
+    <div className="pb-12">
+      <PageHeading title="My Profile" description="Your account details, password, watchlist and watch history." />
+      <div className="max-w-6xl space-y-6 px-4 md:px-8">
+        {profile.data ? (
+          <ProfileInfo profile={profile.data} />
+        ) : profile.isError ? (
+          <p role="alert" className="text-red-300">
+            Your profile could not be loaded. Please reload the page.
+          </p>
+        ) : (
+          <Loading />
+        )}
+        <PasswordSection />
+        <ProfileLists />
+      </div>
+    </div>
+  )
+}
 
 export function Component() {
-  return <PageHeading title="My Profile" />
+  const session = useSession()
+  if (session === undefined) return <Loading />
+  if (session === null) return <Navigate to={`${paths.login()}?next=${encodeURIComponent(paths.profile())}`} replace />
+  return <SignedInProfile />
 }

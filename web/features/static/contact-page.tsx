@@ -77,7 +77,7 @@ export function Component() {
           <p id="contact-how" className="text-sm text-neutral-400">
             Sending opens your e-mail app with the message addressed to {supportEmail}; every reply comes by e-mail.
           </p>
-          <button type="submit" className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
+          <button type="submit" className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
             Send Message
           </button>
           {handedOff && (
@@ -87,7 +87,7 @@ export function Component() {
           )}
         </form>
         <aside className="space-y-6" aria-label="Other ways to reach us">
-          <Section id="contact-email" title="Email">
+          <Section id="contact-email" title="Email us">
             <p>
               <MailLink address={supportEmail} />
             </p>

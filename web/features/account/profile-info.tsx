@@ -1,0 +1,157 @@
+/**
+ * Profile Information (SPEC.md section 2, Profile): read-only by default, with an Edit Profile /
+ * Cancel toggle. A user edits username, full name, date of birth, country and bio; an
+ * administrator's record has only username and full name, so that is all an admin edits.
+ */
+import { useState, type FormEvent } from 'react'
+import { useToast } from '../../components/toast'
+import { inputClass, TextField } from './auth-form'
+import { useUpdateProfile, type ProfileAnswer, type ProfileChanges } from './api'
+
+type Record = ProfileAnswer['user']
+
+function field(user: Record, name: string): string | null {
+  const value = (user as { [key: string]: unknown })[name]
+  return typeof value === 'string' && value.trim() !== '' ? value : null
+}
+
+function formatBirthDate(value: string | null): string | null {
+  if (!value) return null
+  const date = new Date(`${value}T00:00:00Z`)
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString(undefined, { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' })
+}
+
+function roleLabel(role: string | null): string {
+  return role ? role.charAt(0).toUpperCase() + role.slice(1) : 'Admin'
+}
+
+function Row({ label, value }: { label: string; value: string | null }) {
+  return (
+    <div className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
+      <dt className="text-sm text-neutral-400">{label}</dt>
+      <dd className={value ? 'break-words text-neutral-100' : 'text-neutral-400 italic'}>{value ?? 'Not set'}</dd>
+    </div>
+  )
+}
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10)
+}
+
+export function ProfileInfo({ profile }: { profile: ProfileAnswer }) {
+  const isAdmin = profile.type === 'admin'
+  const user = profile.user
+  const [editing, setEditing] = useState(false)
+  const [draft, setDraft] = useState({ username: '', full_name: '', date_of_birth: '', country: '', bio: '' })
+  const [error, setError] = useState<string | null>(null)
+  const update = useUpdateProfile()
+  const toast = useToast()
+
+  const startEditing = () => {
+    setDraft({
+      username: field(user, 'username') ?? '',
+      full_name: field(user, 'full_name') ?? '',
+      date_of_birth: field(user, 'date_of_birth') ?? '',
+      country: field(user, 'country') ?? '',
+      bio: field(user, 'bio') ?? '',
+    })
+    setError(null)
+    setEditing(true)
+  }
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    setError(null)
+    const username = draft.username.trim()
+    const changes: ProfileChanges = isAdmin
+      ? { full_name: draft.full_name }
+      : { full_name: draft.full_name, date_of_birth: draft.date_of_birth, country: draft.country, bio: draft.bio }
+    // The server never stores an empty username, so a blank field leaves the current one alone.
+    if (username) changes.username = username
+    update.mutate(changes, {
+      onSuccess: () => {
+        toast('Profile updated successfully!', 'success')
+        setEditing(false)
+      },
+      onError: (err) => {
+        setError(err.message)
+        toast('Failed to update profile', 'error')
+      },
+    })
+  }
+
+  const set = (name: keyof typeof draft) => (e: { target: { value: string } }) => setDraft({ ...draft, [name]: e.target.value })
+  const bio = field(user, 'bio')
+
+  return (
+    <section aria-labelledby="profile-info-title" className="rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="profile-info-title" className="text-xl font-semibold">
+          Profile Information
+        </h2>
+        <button
+          type="button"
+          onClick={editing ? () => setEditing(false) : startEditing}
+          aria-expanded={editing}
+          className="rounded-lg border border-neutral-600 px-4 py-2 text-sm font-semibold whitespace-nowrap hover:bg-neutral-800"
+        >
+          {editing ? 'Cancel' : 'Edit Profile'}
+        </button>
+      </div>
+
+      {editing ? (
+        <form onSubmit={onSubmit} className="mt-5 space-y-4" aria-label="Edit profile">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="Username" name="username" autoComplete="username" value={draft.username} onChange={set('username')} />
+            <TextField label="Full Name" name="full_name" autoComplete="name" value={draft.full_name} onChange={set('full_name')} />
+            {!isAdmin && (
+              <>
+                <TextField label="Date of Birth" name="date_of_birth" type="date" max={today()} value={draft.date_of_birth} onChange={set('date_of_birth')} />
+                <TextField label="Country" name="country" autoComplete="country-name" value={draft.country} onChange={set('country')} />
+              </>
+            )}
+          </div>
+          {!isAdmin && (
+            <div>
+              <label htmlFor="profile-bio" className="block text-sm font-medium text-neutral-200">
+                Bio
+              </label>
+              <textarea id="profile-bio" name="bio" rows={3} maxLength={500} value={draft.bio} onChange={set('bio')} className={inputClass} />
+            </div>
+          )}
+          {error && (
+            <p role="alert" className="rounded-lg border border-red-500/50 bg-red-950/60 px-3 py-2 text-sm text-red-200">
+              {error}
+            </p>
+          )}
+          <div className="flex justify-end gap-3">
+            <button type="button" onClick={() => setEditing(false)} className="rounded-lg border border-neutral-600 px-4 py-2 text-sm font-semibold hover:bg-neutral-800">
+              Cancel
+            </button>
+            <button
+              type="submit"
+              disabled={update.isPending}
+              aria-busy={update.isPending}
+              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+            >
+              {update.isPending ? 'Saving...' : 'Save Changes'}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <dl className="mt-3 divide-y divide-neutral-800">
+          <Row label="Username" value={field(user, 'username')} />
+          <Row label="Full Name" value={field(user, 'full_name')} />
+          <div className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
+            <dt className="text-sm text-neutral-400">Email</dt>
+            <dd className="break-words text-neutral-100">{profile.email}</dd>
+          </div>
+          <Row label="Date of Birth" value={formatBirthDate(field(user, 'date_of_birth'))} />
+          <Row label="Country" value={field(user, 'country')} />
+          {bio && <Row label="Bio" value={bio} />}
+          {isAdmin && <Row label="Role" value={roleLabel(field(user, 'role'))} />}
+        </dl>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,114 @@
+/**
+ * My Watchlist and Last Watched on the profile page: poster cards with the title and its kind
+ * (and when it was watched), each opening the title's page. Load failures stay quiet here and
+ * show as an empty list, as SPEC.md section 8 asks for the profile page.
+ */
+import type { ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import { useImageUrl } from '../../lib/images'
+import { paths } from '../../lib/paths'
+import { useProfileHistory, useProfileWatchlist } from './api'
+
+interface CardItem {
+  content_id: number
+  content_type: 'movie' | 'tv'
+  title: string
+  poster_path: string | null
+}
+
+const typeLabel = { movie: 'Movie', tv: 'TV Show' } as const
+
+function formatWatched(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+}
+
+function ListCard({ item, watchedAt }: { item: CardItem; watchedAt?: string }) {
+  const image = useImageUrl()
+  const src = image(item.poster_path, 'w500')
+  return (
+    <Link to={paths.title(item.content_type, item.content_id)} className="group block">
+      <div className="aspect-[2/3] overflow-hidden rounded-lg bg-neutral-800 ring-brand-400 transition group-hover:ring-2 group-focus-visible:ring-2">
+        {src ? (
+          <img src={src} alt="" loading="lazy" decoding="async" width={500} height={750} className="h-full w-full object-cover" />
+        ) : (
+          <div className="flex h-full items-center justify-center p-2 text-center text-xs text-neutral-400">No Image</div>
+        )}
+      </div>
+      <p className="mt-1.5 truncate text-sm font-medium text-neutral-100">{item.title}</p>
+      <p className="text-xs text-neutral-400">
+        {typeLabel[item.content_type]}
+        {watchedAt && (
+          <>
+            {' · '}
+            <time dateTime={watchedAt}>{formatWatched(watchedAt)}</time>
+          </>
+        )}
+      </p>
+    </Link>
+  )
+}
+
+function Grid({ children }: { children: ReactNode }) {
+  return <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">{children}</ul>
+}
+
+function ListSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+function Note({ text, busy = false }: { text: string; busy?: boolean }) {
+  return (
+    <p className="mt-3 text-neutral-400" role={busy ? 'status' : undefined}>
+      {text}
+    </p>
+  )
+}
+
+export function ProfileLists() {
+  const watchlist = useProfileWatchlist(true)
+  const history = useProfileHistory(true)
+  const saved = watchlist.data ?? []
+  const watched = history.data ?? []
+  return (
+    <>
+      <ListSection id="profile-watchlist-title" title="My Watchlist">
+        {watchlist.isPending ? (
+          <Note text="Loading watchlist..." busy />
+        ) : saved.length === 0 ? (
+          <Note text="No movies in your watchlist yet." />
+        ) : (
+          <Grid>
+            {saved.map((item) => (
+              <li key={`${item.content_type}-${item.content_id}`}>
+                <ListCard item={item} />
+              </li>
+            ))}
+          </Grid>
+        )}
+      </ListSection>
+      <ListSection id="profile-history-title" title="Last Watched">
+        {history.isPending ? (
+          <Note text="Loading watch history..." busy />
+        ) : watched.length === 0 ? (
+          <Note text="No watch history yet." />
+        ) : (
+          <Grid>
+            {watched.map((item) => (
+              <li key={`${item.content_type}-${item.content_id}`}>
+                <ListCard item={item} watchedAt={item.watched_at} />
+              </li>
+            ))}
+          </Grid>
+        )}
+      </ListSection>
+    </>
+  )
+}
