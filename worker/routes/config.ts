@@ -12,6 +12,13 @@ export function catalogProviderName(env: Bindings): 'tmdb' | 'embedded' {
   return env.TMDB_API_KEY || env.TMDB_READ_TOKEN ? 'tmdb' : 'embedded'
 }
 
+const TMDB_IMAGE_BASE = 'https://image.tmdb.org/t/p'
+
+/** Where catalogue image paths resolve: TMDB's image host, or the worker's drawn artwork. */
+export function imageBaseFor(env: Bindings): string {
+  return catalogProviderName(env) === 'tmdb' ? TMDB_IMAGE_BASE : '/api/img'
+}
+
 export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {
   const provider = catalogProviderName(c.env)
   c.header('Cache-Control', 'public, max-age=60')
@@ -19,7 +26,7 @@ export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {
     siteName: c.env.SITE_NAME,
     supportEmail: c.env.SUPPORT_EMAIL,
     provider,
-    imageBase: provider === 'tmdb' ? 'https://image.tmdb.org/t/p' : '/api/img',
+    imageBase: imageBaseFor(c.env),
     turnstileSiteKey: c.env.TURNSTILE_SECRET ? c.env.TURNSTILE_SITE_KEY || null : null,
     maintenance: await maintenanceEnabled(database(c.env.DB)),
   })

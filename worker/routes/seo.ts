@@ -1,8 +1,126 @@
-/** What crawlers and social networks read at the edge: share links, sitemap.xml, robots.txt. */
-import { Hono } from 'hono'
+/**
+ * What crawlers and social networks read at the edge:
+ *   GET /share/{movie|tv}/{id}   a small page with the title's social tags that sends people on
+ *                                to the title page (social crawlers read the tags, browsers follow)
+ *   GET /movie/{id}, /tv/{id}    the app's index.html with that title's tags injected
+ *   GET /sitemap.xml             static pages, genres and the catalogue's best-known titles
+ *   GET /robots.txt
+ * Any catalogue failure here degrades to the plain app page: crawlers get less, people lose nothing.
+ */
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
+import { catalogFor } from '../catalog'
+import type { ListName } from '../catalog/provider'
+import { CATALOG_CACHE_PREFIX } from '../cache'
 import type { AppEnv } from '../env'
+import { validate } from '../lib/validate'
+import { documentTitle, escapeHtml, metaTags, titleMeta, type TitleMeta } from '../seo/meta'
 
-export const seoRoutes = new Hono<AppEnv>().get('/robots.txt', (c) => {
-  const origin = new URL(c.req.url).origin
-  return c.text(`User-agent: *\nDisallow: /api/\nDisallow: /admin/\nSitemap: ${origin}/sitemap.xml\n`)
+const titleParams = z.object({
+  type: z.enum(['movie', 'tv'], { error: 'must be movie or tv' }),
+  id: z.string().regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number').transform(Number),
 })
+
+const STATIC_PATHS = ['/', '/movies', '/tv-shows', '/kids', '/genres', '/top-imdb', '/search', '/faq', '/contact', '/about-us', '/terms', '/privacy', '/dmca']
+const GENRE_IDS = [28, 12, 16, 35, 80, 99, 18, 10751, 14, 36, 27, 10402, 9648, 10749, 878, 53, 10752, 37]
+const SITEMAP_LISTS: ListName[] = ['movie-popular', 'movie-top-rated', 'tv-popular', 'tv-top-rated', 'trending-all']
+const SITEMAP_PAGES_PER_LIST = 5
+const SITEMAP_CACHE_SECONDS = 24 * 60 * 60
+
+function lookupMeta(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): Promise<TitleMeta | null> {
+  const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+  return titleMeta(c.env, provider, type, id, new URL(c.req.url).origin)
+}
+
+function sharePage(meta: TitleMeta, siteName: string): string {
+  const target = `/${meta.type}/${meta.id}`
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(documentTitle(meta, siteName))}</title>
+<meta name="description" content="${escapeHtml(meta.description)}">
+${metaTags(meta, siteName)}
+<meta http-equiv="refresh" content="0; url=${target}">
+</head>
+<body style="background:#0a0a0a;color:#e5e5e5;font-family:system-ui,sans-serif">
+<p><a href="${target}" style="color:#fb7185">Continue to ${escapeHtml(meta.title)}</a></p>
+</body>
+</html>`
+}
+
+async function appPageWithMeta(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): Promise<Response> {
+  const url = new URL(c.req.url)
+  const index = await c.env.ASSETS.fetch(new Request(new URL('/', url), { headers: { Accept: 'text/html' } }))
+  let meta: TitleMeta | null = null
+  try {
+    meta = await lookupMeta(c, type, id)
+  } catch (err) {
+    console.error(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), message: 'title meta unavailable', error: String(err) }))
+  }
+  if (!meta || !index.ok) return index
+  const found = meta
+  const siteName = c.env.SITE_NAME
+  const rewritten = new HTMLRewriter()
+    .on('title', {
+      element(el) {
+        el.setInnerContent(documentTitle(found, siteName))
+      },
+    })
+    .on('meta[name="description"]', {
+      element(el) {
+        el.setAttribute('content', found.description)
+      },
+    })
+    .on('head', {
+      element(el) {
+        el.append(metaTags(found, siteName), { html: true })
+      },
+    })
+    .transform(index)
+  const res = new Response(rewritten.body, rewritten)
+  res.headers.set('Cache-Control', 'public, max-age=300')
+  return res
+}
+
+async function buildSitemap(c: Context<AppEnv>): Promise<string> {
+  const origin = new URL(c.req.url).origin
+  const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+  const titles = new Set<string>()
+  for (const list of SITEMAP_LISTS) {
+    for (let page = 1; page <= SITEMAP_PAGES_PER_LIST; page++) {
+      const answer = await provider.list(list, page)
+      for (const item of answer.results) titles.add(`/${item.media_type}/${item.id}`)
+      if (page >= answer.total_pages) break
+    }
+  }
+  const paths = [...STATIC_PATHS, ...GENRE_IDS.map((id) => `/genre/${id}`), ...titles]
+  const urls = paths.map((path) => `  <url><loc>${escapeHtml(origin + path)}</loc></url>`).join('\n')
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`
+}
+
+export const seoRoutes = new Hono<AppEnv>()
+  .get('/robots.txt', (c) => {
+    const origin = new URL(c.req.url).origin
+    return c.text(`User-agent: *\nDisallow: /api/\nDisallow: /admin/\nDisallow: /profile\nSitemap: ${origin}/sitemap.xml\n`)
+  })
+  .get('/sitemap.xml', async (c) => {
+    const key = `${CATALOG_CACHE_PREFIX}sitemap:${new URL(c.req.url).origin}`
+    let xml = await c.env.CACHE.get(key)
+    if (!xml) {
+      xml = await buildSitemap(c)
+      c.executionCtx.waitUntil(c.env.CACHE.put(key, xml, { expirationTtl: SITEMAP_CACHE_SECONDS }))
+    }
+    return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' })
+  })
+  .get('/share/:type/:id', validate('param', titleParams), async (c) => {
+    const { type, id } = c.req.valid('param')
+    const meta = await lookupMeta(c, type, id)
+    if (!meta) return c.redirect(`/${type}/${id}`, 302)
+    return c.html(sharePage(meta, c.env.SITE_NAME), 200, { 'Cache-Control': 'public, max-age=600' })
+  })
+  .get('/:type{movie|tv}/:id{[1-9][0-9]{0,9}}', async (c) => {
+    const type = c.req.param('type') === 'movie' ? 'movie' : 'tv'
+    return appPageWithMeta(c, type, Number(c.req.param('id')))
+  })

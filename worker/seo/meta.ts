@@ -1,0 +1,109 @@
+/**
+ * What search engines and social networks read about a title (SPEC.md section 1): the title,
+ * a description cut to the overview's first 150 characters, a 1920x1080 social image and
+ * schema.org structured data with a rating out of 10 and up to 5 actors. Rendered as head tags
+ * for share pages and for the app's own title pages.
+ */
+import type { Bindings } from '../env'
+import type { CatalogProvider } from '../catalog/provider'
+import { CatalogNotFoundError } from '../catalog/provider'
+import type { MediaType, MovieDetails, TvDetails } from '../catalog/types'
+import { imageBaseFor } from '../routes/config'
+
+export interface TitleMeta {
+  type: MediaType
+  id: number
+  title: string
+  description: string
+  /** Absolute URL of the app page for the title. */
+  url: string
+  image: string | null
+  jsonLd: Record<string, unknown>
+}
+
+const SOCIAL_IMAGE = { width: 1920, height: 1080 }
+const MAX_ACTORS = 5
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+}
+
+export function describe(overview: string | null | undefined, fallback: string): string {
+  const text = (overview ?? '').replace(/\s+/g, ' ').trim()
+  return (text || fallback).slice(0, 150)
+}
+
+function absoluteImage(env: Bindings, origin: string, path: string | null): string | null {
+  if (!path) return null
+  const base = imageBaseFor(env)
+  return `${base.startsWith('http') ? base : origin + base}/original${path}`
+}
+
+/** Looks the title up and builds its tags' content; null when the catalogue has no such title. */
+export async function titleMeta(env: Bindings, provider: CatalogProvider, type: MediaType, id: number, origin: string): Promise<TitleMeta | null> {
+  let details: MovieDetails | TvDetails
+  try {
+    details = type === 'movie' ? await provider.movie(id) : await provider.tv(id)
+  } catch (err) {
+    if (err instanceof CatalogNotFoundError) return null
+    throw err
+  }
+  const title = details.media_type === 'movie' ? details.title : details.name
+  const date = details.media_type === 'movie' ? details.release_date : details.first_air_date
+  const url = `${origin}/${type}/${id}`
+  const image = absoluteImage(env, origin, details.backdrop_path ?? details.poster_path)
+  const description = describe(details.overview, `Watch ${title} on ${env.SITE_NAME}.`)
+  const jsonLd: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': type === 'movie' ? 'Movie' : 'TVSeries',
+    name: title,
+    url,
+    description,
+    ...(image ? { image } : {}),
+    ...(date ? { [type === 'movie' ? 'datePublished' : 'startDate']: date } : {}),
+    genre: details.genres.map((g) => g.name),
+    actor: details.credits.cast.slice(0, MAX_ACTORS).map((person) => ({ '@type': 'Person', name: person.name })),
+  }
+  if (details.vote_count > 0) {
+    jsonLd.aggregateRating = {
+      '@type': 'AggregateRating',
+      ratingValue: Math.round(details.vote_average * 10) / 10,
+      bestRating: 10,
+      worstRating: 0,
+      ratingCount: details.vote_count,
+    }
+  }
+  const director = details.credits.crew.find((person) => person.job === 'Director')
+  if (director) jsonLd.director = { '@type': 'Person', name: director.name }
+  return { type, id, title, description, url, image, jsonLd }
+}
+
+/** The head tags for a title, every value escaped. */
+export function metaTags(meta: TitleMeta, siteName: string): string {
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(meta.url)}">`,
+    `<meta property="og:site_name" content="${escapeHtml(siteName)}">`,
+    `<meta property="og:type" content="${meta.type === 'movie' ? 'video.movie' : 'video.tv_show'}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(meta.url)}">`,
+    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
+  ]
+  if (meta.image) {
+    tags.push(
+      `<meta property="og:image" content="${escapeHtml(meta.image)}">`,
+      `<meta property="og:image:width" content="${SOCIAL_IMAGE.width}">`,
+      `<meta property="og:image:height" content="${SOCIAL_IMAGE.height}">`,
+      `<meta name="twitter:image" content="${escapeHtml(meta.image)}">`,
+    )
+  }
+  // "<" never appears raw inside the script, so a title cannot close it.
+  tags.push(`<script type="application/ld+json">${JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c')}</script>`)
+  return tags.join('\n')
+}
+
+export function documentTitle(meta: TitleMeta, siteName: string): string {
+  return `${meta.title} | ${siteName}`
+}

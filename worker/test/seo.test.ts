@@ -1,0 +1,106 @@
+import { env, exports } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadCatalog } from './catalog-data'
+
+beforeAll(async () => {
+  await loadCatalog()
+})
+
+function headTag(html: string, property: string): string | undefined {
+  const match = html.match(new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`))
+  return match?.[1]
+}
+
+describe('GET /share/:type/:id', () => {
+  it('serves the title’s social tags and sends people on to the title page', async () => {
+    const res = await exports.default.fetch('http://localhost/share/movie/238')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Content-Type')).toMatch(/text\/html/)
+    const html = await res.text()
+    const details = await (await exports.default.fetch('http://localhost/api/catalog/movie/238')).json<{ title: string; overview: string }>()
+    expect(headTag(html, 'og:title')).toBe(details.title)
+    expect(headTag(html, 'og:description')).toBe(details.overview.slice(0, 150))
+    expect(headTag(html, 'og:url')).toBe('http://localhost/movie/238')
+    expect(headTag(html, 'og:image:width')).toBe('1920')
+    expect(headTag(html, 'og:image:height')).toBe('1080')
+    expect(html).toContain('<meta http-equiv="refresh" content="0; url=/movie/238">')
+  })
+
+  it('carries schema.org data with a rating out of 10 and at most 5 actors', async () => {
+    const html = await (await exports.default.fetch('http://localhost/share/tv/1399')).text()
+    const json = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)?.[1]
+    expect(json).toBeDefined()
+    const data = JSON.parse(json!) as { '@type': string; name: string; actor: unknown[]; aggregateRating?: { bestRating: number; ratingValue: number } }
+    expect(data['@type']).toBe('TVSeries')
+    expect(data.name).toBe('Game of Thrones')
+    expect(data.actor.length).toBeLessThanOrEqual(5)
+    if (data.aggregateRating) {
+      expect(data.aggregateRating.bestRating).toBe(10)
+      expect(data.aggregateRating.ratingValue).toBeLessThanOrEqual(10)
+    }
+  })
+
+  it('escapes titles so markup in catalogue text cannot break out of the tags', async () => {
+    await env.DB.prepare(
+      "INSERT INTO catalog_movies (id, title, original_title, overview, release_date, vote_average, vote_count, popularity, original_language, adult) VALUES (990001, '\"><script>alert(1)</script>', 'x', 'An <b>overview</b>', '2001-01-01', 5, 10, 1, 'en', 0)",
+    ).run()
+    const html = await (await exports.default.fetch('http://localhost/share/movie/990001')).text()
+    expect(html).not.toContain('<script>alert(1)</script>')
+    expect(html).toContain('&#34;&#62;&#60;script&#62;')
+  })
+
+  it('redirects an unknown title to the app page, which shows its not-found state', async () => {
+    const res = await exports.default.fetch('http://localhost/share/movie/987654321', { redirect: 'manual' })
+    expect(res.status).toBe(302)
+    expect(res.headers.get('Location')).toBe('/movie/987654321')
+  })
+
+  it('refuses a malformed share link with a JSON 400', async () => {
+    const res = await exports.default.fetch('http://localhost/share/person/12')
+    expect(res.status).toBe(400)
+    expect(await res.json()).toHaveProperty('error')
+  })
+})
+
+describe('GET /sitemap.xml', () => {
+  it('lists static pages, genres and catalogue titles, each once', async () => {
+    const res = await exports.default.fetch('http://localhost/sitemap.xml')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Content-Type')).toMatch(/application\/xml/)
+    const xml = await res.text()
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+    expect(locs).toContain('http://localhost/')
+    expect(locs).toContain('http://localhost/genre/28')
+    expect(locs).toContain('http://localhost/faq')
+    expect(locs.some((l) => /\/movie\/\d+$/.test(l!))).toBe(true)
+    expect(locs.some((l) => /\/tv\/\d+$/.test(l!))).toBe(true)
+    expect(new Set(locs).size).toBe(locs.length)
+  })
+})
+
+describe('GET /robots.txt', () => {
+  it('keeps crawlers out of the API and points at the sitemap', async () => {
+    const text = await (await exports.default.fetch('http://localhost/robots.txt')).text()
+    expect(text).toContain('Disallow: /api/')
+    expect(text).toContain('Sitemap: http://localhost/sitemap.xml')
+  })
+})
+
+describe('GET /movie/:id and /tv/:id (the app page)', () => {
+  it('injects the title’s tags into index.html', async () => {
+    const res = await exports.default.fetch('http://localhost/movie/238', { headers: { Accept: 'text/html' } })
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).toContain('<div id="root"></div>')
+    expect(html).toMatch(/<title>The Godfather \| /)
+    expect(headTag(html, 'og:url')).toBe('http://localhost/movie/238')
+  })
+
+  it('serves the plain app page for an unknown title', async () => {
+    const res = await exports.default.fetch('http://localhost/tv/987654321', { headers: { Accept: 'text/html' } })
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).toContain('<div id="root"></div>')
+    expect(html).not.toContain('og:title')
+  })
+})
