@@ -24,7 +24,7 @@ export function PosterRow({ title, items, id }: { title: string; items: PosterIt
           </button>
         </div>
       </div>
-      <ul ref={scroller} className="scrollbar-none mt-2 flex snap-x scroll-px-4 gap-3 overflow-x-auto scroll-smooth px-4 md:scroll-px-8 md:px-8">
+      <ul ref={scroller} className="scrollbar-none relative mt-2 flex snap-x scroll-px-4 gap-3 overflow-x-auto scroll-smooth px-4 md:scroll-px-8 md:px-8">
         {items.map((item) => (
           <li key={`${item.media_type}-${item.id}`} className="w-32 shrink-0 snap-start sm:w-36 md:w-40">
             <PosterCard item={item} />
