@@ -19,23 +19,25 @@ export function PosterCard({ item, className = '' }: { item: PosterItem; classNa
   const title = titleOf(item)
   const year = yearOf(item)
   return (
-    <Link to={paths.title(item.media_type, item.id)} className={`group block ${className}`} aria-label={year ? `${title} (${year})` : title}>
+    <Link to={paths.title(item.media_type, item.id)} className={`group block ${className}`}>
       <div className="relative aspect-[2/3] overflow-hidden rounded-lg bg-neutral-800 ring-brand-400 transition group-hover:ring-2 group-focus-visible:ring-2">
         {src ? (
           <img src={src} alt="" loading="lazy" decoding="async" width={500} height={750} onError={() => setBroken(true)} className="h-full w-full object-cover transition group-hover:scale-105" />
         ) : (
-          <div className="flex h-full w-full items-center justify-center p-2 text-center text-xs text-neutral-400">No Image</div>
+          <div aria-hidden="true" className="flex h-full w-full items-center justify-center p-2 text-center text-xs text-neutral-400">No Image</div>
         )}
         {typeof item.vote_average === 'number' && (
-          <span className="absolute top-1.5 left-1.5 flex items-center gap-0.5 rounded bg-black/75 px-1.5 py-0.5 text-[11px] font-semibold text-amber-300">
+          <span aria-hidden="true" className="absolute top-1.5 left-1.5 flex items-center gap-0.5 rounded bg-black/75 px-1.5 py-0.5 text-[11px] font-semibold text-amber-300">
             <StarIcon width={10} height={10} />
-            <span className="sr-only">Rating</span>
             {ratingOf(item.vote_average)}
           </span>
         )}
       </div>
       <p className="mt-1.5 truncate text-sm font-medium text-neutral-100">{title}</p>
-      <p className="h-4 text-xs text-neutral-400">{year}</p>
+      <p className="h-4 text-xs text-neutral-400">
+        {year}
+        {typeof item.vote_average === 'number' && <span className="sr-only">, rating {ratingOf(item.vote_average)}</span>}
+      </p>
     </Link>
   )
 }

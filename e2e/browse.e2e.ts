@@ -1,0 +1,273 @@
+/**
+ * The browsing screens against the real catalogue, at phone and desktop width: home (hero,
+ * rows, Quick Browse, Browse by Title), movies, TV shows with the platform filter, kids, genres,
+ * one genre and Top IMDB; each also passes axe-core without serious or critical violations.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { dismissCookieBanner, launchBrowser, newPage, seriousA11yViolations, signInNewUser, type ViewportName } from './browser'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function open(path: string, viewport: ViewportName) {
+  const { context, page } = await newPage(browser, baseUrl, viewport)
+  await dismissCookieBanner(context)
+  await page.goto(path)
+  return { context, page }
+}
+
+async function expectAccessible(page: Page) {
+  const violations = await seriousA11yViolations(page)
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+}
+
+const rowHeading = (page: Page, name: string) => page.locator('main section h2', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
+
+describe('home', () => {
+  for (const viewport of ['phone', 'desktop'] as const) {
+    it(`${viewport}: hero of 5, the rows of one composed request, Quick Browse, call to action, Browse by Title`, async () => {
+      const { context, page } = await newPage(browser, baseUrl, viewport)
+      await dismissCookieBanner(context)
+      const catalogCalls: string[] = []
+      page.on('request', (r) => {
+        const url = new URL(r.url())
+        if (url.pathname.startsWith('/api/catalog/')) catalogCalls.push(url.pathname + url.search)
+      })
+      await page.goto('/')
+      const hero = page.getByRole('region', { name: 'Featured titles' })
+      await hero.waitFor()
+      expect(await hero.locator('[aria-roledescription="slide"]').count()).toBe(5)
+      expect(await hero.getByRole('button', { name: /^Show slide/ }).count()).toBe(5)
+      const play = hero.getByRole('link', { name: /^Play Now/ })
+      expect(await play.getAttribute('href')).toMatch(/^\/(movie|tv)\/\d+$/)
+      expect(await hero.getByRole('button', { name: /Add to Watchlist|Remove from Watchlist/ }).isVisible()).toBe(true)
+
+      for (const title of ['Trending Now', 'Popular Movies', 'Top Rated', 'Now Playing', 'Popular TV Shows', 'Top Rated TV Shows', 'Trending TV Shows', 'Trending Movies']) {
+        await rowHeading(page, title).first().waitFor()
+      }
+      const firstCard = page.getByRole('region', { name: 'Trending Now' }).locator('li a').first()
+      expect(await firstCard.getAttribute('href')).toMatch(/^\/(movie|tv)\/\d+$/)
+      expect(catalogCalls.filter((c) => c.startsWith('/api/catalog/pages/'))).toEqual(['/api/catalog/pages/home'])
+      expect(await page.getByText('Personalized for You').count()).toBe(0)
+
+      const quick = page.getByRole('region', { name: 'Quick Browse' })
+      for (const name of ['Movies', 'TV Shows', 'Kids', 'Genres', 'Search', 'Top IMDB']) expect(await quick.getByRole('link', { name }).count()).toBe(1)
+      expect(await page.getByRole('link', { name: 'Sign Up Free' }).getAttribute('href')).toBe('/register')
+
+      const letters = page.getByRole('group', { name: 'First letter' })
+      expect(await letters.getByRole('button').count()).toBe(27)
+      expect(await letters.getByRole('button', { name: 'Titles starting with A', exact: true }).getAttribute('aria-pressed')).toBe('true')
+      await expectAccessible(page)
+      await context.close()
+    })
+  }
+
+  it('carousel: rotates on its own, stands still under the pointer, and moves with the keyboard', async () => {
+    const { context, page } = await open('/', 'desktop')
+    const hero = page.getByRole('region', { name: 'Featured titles' })
+    await hero.waitFor()
+    const current = () => hero.locator('button[aria-current="true"]').getAttribute('aria-label')
+    const first = await current()
+    expect(first).toMatch(/^Show slide 1:/)
+    await page.waitForTimeout(6500)
+    expect(await current()).toMatch(/^Show slide 2:/)
+
+    await hero.hover()
+    await page.waitForTimeout(6500)
+    expect(await current()).toMatch(/^Show slide 2:/)
+    await page.mouse.move(5, 5)
+
+    await hero.getByRole('button', { name: 'Next slide' }).focus()
+    await page.keyboard.press('Enter')
+    expect(await current()).toMatch(/^Show slide 3:/)
+    await page.keyboard.press('ArrowLeft')
+    expect(await current()).toMatch(/^Show slide 2:/)
+    await hero.getByRole('button', { name: /^Show slide 5:/ }).focus()
+    await page.keyboard.press('Enter')
+    expect(await current()).toMatch(/^Show slide 5:/)
+    // the visible slide is the only one reachable
+    expect(await hero.locator('[aria-roledescription="slide"][aria-hidden="false"]').count()).toBe(1)
+    await context.close()
+  })
+
+  it('Browse by Title lists titles of the chosen letter and loads more near the bottom without repeats', async () => {
+    const { context, page } = await open('/', 'desktop')
+    const section = page.getByRole('region', { name: 'Browse by Title' })
+    await section.waitFor()
+    await section.getByRole('button', { name: 'Titles starting with B', exact: true }).click()
+    const grid = section.getByRole('list', { name: 'Titles starting with B' })
+    await grid.waitFor()
+    const names = await grid.locator('li a').evaluateAll((links) => links.map((a) => a.querySelector('p')?.textContent ?? ''))
+    expect(names.length).toBeGreaterThan(0)
+    expect(names.length).toBeLessThanOrEqual(24)
+    for (const name of names) expect(name.replace(/^(the|a|an)\s+/i, '')[0]?.toUpperCase() === 'B' || name[0]?.toUpperCase() === 'B').toBe(true)
+
+    const before = await grid.locator('li').count()
+    if (before === 24) {
+      await page.mouse.wheel(0, 20_000)
+      await page.waitForFunction((n) => document.querySelectorAll('ul[aria-label="Titles starting with B"] > li').length > n, before, { timeout: 10_000 })
+      const hrefs = await grid.locator('li > a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+      expect(new Set(hrefs).size).toBe(hrefs.length)
+    }
+    await section.getByRole('button', { name: 'Titles starting with a number or symbol' }).click()
+    await section.getByRole('list', { name: 'Titles starting with #' }).or(section.getByText('No titles start with # yet.')).first().waitFor()
+    await context.close()
+  })
+
+  it('signed in: the Personalized for You panel shows the watchlist, history and recommendations', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    await dismissCookieBanner(context)
+    await signInNewUser(page, baseUrl, 'home')
+    const trending = (await (await page.request.get(`${baseUrl}/api/catalog/lists/trending-movie`)).json()) as { results: { id: number; title?: string }[] }
+    const [saved, watched] = trending.results
+    if (!saved || !watched) throw new Error('the catalogue has fewer than 2 trending movies')
+    const headers = { Origin: baseUrl }
+    expect((await page.request.post(`${baseUrl}/api/me/watchlist`, { data: { content_id: saved.id, content_type: 'movie', title: saved.title ?? 'Saved', poster_path: null }, headers })).ok()).toBe(true)
+    expect((await page.request.put(`${baseUrl}/api/me/history`, { data: { content_id: watched.id, content_type: 'movie', title: watched.title ?? 'Watched', poster_path: null, watch_duration: 60 }, headers })).ok()).toBe(true)
+
+    await page.goto('/')
+    const panel = page.getByRole('region', { name: 'Personalized for You' })
+    await panel.waitFor()
+    await panel.getByRole('heading', { name: 'Watchlist' }).waitFor()
+    expect(await panel.locator(`a[href="/movie/${saved.id}"]`).count()).toBe(1)
+    expect(await panel.getByRole('region', { name: 'Recently Watched' }).locator(`a[href="/movie/${watched.id}"]`).count()).toBe(1)
+    await panel.getByRole('heading', { name: 'Recommended' }).waitFor()
+    expect(await page.getByRole('link', { name: 'See Top IMDB' }).isVisible()).toBe(true)
+    await context.close()
+  })
+
+  it('restores the scroll position when coming back, and starts a new page at the top', async () => {
+    const { context, page } = await open('/', 'desktop')
+    await page.getByRole('region', { name: 'Quick Browse' }).waitFor()
+    await page.getByRole('region', { name: 'Quick Browse' }).scrollIntoViewIfNeeded()
+    await page.waitForTimeout(300)
+    const y = await page.evaluate(() => window.scrollY)
+    expect(y).toBeGreaterThan(500)
+    await page.getByRole('region', { name: 'Quick Browse' }).getByRole('link', { name: 'Kids' }).click()
+    await page.waitForURL('**/kids')
+    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 3000 })
+    await page.goBack()
+    await page.waitForURL(/\/$/)
+    await page.waitForFunction((target) => Math.abs(window.scrollY - target) < 5, y, { timeout: 3000 })
+    await context.close()
+  })
+})
+
+describe('movies, TV shows, kids, genres', () => {
+  for (const viewport of ['phone', 'desktop'] as const) {
+    it(`${viewport}: /movies has its hero, rows and category grid`, async () => {
+      const { context, page } = await open('/movies', viewport)
+      await page.getByRole('region', { name: 'Featured movies' }).waitFor()
+      for (const title of ['Popular Movies', 'Now Playing', 'Action', 'Sci-Fi']) await rowHeading(page, title).first().waitFor()
+      expect(await page.getByRole('region', { name: 'Browse by Category' }).getByRole('link', { name: 'Action' }).getAttribute('href')).toBe('/genre/28')
+      expect(await page.title()).toMatch(/^Movies/)
+      await expectAccessible(page)
+      await context.close()
+    })
+
+    it(`${viewport}: /tv-shows filters its rows by platform and keeps the choice in the address`, async () => {
+      const { context, page } = await open('/tv-shows', viewport)
+      const filter = page.getByRole('region', { name: 'Browse by Platform' })
+      await filter.waitFor()
+      const labels = (await filter.getByRole('button').allInnerTexts()).map((t) => t.trim())
+      expect(labels).toEqual(['All', 'Netflix', 'Disney+', 'Prime Video', 'Apple TV+', 'Paramount+', 'Peacock', 'Crunchyroll', 'K-Drama'])
+      const ids = await filter.getByRole('button').evaluateAll((b) => b.map((x) => Number(x.getAttribute('data-platform-id'))))
+      expect(ids).toEqual([0, 8, 337, 9, 350, 531, 386, 283, -1])
+      expect(await filter.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true')
+      await rowHeading(page, 'Popular TV Shows').first().waitFor()
+      const allTitles = await page.getByRole('region', { name: 'Popular TV Shows' }).locator('li a').evaluateAll((a) => a.map((x) => x.getAttribute('href')))
+
+      const filtered = page.waitForResponse((r) => r.url().includes('/api/catalog/pages/tv?service=netflix'))
+      await filter.getByRole('button', { name: 'Netflix' }).click()
+      expect((await filtered).status()).toBe(200)
+      await page.waitForURL('**/tv-shows?service=netflix')
+      expect(await filter.getByRole('button', { name: 'Netflix' }).getAttribute('aria-pressed')).toBe('true')
+      expect(await filter.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('false')
+      await page.waitForFunction(() => !document.querySelector('[aria-label="TV show rows"]')?.getAttribute('aria-busy')?.includes('true'))
+      const netflixTitles = await page.getByRole('region', { name: 'Popular TV Shows' }).locator('li a').evaluateAll((a) => a.map((x) => x.getAttribute('href')))
+      expect(netflixTitles).not.toEqual(allTitles)
+      await expectAccessible(page)
+
+      await page.goto('/tv-shows?service=k-drama')
+      await filter.getByRole('button', { name: 'K-Drama' }).waitFor()
+      expect(await filter.getByRole('button', { name: 'K-Drama' }).getAttribute('aria-pressed')).toBe('true')
+      await context.close()
+    })
+
+    it(`${viewport}: /kids says its titles are safe for kids and shows the family rows`, async () => {
+      const { context, page } = await open('/kids', viewport)
+      await page.getByText('safe for kids').first().waitFor()
+      await rowHeading(page, 'Family').first().waitFor()
+      await expectAccessible(page)
+      await context.close()
+    })
+
+    it(`${viewport}: /genres has the 18-genre grid and genre rows`, async () => {
+      const { context, page } = await open('/genres', viewport)
+      const grid = page.getByRole('region', { name: 'All Genres' })
+      await grid.waitFor()
+      expect(await grid.getByRole('link').count()).toBe(18)
+      expect(await grid.getByRole('link', { name: 'Science Fiction' }).getAttribute('href')).toBe('/genre/878')
+      await rowHeading(page, 'Action').first().waitFor()
+      await expectAccessible(page)
+      await context.close()
+    })
+  }
+
+  it('/genre/{id}: the genre name, its title, both rows; Genre for an unknown id; Invalid genre for a non-number', async () => {
+    const { context, page } = await open('/genre/28', 'desktop')
+    await page.getByRole('heading', { level: 1, name: 'Action' }).waitFor()
+    expect(await page.title()).toMatch(/^Action Movies & TV Shows/)
+    await rowHeading(page, 'Popular Action Movies').waitFor()
+    await rowHeading(page, 'Popular Action TV Shows').waitFor()
+    await expectAccessible(page)
+
+    await page.goto('/genre/424242')
+    await page.getByRole('heading', { level: 1, name: 'Genre' }).waitFor()
+    await page.goto('/genre/drama')
+    await page.getByRole('heading', { level: 1, name: 'Invalid genre' }).waitFor()
+    await context.close()
+  })
+
+  it('/genre/{id} on a phone', async () => {
+    const { context, page } = await open('/genre/35', 'phone')
+    await page.getByRole('heading', { level: 1, name: 'Comedy' }).waitFor()
+    await rowHeading(page, 'Popular Comedy Movies').waitFor()
+    await context.close()
+  })
+})
+
+describe('Top IMDB', () => {
+  for (const viewport of ['phone', 'desktop'] as const) {
+    it(`${viewport}: movies first, rated cards with years, and the TV Shows toggle reloads the list`, async () => {
+      const { context, page } = await open('/top-imdb', viewport)
+      await page.getByRole('heading', { level: 1, name: 'Top IMDB' }).waitFor()
+      const toggle = page.getByRole('group', { name: 'Media type' })
+      expect(await toggle.getByRole('button', { name: 'Movies' }).getAttribute('aria-pressed')).toBe('true')
+      const movies = page.getByRole('list', { name: 'Top rated movies' })
+      await movies.waitFor()
+      const hrefs = await movies.locator('li > a').evaluateAll((a) => a.map((x) => x.getAttribute('href') ?? ''))
+      expect(hrefs.length).toBeGreaterThan(0)
+      expect(hrefs.every((h) => /^\/movie\/\d+$/.test(h))).toBe(true)
+      const card = await movies.locator('li').first().innerText()
+      expect(card).toMatch(/\b\d\.\d\b/)
+      expect(card).toMatch(/\b(19|20)\d\d\b/)
+      await expectAccessible(page)
+
+      await toggle.getByRole('button', { name: 'TV Shows' }).click()
+      const shows = page.getByRole('list', { name: 'Top rated TV shows' })
+      await shows.waitFor()
+      const tvHrefs = await shows.locator('li > a').evaluateAll((a) => a.map((x) => x.getAttribute('href') ?? ''))
+      expect(tvHrefs.every((h) => /^\/tv\/\d+$/.test(h))).toBe(true)
+      await context.close()
+    })
+  }
+})
