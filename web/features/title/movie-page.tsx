@@ -1,5 +1,110 @@
-import { PageHeading } from '../../components/page-heading'
+/**
+ * /movie/{id} (SPEC.md section 2, Movie detail): backdrop and facts, the player with its source
+ * selector, overview and genres, watchlist, share and download, cast, similar movies and the
+ * operator's ad slots. Signed in, opening the page records history and the player resumes.
+ */
+import { useMemo } from 'react'
+import { useParams } from 'react-router-dom'
+import { PosterRow } from '../../components/poster-row'
+import { ApiError } from '../../lib/api-client'
+import { runtimeText, yearOf } from '../../lib/titles'
+import { useDocumentMeta } from '../../lib/use-document-meta'
+import { useMovie, usePlayerConfig, useSimilar } from './api'
+import { CastStrip } from './cast-strip'
+import { availableSources, Player, trailerOf, type PlayerTarget } from './player'
+import { resumePosition } from './progress'
+import { PageState, PlayerSection, TitleDetails, TitleHeader, type TitleFacts } from './title-parts'
+import { useConnectionQuality } from './use-connection-quality'
+import { useWatchHistory } from './use-watch-history'
 
 export function Component() {
-  return <PageHeading title="Movie" />
+  const id = Number(useParams().id)
+  const validId = Number.isInteger(id) && id > 0
+  const movie = useMovie(validId ? id : 0)
+  const config = usePlayerConfig()
+  const details = movie.data
+  const similar = useSimilar('movie', validId ? id : 0, !!details && !details.similar?.results.length)
+  const connection = useConnectionQuality()
+
+  const opened = useMemo(
+    () => (details ? { type: 'movie' as const, id: details.id, title: details.title, posterPath: details.poster_path } : null),
+    [details],
+  )
+  const history = useWatchHistory(opened)
+  const target = useMemo<PlayerTarget>(() => ({ type: 'movie', id }), [id])
+  useDocumentMeta(details?.title ?? (movie.isError || !validId ? 'Movie not found' : undefined), details?.overview)
+
+  if (!validId || (movie.error instanceof ApiError && movie.error.status === 404)) {
+    return (
+      <PageState role="alert">
+        <h1 className="text-2xl font-bold">Movie not found</h1>
+      </PageState>
+    )
+  }
+  if (movie.isError) {
+    return (
+      <PageState role="alert">
+        <h1 className="text-2xl font-bold">Movie not found</h1>
+        <p className="text-neutral-400">The movie could not be loaded.</p>
+        <button type="button" onClick={() => void movie.refetch()} className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
+          Retry
+        </button>
+      </PageState>
+    )
+  }
+  if (!details) {
+    return (
+      <PageState>
+        <p className="text-neutral-400">Loading...</p>
+      </PageState>
+    )
+  }
+
+  const facts: TitleFacts = {
+    type: 'movie',
+    id: details.id,
+    title: details.title,
+    year: yearOf(details),
+    runtime: runtimeText(details.runtime),
+    rating: details.vote_average,
+    certification: details.certification,
+    backdropPath: details.backdrop_path,
+    posterPath: details.poster_path,
+    tagline: details.tagline,
+  }
+  const trailer = trailerOf(details.videos?.results ?? [])
+  const sources = availableSources(config.data?.sources ?? [], trailer)
+  const similarItems = (details.similar?.results.length ? details.similar.results : (similar.data?.results ?? [])).filter((item) => item.id !== details.id)
+
+  return (
+    <article className="pb-10">
+      <TitleHeader facts={facts} />
+      <PlayerSection adUrl={config.data?.adUrl ?? null}>
+        {config.isPending || !history.ready ? (
+          <div className="flex aspect-video w-full items-center justify-center rounded-xl bg-black text-neutral-300" role="status">
+            Loading player...
+          </div>
+        ) : (
+          <Player
+            target={target}
+            title={details.title}
+            sources={sources}
+            trailer={trailer}
+            connection={connection}
+            startAt={resumePosition(history.saved)}
+            progress={{
+              enabled: history.signedIn,
+              title: { content_id: details.id, content_type: 'movie', title: details.title, poster_path: details.poster_path },
+              watched: history.watched,
+            }}
+          />
+        )}
+      </PlayerSection>
+      <div className="mt-6 px-4 md:px-8">
+        <TitleDetails facts={facts} overview={details.overview} genres={details.genres} downloadUrl={config.data?.downloadUrl ?? null} adUrl={config.data?.adUrl ?? null} />
+        <CastStrip cast={details.credits?.cast ?? []} />
+      </div>
+      <PosterRow title="Similar Movies" items={similarItems} />
+    </article>
+  )
 }

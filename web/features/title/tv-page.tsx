@@ -1,5 +1,183 @@
-import { PageHeading } from '../../components/page-heading'
+/**
+ * /tv/{id} (SPEC.md section 2, TV detail): everything the movie page has, plus seasons and a
+ * searchable episode list driving the player. Choosing a season starts at its episode 1 with the
+ * search cleared; choosing an episode scrolls back up to the player. A signed-in viewer comes
+ * back to the season and episode they were watching.
+ */
+import { useMemo, useState } from 'react'
+import { useParams } from 'react-router-dom'
+import type { WatchHistoryEntry } from '../../../drizzle/schema'
+import type { TvDetails } from '../../../worker/catalog/types'
+import { PosterRow } from '../../components/poster-row'
+import { ApiError } from '../../lib/api-client'
+import { runtimeText, yearOf } from '../../lib/titles'
+import { useDocumentMeta } from '../../lib/use-document-meta'
+import { usePlayerConfig, useSeason, useSimilar, useTrendingTv, useTvShow } from './api'
+import { CastStrip } from './cast-strip'
+import { EpisodeList, SeasonList } from './episode-list'
+import { availableSources, Player, trailerOf, type PlayerTarget } from './player'
+import { resumePosition } from './progress'
+import { PageState, PlayerSection, TitleDetails, TitleHeader, type TitleFacts } from './title-parts'
+import { useConnectionQuality } from './use-connection-quality'
+import { useWatchHistory } from './use-watch-history'
+
+interface Selection {
+  season: number
+  episode: number
+}
+
+function firstSeason(show: TvDetails): number | null {
+  const regular = show.seasons.find((s) => s.season_number >= 1)
+  return regular?.season_number ?? show.seasons[0]?.season_number ?? null
+}
+
+function startingSelection(show: TvDetails, saved: WatchHistoryEntry | null): Selection | null {
+  if (saved?.season_number != null && saved.episode_number != null && show.seasons.some((s) => s.season_number === saved.season_number)) {
+    return { season: saved.season_number, episode: saved.episode_number }
+  }
+  const season = firstSeason(show)
+  return season === null ? null : { season, episode: 1 }
+}
 
 export function Component() {
-  return <PageHeading title="TV Show" />
+  const id = Number(useParams().id)
+  const validId = Number.isInteger(id) && id > 0
+  const show = useTvShow(validId ? id : 0)
+  const config = usePlayerConfig()
+  const details = show.data
+  const similar = useSimilar('tv', validId ? id : 0, !!details && !details.similar?.results.length)
+  const trending = useTrendingTv()
+  const connection = useConnectionQuality()
+
+  const opened = useMemo(() => (details ? { type: 'tv' as const, id: details.id, title: details.name, posterPath: details.poster_path } : null), [details])
+  const history = useWatchHistory(opened)
+  const [chosen, setChosen] = useState<{ showId: number; selection: Selection } | null>(null)
+  const [search, setSearch] = useState('')
+  const selection =
+    chosen?.showId === id ? chosen.selection : details && history.ready ? startingSelection(details, history.saved) : null
+  const season = useSeason(validId ? id : 0, selection?.season ?? null)
+  const target = useMemo<PlayerTarget | null>(
+    () => (selection ? { type: 'tv', id, season: selection.season, episode: selection.episode } : null),
+    [id, selection?.season, selection?.episode],
+  )
+  useDocumentMeta(details?.name ?? (show.isError || !validId ? 'TV Show not found' : undefined), details?.overview)
+
+  if (!validId || (show.error instanceof ApiError && show.error.status === 404)) {
+    return (
+      <PageState role="alert">
+        <h1 className="text-2xl font-bold">TV Show not found</h1>
+      </PageState>
+    )
+  }
+  if (show.isError) {
+    return (
+      <PageState role="alert">
+        <h1 className="text-2xl font-bold">TV Show not found</h1>
+        <p className="text-neutral-400">The show could not be loaded.</p>
+        <button type="button" onClick={() => void show.refetch()} className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
+          Retry
+        </button>
+      </PageState>
+    )
+  }
+  if (!details) {
+    return (
+      <PageState>
+        <p className="text-neutral-400">Loading...</p>
+      </PageState>
+    )
+  }
+
+  const chooseSeason = (seasonNumber: number) => {
+    setChosen({ showId: id, selection: { season: seasonNumber, episode: 1 } })
+    setSearch('')
+  }
+  const chooseEpisode = (episodeNumber: number) => {
+    if (!selection) return
+    setChosen({ showId: id, selection: { season: selection.season, episode: episodeNumber } })
+    window.scrollTo({ top: 0, behavior: 'smooth' })
+  }
+
+  const facts: TitleFacts = {
+    type: 'tv',
+    id: details.id,
+    title: details.name,
+    year: yearOf(details),
+    runtime: runtimeText(details.episode_run_time?.[0]),
+    rating: details.vote_average,
+    certification: details.certification,
+    extra: `${details.number_of_seasons} Season${details.number_of_seasons === 1 ? '' : 's'}`,
+    backdropPath: details.backdrop_path,
+    posterPath: details.poster_path,
+    tagline: details.tagline,
+  }
+  const trailer = trailerOf(details.videos?.results ?? [])
+  const sources = availableSources(config.data?.sources ?? [], trailer)
+  const episodes = season.data?.season_number === selection?.season ? (season.data?.episodes ?? []) : []
+  const episode = episodes.find((e) => e.episode_number === selection?.episode)
+  const similarItems = (details.similar?.results.length ? details.similar.results : (similar.data?.results ?? [])).filter((item) => item.id !== details.id)
+  const trendingItems = (trending.data?.results ?? []).filter((item) => item.id !== details.id)
+
+  return (
+    <article className="pb-10">
+      <TitleHeader facts={facts} />
+      <PlayerSection adUrl={config.data?.adUrl ?? null}>
+        {config.isPending || !history.ready || !target || !selection ? (
+          <div className="flex aspect-video w-full items-center justify-center rounded-xl bg-black text-neutral-300" role="status">
+            {details.seasons.length === 0 ? 'No episodes are available yet.' : 'Loading player...'}
+          </div>
+        ) : (
+          <>
+            <Player
+              target={target}
+              title={`${details.name} S${selection.season} E${selection.episode}`}
+              sources={sources}
+              trailer={trailer}
+              connection={connection}
+              startAt={resumePosition(history.saved, selection.season, selection.episode)}
+              progress={{
+                enabled: history.signedIn,
+                title: {
+                  content_id: details.id,
+                  content_type: 'tv',
+                  title: details.name,
+                  poster_path: details.poster_path,
+                  season_number: selection.season,
+                  episode_number: selection.episode,
+                },
+                watched: history.watched,
+              }}
+            />
+            <p className="text-sm text-neutral-300" aria-live="polite" data-testid="now-playing">
+              <span className="font-semibold text-white">
+                Season {selection.season}, Episode {selection.episode}
+              </span>
+              {episode && <span>: {episode.name}</span>}
+            </p>
+          </>
+        )}
+      </PlayerSection>
+      <div className="mt-6 grid grid-cols-1 gap-6 px-4 md:px-8 xl:grid-cols-2">
+        <div className="min-w-0 space-y-4">
+          <SeasonList seasons={details.seasons} selected={selection?.season ?? null} onSelect={chooseSeason} />
+          <EpisodeList
+            episodes={episodes}
+            selected={selection?.episode ?? 1}
+            onSelect={chooseEpisode}
+            search={search}
+            onSearch={setSearch}
+            loading={season.isFetching}
+          />
+        </div>
+        <div className="min-w-0">
+          <TitleDetails facts={facts} overview={details.overview} genres={details.genres} downloadUrl={config.data?.downloadUrl ?? null} adUrl={config.data?.adUrl ?? null} />
+        </div>
+      </div>
+      <div className="px-4 md:px-8">
+        <CastStrip cast={details.credits?.cast ?? []} />
+      </div>
+      <PosterRow title="Similar Shows" items={similarItems} />
+      <PosterRow title="Trending Shows" items={trendingItems} />
+    </article>
+  )
 }

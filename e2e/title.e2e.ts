@@ -1,0 +1,395 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, newPage, seriousA11yViolations } from './browser'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+let movieId: number
+let movieTitle: string
+let showId: number
+let showName: string
+
+interface Listed {
+  id: number
+}
+
+async function getJson<T>(path: string): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`)
+  expect(res.status, path).toBe(200)
+  return (await res.json()) as T
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  const movies = await getJson<{ results: Listed[] }>('/api/catalog/lists/movie-popular')
+  const movie = await getJson<{ id: number; title: string }>(`/api/catalog/movie/${movies.results[0]!.id}`)
+  movieId = movie.id
+  movieTitle = movie.title
+  // A show with two seasons or more, so choosing a season means something.
+  const shows = await getJson<{ results: Listed[] }>('/api/catalog/lists/tv-popular')
+  for (const item of shows.results) {
+    const show = await getJson<{ id: number; name: string; seasons: { season_number: number; episode_count: number }[] }>(`/api/catalog/tv/${item.id}`)
+    if (show.seasons.filter((s) => s.season_number >= 1 && s.episode_count >= 3).length >= 2) {
+      showId = show.id
+      showName = show.name
+      break
+    }
+  }
+  expect(showId, 'a show with two seasons of three episodes or more').toBeGreaterThan(0)
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+let sequence = 0
+
+async function signIn(page: Page) {
+  sequence += 1
+  const tag = `${Date.now().toString(36)}${sequence}`
+  const data = { email: `title.${tag}@example.com`, username: `title_${tag}`, password: 'correct horse battery', confirmPassword: 'correct horse battery' }
+  const headers = { Origin: baseUrl }
+  expect((await page.request.post(`${baseUrl}/api/auth/signup`, { data, headers })).status()).toBe(201)
+  expect((await page.request.post(`${baseUrl}/api/auth/login`, { data: { email: data.email, password: data.password, type: 'user' }, headers })).status()).toBe(200)
+}
+
+/** Starts the HLS player and answers the playhead once it has moved past `seconds`. */
+async function playUntil(page: Page, seconds: number): Promise<number> {
+  const video = page.getByTestId('hls-video')
+  await video.waitFor()
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true
+    return v.play()
+  })
+  await page.waitForFunction(
+    (s) => {
+      const v = document.querySelector<HTMLVideoElement>('[data-testid="hls-video"]')
+      return !!v && v.currentTime > s
+    },
+    seconds,
+    { timeout: 20_000 },
+  )
+  return video.evaluate((v: HTMLVideoElement) => v.currentTime)
+}
+
+async function noHorizontalOverflow(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)
+}
+
+describe('the browser', () => {
+  it('can decode the H.264/AAC sample through Media Source Extensions', async () => {
+    const { context, page } = await newPage(browser, baseUrl)
+    await page.goto('/')
+    expect(await page.evaluate(() => MediaSource.isTypeSupported('video/mp4; codecs="avc1.42c01e,mp4a.40.2"'))).toBe(true)
+    await context.close()
+  })
+})
+
+describe('/movie/{id}', () => {
+  it('shows the title, facts, player, share buttons and cast, and plays the HLS sample', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const hlsChunks: string[] = []
+    page.on('request', (req) => {
+      if (/\/assets\/hls-[^/]+\.js$/.test(req.url())) hlsChunks.push(req.url())
+    })
+    await page.goto(`/movie/${movieId}`)
+    await page.getByRole('heading', { level: 1, name: movieTitle }).waitFor()
+    const header = await page.locator('main header').innerText()
+    expect(header).toMatch(/\b\d+\.\d\b/)
+    expect(header).toMatch(/\b(\d+h \d+m|\d+m)\b/)
+    expect(await page.getByRole('button', { name: 'Reelhouse Player', pressed: true }).isVisible()).toBe(true)
+    for (const network of ['Facebook', 'X (Twitter)', 'WhatsApp', 'Telegram', 'Reddit', 'LinkedIn']) {
+      expect(await page.getByRole('button', { name: `Share on ${network}` }).isVisible()).toBe(true)
+    }
+    expect(await page.getByRole('button', { name: 'Copy link' }).isVisible()).toBe(true)
+    // Nothing the operator has not configured: no download buttons, no ad slots, no pop-up notice.
+    expect(await page.getByRole('heading', { name: 'Download' }).count()).toBe(0)
+    expect(await page.getByRole('complementary', { name: 'Advertisement' }).count()).toBe(0)
+
+    const quality = page.getByLabel('Quality')
+    await quality.waitFor()
+    expect(await quality.locator('option').allTextContents()).toEqual([expect.stringMatching(/^Auto/), '240p', '360p', '480p'])
+    const position = await playUntil(page, 1.5)
+    expect(position).toBeGreaterThan(1.5)
+    await page.getByTestId('player-loading').waitFor({ state: 'detached' })
+    expect(hlsChunks.length).toBe(1)
+
+    await quality.selectOption({ label: '240p' })
+    expect(await quality.inputValue()).toBe('0')
+
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await context.close()
+  })
+
+  it('opens a 600x400 share pop-up carrying the share link and the title', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    await context.route(/^https:\/\/(www\.)?reddit\.com\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>share</title>' }))
+    await page.goto(`/movie/${movieId}`)
+    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Share on Reddit' }).click()])
+    await popup.waitForLoadState()
+    const url = new URL(popup.url())
+    expect(url.searchParams.get('url')).toBe(`${baseUrl}/share/movie/${movieId}`)
+    expect(url.searchParams.get('title')).toBe(movieTitle)
+    expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([600, 400])
+    await context.close()
+  })
+
+  it('asks a visitor to log in before adding to the watchlist', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    await page.goto(`/movie/${movieId}`)
+    await page.getByRole('button', { name: 'Add to Watchlist' }).click()
+    await page.locator('[data-toast="error"]', { hasText: 'Please login to add to watchlist' }).waitFor()
+    await context.close()
+  })
+
+  it('adds and removes the movie from the watchlist when signed in', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    await signIn(page)
+    await page.goto(`/movie/${movieId}`)
+    await page.getByRole('button', { name: 'Add to Watchlist' }).click()
+    await page.locator('[data-toast="success"]', { hasText: 'Added to watchlist!' }).waitFor()
+    await page.getByRole('button', { name: 'Remove from Watchlist' }).waitFor()
+    expect(await (await page.request.get(`${baseUrl}/api/me/watchlist/movie/${movieId}`)).json()).toEqual({ inWatchlist: true })
+    await page.getByRole('button', { name: 'Remove from Watchlist' }).click()
+    await page.locator('[data-toast="success"]', { hasText: 'Removed from watchlist!' }).waitFor()
+    await page.getByRole('button', { name: 'Add to Watchlist' }).waitFor()
+    expect(await (await page.request.get(`${baseUrl}/api/me/watchlist/movie/${movieId}`)).json()).toEqual({ inWatchlist: false })
+    await context.close()
+  })
+
+  it('records history on opening, reports the seconds played, and resumes there', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    await signIn(page)
+    const entryOf = async () => (await (await page.request.get(`${baseUrl}/api/me/history/movie/${movieId}`)).json()).entry
+    await page.goto(`/movie/${movieId}`)
+    await expect.poll(entryOf, { timeout: 10_000 }).toMatchObject({ watch_duration: 0, title: movieTitle })
+
+    await playUntil(page, 4)
+    await page.getByTestId('hls-video').evaluate((v: HTMLVideoElement) => v.pause())
+    await expect.poll(async () => (await entryOf())?.watch_duration, { timeout: 10_000 }).toBeGreaterThanOrEqual(3)
+    const saved = await entryOf()
+    expect(saved.position).toBeGreaterThanOrEqual(3)
+    expect(saved.total_duration).toBe(12)
+    expect(saved.completed).toBe(false)
+
+    await page.reload()
+    const video = page.getByTestId('hls-video')
+    await video.waitFor()
+    await page.waitForFunction(
+      (from) => (document.querySelector<HTMLVideoElement>('[data-testid="hls-video"]')?.currentTime ?? 0) >= from,
+      saved.position - 1,
+      { timeout: 10_000 },
+    )
+
+    const history = await (await page.request.get(`${baseUrl}/api/me/history`)).json()
+    expect(history.results[0]).toMatchObject({ content_id: movieId, status: 'In Progress' })
+    await context.close()
+  })
+
+  it("says 'Movie not found' for an unknown id", async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    await page.goto('/movie/987654321')
+    await page.getByRole('heading', { name: 'Movie not found' }).waitFor()
+    await context.close()
+  })
+})
+
+describe('player sources', () => {
+  const embedOrigin = 'https://embed.reelhouse.test'
+  let releaseSlowImage: () => void = () => {}
+
+  /**
+   * The e2e server runs with the default (built-in) sources, so an operator's PLAYER_SOURCES is
+   * added to the real /api/player/config answer here, and the operator's player host is served
+   * by the test: its page posts player_ready at once while an image holds its load event back.
+   */
+  async function withOperatorSource(context: BrowserContext) {
+    await context.route('**/api/player/config', async (route: Route) => {
+      const real = await route.fetch()
+      const body = await real.json()
+      body.sources.push({ id: 'source-test', name: 'Operator Player', kind: 'embed', template: `${embedOrigin}/embed/{type}/{id}/{season}/{episode}` })
+      await route.fulfill({ response: real, json: body })
+    })
+    const slow = new Promise<void>((resolve) => (releaseSlowImage = resolve))
+    await context.route(`${embedOrigin}/**`, async (route: Route) => {
+      if (route.request().url().endsWith('/slow.png')) {
+        await slow
+        return route.fulfill({ status: 204 })
+      }
+      await route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>operator</title><p>operator player</p><img src="/slow.png" alt=""><script>parent.postMessage({ type: 'player_ready' }, '*')</script>`,
+      })
+    })
+  }
+
+  it('switches to an operator frame, sandboxed, with the quality hint, hiding the overlay on player_ready', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    await withOperatorSource(context)
+    await page.goto(`/movie/${movieId}`)
+    await page.getByTestId('hls-video').waitFor()
+    await page.getByRole('button', { name: 'Operator Player' }).click()
+    expect(await page.getByRole('button', { name: 'Operator Player', pressed: true }).isVisible()).toBe(true)
+
+    const frame = page.locator('iframe[title$="player"]')
+    await frame.waitFor()
+    const src = new URL((await frame.getAttribute('src'))!)
+    expect(src.origin).toBe(embedOrigin)
+    expect(src.pathname).toBe(`/embed/movie/${movieId}`)
+    expect(src.searchParams.get('quality')).toMatch(/^(low|medium|high|auto)$/)
+    expect(src.searchParams.get('buffer')).toMatch(/^(minimal|reduced|normal|optimal)$/)
+    expect(await frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-presentation')
+    expect(await frame.getAttribute('allow')).toBe('autoplay; fullscreen; encrypted-media; picture-in-picture')
+    expect(await frame.getAttribute('referrerpolicy')).toBe('strict-origin-when-cross-origin')
+    // The frame's load event is still held back by its image; only player_ready can clear the overlay.
+    await page.getByTestId('player-loading').waitFor({ state: 'detached', timeout: 5000 })
+    releaseSlowImage()
+
+    await page.getByRole('button', { name: 'Reelhouse Player' }).click()
+    await page.getByTestId('hls-video').waitFor()
+    expect(await frame.count()).toBe(0)
+    await context.close()
+  })
+})
+
+describe('/tv/{id}', () => {
+  it('picks seasons and episodes, searches episodes, and plays the episode', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    await page.goto(`/tv/${showId}`)
+    await page.getByRole('heading', { level: 1, name: showName }).waitFor()
+    const nowPlaying = page.getByTestId('now-playing')
+    await expect.poll(() => nowPlaying.innerText()).toMatch(/^Season 1, Episode 1/)
+    const seasons = page.getByRole('navigation', { name: 'Seasons' })
+    const episodes = page.getByTestId('episode-list')
+    await episodes.locator('li button').first().waitFor()
+    expect(await episodes.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('600px')
+
+    await seasons.getByRole('button', { name: /Season 2/ }).click()
+    await expect.poll(() => nowPlaying.innerText()).toMatch(/^Season 2, Episode 1/)
+    await expect.poll(() => episodes.locator('li button').first().innerText()).toMatch(/^1\. /)
+
+    const search = page.getByLabel('Search episodes')
+    await search.fill('no such episode anywhere')
+    await episodes.getByText('No episodes match').waitFor()
+    await search.fill('3')
+    const numbers = await episodes.locator('li button p:first-child').allInnerTexts()
+    expect(numbers.length).toBeGreaterThan(0)
+    for (const text of numbers) expect(text.toLowerCase()).toMatch(/3/)
+
+    const third = episodes.getByRole('button', { name: /^3\. / })
+    await search.fill('')
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    await third.click()
+    await expect.poll(() => nowPlaying.innerText()).toMatch(/^Season 2, Episode 3/)
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0)
+    expect(await third.getAttribute('aria-current')).toBe('true')
+
+    await search.fill('something')
+    await seasons.getByRole('button', { name: /Season 1/ }).click()
+    await expect.poll(() => nowPlaying.innerText()).toMatch(/^Season 1, Episode 1/)
+    expect(await search.inputValue()).toBe('')
+
+    expect(await playUntil(page, 1)).toBeGreaterThan(1)
+    expect(await page.getByRole('heading', { name: 'Trending Shows' }).isVisible()).toBe(true)
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await context.close()
+  })
+
+  it('toggles the watchlist signed in, and asks a visitor to log in', async () => {
+    const visitor = await newPage(browser, baseUrl, 'desktop')
+    await visitor.page.goto(`/tv/${showId}`)
+    await visitor.page.getByRole('button', { name: 'Add to Watchlist' }).click()
+    await visitor.page.locator('[data-toast="error"]', { hasText: 'Please login to add to watchlist' }).waitFor()
+    await visitor.context.close()
+
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    await signIn(page)
+    await page.goto(`/tv/${showId}`)
+    await page.getByRole('button', { name: 'Add to Watchlist' }).click()
+    await page.locator('[data-toast="success"]', { hasText: 'Added to watchlist!' }).waitFor()
+    expect(await (await page.request.get(`${baseUrl}/api/me/watchlist/tv/${showId}`)).json()).toEqual({ inWatchlist: true })
+    await page.getByRole('button', { name: 'Remove from Watchlist' }).click()
+    await page.locator('[data-toast="success"]', { hasText: 'Removed from watchlist!' }).waitFor()
+    expect(await (await page.request.get(`${baseUrl}/api/me/watchlist/tv/${showId}`)).json()).toEqual({ inWatchlist: false })
+    await context.close()
+  })
+
+  it('comes back to the saved season and episode', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    await signIn(page)
+    const saved = { content_id: showId, content_type: 'tv', title: showName, poster_path: null, watch_duration: 30, position: 5, total_duration: 12, season_number: 2, episode_number: 2 }
+    expect((await page.request.put(`${baseUrl}/api/me/history`, { data: saved, headers: { Origin: baseUrl } })).ok()).toBe(true)
+    await page.goto(`/tv/${showId}`)
+    await expect.poll(() => page.getByTestId('now-playing').innerText()).toMatch(/^Season 2, Episode 2/)
+    await context.close()
+  })
+
+  it("says 'TV Show not found' for an unknown id", async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    await page.goto('/tv/987654321')
+    await page.getByRole('heading', { name: 'TV Show not found' }).waitFor()
+    await context.close()
+  })
+})
+
+describe('phones', () => {
+  it.each(['movie', 'tv'] as const)('the %s page fits 390 px without sideways scrolling', async (type) => {
+    const { context, page } = await newPage(browser, baseUrl, 'phone')
+    await page.goto(type === 'movie' ? `/movie/${movieId}` : `/tv/${showId}`)
+    await page.getByRole('heading', { level: 1 }).first().waitFor()
+    await page.getByTestId('player').waitFor()
+    expect(await noHorizontalOverflow(page)).toBe(true)
+    await context.close()
+  })
+})
+
+describe('hls.js', () => {
+  interface ManifestChunk {
+    file: string
+    src?: string
+    isEntry?: boolean
+    isDynamicEntry?: boolean
+    imports?: string[]
+    dynamicImports?: string[]
+  }
+
+  it('is reachable only from the title pages', () => {
+    const manifest = JSON.parse(readFileSync(join(__dirname, '..', 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>
+    const hlsKey = Object.keys(manifest).find((key) => key.includes('node_modules/hls.js/'))
+    expect(hlsKey, 'hls.js has a chunk of its own').toBeDefined()
+
+    const closure = (key: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(key)) return seen
+      seen.add(key)
+      for (const dep of manifest[key]?.imports ?? []) closure(dep, seen)
+      return seen
+    }
+    const pages = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry || chunk.isDynamicEntry)
+    const titlePages = ['features/title/movie-page.tsx', 'features/title/tv-page.tsx']
+    expect(pages.map(([key]) => key)).toEqual(expect.arrayContaining([...titlePages, 'features/home/home-page.tsx']))
+
+    for (const [key] of pages) {
+      if (key === hlsKey) continue
+      const graph = closure(key)
+      expect(graph.has(hlsKey!), `${key} loads hls.js up front`).toBe(false)
+      const reachesHls = [...graph].some((k) => manifest[k]?.dynamicImports?.includes(hlsKey!))
+      expect(reachesHls, `${key} can load hls.js`).toBe(titlePages.includes(key))
+    }
+  })
+
+  it('is not fetched by the home page', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const scripts: string[] = []
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(req.url())
+    })
+    await page.goto('/')
+    await page.locator('main#main h1, main#main h2').first().waitFor()
+    await page.waitForTimeout(1000)
+    expect(scripts.length).toBeGreaterThan(0)
+    expect(scripts.filter((url) => /\/assets\/hls-/.test(url))).toEqual([])
+    await context.close()
+  })
+})

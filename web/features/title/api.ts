@@ -1,0 +1,126 @@
+/**
+ * Query hooks of the title pages: details, seasons, similar and trending titles, the player's
+ * configuration and stream, and the signed-in account's saved place in a title. Detail pages
+ * retry once and do not refetch on focus (SPEC.md section 9).
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { ListItem, MediaType, MovieDetails, Paged, Season, TvDetails } from '../../../worker/catalog/types'
+import type { WatchHistoryEntry } from '../../../drizzle/schema'
+import type { PlayerSource } from '../../../worker/player/sources'
+import { api, ApiError, readJson } from '../../lib/api-client'
+
+export const titleKeys = {
+  movie: (id: number) => ['title', 'movie', id] as const,
+  tv: (id: number) => ['title', 'tv', id] as const,
+  season: (id: number, season: number) => ['title', 'tv', id, 'season', season] as const,
+  similar: (type: MediaType, id: number) => ['title', type, id, 'similar'] as const,
+  trendingTv: () => ['catalog', 'list', 'trending-tv', 1] as const,
+  playerConfig: () => ['player', 'config'] as const,
+  stream: (type: MediaType, id: number, season: number, episode: number) => ['player', 'stream', type, id, season, episode] as const,
+  resume: (type: MediaType, id: number) => ['history', type, id] as const,
+}
+
+/** A 404 is an answer ('not found'), not a failure worth a retry. */
+function retryOnce(failureCount: number, error: unknown): boolean {
+  return !(error instanceof ApiError && error.status === 404) && failureCount < 1
+}
+
+export function useMovie(id: number) {
+  return useQuery({
+    queryKey: titleKeys.movie(id),
+    queryFn: () => readJson<MovieDetails>(api.catalog.movie[':id'].$get({ param: { id: String(id) }, query: {} })),
+    enabled: id > 0,
+    retry: retryOnce,
+  })
+}
+
+export function useTvShow(id: number) {
+  return useQuery({
+    queryKey: titleKeys.tv(id),
+    queryFn: () => readJson<TvDetails>(api.catalog.tv[':id'].$get({ param: { id: String(id) }, query: {} })),
+    enabled: id > 0,
+    retry: retryOnce,
+    refetchOnWindowFocus: false,
+  })
+}
+
+export function useSeason(id: number, season: number | null) {
+  return useQuery({
+    queryKey: titleKeys.season(id, season ?? -1),
+    queryFn: () =>
+      readJson<Season>(api.catalog.tv[':id'].season[':season'].$get({ param: { id: String(id), season: String(season) }, query: {} })),
+    enabled: id > 0 && season !== null,
+    retry: retryOnce,
+    refetchOnWindowFocus: false,
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** Similar titles when the details did not bring them along. */
+export function useSimilar(type: MediaType, id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: titleKeys.similar(type, id),
+    queryFn: () =>
+      readJson<Paged<ListItem>>(api.catalog[':type'][':id'].similar.$get({ param: { type, id: String(id) }, query: {} })),
+    enabled: enabled && id > 0,
+  })
+}
+
+export function useTrendingTv() {
+  return useQuery({
+    queryKey: titleKeys.trendingTv(),
+    queryFn: () => readJson<Paged<ListItem>>(api.catalog.lists[':list'].$get({ param: { list: 'trending-tv' }, query: {} })),
+  })
+}
+
+export interface PlayerConfig {
+  sources: PlayerSource[]
+  downloadUrl: string | null
+  adUrl: string | null
+}
+
+export function usePlayerConfig() {
+  return useQuery({
+    queryKey: titleKeys.playerConfig(),
+    queryFn: () => readJson<PlayerConfig>(api.player.config.$get()),
+    staleTime: 10 * 60 * 1000,
+  })
+}
+
+export interface StreamAnswer {
+  url: string | null
+  label: string | null
+  origin: 'mapped' | 'sample' | 'none'
+}
+
+export function useStream(type: MediaType, id: number, season: number, episode: number, enabled: boolean) {
+  return useQuery({
+    queryKey: titleKeys.stream(type, id, season, episode),
+    queryFn: () =>
+      readJson<StreamAnswer>(
+        api.player.stream[':type'][':id'].$get({
+          param: { type, id: String(id) },
+          query: { season: String(season), episode: String(episode) },
+        }),
+      ),
+    enabled: enabled && id > 0,
+  })
+}
+
+/** The saved place (position, season and episode) of a signed-in account; null when none. */
+export function useResumeEntry(type: MediaType, id: number, signedIn: boolean) {
+  return useQuery({
+    queryKey: titleKeys.resume(type, id),
+    queryFn: async () => {
+      const body = await readJson<{ entry: WatchHistoryEntry | null }>(
+        api.me.history[':content_type'][':content_id'].$get({ param: { content_type: type, content_id: String(id) } }),
+      )
+      return body.entry
+    },
+    enabled: signedIn && id > 0,
+    // A stale position would send the viewer back to where they were an hour ago.
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  })
+}

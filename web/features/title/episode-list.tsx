@@ -1,0 +1,129 @@
+/**
+ * A season's episodes (SPEC.md section 2, TV detail): a list at most 600 px tall that scrolls,
+ * with a search box matching the episode's name, overview or number, case-insensitively.
+ */
+import { useId } from 'react'
+import type { Episode } from '../../../worker/catalog/types'
+import { CloseIcon, PlayIcon, SearchIcon } from '../../components/icons'
+import { useImageUrl } from '../../lib/images'
+
+export function matchesEpisode(episode: Pick<Episode, 'name' | 'overview' | 'episode_number'>, query: string): boolean {
+  const q = query.trim().toLowerCase()
+  if (!q) return true
+  return (
+    episode.name.toLowerCase().includes(q) ||
+    episode.overview.toLowerCase().includes(q) ||
+    String(episode.episode_number).includes(q)
+  )
+}
+
+export function EpisodeList({
+  episodes,
+  selected,
+  onSelect,
+  search,
+  onSearch,
+  loading,
+}: {
+  episodes: Episode[]
+  selected: number
+  onSelect: (episode: number) => void
+  search: string
+  onSearch: (value: string) => void
+  loading: boolean
+}) {
+  const image = useImageUrl()
+  const searchId = useId()
+  const shown = episodes.filter((e) => matchesEpisode(e, search))
+
+  return (
+    <section aria-labelledby="episodes-heading" className="rounded-xl border border-neutral-800 bg-neutral-900/60">
+      <div className="flex flex-col gap-3 border-b border-neutral-800 p-4 sm:flex-row sm:items-center sm:justify-between">
+        <h2 id="episodes-heading" className="text-lg font-semibold">
+          Episodes <span className="text-sm font-normal text-neutral-400">({episodes.length})</span>
+        </h2>
+        <div className="relative sm:w-72">
+          <label htmlFor={searchId} className="sr-only">
+            Search episodes
+          </label>
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-neutral-400" width={16} height={16} />
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(e) => onSearch(e.target.value)}
+            placeholder="Search episodes..."
+            className="w-full rounded-lg border border-neutral-700 bg-neutral-950 py-2 pr-9 pl-9 text-sm placeholder:text-neutral-500"
+          />
+          {search && (
+            <button type="button" aria-label="Clear episode search" onClick={() => onSearch('')} className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-neutral-400 hover:text-white">
+              <CloseIcon width={14} height={14} />
+            </button>
+          )}
+        </div>
+      </div>
+      <ul className="max-h-[600px] divide-y divide-neutral-800 overflow-y-auto" data-testid="episode-list" aria-busy={loading}>
+        {shown.map((episode) => {
+          const active = episode.episode_number === selected
+          const still = image(episode.still_path, 'w300')
+          return (
+            <li key={episode.id}>
+              <button
+                type="button"
+                onClick={() => onSelect(episode.episode_number)}
+                aria-current={active ? 'true' : undefined}
+                className={`flex w-full gap-3 p-3 text-left hover:bg-neutral-800/70 ${active ? 'bg-brand-600/15' : ''}`}
+              >
+                <div className="relative aspect-video w-32 shrink-0 overflow-hidden rounded-md bg-neutral-800 sm:w-40">
+                  {still && <img src={still} alt="" loading="lazy" width={300} height={169} className="h-full w-full object-cover" />}
+                  {active && (
+                    <span className="absolute inset-0 flex items-center justify-center bg-black/50 text-white">
+                      <PlayIcon />
+                    </span>
+                  )}
+                </div>
+                <div className="min-w-0">
+                  <p className={`text-sm font-semibold ${active ? 'text-brand-400' : 'text-neutral-100'}`}>
+                    {episode.episode_number}. {episode.name}
+                  </p>
+                  {episode.air_date && <p className="text-xs text-neutral-400">{episode.air_date}</p>}
+                  <p className="mt-1 line-clamp-2 text-xs text-neutral-300">{episode.overview}</p>
+                </div>
+              </button>
+            </li>
+          )
+        })}
+        {!loading && shown.length === 0 && (
+          <li className="p-6 text-center text-sm text-neutral-400">{episodes.length === 0 ? 'No episodes in this season.' : `No episodes match "${search}".`}</li>
+        )}
+        {loading && episodes.length === 0 && <li className="p-6 text-center text-sm text-neutral-400">Loading...</li>}
+      </ul>
+    </section>
+  )
+}
+
+export function SeasonList({ seasons, selected, onSelect }: { seasons: { season_number: number; name: string; episode_count: number }[]; selected: number | null; onSelect: (season: number) => void }) {
+  if (seasons.length === 0) return null
+  return (
+    <nav aria-label="Seasons">
+      <ul className="scrollbar-none flex gap-2 overflow-x-auto pb-1">
+        {seasons.map((season) => {
+          const active = season.season_number === selected
+          return (
+            <li key={season.season_number} className="shrink-0">
+              <button
+                type="button"
+                onClick={() => onSelect(season.season_number)}
+                aria-pressed={active}
+                className={`rounded-lg px-4 py-2 text-sm font-semibold whitespace-nowrap ${active ? 'bg-brand-600 text-white' : 'bg-neutral-800 text-neutral-200 hover:bg-neutral-700'}`}
+              >
+                {season.name || `Season ${season.season_number}`}
+                <span className={`ml-1.5 text-xs font-normal ${active ? 'text-white' : 'text-neutral-400'}`}>{season.episode_count} ep</span>
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
+  )
+}

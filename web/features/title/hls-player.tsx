@@ -1,0 +1,203 @@
+/**
+ * Our HLS player: hls.js (imported on demand, so only the title pages ever fetch it) with the
+ * adaptive rules of hls-config.ts, a quality menu (Auto plus the stream's levels), keyboard
+ * shortcuts while it has focus, and Safari's native HLS where Media Source Extensions are missing.
+ * The browser's own controls do the rest.
+ */
+import type Hls from 'hls.js'
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import type { ConnectionQuality } from './connection-quality'
+import { bufferAhead, hlsConfig, LEVEL_DROP_COOLDOWN_MS, levelLabels, NETWORK_RETRY_DELAY_MS, shouldLowerLevel, type QualityLevel } from './hls-config'
+import { useProgressReporting, type ProgressOptions } from './use-progress-reporting'
+
+const SEEK_STEP_SECONDS = 10
+const VOLUME_STEP = 0.1
+
+export interface HlsPlayerProps {
+  src: string
+  title: string
+  startAt: number
+  connection: ConnectionQuality | undefined
+  progress: ProgressOptions
+  onReady: () => void
+  onFailure: (message: string) => void
+}
+
+function handleShortcut(video: HTMLVideoElement, key: string, container: HTMLElement): boolean {
+  switch (key) {
+    case ' ':
+    case 'Spacebar':
+      if (video.paused) void video.play().catch(() => undefined)
+      else video.pause()
+      return true
+    case 'ArrowLeft':
+      video.currentTime = Math.max(0, video.currentTime - SEEK_STEP_SECONDS)
+      return true
+    case 'ArrowRight':
+      video.currentTime = Number.isFinite(video.duration) ? Math.min(video.duration, video.currentTime + SEEK_STEP_SECONDS) : video.currentTime + SEEK_STEP_SECONDS
+      return true
+    case 'ArrowUp':
+      video.muted = false
+      video.volume = Math.min(1, Math.round((video.volume + VOLUME_STEP) * 10) / 10)
+      return true
+    case 'ArrowDown':
+      video.volume = Math.max(0, Math.round((video.volume - VOLUME_STEP) * 10) / 10)
+      return true
+    case 'f':
+    case 'F':
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined)
+      else void container.requestFullscreen?.().catch(() => undefined)
+      return true
+    case 'm':
+    case 'M':
+      video.muted = !video.muted
+      return true
+    default:
+      return false
+  }
+}
+
+export function HlsPlayer({ src, title, startAt, connection, progress, onReady, onFailure }: HlsPlayerProps) {
+  const videoRef = useRef<HTMLVideoElement>(null)
+  const containerRef = useRef<HTMLDivElement>(null)
+  const hlsRef = useRef<Hls | null>(null)
+  const [levels, setLevels] = useState<QualityLevel[]>([])
+  const [chosenLevel, setChosenLevel] = useState(-1)
+  const [playingLevel, setPlayingLevel] = useState(-1)
+  const qualityId = useId()
+  const callbacks = useRef({ onReady, onFailure })
+  callbacks.current = { onReady, onFailure }
+  // The first measurement only: a later one must not tear down a playing stream.
+  const initialConnection = useRef(connection)
+
+  useProgressReporting(videoRef, progress)
+
+  useEffect(() => {
+    const video = videoRef.current
+    if (!video) return
+    let cancelled = false
+    let hls: Hls | null = null
+    let lastDrop = 0
+    let retryTimer: number | undefined
+    const ready = () => callbacks.current.onReady()
+    video.addEventListener('loadeddata', ready, { once: true })
+
+    const lowerLevel = () => {
+      if (!hls || !shouldLowerLevel({ bufferAhead: 0, remaining: Infinity, currentLevel: hls.currentLevel, autoLevel: hls.autoLevelEnabled, sinceLastDropMs: Date.now() - lastDrop })) return
+      lastDrop = Date.now()
+      hls.nextAutoLevel = hls.currentLevel - 1
+    }
+    const checkBuffer = () => {
+      if (!hls || video.paused || video.seeking) return
+      const remaining = Number.isFinite(video.duration) ? video.duration - video.currentTime : Infinity
+      const state = {
+        bufferAhead: bufferAhead(video.buffered, video.currentTime),
+        remaining,
+        currentLevel: hls.currentLevel,
+        autoLevel: hls.autoLevelEnabled,
+        sinceLastDropMs: Date.now() - lastDrop,
+      }
+      if (shouldLowerLevel(state)) {
+        lastDrop = Date.now()
+        hls.nextAutoLevel = hls.currentLevel - 1
+      }
+    }
+
+    async function start(video: HTMLVideoElement) {
+      const { default: HlsJs } = await import('hls.js')
+      if (cancelled) return
+      if (!HlsJs.isSupported()) {
+        if (video.canPlayType('application/vnd.apple.mpegurl')) {
+          video.addEventListener('loadedmetadata', () => startAt > 0 && (video.currentTime = startAt), { once: true })
+          video.src = src
+        } else {
+          callbacks.current.onFailure('This browser cannot play this stream.')
+        }
+        return
+      }
+      const slow = initialConnection.current === 'very-poor' || initialConnection.current === 'poor'
+      hls = new HlsJs({ ...hlsConfig, startPosition: startAt > 0 ? startAt : -1, startLevel: slow ? 0 : -1 })
+      hlsRef.current = hls
+      hls.on(HlsJs.Events.MANIFEST_PARSED, (_event, data) => setLevels(levelLabels(data.levels)))
+      hls.on(HlsJs.Events.LEVEL_SWITCHED, (_event, data) => setPlayingLevel(data.level))
+      // SPEC.md's helper steps down at the end of the buffer as well as when it runs low.
+      hls.on(HlsJs.Events.BUFFER_EOS, lowerLevel)
+      hls.on(HlsJs.Events.ERROR, (_event, data) => {
+        if (data.details === HlsJs.ErrorDetails.BUFFER_STALLED_ERROR) lowerLevel()
+        if (!data.fatal || !hls) return
+        if (data.type === HlsJs.ErrorTypes.NETWORK_ERROR) {
+          window.clearTimeout(retryTimer)
+          retryTimer = window.setTimeout(() => hls?.startLoad(), NETWORK_RETRY_DELAY_MS)
+        } else if (data.type === HlsJs.ErrorTypes.MEDIA_ERROR) {
+          hls.recoverMediaError()
+        } else {
+          hls.destroy()
+          hls = null
+          hlsRef.current = null
+          callbacks.current.onFailure('The stream could not be played.')
+        }
+      })
+      hls.loadSource(src)
+      hls.attachMedia(video)
+    }
+
+    video.addEventListener('timeupdate', checkBuffer)
+    start(video).catch(() => callbacks.current.onFailure('The player could not be loaded.'))
+    return () => {
+      cancelled = true
+      window.clearTimeout(retryTimer)
+      video.removeEventListener('timeupdate', checkBuffer)
+      video.removeEventListener('loadeddata', ready)
+      hls?.destroy()
+      hlsRef.current = null
+      setLevels([])
+      setChosenLevel(-1)
+    }
+  }, [src, startAt])
+
+  const chooseLevel = (level: number) => {
+    setChosenLevel(level)
+    if (hlsRef.current) hlsRef.current.currentLevel = level
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement
+    if (target.closest('select, input, textarea') || event.altKey || event.ctrlKey || event.metaKey) return
+    const video = videoRef.current
+    const container = containerRef.current
+    if (video && container && handleShortcut(video, event.key, container)) event.preventDefault()
+  }
+
+  const autoLabel = chosenLevel === -1 && playingLevel >= 0 && levels[playingLevel] ? `Auto (${levels[playingLevel].label})` : 'Auto'
+
+  return (
+    <div
+      ref={containerRef}
+      role="group"
+      aria-label={`${title} video player. Space plays or pauses, arrows seek and change volume, F toggles full screen, M mutes.`}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      className="relative h-full w-full bg-black"
+    >
+      <video ref={videoRef} controls playsInline preload="metadata" className="h-full w-full" aria-label={title} data-testid="hls-video" />
+      {levels.length > 1 && (
+        <div className="absolute top-2 right-2 flex items-center gap-1.5 rounded-md bg-black/70 px-2 py-1 text-xs text-white">
+          <label htmlFor={qualityId}>Quality</label>
+          <select
+            id={qualityId}
+            value={chosenLevel}
+            onChange={(e) => chooseLevel(Number(e.target.value))}
+            className="rounded bg-neutral-900 px-1 py-0.5 text-xs text-white"
+          >
+            <option value={-1}>{autoLabel}</option>
+            {levels.map((level) => (
+              <option key={level.index} value={level.index}>
+                {level.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,171 @@
+/**
+ * The title page's player: a source selector over the configured sources (default the first)
+ * and the chosen one below it: our HLS player, the title's trailer, or an operator's embed frame.
+ * Switching shows a loading overlay until the new source has loaded, or until a frame posts
+ * { type: 'player_ready' } from its own origin.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react'
+import type { MediaType, Video } from '../../../worker/catalog/types'
+import type { PlayerSource } from '../../../worker/player/sources'
+import { useStream } from './api'
+import type { ConnectionQuality } from './connection-quality'
+import { embedUrl } from './embed-url'
+import { HlsPlayer } from './hls-player'
+import type { ProgressOptions } from './use-progress-reporting'
+
+export interface PlayerTarget {
+  type: MediaType
+  id: number
+  season?: number
+  episode?: number
+}
+
+/** A direct, playable trailer from the title's videos (trailers first), or null. */
+export function trailerOf(videos: Video[]): Video | null {
+  const playable = videos.filter((v) => typeof v.url === 'string' && v.url.length > 0)
+  return playable.find((v) => v.type === 'Trailer') ?? playable[0] ?? null
+}
+
+/** The sources this title can offer: the trailer source only when it has a playable trailer. */
+export function availableSources(sources: PlayerSource[], trailer: Video | null): PlayerSource[] {
+  return sources.filter((s) => s.kind !== 'trailer' || trailer !== null)
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url, window.location.href).origin
+  } catch {
+    return null
+  }
+}
+
+function EmbedFrame({ url, title, onReady }: { url: string; title: string; onReady: () => void }) {
+  const frame = useRef<HTMLIFrameElement>(null)
+  const origin = originOf(url)
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== origin || event.source !== frame.current?.contentWindow) return
+      const data: unknown = event.data
+      if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'player_ready') onReady()
+    }
+    window.addEventListener('message', onMessage)
+    return () => window.removeEventListener('message', onMessage)
+  }, [origin, onReady])
+
+  const onLoad = () => {
+    onReady()
+    // SPEC.md: the player asks the frame to start; a frame that does not listen ignores it.
+    if (origin) frame.current?.contentWindow?.postMessage({ type: 'play' }, origin)
+  }
+
+  return (
+    <iframe
+      ref={frame}
+      src={url}
+      title={`${title} player`}
+      onLoad={onLoad}
+      className="h-full w-full border-0"
+      sandbox="allow-scripts allow-same-origin allow-presentation"
+      allow="autoplay; fullscreen; encrypted-media; picture-in-picture"
+      allowFullScreen
+      referrerPolicy="strict-origin-when-cross-origin"
+    />
+  )
+}
+
+function Message({ children }: { children: string }) {
+  return <div className="flex h-full w-full items-center justify-center p-6 text-center text-neutral-300">{children}</div>
+}
+
+export interface PlayerProps {
+  target: PlayerTarget
+  title: string
+  sources: PlayerSource[]
+  trailer: Video | null
+  connection: ConnectionQuality | undefined
+  startAt: number
+  progress: ProgressOptions
+}
+
+export function Player({ target, title, sources, trailer, connection, startAt, progress }: PlayerProps) {
+  const [chosenId, setChosenId] = useState<string | null>(null)
+  const source = sources.find((s) => s.id === chosenId) ?? sources[0]
+  const [loading, setLoading] = useState(true)
+  const [failure, setFailure] = useState<string | null>(null)
+  const stream = useStream(target.type, target.id, target.season ?? 0, target.episode ?? 0, source?.kind === 'hls')
+
+  const frameUrl = useMemo(() => {
+    if (source?.kind !== 'embed' || !connection) return null
+    return embedUrl(source.template, target, connection)
+  }, [source, target, connection])
+
+  // A new source, episode or stream starts behind the overlay again.
+  const sourceKey = `${source?.id}|${target.type}|${target.id}|${target.season ?? 0}|${target.episode ?? 0}|${frameUrl ?? ''}|${stream.data?.url ?? ''}`
+  const [shownKey, setShownKey] = useState(sourceKey)
+  if (shownKey !== sourceKey) {
+    setShownKey(sourceKey)
+    setLoading(true)
+    setFailure(null)
+  }
+
+  const ready = useMemo(() => () => setLoading(false), [])
+  const fail = useMemo(() => (message: string) => {
+    setFailure(message)
+    setLoading(false)
+  }, [])
+
+  let body
+  if (!source) {
+    body = <Message>No player source is available for this title.</Message>
+  } else if (failure) {
+    body = <Message>{failure}</Message>
+  } else if (source.kind === 'hls') {
+    if (stream.isError) body = <Message>The stream could not be loaded.</Message>
+    else if (stream.data && !stream.data.url) body = <Message>No stream is available for this title yet.</Message>
+    else if (stream.data?.url)
+      body = <HlsPlayer key={sourceKey} src={stream.data.url} title={title} startAt={startAt} connection={connection} progress={progress} onReady={ready} onFailure={fail} />
+  } else if (source.kind === 'trailer') {
+    body = trailer?.url ? (
+      <video key={sourceKey} src={trailer.url} controls playsInline preload="metadata" className="h-full w-full bg-black" aria-label={`${title}: ${trailer.name}`} onLoadedData={ready} onError={() => fail('The trailer could not be played.')} />
+    ) : (
+      <Message>This title has no trailer.</Message>
+    )
+  } else if (frameUrl) {
+    body = <EmbedFrame key={sourceKey} url={frameUrl} title={title} onReady={ready} />
+  }
+
+  const showOverlay = loading && !failure && !(source?.kind === 'hls' && stream.data && !stream.data.url) && !stream.isError
+
+  return (
+    <div>
+      {sources.length > 0 && (
+        <div role="group" aria-label="Player source" className="mb-3 flex flex-wrap gap-2">
+          {sources.map((s) => {
+            const active = s.id === source?.id
+            return (
+              <button
+                key={s.id}
+                type="button"
+                aria-pressed={active}
+                onClick={() => setChosenId(s.id)}
+                className={`rounded-lg px-3 py-1.5 text-sm font-semibold ${active ? 'bg-brand-600 text-white' : 'bg-neutral-800 text-neutral-200 hover:bg-neutral-700'}`}
+              >
+                {s.name}
+              </button>
+            )
+          })}
+        </div>
+      )}
+      <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-black shadow-2xl ring-1 ring-neutral-800" data-testid="player" data-source={source?.kind}>
+        {body}
+        {showOverlay && (
+          <div role="status" className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/80 text-neutral-200" data-testid="player-loading">
+            <span className="h-10 w-10 animate-spin rounded-full border-4 border-white/20 border-t-white" aria-hidden="true" />
+            <span>Loading {source?.name ?? 'player'}...</span>
+          </div>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,79 @@
+/**
+ * Share buttons (SPEC.md section 7): six networks in 600x400 pop-ups carrying the title's share
+ * link (/share/{type}/{id}, which renders the social card at the edge) and its name, a Copy link
+ * button, and the system share sheet where the browser has one (phones, mostly).
+ */
+import type { MediaType } from '../../../worker/catalog/types'
+import { useToast } from '../../components/toast'
+import { paths } from '../../lib/paths'
+
+interface Network {
+  name: string
+  label: string
+  url: (link: string, title: string) => string
+}
+
+const enc = encodeURIComponent
+
+export const shareNetworks: Network[] = [
+  { name: 'Facebook', label: 'Facebook', url: (link) => `https://www.facebook.com/sharer/sharer.php?u=${enc(link)}` },
+  { name: 'X (Twitter)', label: 'X', url: (link, title) => `https://twitter.com/intent/tweet?url=${enc(link)}&text=${enc(title)}` },
+  { name: 'WhatsApp', label: 'WhatsApp', url: (link, title) => `https://api.whatsapp.com/send?text=${enc(`${title} ${link}`)}` },
+  { name: 'Telegram', label: 'Telegram', url: (link, title) => `https://t.me/share/url?url=${enc(link)}&text=${enc(title)}` },
+  { name: 'Reddit', label: 'Reddit', url: (link, title) => `https://www.reddit.com/submit?url=${enc(link)}&title=${enc(title)}` },
+  { name: 'LinkedIn', label: 'LinkedIn', url: (link) => `https://www.linkedin.com/sharing/share-offsite/?url=${enc(link)}` },
+]
+
+const POPUP_FEATURES = 'width=600,height=400,noopener,noreferrer'
+
+const buttonClass = 'rounded-lg border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm font-medium text-neutral-100 hover:bg-neutral-800'
+
+export function ShareButtons({ type, id, title }: { type: MediaType; id: number; title: string }) {
+  const toast = useToast()
+  const link = `${window.location.origin}${paths.share(type, id)}`
+  const canShareNatively = typeof navigator.share === 'function'
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link)
+      toast('Link copied to clipboard!', 'success')
+    } catch {
+      toast('Failed to copy link', 'error')
+    }
+  }
+
+  const shareNatively = async () => {
+    try {
+      await navigator.share({ title, url: link })
+    } catch {
+      // The viewer closed the share sheet; nothing to report.
+    }
+  }
+
+  return (
+    <section aria-labelledby="share-heading">
+      <h2 id="share-heading" className="mb-2 text-sm font-semibold tracking-wide text-neutral-300 uppercase">Share</h2>
+      <ul className="flex flex-wrap gap-2">
+        {shareNetworks.map((network) => (
+          <li key={network.name}>
+            <button type="button" className={buttonClass} aria-label={`Share on ${network.name}`} onClick={() => window.open(network.url(link, title), 'share', POPUP_FEATURES)}>
+              {network.label}
+            </button>
+          </li>
+        ))}
+        <li>
+          <button type="button" className={buttonClass} onClick={copy}>
+            Copy link
+          </button>
+        </li>
+        {canShareNatively && (
+          <li>
+            <button type="button" className={buttonClass} onClick={shareNatively}>
+              Share…
+            </button>
+          </li>
+        )}
+      </ul>
+    </section>
+  )
+}

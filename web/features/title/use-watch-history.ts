@@ -1,0 +1,68 @@
+/**
+ * A signed-in viewer's history for the open title: opening it records an entry (duration 0 the
+ * first time, SPEC.md section 4; an existing entry keeps its totals and only moves to the top),
+ * and the saved place is read once so the player can resume there.
+ */
+import { useEffect, useRef, useState } from 'react'
+import type { WatchHistoryEntry } from '../../../drizzle/schema'
+import type { MediaType } from '../../../worker/catalog/types'
+import { useSession } from '../../lib/session'
+import { useResumeEntry } from './api'
+import { sendProgress } from './history-client'
+
+export interface OpenedTitle {
+  type: MediaType
+  id: number
+  title: string
+  posterPath: string | null
+}
+
+export interface WatchHistoryState {
+  signedIn: boolean
+  /** False until the saved place is known (or known not to exist). */
+  ready: boolean
+  /** The entry as it was when the title was opened. */
+  saved: WatchHistoryEntry | null
+  /** Seconds watched so far, shared by every player of this title (see use-progress-reporting.ts). */
+  watched: { current: number }
+}
+
+export function useWatchHistory(opened: OpenedTitle | null): WatchHistoryState {
+  const session = useSession()
+  const signedIn = !!session
+  const type = opened?.type ?? 'movie'
+  const id = opened?.id ?? 0
+  const resume = useResumeEntry(type, id, signedIn && !!opened)
+  const watched = useRef(0)
+  const [saved, setSaved] = useState<{ key: string; entry: WatchHistoryEntry | null } | null>(null)
+  const key = `${type}-${id}`
+  const settled = resume.isSuccess || resume.isError
+
+  useEffect(() => {
+    if (!signedIn || !opened || !settled || saved?.key === key) return
+    const entry = resume.data ?? null
+    setSaved({ key, entry })
+    watched.current = entry?.watch_duration ?? 0
+    void sendProgress({
+      content_id: opened.id,
+      content_type: opened.type,
+      title: opened.title,
+      poster_path: opened.posterPath,
+      watch_duration: entry?.watch_duration ?? 0,
+      position: entry?.position ?? 0,
+      total_duration: entry?.total_duration ?? 0,
+      completed: entry?.completed ?? false,
+      ...(opened.type === 'tv' && entry?.season_number != null && entry.episode_number != null
+        ? { season_number: entry.season_number, episode_number: entry.episode_number }
+        : {}),
+    })
+  }, [signedIn, opened, settled, saved, key, resume.data])
+
+  const current = saved?.key === key ? saved : null
+  return {
+    signedIn,
+    ready: session === null || (session !== undefined && current !== null),
+    saved: current?.entry ?? null,
+    watched,
+  }
+}
