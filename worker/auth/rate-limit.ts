@@ -88,6 +88,13 @@ async function emailInBody(c: Context<AppEnv>): Promise<string | null> {
 
 const FAILED = new Set([400, 401, 403, 409])
 
+async function refuseWhileBlocked(c: Context<AppEnv>, db: Db, counters: Counter[]): Promise<Response | null> {
+  const wait = await secondsBlocked(db, counters, Math.floor(Date.now() / 1000))
+  if (wait <= 0) return null
+  c.header('Retry-After', String(wait))
+  return c.json({ error: tooManyAttemptsMessage(wait) }, 429)
+}
+
 /**
  * Wraps sign-in or sign-up: refuses while a counter is at its limit, counts the attempt when it
  * fails, and forgets the e-mail counter after a successful sign-in.
@@ -99,11 +106,8 @@ export function limitFailures(action: Action) {
     const counters: Counter[] = [{ key: `${action}:ip:${clientIp(c)}`, limit: IP_FAILURE_LIMIT }]
     if (email) counters.push({ key: `${action}:email:${email}`, limit: EMAIL_FAILURE_LIMIT })
 
-    const wait = await secondsBlocked(db, counters, Math.floor(Date.now() / 1000))
-    if (wait > 0) {
-      c.header('Retry-After', String(wait))
-      return c.json({ error: tooManyAttemptsMessage(wait) }, 429)
-    }
+    const refused = await refuseWhileBlocked(c, db, counters)
+    if (refused) return refused
     await next()
     if (FAILED.has(c.res.status)) {
       await recordFailure(db, counters.map((counter) => counter.key), Math.floor(Date.now() / 1000))
@@ -112,3 +116,18 @@ export function limitFailures(action: Action) {
     }
   })
 }
+
+/**
+ * Wraps the password change, after the account guard: a stolen session must not become a way
+ * to guess the current password, so wrong guesses are limited per account like sign-ins.
+ */
+export const limitPasswordChecks = createMiddleware<AppEnv>(async (c, next) => {
+  const account = c.get('account')
+  if (!account) return next()
+  const db = database(c.env.DB)
+  const counters: Counter[] = [{ key: `password:${account.type}:${account.id}`, limit: EMAIL_FAILURE_LIMIT }]
+  const refused = await refuseWhileBlocked(c, db, counters)
+  if (refused) return refused
+  await next()
+  if (FAILED.has(c.res.status)) await recordFailure(db, [counters[0]!.key], Math.floor(Date.now() / 1000))
+})

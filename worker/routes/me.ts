@@ -14,6 +14,7 @@ import { deleteOtherSessions } from '../accounts/sessions'
 import { addToWatchlist, isInWatchlist, listWatchlist, removeFromWatchlist } from '../accounts/watchlist'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
 import { hashPassword, verifyPassword } from '../auth/password'
+import { limitPasswordChecks } from '../auth/rate-limit'
 import type { AppEnv } from '../env'
 import { validate } from '../lib/validate'
 
@@ -50,7 +51,7 @@ export const meRoutes = new Hono<AppEnv>()
     if (!user) return c.json({ error: 'Failed to update profile' }, 404)
     return c.json({ message: 'Profile updated successfully!', user }, 200)
   })
-  .post('/password', requireAccount, closedForMaintenance, validate('json', passwordChangeSchema), async (c) => {
+  .post('/password', requireAccount, closedForMaintenance, limitPasswordChecks, validate('json', passwordChangeSchema), async (c) => {
     const account = c.var.account
     const body = c.req.valid('json')
     const db = database(c.env.DB)

@@ -57,7 +57,8 @@ describe('cross-site requests', () => {
   })
 })
 
-describe('sign-in rate limit', () => {
+// each failed sign-in costs a full PBKDF2 check, and these tests make dozens of them
+describe('sign-in rate limit', { timeout: 60_000 }, () => {
   const fail = (email: string, ip?: string) => call('/api/auth/login', { ip, body: { email, password: 'wrong password', type: 'user' } })
 
   it(`answers 429 with Retry-After after ${EMAIL_FAILURE_LIMIT} failures for one e-mail, from any IP`, async () => {
@@ -104,7 +105,7 @@ describe('sign-in rate limit', () => {
   })
 })
 
-describe('sign-up rate limit', () => {
+describe('sign-up rate limit', { timeout: 60_000 }, () => {
   it('counts refused sign-ups per e-mail and answers 429', async () => {
     const creds = await signUp()
     for (let attempt = 0; attempt < EMAIL_FAILURE_LIMIT; attempt++) {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PBKDF2_ITERATIONS, hashPassword, verifyPassword } from '../auth/password'
 import { SESSION_COOKIE } from '../auth/session'
 import app from '../index'
-import { PASSWORD, call, createAdmin, createUser, sessionCookieFrom, signIn, signUp, uniqueEmail, uniqueUsername } from './helpers/accounts'
+import { PASSWORD, call, createAdmin, createUser, sessionCookieFrom, setCookies, signIn, signUp, uniqueEmail, uniqueUsername } from './helpers/accounts'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -112,7 +112,7 @@ describe('POST /api/auth/login', () => {
     expect(body).toMatchObject({ email: creds.email, type: 'user', user: { username: creds.username, is_active: true } })
     expect(body.user).not.toHaveProperty('password_hash')
     expect(String(body.user.last_login) >= before).toBe(true)
-    const cookie = res.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`))!
+    const cookie = setCookies(res).find((line) => line.startsWith(`${SESSION_COOKIE}=`))!
     expect(cookie).toMatch(/HttpOnly/i)
     expect(cookie).toMatch(/SameSite=Lax/i)
     expect(cookie).toMatch(/Path=\//)
@@ -128,7 +128,7 @@ describe('POST /api/auth/login', () => {
       env,
     )
     expect(res.status).toBe(200)
-    expect(res.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`))).toMatch(/; Secure/i)
+    expect(setCookies(res).find((line) => line.startsWith(`${SESSION_COOKIE}=`))).toMatch(/; Secure/i)
   })
 
   it('defaults to the user table when no type is given', async () => {
@@ -159,15 +159,16 @@ describe('POST /api/auth/login', () => {
     }
     const known: number[] = []
     const unknown: number[] = []
-    for (let round = 0; round < 4; round++) {
+    for (let round = 0; round < 5; round++) {
       known.push(await timeOf(creds.email))
       unknown.push(await timeOf(uniqueEmail('nobody')))
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
-    // an unknown address still pays for a full PBKDF2 check; skipping it would be many times faster
-    expect(median(unknown) / median(known)).toBeGreaterThan(0.5)
-    expect(median(unknown) / median(known)).toBeLessThan(2)
-  })
+    // the fastest run of each is the least disturbed by whatever else the machine is doing;
+    // an unknown address still pays for a full PBKDF2 check, skipping it would be about ten times faster
+    const ratio = Math.min(...unknown) / Math.min(...known)
+    expect(ratio).toBeGreaterThan(0.4)
+    expect(ratio).toBeLessThan(2.5)
+  }, 30_000)
 
   it('refuses a banned (inactive) user with the usual answer', async () => {
     const creds = await signUp()
@@ -233,7 +234,7 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
     const out = await call('/api/auth/logout', { method: 'POST', cookie: user.cookie })
     expect(out.status).toBe(200)
     expect(await out.json()).toEqual({ message: 'You have been logged out successfully!' })
-    const cleared = out.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`))
+    const cleared = setCookies(out).find((line) => line.startsWith(`${SESSION_COOKIE}=`))
     expect(cleared).toMatch(/Max-Age=0/i)
     const rows = await env.DB.prepare("select count(*) as n from sessions where owner_type = 'user' and owner_id = ?").bind(user.id).first<{ n: number }>()
     expect(rows?.n).toBe(0)

@@ -119,7 +119,7 @@ describe('random paths and query strings', () => {
         const res = await call(`/api/me/${list}/${encodeURIComponent(type)}/${encodeURIComponent(id)}`, { method, cookie: user.cookie })
         await expectNoServerError(res)
       }),
-      { numRuns: RUNS * 2 },
+      { numRuns: RUNS },
     )
   }, TIMEOUT_MS)
 
@@ -127,14 +127,14 @@ describe('random paths and query strings', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom('/api/me/history', '/api/admin/users', '/api/admin/stats', '/api/admin/export', '/api/auth/me', '/api/me/profile', '/api/me/watchlist'),
-        fc.array(fc.tuple(fc.constantFrom('limit', 'q', 'page', 'user_id', fc.string()), fc.oneof(fc.string(), segment)), { maxLength: 4 }),
+        fc.array(fc.tuple(fc.oneof(fc.constantFrom('limit', 'q', 'page', 'user_id'), fc.string()), fc.oneof(fc.string(), segment)), { maxLength: 4 }),
         async (path, pairs) => {
           const query = new URLSearchParams(pairs).toString()
           const res = await call(`${path}?${query}`, { cookie: path.startsWith('/api/admin') ? admin.cookie : user.cookie })
           await expectNoServerError(res)
         },
       ),
-      { numRuns: RUNS * 2 },
+      { numRuns: RUNS },
     )
   }, TIMEOUT_MS)
 

@@ -145,6 +145,20 @@ describe('POST /api/me/password', () => {
   })
 })
 
+describe('password guessing with a session', { timeout: 60_000 }, () => {
+  it('is limited per account like sign-in', async () => {
+    const user = await createUser()
+    const wrong = { currentPassword: 'a guess', newPassword: 'whatever1', confirmPassword: 'whatever1' }
+    for (let attempt = 0; attempt < 10; attempt++) expect((await call('/api/me/password', { cookie: user.cookie, body: wrong })).status).toBe(400)
+    const blocked = await call('/api/me/password', { cookie: user.cookie, body: { ...wrong, currentPassword: PASSWORD } })
+    expect(blocked.status).toBe(429)
+    expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0)
+    // another account is not affected
+    const other = await createUser()
+    expect((await call('/api/me/password', { cookie: other.cookie, body: wrong })).status).toBe(400)
+  })
+})
+
 describe('maintenance mode', () => {
   it('turns away sign-up and account writes of users with 503, not reads, not administrators', async () => {
     const user = await createUser()

@@ -57,9 +57,14 @@ export async function call(path: string, options: CallOptions = {}): Promise<Res
   return exports.default.fetch(`${ORIGIN}${path}`, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body })
 }
 
+/** Every Set-Cookie line of a response (workerd's Headers.getAll keeps them apart). */
+export function setCookies(res: Response): string[] {
+  return res.headers.getAll('Set-Cookie')
+}
+
 /** The `name=value` of the session cookie a response sets, or null. */
 export function sessionCookieFrom(res: Response): string | null {
-  const line = res.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))
+  const line = setCookies(res).find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))
   if (!line) return null
   const pair = line.split(';')[0] ?? ''
   return pair === `${SESSION_COOKIE}=` ? null : pair
