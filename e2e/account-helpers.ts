@@ -1,10 +1,8 @@
 /**
- * Helpers for the account and admin journeys: unique account details, and an administrator
- * written straight into the test server's local D1 (administrators cannot sign up), with a
- * password hash in the worker's PBKDF2 format (worker/auth/password.ts).
+ * Helpers for the account and admin journeys: unique account details, an administrator made
+ * in the test server's local D1 (administrators cannot sign up), and signing in through the form.
  */
 import { execFileSync } from 'node:child_process'
-import { pbkdf2Sync, randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 
@@ -14,27 +12,18 @@ let sequence = 0
 export function newAccountDetails(prefix: string): { email: string; username: string; password: string } {
   sequence += 1
   const tag = `${Date.now().toString(36)}${sequence}`
-  return { email: `${prefix}.${tag}@example.com`, username: `${prefix}_${tag}`, password: `pw-${tag}-secret` }
+  return { email: `${prefix}.${tag}@example.com`, username: `${prefix}_${tag}`, password: `pw-${tag}-long-secret` }
 }
 
-/** The same string worker/auth/password.ts writes: pbkdf2-sha512$iterations$salt$hash. */
-export function passwordHash(password: string, iterations = 100_000): string {
-  const salt = randomBytes(16)
-  const hash = pbkdf2Sync(password, salt, iterations, 64, 'sha512')
-  return `pbkdf2-sha512$${iterations}$${salt.toString('base64')}$${hash.toString('base64')}`
-}
-
-function sqlText(value: string): string {
-  return `'${value.replace(/'/g, "''")}'`
-}
-
-/** Inserts an administrator into the D1 state of the e2e server on `port`. */
+/**
+ * Creates an administrator in the D1 state of the e2e server on `port` with the documented
+ * bootstrap command (`npm run admin:create`), the only way administrators come to exist.
+ */
 export function createAdmin(port: string, account: { email: string; username: string; password: string }): void {
-  const sql = `INSERT INTO admin_users (email, password_hash, username, full_name, is_active) VALUES (${sqlText(account.email)}, ${sqlText(passwordHash(account.password))}, ${sqlText(account.username)}, 'Test Administrator', 1)`
-  execFileSync(join(root, 'node_modules', '.bin', 'wrangler'), ['d1', 'execute', 'DB', '--local', '--persist-to', join(root, '.wrangler', `e2e-${port}`), '--command', sql], {
+  execFileSync(process.execPath, [join(root, 'scripts', 'admin-create.mjs'), '--email', account.email, '--username', account.username, '--persist-to', join(root, '.wrangler', `e2e-${port}`)], {
     cwd: root,
     stdio: 'pipe',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_UPDATE_NOTIFIER: '1', CI: 'true' },
+    env: { ...process.env, ADMIN_PASSWORD: account.password, WRANGLER_SEND_METRICS: 'false', NO_UPDATE_NOTIFIER: '1', CI: 'true' },
   })
 }
 

@@ -68,9 +68,9 @@ export function Component() {
             {(['user', 'admin'] as const).map((value) => (
               <label
                 key={value}
-                className="cursor-pointer rounded-md px-3 py-2 text-center text-sm font-semibold text-neutral-300 has-[:checked]:bg-brand-600 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-400"
+                className="relative cursor-pointer rounded-md px-3 py-2 text-center text-sm font-semibold text-neutral-300 has-[:checked]:bg-brand-600 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-400"
               >
-                <input type="radio" name="type" value={value} checked={type === value} onChange={() => setType(value)} className="sr-only" />
+                <input type="radio" name="type" value={value} checked={type === value} onChange={() => setType(value)} className="absolute inset-0 cursor-pointer appearance-none opacity-0" />
                 {value === 'user' ? 'User' : 'Admin'}
               </label>
             ))}

@@ -1,5 +1,106 @@
+/**
+ * /admin/* (SPEC.md sections 2, 4 and 6, with DESIGN.md's real numbers): the guard, then the
+ * dashboard. Signed out goes to /login (and back here afterwards); a signed-in user sees the
+ * access-denied view; an administrator gets six tabs of live figures and working controls.
+ * The tab lives in the path (/admin/users, ...) so it survives a reload and can be linked.
+ */
+import { Navigate, useNavigate, useParams } from 'react-router-dom'
+import { AccessDenied } from '../../components/access-denied'
 import { PageHeading } from '../../components/page-heading'
+import { paths } from '../../lib/paths'
+import { useSession } from '../../lib/session'
+import { AnalyticsTab } from './analytics-tab'
+import { useStats } from './api'
+import { ContentTab } from './content-tab'
+import { OverviewTab } from './overview-tab'
+import { SecurityTab } from './security-tab'
+import { SystemTab } from './system-tab'
+import { Tabs } from './tabs'
+import { UsersTab } from './users-tab'
+
+const tabs = [
+  { key: 'overview', label: 'Overview' },
+  { key: 'users', label: 'Users' },
+  { key: 'content', label: 'Content' },
+  { key: 'analytics', label: 'Analytics' },
+  { key: 'system', label: 'System' },
+  { key: 'security', label: 'Security' },
+] as const
+type TabKey = (typeof tabs)[number]['key']
+
+function isTab(value: string): value is TabKey {
+  return tabs.some((t) => t.key === value)
+}
+
+function Loading({ text = 'Loading...' }: { text?: string }) {
+  return (
+    <div className="flex min-h-[30vh] items-center justify-center" role="status">
+      <p className="text-neutral-400">{text}</p>
+    </div>
+  )
+}
+
+function Dashboard() {
+  const navigate = useNavigate()
+  const splat = useParams()['*'] ?? ''
+  const selected: TabKey = isTab(splat) ? splat : 'overview'
+  const stats = useStats()
+  const select = (key: TabKey) => navigate(key === 'overview' ? paths.admin() : `${paths.admin()}/${key}`, { replace: true })
+
+  const panel = () => {
+    if (selected === 'users') return <UsersTab />
+    if (stats.isError) {
+      return (
+        <p role="alert" className="text-red-300">
+          The figures could not be loaded: {stats.error.message}
+        </p>
+      )
+    }
+    if (!stats.data) return <Loading text="Loading figures..." />
+    switch (selected) {
+      case 'content':
+        return <ContentTab stats={stats.data} />
+      case 'analytics':
+        return <AnalyticsTab stats={stats.data} />
+      case 'system':
+        return <SystemTab stats={stats.data} />
+      case 'security':
+        return <SecurityTab stats={stats.data} onManageUsers={() => select('users')} />
+      default:
+        return <OverviewTab stats={stats.data} />
+    }
+  }
+
+  return (
+    <div className="pb-12">
+      <PageHeading title="Admin Dashboard" description="Live figures and controls for administrators.">
+        <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-neutral-400">
+          <span aria-live="polite">
+            {stats.dataUpdatedAt > 0 && `Figures as of ${new Date(stats.dataUpdatedAt).toLocaleTimeString()}`}
+          </span>
+          <button
+            type="button"
+            onClick={() => void stats.refetch()}
+            disabled={stats.isFetching}
+            className="rounded-md border border-neutral-700 px-3 py-1 font-semibold text-neutral-200 hover:bg-neutral-800 disabled:opacity-60"
+          >
+            {stats.isFetching ? 'Refreshing...' : 'Refresh'}
+          </button>
+        </div>
+      </PageHeading>
+      <div className="px-4 md:px-8">
+        <Tabs tabs={tabs} selected={selected} onSelect={select} label="Dashboard sections">
+          {panel()}
+        </Tabs>
+      </div>
+    </div>
+  )
+}
 
 export function Component() {
-  return <PageHeading title="Admin Dashboard" />
+  const session = useSession()
+  if (session === undefined) return <Loading />
+  if (session === null) return <Navigate to={`${paths.login()}?next=${encodeURIComponent(paths.admin())}`} replace />
+  if (session.type !== 'admin') return <AccessDenied variant="admin-required" heading="Admin Dashboard Access Denied" />
+  return <Dashboard />
 }

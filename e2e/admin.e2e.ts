@@ -1,0 +1,242 @@
+/**
+ * The admin area in Chromium: the guard for visitors and users, then an administrator's
+ * dashboard with live figures that follow a new sign-up, keyboard tabs, the user list with
+ * confirmed ban and unban, the JSON export, the maintenance switch and the cache purge.
+ */
+import { mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { createAdmin, loginThroughForm, newAccountDetails } from './account-helpers'
+import { dismissCookieBanner, launchBrowser, newPage, seriousA11yViolations, signInNewUser, type ViewportName } from './browser'
+
+const baseUrl = inject('baseUrl')
+const shots = join(__dirname, '..', '.wrangler', 'screenshots')
+const admin = newAccountDetails('admin')
+let browser: Browser
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true })
+  createAdmin(new URL(baseUrl).port, admin)
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function openPage(viewport: ViewportName = 'desktop') {
+  const { context, page } = await newPage(browser, baseUrl, viewport)
+  await dismissCookieBanner(context)
+  return { context, page }
+}
+
+async function openDashboard(viewport: ViewportName = 'desktop', tab = '') {
+  const opened = await openPage(viewport)
+  await loginThroughForm(opened.page, admin, 'Admin', `/login?next=${encodeURIComponent(`/admin${tab}`)}`)
+  await opened.page.waitForURL(`${baseUrl}/admin${tab}`)
+  await opened.page.getByRole('tablist', { name: 'Dashboard sections' }).waitFor()
+  return opened
+}
+
+async function signUp(prefix: string) {
+  const account = newAccountDetails(prefix)
+  const res = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...account, confirmPassword: account.password }),
+  })
+  return { account, status: res.status }
+}
+
+function figure(page: Page, group: string, label: string): Locator {
+  return page
+    .locator(`dl[aria-label="${group}"] > div`)
+    .filter({ has: page.locator('dt').getByText(label, { exact: true }) })
+    .locator('dd')
+    .first()
+}
+
+async function signupBars(page: Page): Promise<number[]> {
+  return page.locator('svg[role="img"] rect[data-count]').evaluateAll((rects) => rects.map((r) => Number(r.getAttribute('data-count'))))
+}
+
+async function numberIn(locator: Locator): Promise<number> {
+  return Number((await locator.innerText()).replace(/[^0-9]/g, ''))
+}
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true })
+}
+
+describe('the admin guard', () => {
+  it('sends a visitor from /admin to /login', async () => {
+    const { context, page } = await openPage('desktop')
+    await page.goto('/admin')
+    await page.waitForURL(`${baseUrl}/login?next=%2Fadmin`)
+    await page.getByRole('heading', { name: 'Login', level: 1 }).waitFor()
+    await context.close()
+  })
+
+  it('shows a signed-in user the access-denied view', async () => {
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const { context, page } = await openPage(viewport)
+      await signInNewUser(page, baseUrl, 'nonadmin')
+      await page.goto('/admin/users')
+      await page.getByRole('heading', { name: 'Admin Dashboard Access Denied', level: 1 }).waitFor()
+      await page.getByText('This area is restricted to administrators only.').waitFor()
+      expect(await page.getByRole('button', { name: 'Go Back' }).isVisible()).toBe(true)
+      expect(await page.getByRole('link', { name: 'Go to Home' }).isVisible()).toBe(true)
+      expect(await page.getByRole('tablist').count()).toBe(0)
+      // The API agrees: a user's session gets 403 from the admin endpoints.
+      expect((await page.request.get('/api/admin/stats')).status()).toBe(403)
+      await shoot(page, `admin-denied-${viewport}`)
+      expect(await seriousA11yViolations(page)).toEqual([])
+      await context.close()
+    }
+  })
+})
+
+describe('the dashboard', () => {
+  it('shows live figures that follow a new sign-up', async () => {
+    const { context, page } = await openDashboard('desktop')
+    const users = figure(page, 'Headline figures', 'Users')
+    await users.waitFor()
+    const before = await numberIn(users)
+    const signupsBefore = (await signupBars(page)).reduce((a, b) => a + b, 0)
+    expect(await numberIn(figure(page, 'Headline figures', 'Administrators'))).toBeGreaterThanOrEqual(1)
+
+    const { status } = await signUp('fresh')
+    expect(status).toBe(201)
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await expect.poll(() => numberIn(users), { timeout: 10_000 }).toBe(before + 1)
+    const bars = await signupBars(page)
+    expect(bars).toHaveLength(30)
+    expect(bars.reduce((a, b) => a + b, 0)).toBe(signupsBefore + 1)
+    expect(bars[29]).toBeGreaterThanOrEqual(1)
+    await shoot(page, 'admin-overview-desktop')
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await context.close()
+  })
+
+  it('moves between tabs with the arrow keys, Home and End, and keeps the tab in the path', async () => {
+    const { context, page } = await openDashboard('phone')
+    const overview = page.getByRole('tab', { name: 'Overview' })
+    expect(await overview.getAttribute('aria-selected')).toBe('true')
+    await overview.focus()
+    await page.keyboard.press('ArrowRight')
+    await page.waitForURL(`${baseUrl}/admin/users`)
+    const usersTab = page.getByRole('tab', { name: 'Users' })
+    expect(await usersTab.getAttribute('aria-selected')).toBe('true')
+    expect(await usersTab.evaluate((el) => el === document.activeElement)).toBe(true)
+    expect(await page.getByRole('tabpanel', { name: 'Users' }).count()).toBe(1)
+    await page.keyboard.press('End')
+    await page.waitForURL(`${baseUrl}/admin/security`)
+    await page.keyboard.press('Home')
+    await page.waitForURL(`${baseUrl}/admin`)
+    await page.keyboard.press('ArrowLeft')
+    await page.waitForURL(`${baseUrl}/admin/security`)
+    await figure(page, 'Sign-in activity', 'Administrator accounts').waitFor()
+    await shoot(page, 'admin-security-phone')
+    for (const tab of ['Content', 'Analytics', 'System'] as const) {
+      await page.getByRole('tab', { name: tab }).click()
+      await page.getByRole('tabpanel', { name: tab }).getByRole('heading').first().waitFor()
+      await shoot(page, `admin-${tab.toLowerCase()}-phone`)
+    }
+    await page.getByRole('tab', { name: 'Overview' }).click()
+    await figure(page, 'Headline figures', 'Users').waitFor()
+    await shoot(page, 'admin-overview-phone')
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await context.close()
+  })
+
+  it('finds a user, bans after confirmation (ending their session) and unbans', async () => {
+    const member = await newPage(browser, baseUrl, 'desktop')
+    const who = await signInNewUser(member.page, baseUrl, 'member')
+    const saved = await member.page.request.post('/api/me/watchlist', { data: { content_id: 550, content_type: 'movie', title: 'Saved Film', poster_path: null }, headers: { Origin: baseUrl } })
+    expect(saved.ok()).toBe(true)
+
+    const { context, page } = await openDashboard('desktop', '/users')
+    await page.getByLabel('Search users by e-mail or username').fill(who.username)
+    const row = page.locator('tbody tr', { hasText: who.email })
+    // The search runs once typing pauses; until then the unfiltered first page is shown.
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1)
+    await row.waitFor()
+    const cells = await row.getByRole('cell').allInnerTexts()
+    expect(cells.slice(1, 4)).toEqual([who.email, who.username, 'user'])
+    expect(cells[6]).toBe('1')
+    expect(cells[7]).toBe('Active')
+
+    // Declining the confirmation changes nothing.
+    page.once('dialog', (d) => void d.dismiss())
+    await row.getByRole('button', { name: `Ban ${who.username}` }).click()
+    await page.waitForTimeout(300)
+    expect(await row.getByText('Active').count()).toBe(1)
+
+    let question = ''
+    page.once('dialog', (d) => {
+      question = d.message()
+      void d.accept()
+    })
+    await row.getByRole('button', { name: `Ban ${who.username}` }).click()
+    await row.getByText('Banned').waitFor()
+    expect(question).toContain(`Ban ${who.username}?`)
+    expect((await member.page.request.get('/api/auth/me')).status()).toBe(401)
+    await shoot(page, 'admin-users-desktop')
+    expect(await seriousA11yViolations(page)).toEqual([])
+
+    page.once('dialog', (d) => void d.accept())
+    await row.getByRole('button', { name: `Unban ${who.username}` }).click()
+    await row.getByText('Active').waitFor()
+    await member.context.close()
+    await context.close()
+  })
+
+  it('exports the accounts as a JSON download without password hashes', async () => {
+    const { context, page } = await openDashboard('desktop', '/users')
+    const { account } = await signUp('exported')
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Export JSON' }).click()
+    const file = await download
+    expect(file.suggestedFilename()).toMatch(/^reelhouse-accounts-\d{4}-\d\d-\d\d\.json$/)
+    const text = readFileSync(await file.path(), 'utf8')
+    const data = JSON.parse(text) as { users: { email: string }[]; admin_users: { email: string }[] }
+    expect(data.users.map((u) => u.email)).toContain(account.email)
+    expect(data.admin_users.map((u) => u.email)).toContain(admin.email)
+    expect(text).not.toContain('password_hash')
+    expect(text).not.toContain('pbkdf2')
+    await context.close()
+  })
+
+  it('switches maintenance on and off and purges the catalogue cache', async () => {
+    const { context, page } = await openDashboard('desktop', '/system')
+    const toggle = page.getByRole('switch', { name: 'Maintenance mode' })
+    await toggle.waitFor()
+    await expect.poll(() => toggle.isEnabled()).toBe(true)
+    expect(await toggle.getAttribute('aria-checked')).toBe('false')
+    await toggle.click()
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true')
+    expect(await (await page.request.get('/api/admin/settings/maintenance')).json()).toEqual({ enabled: true })
+    expect((await signUp('during-maintenance')).status).toBe(503)
+    await toggle.click()
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false')
+    expect((await signUp('after-maintenance')).status).toBe(201)
+
+    // Fill the cache, then purge it and watch the figure drop to zero.
+    expect((await page.request.get('/api/catalog/pages/movies')).ok()).toBe(true)
+    const cached = figure(page, 'System figures', 'Cached catalogue answers')
+    await expect
+      .poll(async () => {
+        await page.getByRole('button', { name: 'Refresh' }).click()
+        return numberIn(cached)
+      }, { timeout: 10_000 })
+      .toBeGreaterThan(0)
+    await page.getByRole('button', { name: 'Purge catalogue cache' }).click()
+    const result = page.getByRole('status').filter({ hasText: /^Purged \d+ cached catalogue answers?\.$/ })
+    await result.waitFor()
+    expect(await numberIn(result)).toBeGreaterThan(0)
+    await expect.poll(() => numberIn(cached)).toBe(0)
+    await shoot(page, 'admin-system-desktop')
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await context.close()
+  })
+})

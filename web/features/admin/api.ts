@@ -1,0 +1,95 @@
+/**
+ * Query hooks of the administrators' dashboard over /api/admin. Every figure is read live from
+ * the worker; the mutations refresh the figures they change.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { InferResponseType } from 'hono/client'
+import { api, readJson } from '../../lib/api-client'
+
+export type DashboardStats = InferResponseType<typeof api.admin.stats.$get, 200>
+export type UsersPage = InferResponseType<typeof api.admin.users.$get, 200>
+export type AdminUserRow = UsersPage['results'][number]
+export type TitleCount = DashboardStats['mostWatched'][number]
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: ['admin', 'stats'] as const,
+  users: (q: string, page: number) => ['admin', 'users', q, page] as const,
+  maintenance: ['admin', 'maintenance'] as const,
+}
+
+export function useStats() {
+  return useQuery({
+    queryKey: adminKeys.stats,
+    queryFn: () => readJson<DashboardStats>(api.admin.stats.$get()),
+    staleTime: 0,
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: true,
+  })
+}
+
+export function useUsers(q: string, page: number) {
+  return useQuery({
+    queryKey: adminKeys.users(q, page),
+    queryFn: () => readJson<UsersPage>(api.admin.users.$get({ query: { q, page: String(page) } })),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  })
+}
+
+export function useSetBanned() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, banned }: { id: number; banned: boolean }) => {
+      const param = { id: String(id) }
+      return readJson<{ message: string }>(banned ? api.admin.users[':id'].ban.$post({ param }) : api.admin.users[':id'].unban.$post({ param }))
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  })
+}
+
+export function useMaintenance() {
+  return useQuery({
+    queryKey: adminKeys.maintenance,
+    queryFn: () => readJson<{ enabled: boolean }>(api.admin.settings.maintenance.$get()).then((b) => b.enabled),
+    staleTime: 0,
+  })
+}
+
+export function useSetMaintenance() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (enabled: boolean) => readJson<{ enabled: boolean }>(api.admin.settings.maintenance.$put({ json: { enabled } })).then((b) => b.enabled),
+    onSuccess: (enabled) => client.setQueryData(adminKeys.maintenance, enabled),
+  })
+}
+
+export function usePurgeCache() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () => readJson<{ deleted: number }>(api.admin.cache.purge.$post()).then((b) => b.deleted),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.stats }),
+  })
+}
+
+function filenameFrom(disposition: string | null): string {
+  const match = disposition ? /filename="?([^";]+)"?/.exec(disposition) : null
+  return match?.[1] ?? `accounts-export-${new Date().toISOString().slice(0, 10)}.json`
+}
+
+/** Downloads the account export (GET /api/admin/export) as the JSON file the server names. */
+export async function downloadExport(): Promise<string> {
+  const res = await api.admin.export.$get()
+  if (!res.ok) await readJson(res)
+  const blob = await res.blob()
+  const name = filenameFrom(res.headers.get('Content-Disposition'))
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  document.body.appendChild(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  return name
+}

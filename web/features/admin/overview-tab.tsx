@@ -1,0 +1,22 @@
+/** Overview: the headline figures and the sign-ups of the last 30 days. */
+import type { DashboardStats } from './api'
+import { Figure, FigureGrid, Panel, SignupChart } from './figures'
+
+export function OverviewTab({ stats }: { stats: DashboardStats }) {
+  const signups = stats.signupsPerDay.reduce((sum, d) => sum + d.count, 0)
+  return (
+    <div className="space-y-6">
+      <FigureGrid label="Headline figures">
+        <Figure label="Users" value={stats.users} />
+        <Figure label="Administrators" value={stats.admins} />
+        <Figure label="Active, last 7 days" value={stats.activeUsers7d} />
+        <Figure label="Active, last 30 days" value={stats.activeUsers30d} />
+        <Figure label="Watchlist entries" value={stats.watchlistEntries} />
+        <Figure label="Watch history entries" value={stats.historyEntries} />
+      </FigureGrid>
+      <Panel id="overview-signups" title={`Sign-ups per day (${signups} in 30 days)`}>
+        <SignupChart days={stats.signupsPerDay} />
+      </Panel>
+    </div>
+  )
+}

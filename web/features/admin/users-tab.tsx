@@ -1,0 +1,174 @@
+/**
+ * Users: the paged, searchable list of user accounts with their activity, and Ban / Unban
+ * (asked for confirmation first; a ban signs the user out everywhere). Also the export button.
+ */
+import { useState } from 'react'
+import { useToast } from '../../components/toast'
+import { useDebouncedValue } from '../../lib/use-debounced-value'
+import { downloadExport, useSetBanned, useUsers, type AdminUserRow } from './api'
+import { formatNumber } from './figures'
+
+function formatWhen(iso: string | null): string {
+  if (!iso) return 'Never'
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+}
+
+export function ExportButton() {
+  const toast = useToast()
+  const [busy, setBusy] = useState(false)
+  const run = async () => {
+    setBusy(true)
+    try {
+      const name = await downloadExport()
+      toast(`Exported ${name}`, 'success')
+    } catch (err) {
+      toast(err instanceof Error ? err.message : 'Export failed', 'error')
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <button type="button" onClick={run} disabled={busy} className="rounded-lg border border-neutral-600 px-4 py-2 text-sm font-semibold whitespace-nowrap hover:bg-neutral-800 disabled:opacity-60">
+      {busy ? 'Exporting...' : 'Export JSON'}
+    </button>
+  )
+}
+
+function BanButton({ user }: { user: AdminUserRow }) {
+  const setBanned = useSetBanned()
+  const toast = useToast()
+  const banned = !user.is_active
+  const name = user.username || user.email
+  const onClick = () => {
+    const question = banned
+      ? `Unban ${name}? They will be able to sign in again.`
+      : `Ban ${name}? They will be signed out everywhere and unable to sign in until unbanned.`
+    if (!window.confirm(question)) return
+    setBanned.mutate(
+      { id: user.id, banned: !banned },
+      {
+        onSuccess: () => toast(banned ? `${name} was unbanned` : `${name} was banned`, 'success'),
+        onError: (err) => toast(err.message, 'error'),
+      },
+    )
+  }
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={setBanned.isPending}
+      aria-label={`${banned ? 'Unban' : 'Ban'} ${name}`}
+      className={`rounded-md px-3 py-1.5 text-xs font-semibold disabled:opacity-60 ${banned ? 'border border-neutral-600 text-neutral-100 hover:bg-neutral-800' : 'bg-red-700 text-white hover:bg-red-800'}`}
+    >
+      {banned ? 'Unban' : 'Ban'}
+    </button>
+  )
+}
+
+export function UsersTab() {
+  const [search, setSearch] = useState('')
+  const [page, setPage] = useState(1)
+  const q = useDebouncedValue(search.trim(), 300)
+  const users = useUsers(q, page)
+  const data = users.data
+
+  return (
+    <section aria-labelledby="users-title" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="users-title" className="text-lg font-semibold">
+          Users {data && <span className="text-neutral-400">({formatNumber(data.total_results)})</span>}
+        </h2>
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor="users-search" className="sr-only">
+            Search users by e-mail or username
+          </label>
+          <input
+            id="users-search"
+            type="search"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value)
+              setPage(1)
+            }}
+            placeholder="Search e-mail or username"
+            className="w-64 max-w-full rounded-lg border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm text-neutral-100 placeholder:text-neutral-400"
+          />
+          <ExportButton />
+        </div>
+      </div>
+
+      {users.isError ? (
+        <p role="alert" className="text-red-300">
+          {users.error.message}
+        </p>
+      ) : !data ? (
+        <p role="status" className="text-neutral-400">
+          Loading users...
+        </p>
+      ) : data.results.length === 0 ? (
+        <p className="text-neutral-400">{q ? `No users match "${q}".` : 'No users have signed up yet.'}</p>
+      ) : (
+        <div role="region" aria-label="Users table" tabIndex={0} className="overflow-x-auto rounded-xl border border-neutral-800">
+          <table className="w-full min-w-[56rem] text-left text-sm" aria-busy={users.isFetching}>
+            <thead className="bg-neutral-900 text-xs text-neutral-400 uppercase">
+              <tr>
+                <th scope="col" className="px-3 py-2.5">ID</th>
+                <th scope="col" className="px-3 py-2.5">Email</th>
+                <th scope="col" className="px-3 py-2.5">Username</th>
+                <th scope="col" className="px-3 py-2.5">Role</th>
+                <th scope="col" className="px-3 py-2.5">Joined</th>
+                <th scope="col" className="px-3 py-2.5">Last active</th>
+                <th scope="col" className="px-3 py-2.5 text-right">Watchlist</th>
+                <th scope="col" className="px-3 py-2.5">Status</th>
+                <th scope="col" className="px-3 py-2.5">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-neutral-800">
+              {data.results.map((user) => (
+                <tr key={user.id} className="bg-neutral-950/40">
+                  <td className="px-3 py-2.5 text-neutral-400 tabular-nums">{user.id}</td>
+                  <td className="max-w-[16rem] truncate px-3 py-2.5" title={user.email}>{user.email}</td>
+                  <td className="px-3 py-2.5">{user.username ?? '—'}</td>
+                  <td className="px-3 py-2.5 capitalize">{user.role}</td>
+                  <td className="px-3 py-2.5 whitespace-nowrap">{formatWhen(user.joined)}</td>
+                  <td className="px-3 py-2.5 whitespace-nowrap">{formatWhen(user.lastActive)}</td>
+                  <td className="px-3 py-2.5 text-right tabular-nums">{formatNumber(user.watchlistCount)}</td>
+                  <td className="px-3 py-2.5">
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${user.is_active ? 'bg-emerald-900/60 text-emerald-200' : 'bg-red-900/60 text-red-200'}`}>
+                      {user.is_active ? 'Active' : 'Banned'}
+                    </span>
+                  </td>
+                  <td className="px-3 py-2.5 text-right">
+                    <BanButton user={user} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {data && data.total_pages > 1 && (
+        <nav aria-label="Users pages" className="flex items-center justify-between gap-3 text-sm">
+          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className="rounded-lg border border-neutral-600 px-3 py-1.5 font-semibold hover:bg-neutral-800 disabled:opacity-50">
+            Previous
+          </button>
+          <span className="text-neutral-300">
+            Page {data.page} of {data.total_pages}
+          </span>
+          <button
+            type="button"
+            disabled={page >= data.total_pages}
+            onClick={() => setPage(page + 1)}
+            className="rounded-lg border border-neutral-600 px-3 py-1.5 font-semibold hover:bg-neutral-800 disabled:opacity-50"
+          >
+            Next
+          </button>
+        </nav>
+      )}
+    </section>
+  )
+}
