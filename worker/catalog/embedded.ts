@@ -90,6 +90,27 @@ function tvSelect(extra: SQL = sql``): SQL {
     FROM catalog_tv_series t`
 }
 
+/**
+ * Light selects for ordering and counting: only ids and sort keys. The full list columns (with
+ * their genre subquery) are read afterwards for the one page of ids, never for every candidate.
+ */
+function movieKeys(extra: SQL = sql``): SQL {
+  return sql`SELECT m.id AS id, 'movie' AS media_type, m.title AS label, m.popularity AS popularity,
+    m.vote_average AS vote_average, m.vote_count AS vote_count ${extra} FROM catalog_movies m`
+}
+
+function tvKeys(extra: SQL = sql``): SQL {
+  return sql`SELECT t.id AS id, 'tv' AS media_type, t.name AS label, t.popularity AS popularity,
+    t.vote_average AS vote_average, t.vote_count AS vote_count ${extra} FROM catalog_tv_series t`
+}
+
+function idList(ids: number[]): SQL {
+  return sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )
+}
+
 function where(conditions: SQL[]): SQL {
   return conditions.length ? sql` WHERE ${sql.join(conditions, sql` AND `)}` : sql``
 }
@@ -137,23 +158,38 @@ export class EmbeddedCatalog implements CatalogProvider {
     return (await this.meta()).hash
   }
 
-  private async paged(parts: Part[], orderBy: SQL, page: number): Promise<Paged<ListItem>> {
+  private async paged(parts: Part[], orderBy: SQL, page: number, prefix: SQL = sql``): Promise<Paged<ListItem>> {
     const union = sql.join(
       parts.map((p) => sql`${p.select}${where(p.conditions)}`),
       sql` UNION ALL `,
     )
     const offset = (page - 1) * PAGE_SIZE
-    const [rows, total] = await Promise.all([
-      this.db.all<TitleRow>(sql`SELECT * FROM (${union}) ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`),
-      this.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM (${union})`),
+    const [keys, total] = await Promise.all([
+      this.db.all<{ id: number; media_type: MediaType }>(sql`${prefix} SELECT id, media_type FROM (${union}) ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`),
+      this.db.get<{ n: number }>(sql`${prefix} SELECT count(*) AS n FROM (${union})`),
     ])
     const totalResults = total?.n ?? 0
     return {
       page,
-      results: rows.map(toListItem),
+      results: await this.hydrate(keys),
       total_pages: Math.min(MAX_PAGE, Math.ceil(totalResults / PAGE_SIZE)),
       total_results: totalResults,
     }
+  }
+
+  /** Full list items for a page of ids, in the order given. */
+  private async hydrate(keys: { id: number; media_type: MediaType }[]): Promise<ListItem[]> {
+    const movieIds = keys.filter((k) => k.media_type === 'movie').map((k) => k.id)
+    const tvIds = keys.filter((k) => k.media_type === 'tv').map((k) => k.id)
+    const [movies, shows] = await Promise.all([
+      movieIds.length ? this.db.all<TitleRow>(sql`${movieSelect()} WHERE m.id IN (${idList(movieIds)})`) : [],
+      tvIds.length ? this.db.all<TitleRow>(sql`${tvSelect()} WHERE t.id IN (${idList(tvIds)})`) : [],
+    ])
+    const byKey = new Map([...movies, ...shows].map((row) => [`${row.media_type}:${row.id}`, row]))
+    return keys.flatMap((k) => {
+      const row = byKey.get(`${k.media_type}:${k.id}`)
+      return row ? [toListItem(row)] : []
+    })
   }
 
   private released(now: string): SQL {
@@ -168,29 +204,29 @@ export class EmbeddedCatalog implements CatalogProvider {
       case 'trending-all':
         return this.paged(
           [
-            { select: movieSelect(movieTrend(now)), conditions: [this.released(now)] },
-            { select: tvSelect(tvTrend), conditions: [] },
+            { select: movieKeys(movieTrend(now)), conditions: [this.released(now)] },
+            { select: tvKeys(tvTrend), conditions: [] },
           ],
           byTrend,
           page,
         )
       case 'trending-movie':
-        return this.paged([{ select: movieSelect(movieTrend(now)), conditions: [this.released(now)] }], byTrend, page)
+        return this.paged([{ select: movieKeys(movieTrend(now)), conditions: [this.released(now)] }], byTrend, page)
       case 'trending-tv':
-        return this.paged([{ select: tvSelect(tvTrend), conditions: [] }], byTrend, page)
+        return this.paged([{ select: tvKeys(tvTrend), conditions: [] }], byTrend, page)
       case 'movie-popular':
-        return this.paged([{ select: movieSelect(), conditions: [this.released(now)] }], byPopularity, page)
+        return this.paged([{ select: movieKeys(), conditions: [this.released(now)] }], byPopularity, page)
       case 'movie-top-rated':
         return this.topRated('movie', page)
       case 'movie-now-playing':
         return this.paged(
-          [{ select: movieSelect(), conditions: [this.released(now), sql`m.release_date > ${addDays(now, -NOW_PLAYING_WINDOW_DAYS)}`] }],
+          [{ select: movieKeys(), conditions: [this.released(now), sql`m.release_date > ${addDays(now, -NOW_PLAYING_WINDOW_DAYS)}`] }],
           byPopularity,
           page,
         )
       case 'movie-upcoming':
         return this.paged(
-          [{ select: movieSelect(), conditions: [sql`m.release_date > ${now}`, sql`m.release_date <= ${addDays(now, UPCOMING_WINDOW_DAYS)}`] }],
+          [{ select: movieKeys(), conditions: [sql`m.release_date > ${now}`, sql`m.release_date <= ${addDays(now, UPCOMING_WINDOW_DAYS)}`] }],
           byPopularity,
           page,
         )
@@ -248,7 +284,7 @@ export class EmbeddedCatalog implements CatalogProvider {
       }
     }
     const order = filters.sortBy === 'vote_average' ? sql`vote_average DESC, vote_count DESC, id` : sql`popularity DESC, id`
-    return this.paged([{ select: type === 'movie' ? movieSelect() : tvSelect(), conditions }], order, page)
+    return this.paged([{ select: type === 'movie' ? movieKeys() : tvKeys(), conditions }], order, page)
   }
 
   async browse(letter: string, page: number): Promise<Paged<ListItem>> {
@@ -256,8 +292,8 @@ export class EmbeddedCatalog implements CatalogProvider {
       letter === '#' ? sql`NOT (upper(substr(${column}, 1, 1)) BETWEEN 'A' AND 'Z')` : sql`upper(substr(${column}, 1, 1)) = ${letter}`
     return this.paged(
       [
-        { select: movieSelect(), conditions: [startsWith(sql.raw('m.title')), sql`m.vote_count >= ${BROWSE_MOVIE_MIN_VOTES}`] },
-        { select: tvSelect(), conditions: [startsWith(sql.raw('t.name'))] },
+        { select: movieKeys(), conditions: [startsWith(sql.raw('m.title')), sql`m.vote_count >= ${BROWSE_MOVIE_MIN_VOTES}`] },
+        { select: tvKeys(), conditions: [startsWith(sql.raw('t.name'))] },
       ],
       sql`label COLLATE NOCASE, media_type, id`,
       page,
@@ -270,22 +306,20 @@ export class EmbeddedCatalog implements CatalogProvider {
     if (!match || !exact) return { page, results: [], total_pages: 0, total_results: 0 }
     // bm25 is negative (more negative is better); popular titles and whole-word matches are pulled
     // ahead, so "star" ranks Star Wars above Stardust.
-    const hits = sql`SELECT media_type AS hit_type, title_id AS hit_id,
+    const hits = sql`WITH hits AS (SELECT media_type AS hit_type, title_id AS hit_id,
       bm25(catalog_search, 10.0, 4.0) * (CASE WHEN rowid IN (SELECT rowid FROM catalog_search WHERE catalog_search MATCH ${exact}) THEN 3.0 ELSE 1.0 END) AS relevance
-      FROM catalog_search WHERE catalog_search MATCH ${match}`
-    const parts = [
-      { select: sql`${movieSelect(sql`, h.relevance AS relevance`)} JOIN hits h ON h.hit_type = 'movie' AND h.hit_id = m.id`, conditions: [] },
-      { select: sql`${tvSelect(sql`, h.relevance AS relevance`)} JOIN hits h ON h.hit_type = 'tv' AND h.hit_id = t.id`, conditions: [] },
-    ]
-    const union = sql.join(parts.map((p) => p.select), sql` UNION ALL `)
-    const offset = (page - 1) * PAGE_SIZE
-    const [rows, total] = await Promise.all([
-      this.db.all<TitleRow>(sql`WITH hits AS (${hits}) SELECT * FROM (${union}) ORDER BY relevance * (1.0 + popularity / 40.0), id LIMIT ${PAGE_SIZE} OFFSET ${offset}`),
-      this.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM catalog_search WHERE catalog_search MATCH ${match}`),
-    ])
-    const totalResults = total?.n ?? 0
-    return { page, results: rows.map(toListItem), total_pages: Math.min(MAX_PAGE, Math.ceil(totalResults / PAGE_SIZE)), total_results: totalResults }
+      FROM catalog_search WHERE catalog_search MATCH ${match})`
+    return this.paged(
+      [
+        { select: sql`${movieKeys(sql`, h.relevance AS relevance`)} JOIN hits h ON h.hit_type = 'movie' AND h.hit_id = m.id`, conditions: [] },
+        { select: sql`${tvKeys(sql`, h.relevance AS relevance`)} JOIN hits h ON h.hit_type = 'tv' AND h.hit_id = t.id`, conditions: [] },
+      ],
+      sql`relevance * (1.0 + popularity / 40.0), id`,
+      page,
+      hits,
+    )
   }
+
 
   private async credits(type: MediaType, id: number): Promise<{ cast: CastMember[]; crew: CrewMember[] }> {
     const rows = await this.db.all<{ id: number; name: string; profile_path: string | null; credit_type: 'cast' | 'crew'; character: string | null; job: string | null; department: string | null; position: number }>(
@@ -399,24 +433,15 @@ export class EmbeddedCatalog implements CatalogProvider {
     )
     if (!exists) throw new CatalogNotFoundError(type === 'movie' ? 'Movie not found' : 'TV show not found')
     // Titles sharing the most genres first, then the most popular of those.
+    const shared =
+      type === 'movie'
+        ? sql`WITH s AS (SELECT b.movie_id AS sid, count(*) AS shared FROM catalog_movie_genres a JOIN catalog_movie_genres b ON b.genre_id = a.genre_id WHERE a.movie_id = ${id} AND b.movie_id <> ${id} GROUP BY b.movie_id)`
+        : sql`WITH s AS (SELECT b.tv_id AS sid, count(*) AS shared FROM catalog_tv_genres a JOIN catalog_tv_genres b ON b.genre_id = a.genre_id WHERE a.tv_id = ${id} AND b.tv_id <> ${id} GROUP BY b.tv_id)`
     const part: Part =
       type === 'movie'
-        ? {
-            select: movieSelect(sql`, (SELECT count(*) FROM catalog_movie_genres a JOIN catalog_movie_genres b ON b.genre_id = a.genre_id WHERE a.movie_id = m.id AND b.movie_id = ${id}) AS shared`),
-            conditions: [sql`m.id <> ${id}`],
-          }
-        : {
-            select: tvSelect(sql`, (SELECT count(*) FROM catalog_tv_genres a JOIN catalog_tv_genres b ON b.genre_id = a.genre_id WHERE a.tv_id = t.id AND b.tv_id = ${id}) AS shared`),
-            conditions: [sql`t.id <> ${id}`],
-          }
-    const inner = sql`${part.select}${where(part.conditions)}`
-    const offset = (page - 1) * PAGE_SIZE
-    const [rows, total] = await Promise.all([
-      this.db.all<TitleRow>(sql`SELECT * FROM (${inner}) WHERE shared > 0 ORDER BY shared DESC, popularity DESC, id LIMIT ${PAGE_SIZE} OFFSET ${offset}`),
-      this.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM (${inner}) WHERE shared > 0`),
-    ])
-    const totalResults = total?.n ?? 0
-    return { page, results: rows.map(toListItem), total_pages: Math.min(MAX_PAGE, Math.ceil(totalResults / PAGE_SIZE)), total_results: totalResults }
+        ? { select: sql`${movieKeys(sql`, s.shared AS shared`)} JOIN s ON s.sid = m.id`, conditions: [] }
+        : { select: sql`${tvKeys(sql`, s.shared AS shared`)} JOIN s ON s.sid = t.id`, conditions: [] }
+    return this.paged([part], sql`shared DESC, popularity DESC, id`, page, shared)
   }
 
   async genres(): Promise<Genre[]> {

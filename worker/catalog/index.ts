@@ -1,9 +1,11 @@
 /**
- * Picks the catalogue provider for a request: TMDB when a key or read token is configured,
- * otherwise the embedded D1 catalogue. Also names the data version used in page cache keys.
+ * Picks the catalogue provider for a request: TMDB when a key or read token is configured
+ * (cached in KV by the provider itself), otherwise the embedded D1 catalogue behind an isolate
+ * memo. Also names the data version used in page cache keys.
  */
 import type { Bindings } from '../env'
 import { EmbeddedCatalog } from './embedded'
+import { MemoizedCatalog } from './memo'
 import type { CatalogProvider } from './provider'
 import { TmdbCatalog } from './tmdb'
 
@@ -16,5 +18,5 @@ export function catalogFor(env: Bindings, waitUntil: (promise: Promise<unknown>)
     const tmdb = new TmdbCatalog(env, waitUntil)
     return Object.assign(tmdb, { version: async () => 'live' })
   }
-  return new EmbeddedCatalog(env.DB)
+  return new MemoizedCatalog(new EmbeddedCatalog(env.DB))
 }
