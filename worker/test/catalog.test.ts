@@ -318,3 +318,39 @@ describe('GET /api/catalog/genres', () => {
     expect((await get('/genres?type=person')).status).toBe(400)
   })
 })
+
+describe('the embedded data', () => {
+  it('is cleaned: century-late years moved back, accents repaired, no duplicates', async () => {
+    const oz = await get<Paged<ListItem>>('/search?query=wizard%20of%20oz')
+    expect(oz.body.results.find((i) => i.title === 'The Wizard of Oz')?.release_date).toBe('1939-08-25')
+    const late = await env.DB.prepare("SELECT count(*) AS n FROM catalog_movies WHERE release_date > '2011-12-31'").first<{ n: number }>()
+    expect(late?.n).toBe(0)
+    const dupes = await env.DB.prepare('SELECT count(*) AS n FROM (SELECT title, substr(release_date, 1, 4) FROM catalog_movies GROUP BY 1, 2 HAVING count(*) > 1)').first<{ n: number }>()
+    expect(dupes?.n).toBe(0)
+    const broken = await env.DB.prepare("SELECT count(*) AS n FROM catalog_movies WHERE title GLOB '*[ÈÍÛÙË‰]*'").first<{ n: number }>()
+    expect(broken?.n).toBe(0)
+  })
+
+  it('maps genres and creative types onto TMDB genre ids', async () => {
+    const genresOf = async (title: string) => (await get<MovieDetails>(`/movie/${(await list(`/search?query=${encodeURIComponent(title)}`)).results.find((i) => i.title === title)!.id}`)).body.genres.map((g) => g.id)
+    expect(await genresOf('Iron Man')).toEqual(expect.arrayContaining([28, 878]))
+    expect(await genresOf('Toy Story')).toEqual(expect.arrayContaining([16, 10751]))
+    expect(await genresOf('The Godfather')).toContain(80)
+    const romcom = await env.DB.prepare(
+      'SELECT count(*) AS n FROM catalog_movie_genres a JOIN catalog_movie_genres b ON b.movie_id = a.movie_id AND b.genre_id = 35 WHERE a.genre_id = 10749',
+    ).first<{ n: number }>()
+    expect(romcom?.n).toBeGreaterThan(100)
+  })
+
+  it('has the series the catalogue promises, on every platform', async () => {
+    const count = async (query: string) => (await env.DB.prepare(query).first<{ n: number }>())?.n ?? 0
+    expect(await count('SELECT count(*) AS n FROM catalog_movies')).toBeGreaterThan(3000)
+    expect(await count('SELECT count(*) AS n FROM catalog_tv_series')).toBeGreaterThanOrEqual(120)
+    expect(await count("SELECT count(*) AS n FROM catalog_tv_series WHERE original_language = 'ko'")).toBeGreaterThanOrEqual(15)
+    expect(await count("SELECT count(*) AS n FROM catalog_tv_series t WHERE original_language = 'ja' AND EXISTS (SELECT 1 FROM catalog_tv_genres g WHERE g.tv_id = t.id AND g.genre_id = 16)")).toBeGreaterThanOrEqual(15)
+    expect(await count("SELECT count(*) AS n FROM catalog_tv_series t WHERE original_language <> 'ja' AND EXISTS (SELECT 1 FROM catalog_tv_genres g WHERE g.tv_id = t.id AND g.genre_id IN (16, 10762))")).toBeGreaterThanOrEqual(15)
+    for (const provider of [8, 337, 9, 350, 531, 386, 283]) {
+      expect(await count(`SELECT count(*) AS n FROM catalog_tv_providers WHERE provider_id = ${provider}`), `provider ${provider}`).toBeGreaterThan(0)
+    }
+  })
+})
