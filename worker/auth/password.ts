@@ -21,7 +21,7 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(binary)
 }
 
-function fromBase64(text: string): Uint8Array | null {
+function fromBase64(text: string): Uint8Array<ArrayBuffer> | null {
   try {
     return Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0))
   } catch {
@@ -29,7 +29,7 @@ function fromBase64(text: string): Uint8Array | null {
   }
 }
 
-async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+async function derive(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array<ArrayBuffer>> {
   const key = await crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, ['deriveBits'])
   const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-512', salt, iterations }, key, KEY_BYTES * 8)
   return new Uint8Array(bits)
@@ -41,9 +41,15 @@ function format(iterations: number, salt: Uint8Array, hash: Uint8Array): string 
 
 interface ParsedHash {
   iterations: number
-  salt: Uint8Array
-  hash: Uint8Array
+  salt: Uint8Array<ArrayBuffer>
+  hash: Uint8Array<ArrayBuffer>
 }
+
+/**
+ * workerd's constant-time comparison. The web app's type check also reads this module (for the
+ * API types) with DOM typings, which do not know it, hence the explicit type.
+ */
+const subtle = crypto.subtle as SubtleCrypto & { timingSafeEqual(a: ArrayBufferView, b: ArrayBufferView): boolean }
 
 function parse(stored: string): ParsedHash | null {
   const [scheme, iterationsText, saltText, hashText, ...rest] = stored.split('$')
@@ -88,6 +94,6 @@ export async function verifyPassword(password: string, stored: string | null): P
   const parsed = stored === null ? null : parse(stored)
   const target = parsed ?? standIn()
   const candidate = await derive(password, target.salt, target.iterations)
-  const ok = crypto.subtle.timingSafeEqual(candidate, target.hash) && parsed !== null
+  const ok = subtle.timingSafeEqual(candidate, target.hash) && parsed !== null
   return { ok, needsRehash: ok && target.iterations < PBKDF2_ITERATIONS }
 }
