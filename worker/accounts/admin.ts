@@ -4,12 +4,11 @@
  */
 import { count, desc, eq, gte, max, sql } from 'drizzle-orm'
 import { adminUsers, users, watchHistory, watchlist } from '../../drizzle/schema'
+import { CATALOG_CACHE_PREFIX } from '../cache'
 import { withoutPassword, type PublicUser } from './accounts'
 import { nowIso, type Db } from './db'
 import { deleteAllSessions } from './sessions'
 
-/** Catalogue answers cached in KV; the admin purge and the key count work on this prefix. */
-export const CATALOG_CACHE_PREFIX = 'v1:catalog:'
 export const USERS_PAGE_SIZE = 20
 const DAY_MS = 24 * 60 * 60 * 1000
 const SIGNUP_DAYS = 30

@@ -4,8 +4,9 @@
  * (401 signed out, 403 'Admin Access Required' for a user).
  */
 import { Hono } from 'hono'
-import { CATALOG_CACHE_PREFIX, dashboardStats, exportAccounts, listUsers, purgeCacheKeys, setUserActive } from '../accounts/admin'
+import { dashboardStats, exportAccounts, listUsers, purgeCacheKeys, setUserActive } from '../accounts/admin'
 import { database } from '../accounts/db'
+import { CATALOG_CACHE_PREFIX } from '../cache'
 import { adminUsersQuerySchema, idParamSchema, maintenanceSchema } from '../accounts/schemas'
 import { maintenanceEnabled, setMaintenance } from '../accounts/settings'
 import { requireAdmin } from '../auth/guards'

@@ -47,6 +47,9 @@ export const authRoutes = new Hono<AppEnv>()
       return c.json({ error: body.type === 'admin' ? 'Invalid admin credentials' : 'Invalid user credentials' }, 401)
     }
     await recordLogin(db, body.type, row.id, check.needsRehash ? await hashPassword(body.password) : undefined)
+    // signing in again from the same browser replaces its session instead of leaving one behind
+    const previous = sessionToken(c) ? await currentAccount(c) : null
+    if (previous) await deleteSession(db, previous.sessionId)
     await deleteExpiredSessions(db, body.type, row.id)
     await startSession(c, body.type, row.id)
     const record = (await findRecord(db, body.type, row.id)) ?? withoutPassword(row)

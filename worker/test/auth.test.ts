@@ -248,6 +248,18 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
     expect(res.status).toBe(200)
   })
 
+  it('replaces the session of a browser that signs in again', async () => {
+    const user = await createUser()
+    const res = await call('/api/auth/login', { cookie: user.cookie, body: { email: user.email, password: PASSWORD, type: 'user' } })
+    expect(res.status).toBe(200)
+    const fresh = sessionCookieFrom(res)!
+    expect(fresh).not.toBe(user.cookie)
+    expect((await call('/api/auth/me', { cookie: user.cookie })).status).toBe(401)
+    expect((await call('/api/auth/me', { cookie: fresh })).status).toBe(200)
+    const rows = await env.DB.prepare("select count(*) as n from sessions where owner_type = 'user' and owner_id = ?").bind(user.id).first<{ n: number }>()
+    expect(rows?.n).toBe(1)
+  })
+
   it('keeps other sessions of the same account when one signs out', async () => {
     const user = await createUser()
     const second = await signIn(user.email, PASSWORD)
