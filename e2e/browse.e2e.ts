@@ -153,10 +153,14 @@ describe('home', () => {
     expect(y).toBeGreaterThan(500)
     await page.getByRole('region', { name: 'Quick Browse' }).getByRole('link', { name: 'Kids' }).click()
     await page.waitForURL('**/kids')
-    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 3000 })
+    await page
+      .waitForFunction(() => window.scrollY === 0, undefined, { timeout: 10_000 })
+      .catch(async () => expect.fail(`still at ${await page.evaluate(() => window.scrollY)} on /kids`))
     await page.goBack()
     await page.waitForURL(/\/$/)
-    await page.waitForFunction((target) => Math.abs(window.scrollY - target) < 5, y, { timeout: 3000 })
+    await page
+      .waitForFunction((target) => Math.abs(window.scrollY - target) < 5, y, { timeout: 10_000 })
+      .catch(async () => expect.fail(`at ${await page.evaluate(() => `${window.scrollY} ${sessionStorage.getItem('scroll-positions')}`)} instead of ${y}`))
     await context.close()
   })
 })

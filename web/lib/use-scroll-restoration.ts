@@ -3,7 +3,7 @@
  * forward to a path restores its position (a 200 ms wait for the page to render, then about
  * 150 ms more); any other navigation to a new path goes to the top after about 100 ms.
  */
-import { useEffect, useRef } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 import { useLocation, useNavigationType } from 'react-router-dom'
 
 export const SCROLL_STORAGE_KEY = 'scroll-positions'
@@ -38,7 +38,9 @@ export function useScrollRestoration() {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual'
   }, [])
 
-  useEffect(() => {
+  // Layout effects swap the listener during the commit itself: the scroll event the browser fires
+  // when the new, shorter page clamps the position must not be saved under the old path.
+  useLayoutEffect(() => {
     let frame = 0
     const onScroll = () => {
       if (settling.current) return
@@ -52,7 +54,7 @@ export function useScrollRestoration() {
     }
   }, [pathname])
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const saved = readPositions()[pathname]
     const timers: ReturnType<typeof setTimeout>[] = []
     settling.current = true
