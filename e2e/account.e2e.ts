@@ -250,6 +250,8 @@ describe('sign-in details', () => {
     const { context, page } = await openPage('phone')
     await page.goto('/register')
     await page.getByRole('heading', { name: 'Sign Up', level: 1 }).waitFor()
+    // With no Turnstile key configured, the bot-check script is never requested.
+    expect(await page.locator('script[src*="challenges.cloudflare.com"]').count()).toBe(0)
     await shoot(page, 'register-phone')
     const account = newAccountDetails('phone')
     expect((await page.request.post('/api/auth/signup', { data: { ...account, confirmPassword: account.password }, headers: { Origin: baseUrl } })).status()).toBe(201)

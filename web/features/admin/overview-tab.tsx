@@ -1,6 +1,8 @@
-/** Overview: the headline figures and the sign-ups of the last 30 days. */
+/** Overview: the headline figures, the sign-ups of the last 30 days and the top titles. */
 import type { DashboardStats } from './api'
-import { Figure, FigureGrid, Panel, SignupChart } from './figures'
+import { Figure, FigureGrid, Panel, SignupChart, TitleRanking } from './figures'
+
+const OVERVIEW_TOP = 5
 
 export function OverviewTab({ stats }: { stats: DashboardStats }) {
   const signups = stats.signupsPerDay.reduce((sum, d) => sum + d.count, 0)
@@ -17,6 +19,14 @@ export function OverviewTab({ stats }: { stats: DashboardStats }) {
       <Panel id="overview-signups" title={`Sign-ups per day (${signups} in 30 days)`}>
         <SignupChart days={stats.signupsPerDay} />
       </Panel>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Panel id="overview-watched" title="Most watched">
+          <TitleRanking titles={stats.mostWatched.slice(0, OVERVIEW_TOP)} unit="viewers" empty="Nobody has watched anything yet." />
+        </Panel>
+        <Panel id="overview-saved" title="Most saved">
+          <TitleRanking titles={stats.mostSaved.slice(0, OVERVIEW_TOP)} unit="saves" empty="No title has been saved yet." />
+        </Panel>
+      </div>
     </div>
   )
 }
