@@ -183,11 +183,12 @@ export async function composePage(provider: CatalogProvider, page: PageName, ser
   return { hero: await Promise.all(heroItems.map((item) => heroItem(provider, item))), rows }
 }
 
-const memo = new Map<string, { value: PageComposition; until: number }>()
+/** Serialized compositions: the home page is large, so it is turned into JSON once, not per request. */
+const memo = new Map<string, { body: string; until: number }>()
 
 /**
- * A composed page from the isolate memo, then KV, then composed anew. `version` names the data
- * (the embedded catalogue's hash), so loading new data never serves an old composition.
+ * A composed page, as JSON text, from the isolate memo, then KV, then composed anew. `version`
+ * names the data (the embedded catalogue's hash), so loading new data never serves an old page.
  */
 export async function cachedPage(
   kv: KVNamespace,
@@ -196,17 +197,19 @@ export async function cachedPage(
   page: PageName,
   service: ServiceSlug,
   waitUntil: (promise: Promise<unknown>) => void,
-): Promise<PageComposition> {
+): Promise<string> {
   const key = pageCacheKey(`${provider.name}:${version}`, page, service)
   const hit = memo.get(key)
-  if (hit && hit.until > Date.now()) return hit.value
+  if (hit && hit.until > Date.now()) return hit.body
   const cached: CachedEntry<PageComposition> | null = await readCached<PageComposition>(kv, key)
   if (cached && isFresh(cached, 'page')) {
-    memo.set(key, { value: cached.data, until: Math.min(Date.now() + MEMO_MS, cached.fetchedAt + FRESH_SECONDS.page * 1000) })
-    return cached.data
+    const body = JSON.stringify(cached.data)
+    memo.set(key, { body, until: Math.min(Date.now() + MEMO_MS, cached.fetchedAt + FRESH_SECONDS.page * 1000) })
+    return body
   }
   const value = await composePage(provider, page, service)
-  memo.set(key, { value, until: Date.now() + MEMO_MS })
+  const body = JSON.stringify(value)
+  memo.set(key, { body, until: Date.now() + MEMO_MS })
   waitUntil(writeCached(kv, key, value, 'page'))
-  return value
+  return body
 }

@@ -59,9 +59,9 @@ export const catalogRoutes = new Hono<AppEnv>()
       const { service } = c.req.valid('query')
       if (service && name !== 'tv') return c.json({ error: 'service: only the tv page takes a platform filter' }, 400)
       const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
-      const composition = await cachedPage(c.env.CACHE, provider, await provider.version(), name, service ?? 'all', (p) => c.executionCtx.waitUntil(p))
-      c.header('Cache-Control', CACHE_CONTROL)
-      return c.json(composition)
+      const body = await cachedPage(c.env.CACHE, provider, await provider.version(), name, service ?? 'all', (p) => c.executionCtx.waitUntil(p))
+      // Already serialized (see cachedPage): the answer is a PageComposition.
+      return c.body(body, 200, { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': CACHE_CONTROL })
     },
   )
   .get('/lists/:list', validate('param', z.object({ list: z.enum(LIST_NAMES, { error: 'unknown list' }) })), validate('query', pageOnly), async (c) => {
