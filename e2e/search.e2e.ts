@@ -1,0 +1,136 @@
+/**
+ * Quick search and full results against the real catalogue, at phone and desktop width: the
+ * address mirrors the input, Top Results and See All, recent searches, the empty and no-query
+ * states; each screen also passes axe-core without serious or critical violations.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { dismissCookieBanner, launchBrowser, newPage, seriousA11yViolations, type ViewportName } from './browser'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function open(path: string, viewport: ViewportName) {
+  const { context, page } = await newPage(browser, baseUrl, viewport)
+  await dismissCookieBanner(context)
+  await page.goto(path)
+  return { context, page }
+}
+
+async function expectAccessible(page: Page) {
+  const violations = await seriousA11yViolations(page)
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+}
+
+const searchBox = (page: Page) => page.getByPlaceholder('Search for movies and TV shows...')
+
+describe('quick search /search', () => {
+  for (const viewport of ['phone', 'desktop'] as const) {
+    it(`${viewport}: focused box, Top Results of at most 10, See All N Results, the address follows the box`, async () => {
+      const { context, page } = await open('/search', viewport)
+      await searchBox(page).waitFor()
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe('Search for movies and TV shows...')
+      await page.getByText('Start Searching').waitFor()
+      await expectAccessible(page)
+
+      const historyLength = await page.evaluate(() => history.length)
+      await searchBox(page).pressSequentially('the', { delay: 40 })
+      await page.waitForURL('**/search?q=the')
+      // typing replaces the entry instead of stacking one per key
+      expect(await page.evaluate(() => history.length)).toBe(historyLength)
+      await page.getByRole('heading', { name: 'Top Results' }).waitFor()
+      const cards = page.getByRole('region', { name: 'Top Results' }).locator('li')
+      const count = await cards.count()
+      expect(count).toBeGreaterThan(0)
+      expect(count).toBeLessThanOrEqual(10)
+      const first = await cards.first().innerText()
+      expect(first).toMatch(/Movie|TV Show/)
+      expect(first).toMatch(/\d\.\d/)
+      expect(await cards.first().locator('a').getAttribute('href')).toMatch(/^\/(movie|tv)\/\d+$/)
+
+      const total = ((await (await page.request.get(`${baseUrl}/api/catalog/search?query=the`)).json()) as { total_results: number }).total_results
+      expect(total).toBeGreaterThan(10)
+      const seeAll = page.getByRole('link', { name: `See All ${total} Results` })
+      expect(await seeAll.getAttribute('href')).toBe('/search-results?q=the')
+      await expectAccessible(page)
+
+      await page.getByRole('button', { name: 'Clear search' }).click()
+      await page.waitForURL(/\/search$/)
+      expect(await searchBox(page).inputValue()).toBe('')
+      await context.close()
+    })
+  }
+
+  it('shows No results found with the hint for a term nothing matches', async () => {
+    const { context, page } = await open('/search?q=qqxxzzqq', 'desktop')
+    await page.getByText('No results found').waitFor()
+    await page.getByText(/Try searching for something else/).waitFor()
+    await context.close()
+  })
+
+  it('Enter commits a term to Recent Searches, which survive a reload and rerun on click', async () => {
+    const { context, page } = await open('/search', 'desktop')
+    await searchBox(page).fill('alien')
+    await searchBox(page).press('Enter')
+    await searchBox(page).fill('   ')
+    await searchBox(page).press('Enter')
+    await searchBox(page).fill('Heat')
+    await searchBox(page).press('Enter')
+    await searchBox(page).fill('ALIEN')
+    await searchBox(page).press('Enter')
+    await page.goto('/search')
+    const recent = page.getByRole('region', { name: 'Recent Searches' })
+    await recent.waitFor()
+    expect((await recent.getByRole('listitem').allInnerTexts()).map((t) => t.trim())).toEqual(['ALIEN', 'Heat'])
+    await recent.getByRole('button', { name: 'Heat' }).click()
+    await page.waitForURL('**/search?q=Heat')
+    await page.getByRole('heading', { name: 'Top Results' }).waitFor()
+    await context.close()
+  })
+})
+
+describe('/search-results', () => {
+  for (const viewport of ['phone', 'desktop'] as const) {
+    it(`${viewport}: Found N results, cards with overview, Back to Search`, async () => {
+      const { context, page } = await open('/search-results?q=the', viewport)
+      const total = ((await (await page.request.get(`${baseUrl}/api/catalog/search?query=the`)).json()) as { total_results: number }).total_results
+      await page.getByText(`Found ${total} results for`).waitFor()
+      const grid = page.getByRole('list', { name: 'Results for the' })
+      await grid.waitFor()
+      await grid.locator('li').first().waitFor()
+      // more pages arrive while the end of the grid is in view; each title appears once
+      await page.mouse.wheel(0, 10_000)
+      await page.waitForFunction(() => document.querySelectorAll('ul[aria-label="Results for the"] > li').length >= 24, undefined, { timeout: 10_000 })
+      const hrefs = await grid.locator('li > a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+      expect(hrefs.length).toBeLessThanOrEqual(total)
+      expect(new Set(hrefs).size).toBe(hrefs.length)
+      const overview = grid.locator('li').first().locator('p.line-clamp-2')
+      expect((await overview.innerText()).length).toBeGreaterThan(0)
+      expect(await page.getByRole('link', { name: 'Back to Search' }).getAttribute('href')).toBe('/search?q=the')
+      await expectAccessible(page)
+      await context.close()
+    })
+  }
+
+  it('without q says No Search Query and links to search', async () => {
+    const { context, page } = await open('/search-results', 'phone')
+    await page.getByRole('heading', { name: 'No Search Query' }).waitFor()
+    expect(await page.getByRole('link', { name: 'Go to Search' }).getAttribute('href')).toBe('/search')
+    await expectAccessible(page)
+    await context.close()
+  })
+
+  it('with nothing found says No results found and offers Try Another Search', async () => {
+    const { context, page } = await open('/search-results?q=qqxxzzqq', 'desktop')
+    await page.getByRole('heading', { name: 'No results found' }).waitFor()
+    expect(await page.getByRole('link', { name: 'Try Another Search' }).getAttribute('href')).toBe('/search')
+    await context.close()
+  })
+})
