@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { animatedFilms, crimeFilms, mysteryFilms, tmdbMovieIds, warFilms } from '../data/film-facts.mjs'
+import { animatedFilms, crimeFilms, filmCast, mysteryFilms, tmdbMovieIds, warFilms } from '../data/film-facts.mjs'
 import { tvSeries } from '../data/tv-series.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -156,6 +156,7 @@ function movieOverview(film) {
   const year = film.release_date ? film.release_date.slice(0, 4) : null
   const parts = [`${film.title} is ${article(kind)} ${kind}${year ? ` from ${year}` : ''}${film.director ? `, directed by ${film.director}` : ''}.`]
   const source = SOURCE_TEXT[film.source]
+  if (film.cast.length) parts.push(`Starring ${joinNames(film.cast)}.`)
   if (source) parts.push(`${source}.`)
   const facts = []
   if (film.certification) facts.push(`rated ${film.certification}`)
@@ -244,6 +245,7 @@ export function buildMovies() {
       return {
         ...film,
         id,
+        cast: filmCast[`${film.title}|${film.release_date?.slice(0, 4)}`] ?? [],
         original_title: film.title,
         popularity: moviePopularity(film.vote_count, film.release_date),
         original_language: 'en',
@@ -332,13 +334,17 @@ export function buildSql() {
     return peopleIds.get(name)
   }
   const credits = []
+  const castKeys = new Set(Object.keys(filmCast))
   for (const movie of movies) {
+    castKeys.delete(`${movie.title}|${movie.release_date?.slice(0, 4)}`)
+    movie.cast.forEach((name, position) => credits.push({ media_type: 'movie', title_id: movie.id, person_id: personId(name), credit_type: 'cast', character: null, job: null, department: 'Acting', position }))
     if (movie.director) credits.push({ media_type: 'movie', title_id: movie.id, person_id: personId(movie.director), credit_type: 'crew', character: null, job: 'Director', department: 'Directing', position: 0 })
   }
   for (const show of series) {
     show.cast.forEach((name, position) => credits.push({ media_type: 'tv', title_id: show.id, person_id: personId(name), credit_type: 'cast', character: null, job: null, department: 'Acting', position }))
     show.creators.forEach((name, position) => credits.push({ media_type: 'tv', title_id: show.id, person_id: personId(name), credit_type: 'crew', character: null, job: 'Creator', department: 'Writing', position }))
   }
+  if (castKeys.size) console.warn(`film cast for titles not in movies.json: ${[...castKeys].join(', ')}`)
   const people = [...peopleIds].map(([name, id]) => ({ id, name, profile_path: `/profile/${id}.svg` }))
 
   const networkIds = new Map()

@@ -50,6 +50,8 @@ describe('GET /api/catalog/pages/:page', () => {
       expect(slide.genres.length).toBeLessThanOrEqual(3)
       expect(slide.cast.length).toBeLessThanOrEqual(3)
     }
+    const movies = await page('movies')
+    expect(movies.hero.find((h) => h.title === 'The Dark Knight')).toMatchObject({ mediaType: 'movie', runtime: 152, cast: ['Christian Bale', 'Heath Ledger', 'Aaron Eckhart'] })
     const tv = await page('tv')
     const got = tv.hero.find((h) => h.id === 1399)
     expect(got).toMatchObject({ mediaType: 'tv', title: 'Game of Thrones', runtime: 57, cast: ['Emilia Clarke', 'Kit Harington', 'Peter Dinklage'] })

@@ -262,6 +262,7 @@ describe('GET /api/catalog/movie/:id and /tv/:id', () => {
     expect(body).toMatchObject({ id: 550, media_type: 'movie', title: 'Fight Club', release_date: '1999-10-15' })
     expect(body.genres.length).toBeGreaterThan(0)
     expect(body.credits.crew.find((c) => c.job === 'Director')?.name).toBe('David Fincher')
+    expect(body.credits.cast.map((c) => c.name)).toEqual(['Edward Norton', 'Brad Pitt', 'Helena Bonham Carter'])
     expect(body.similar.results.length).toBeGreaterThan(0)
     expect(body.similar.results.some((i) => i.id === 550)).toBe(false)
     expect(body.videos).toEqual({ results: [] })
