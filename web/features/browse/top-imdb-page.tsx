@@ -3,7 +3,8 @@ import { useCallback } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import type { ListItem, Paged } from '../../../worker/catalog/types'
 import { PosterGrid } from '../../components/poster-grid'
-import { catalogKeys, getCatalog } from '../../lib/catalog'
+import { api, readJson } from '../../lib/api-client'
+import { catalogKeys } from '../../lib/catalog'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 
 const kinds = [
@@ -15,7 +16,10 @@ export function Component() {
   const [params, setParams] = useSearchParams()
   const type = params.get('type') === 'tv' ? 'tv' : 'movie'
   useDocumentMeta('Top IMDB', 'The highest rated movies and TV shows, each with at least 1000 votes, sorted by rating.')
-  const fetchPage = useCallback((page: number) => getCatalog<Paged<ListItem>>(`top-rated/${type}`, { page }), [type])
+  const fetchPage = useCallback(
+    (page: number) => readJson<Paged<ListItem>>(api.catalog['top-rated'][':type'].$get({ param: { type }, query: { page: String(page) } })),
+    [type],
+  )
 
   return (
     <div className="px-4 pt-6 pb-8 md:px-8">

@@ -1,16 +1,17 @@
 /** Everything above the fold of / in one request: the hero and every row (GET /api/catalog/pages/home). */
 import { useQuery } from '@tanstack/react-query'
 import type { ListItem, PageComposition, Paged } from '../../../../worker/catalog/types'
-import { catalogKeys, getCatalog } from '../../../lib/catalog'
+import { api, readJson } from '../../../lib/api-client'
+import { catalogKeys } from '../../../lib/catalog'
 
 export function useHomePage() {
   return useQuery({
     queryKey: catalogKeys.page('home'),
-    queryFn: () => getCatalog<PageComposition>('pages/home'),
+    queryFn: () => readJson<PageComposition>(api.catalog.pages[':page'].$get({ param: { page: 'home' }, query: {} })),
   })
 }
 
 /** One page of 'Browse by Title': movies and TV starting with the letter ('#' for anything else). */
 export function fetchBrowsePage(letter: string, page: number): Promise<Paged<ListItem>> {
-  return getCatalog<Paged<ListItem>>('browse', { letter, page })
+  return readJson<Paged<ListItem>>(api.catalog.browse.$get({ query: { letter, page: String(page) } }))
 }

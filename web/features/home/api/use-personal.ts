@@ -8,7 +8,7 @@ import type { ContentType, WatchHistoryEntry, WatchlistEntry } from '../../../..
 import type { ListItem, Paged } from '../../../../worker/catalog/types'
 import { watchlistKeys } from '../../../components/watchlist-button'
 import { api, readJson } from '../../../lib/api-client'
-import { catalogKeys, getCatalog } from '../../../lib/catalog'
+import { catalogKeys } from '../../../lib/catalog'
 
 const RECENT_HISTORY_LIMIT = 20
 
@@ -33,7 +33,8 @@ export function useRecentHistory(enabled: boolean) {
 export function useSimilar(seed: { type: ContentType; id: number } | null) {
   return useQuery({
     queryKey: catalogKeys.list('similar', seed?.type ?? 'none', seed?.id ?? 0),
-    queryFn: () => getCatalog<Paged<ListItem>>(`${seed?.type}/${seed?.id}/similar`, { page: 1 }),
+    queryFn: () =>
+      readJson<Paged<ListItem>>(api.catalog[':type'][':id'].similar.$get({ param: { type: seed?.type ?? 'movie', id: String(seed?.id) }, query: { page: '1' } })),
     enabled: seed !== null,
   })
 }

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import type { ListItem, Paged } from '../../../../worker/catalog/types'
-import { getCatalog } from '../../../lib/catalog'
+import { api, readJson } from '../../../lib/api-client'
 
 export const SEARCH_MIN_LENGTH = 2
 export const SEARCH_STALE_MS = 300_000
@@ -16,7 +16,7 @@ export const searchKeys = {
 }
 
 export function fetchSearchPage(term: string, page: number): Promise<Paged<ListItem>> {
-  return getCatalog<Paged<ListItem>>('search', { query: term, page })
+  return readJson<Paged<ListItem>>(api.catalog.search.$get({ query: { query: term, page: String(page) } }))
 }
 
 export const searchQueryOptions = { staleTime: SEARCH_STALE_MS, retry: 2, retryDelay: 1000 }
