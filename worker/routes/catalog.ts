@@ -33,9 +33,15 @@ const idList = (allowed: Set<number>, what: string) =>
     .regex(/^\d+([,|]\d+)*$/, `must be ${what} ids separated by , or |`)
     .transform((text) => ({ ids: text.split(/[,|]/).map(Number), any: text.includes('|') }))
     .refine((v) => v.ids.every((n) => allowed.has(n)), `contains an unknown ${what} id`)
-const pageOnly = z.strictObject({ page })
+/** A query with exactly these parameters: anything else is a 400 naming it (this is not a proxy). */
+function only<T extends z.core.$ZodLooseShape>(shape: T) {
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown parameter: ${issue.keys.join(', ')}` : undefined),
+  })
+}
+const pageOnly = only({ page })
 
-const discoverQuery = z.strictObject({
+const discoverQuery = only({
   with_genres: z.string().optional(),
   page,
   with_original_language: z.string().regex(/^[a-z]{2}$/, 'must be a two-letter language code').optional(),
@@ -43,6 +49,10 @@ const discoverQuery = z.strictObject({
   'vote_average.gte': z.string().regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a number from 0 to 10').transform(Number).pipe(z.number().max(10, 'must be at most 10')).optional(),
   'vote_count.gte': z.string().regex(/^\d{1,8}$/, 'must be a whole number').transform(Number).optional(),
   preset: z.enum(['kids', 'kdrama'], { error: 'must be kids or kdrama' }).optional(),
+  // TMDB's own discover parameters as SPEC.md section 7 lists them; adult titles are never shown.
+  sort_by: z.enum(['popularity.desc', 'vote_average.desc'], { error: 'must be popularity.desc or vote_average.desc' }).optional(),
+  include_adult: z.literal('false', { error: 'must be false' }).optional(),
+  include_video: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
 })
 
 function pageOf(query: { page?: number }): number {
@@ -53,7 +63,7 @@ export const catalogRoutes = new Hono<AppEnv>()
   .get(
     '/pages/:page',
     validate('param', z.object({ page: z.enum(PAGE_NAMES, { error: 'must be home, movies, tv, kids or genres' }) })),
-    validate('query', z.strictObject({ service: z.enum(SERVICE_SLUGS, { error: `must be one of ${SERVICE_SLUGS.join(', ')}` }).optional() })),
+    validate('query', only({ service: z.enum(SERVICE_SLUGS, { error: `must be one of ${SERVICE_SLUGS.join(', ')}` }).optional() })),
     async (c) => {
       const { page: name } = c.req.valid('param')
       const { service } = c.req.valid('query')
@@ -86,6 +96,7 @@ export const catalogRoutes = new Hono<AppEnv>()
     if (query['vote_average.gte'] !== undefined) filters.voteAverageGte = query['vote_average.gte']
     if (query['vote_count.gte'] !== undefined) filters.voteCountGte = query['vote_count.gte']
     if (query.preset) filters.preset = query.preset
+    if (query.sort_by === 'vote_average.desc') filters.sortBy = 'vote_average'
     const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
     c.header('Cache-Control', CACHE_CONTROL)
     return c.json(await provider.discover(type, filters, pageOf(query)))
@@ -94,7 +105,7 @@ export const catalogRoutes = new Hono<AppEnv>()
     '/browse',
     validate(
       'query',
-      z.strictObject({
+      only({
         letter: z.string({ error: 'letter is required' }).transform((l) => l.toUpperCase()).pipe(z.string().regex(/^([A-Z]|#)$/, 'must be a letter A to Z or #')),
         page,
       }),
@@ -115,7 +126,7 @@ export const catalogRoutes = new Hono<AppEnv>()
     '/search',
     validate(
       'query',
-      z.strictObject({
+      only({
         query: z
           .string({ error: 'query is required' })
           .transform((q) => q.trim())
@@ -130,18 +141,18 @@ export const catalogRoutes = new Hono<AppEnv>()
       return c.json(await provider.search(query.query, pageOf(query)))
     },
   )
-  .get('/genres', validate('query', z.strictObject({ type: mediaType.optional() })), async (c) => {
+  .get('/genres', validate('query', only({ type: mediaType.optional() })), async (c) => {
     const { type } = c.req.valid('query')
     const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
     c.header('Cache-Control', CACHE_CONTROL)
     return c.json({ genres: type === 'tv' ? TV_GENRES : await provider.genres() })
   })
-  .get('/movie/:id', validate('param', z.object({ id })), validate('query', z.strictObject({})), async (c) => {
+  .get('/movie/:id', validate('param', z.object({ id })), validate('query', only({})), async (c) => {
     const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
     c.header('Cache-Control', CACHE_CONTROL)
     return c.json(await provider.movie(c.req.valid('param').id))
   })
-  .get('/tv/:id', validate('param', z.object({ id })), validate('query', z.strictObject({})), async (c) => {
+  .get('/tv/:id', validate('param', z.object({ id })), validate('query', only({})), async (c) => {
     const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
     c.header('Cache-Control', CACHE_CONTROL)
     return c.json(await provider.tv(c.req.valid('param').id))
@@ -155,7 +166,7 @@ export const catalogRoutes = new Hono<AppEnv>()
         season: z.string().regex(/^\d{1,3}$/, 'must be a season number from 0 to 999').transform(Number),
       }),
     ),
-    validate('query', z.strictObject({})),
+    validate('query', only({})),
     async (c) => {
       const { id: tvId, season } = c.req.valid('param')
       const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))

@@ -163,8 +163,22 @@ describe('GET /api/catalog/discover/:type', () => {
     expect(popularity).toEqual([...popularity].sort((a, b) => b - a))
   })
 
+  it("accepts TMDB's own discover parameters of SPEC.md section 7", async () => {
+    const plain = await list('/discover/movie?with_genres=27')
+    const spelled = await list('/discover/movie?with_genres=27&sort_by=popularity.desc&include_adult=false&include_video=false&page=1')
+    expect(spelled.results.map((i) => i.id)).toEqual(plain.results.map((i) => i.id))
+    const best = await list('/discover/movie?with_genres=27&sort_by=vote_average.desc')
+    const ratings = best.results.map((i) => i.vote_average)
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a))
+  })
+
   it('rejects unknown genres, providers, presets and parameters', async () => {
+    const unknown = await get<{ error: string }>('/discover/movie?with_genres=28&api_key=abc')
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.error).toBe('unknown parameter: api_key')
     for (const path of [
+      '/discover/movie?include_adult=true',
+      '/discover/movie?sort_by=revenue.desc',
       '/discover/movie?with_genres=10759',
       '/discover/tv?with_genres=1',
       '/discover/movie?with_genres=abc',
