@@ -179,12 +179,23 @@ describe('/movie/{id}', () => {
     expect(saved.total_duration).toBe(12)
     expect(saved.completed).toBe(false)
 
+    // Leaving the page sends what was played since by beacon (POST with a text/plain body).
+    const beacons: string[] = []
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/me/history') && req.method() === 'POST') beacons.push(req.headers()['content-type'] ?? '')
+    })
+    await playUntil(page, saved.position + 2)
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })))
+    await expect.poll(async () => (await entryOf())?.watch_duration, { timeout: 10_000 }).toBeGreaterThanOrEqual(saved.watch_duration + 2)
+    expect(beacons[0]).toMatch(/^text\/plain/)
+    const left = await entryOf()
+
     await page.reload()
     const video = page.getByTestId('hls-video')
     await video.waitFor()
     await page.waitForFunction(
       (from) => (document.querySelector<HTMLVideoElement>('[data-testid="hls-video"]')?.currentTime ?? 0) >= from,
-      saved.position - 1,
+      left.position - 1,
       { timeout: 10_000 },
     )
 

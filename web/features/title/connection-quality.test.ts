@@ -65,7 +65,7 @@ describe('timedPing', () => {
       return new Response(null, { status: 200 })
     }) as typeof fetch
     await expect(timedPing(fakeFetch, () => clock)).resolves.toBe(180)
-    expect(calls).toEqual([['/api/ping', { method: 'HEAD', cache: 'no-store' }]])
+    expect(calls).toEqual([['/api/ping', { method: 'HEAD', cache: 'no-store', signal: expect.any(AbortSignal) }]])
   })
 
   it('throws when the ping answers an error status', async () => {

@@ -48,9 +48,12 @@ export async function measureConnectionQuality(probe: ConnectionProbe): Promise<
   }
 }
 
+/** A ping slower than this counts as failed, so a stalled request cannot hold the player back. */
+export const PING_TIMEOUT_MS = 5000
+
 export async function timedPing(fetchImpl: typeof fetch = fetch, now: () => number = () => performance.now()): Promise<number> {
   const started = now()
-  const res = await fetchImpl('/api/ping', { method: 'HEAD', cache: 'no-store' })
+  const res = await fetchImpl('/api/ping', { method: 'HEAD', cache: 'no-store', signal: AbortSignal.timeout(PING_TIMEOUT_MS) })
   if (!res.ok) throw new Error(`ping answered ${res.status}`)
   return now() - started
 }

@@ -40,6 +40,13 @@ describe('WatchProgress', () => {
     expect(p.snapshot().completed).toBe(true)
   })
 
+  it('does not complete a show on an episode before its last', () => {
+    const p = new WatchProgress({ ...film, content_type: 'tv', season_number: 1, episode_number: 1 }, 0, false)
+    play(p, 85, 95, 100)
+    p.markEnded()
+    expect(p.snapshot()).toMatchObject({ completed: false, watch_duration: 10 })
+  })
+
   it('reports only when something changed', () => {
     const p = new WatchProgress(film)
     expect(p.takeReport()).toBeNull()

@@ -35,10 +35,15 @@ export class WatchProgress {
   private completed = false
   private lastSent: string | null = null
 
-  /** `alreadyWatched` carries the seconds of earlier visits, so the total keeps growing. */
+  /**
+   * `alreadyWatched` carries the seconds of earlier visits, so the total keeps growing.
+   * `completesTitle` is false for an episode before a show's last: finishing it does not finish
+   * the show (and a finished title would no longer resume).
+   */
   constructor(
     private readonly title: HistoryTitle,
     private readonly alreadyWatched = 0,
+    private readonly completesTitle = true,
   ) {}
 
   /** Call on every time update of the media element. */
@@ -50,7 +55,7 @@ export class WatchProgress {
     }
     this.lastTime = currentTime
     this.position = currentTime
-    if (this.duration > 0 && currentTime >= this.duration * COMPLETED_FRACTION) this.completed = true
+    if (this.completesTitle && this.duration > 0 && currentTime >= this.duration * COMPLETED_FRACTION) this.completed = true
   }
 
   /** A seek or a pause: the next update starts a new run rather than counting the jump. */
@@ -59,7 +64,7 @@ export class WatchProgress {
   }
 
   markEnded(): void {
-    this.completed = true
+    if (this.completesTitle) this.completed = true
     if (this.duration > 0) this.position = this.duration
   }
 

@@ -37,7 +37,7 @@ export function TitleHeader({ facts }: { facts: TitleFacts }) {
           src={backdrop}
           alt=""
           onError={() => setBroken(true)}
-          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60"
+          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40 md:opacity-60"
           fetchPriority="high"
           decoding="async"
         />

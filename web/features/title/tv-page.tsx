@@ -39,6 +39,12 @@ function startingSelection(show: TvDetails, saved: WatchHistoryEntry | null): Se
   return season === null ? null : { season, episode: 1 }
 }
 
+/** The last episode of the last regular season: finishing it finishes the show. */
+function isFinalEpisode(show: TvDetails, selection: Selection): boolean {
+  const last = show.seasons.reduce<TvDetails['seasons'][number] | undefined>((latest, s) => (s.season_number >= 1 && (!latest || s.season_number > latest.season_number) ? s : latest), undefined)
+  return !!last && selection.season === last.season_number && selection.episode >= last.episode_count
+}
+
 export function Component() {
   const id = Number(useParams().id)
   const validId = Number.isInteger(id) && id > 0
@@ -146,6 +152,7 @@ export function Component() {
                   episode_number: selection.episode,
                 },
                 watched: history.watched,
+                completesTitle: isFinalEpisode(details, selection),
               }}
             />
             <p className="text-sm text-neutral-300" aria-live="polite" data-testid="now-playing">

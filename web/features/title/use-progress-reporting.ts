@@ -15,14 +15,16 @@ export interface ProgressOptions {
    * when it stops, so switching episodes or sources never makes the total go backwards.
    */
   watched: { current: number }
+  /** False for an episode before a show's last, so finishing it does not finish the show. */
+  completesTitle?: boolean
 }
 
-export function useProgressReporting(videoRef: RefObject<HTMLVideoElement | null>, { enabled, title, watched }: ProgressOptions) {
+export function useProgressReporting(videoRef: RefObject<HTMLVideoElement | null>, { enabled, title, watched, completesTitle = true }: ProgressOptions) {
   const { content_id, content_type, title: name, poster_path, season_number, episode_number } = title
   useEffect(() => {
     const video = videoRef.current
     if (!enabled || !video) return
-    const progress = new WatchProgress({ content_id, content_type, title: name, poster_path, season_number, episode_number }, watched.current)
+    const progress = new WatchProgress({ content_id, content_type, title: name, poster_path, season_number, episode_number }, watched.current, completesTitle)
     let timer: number | undefined
 
     const report = (how: 'fetch' | 'beacon') => {
@@ -74,5 +76,5 @@ export function useProgressReporting(videoRef: RefObject<HTMLVideoElement | null
       report('fetch')
       watched.current = progress.snapshot().watch_duration
     }
-  }, [videoRef, enabled, content_id, content_type, name, poster_path, season_number, episode_number, watched])
+  }, [videoRef, enabled, content_id, content_type, name, poster_path, season_number, episode_number, watched, completesTitle])
 }
