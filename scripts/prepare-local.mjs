@@ -43,6 +43,9 @@ export function buildWeb({ force = false } = {}) {
   execFileSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
+    // Under vitest (the e2e global setup) NODE_ENV is 'test', which would make Vite emit React's
+    // development build and drop production-only code such as the service worker registration.
+    env: { ...process.env, NODE_ENV: 'production' },
   })
 }
 
