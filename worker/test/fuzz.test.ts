@@ -17,7 +17,7 @@ beforeAll(async () => {
   ;[user, admin, leaving] = await Promise.all([createUser(), createAdmin(), createUser()])
 })
 
-const RUNS = 30
+const RUNS = 20
 // a few hundred requests through workerd per property; generous for a busy machine
 const TIMEOUT_MS = 120_000
 
