@@ -54,13 +54,14 @@ export function AccountMenu() {
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
+        aria-label={`Account: ${displayName(session)}`}
         onClick={() => setOpen(!open)}
-        className="flex items-center gap-2 rounded-full border border-neutral-700 py-1 pr-3 pl-1 text-sm hover:bg-neutral-800"
+        className="flex items-center gap-2 rounded-full border border-neutral-700 p-1 text-sm hover:bg-neutral-800 sm:pr-3"
       >
         <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-600">
           <UserIcon width={16} height={16} />
         </span>
-        <span className="max-w-[10rem] truncate">{displayName(session)}</span>
+        <span className="hidden max-w-[10rem] truncate sm:inline">{displayName(session)}</span>
       </button>
       {open && (
         <div role="menu" className="absolute right-0 mt-2 w-56 rounded-lg border border-neutral-800 bg-neutral-900 py-2 shadow-xl">

@@ -134,7 +134,11 @@ function MobileMenu() {
         <ul className="space-y-1">
           {sideNav.map((item) => (
             <li key={item.label}>
-              <NavLink to={hrefFor(item)} end={item.href === '/'} className="flex items-center gap-3 rounded-lg px-3 py-3 text-neutral-200 hover:bg-neutral-800">
+              <NavLink
+                to={hrefFor(item)}
+                end={item.href === '/'}
+                className={({ isActive }) => `flex items-center gap-3 rounded-lg px-3 py-3 ${isActive ? 'bg-brand-600/15 text-brand-400' : 'text-neutral-200 hover:bg-neutral-800'}`}
+              >
                 <item.icon />
                 {item.label}
               </NavLink>

@@ -4,7 +4,7 @@
  * watchlist toggle. It pauses on hover, on focus and in a hidden tab; arrows, dots and the
  * left/right keys move it.
  */
-import type { KeyboardEvent } from 'react'
+import { useRef, type KeyboardEvent } from 'react'
 import { Link } from 'react-router-dom'
 import type { HeroItem } from '../../worker/catalog/types'
 import { useImageUrl } from '../lib/images'
@@ -20,6 +20,7 @@ export function HeroCarousel({ items, label = 'Featured titles' }: { items: Hero
   const slides = items.slice(0, 5)
   const { index, next, prev, goTo, setPaused } = useCarousel(slides.length)
   const image = useImageUrl()
+  const touchStartX = useRef<number | null>(null)
   if (slides.length === 0) return null
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -41,6 +42,20 @@ export function HeroCarousel({ items, label = 'Featured titles' }: { items: Hero
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setPaused('focus', false)
       }}
       onKeyDown={onKeyDown}
+      // Phones have no arrows: a horizontal swipe of 50 px or more moves the carousel.
+      onTouchStart={(e) => {
+        touchStartX.current = e.touches[0]?.clientX ?? null
+        setPaused('hover', true)
+      }}
+      onTouchEnd={(e) => {
+        const start = touchStartX.current
+        const end = e.changedTouches[0]?.clientX
+        touchStartX.current = null
+        setPaused('hover', false)
+        if (start === null || end === undefined || Math.abs(end - start) < 50) return
+        if (end < start) next()
+        else prev()
+      }}
     >
       {slides.map((slide, i) => {
         const active = i === index

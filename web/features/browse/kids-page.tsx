@@ -11,7 +11,10 @@ export function Component() {
       <h1 className="sr-only">Kids</h1>
       <ComposedPage query={query} heroLabel="Featured for kids" rowsLabel="Kids rows">
         <div className="mx-4 mt-6 mb-2 flex items-start gap-3 rounded-xl border border-emerald-500/30 bg-emerald-950/40 p-4 text-sm text-emerald-100 md:mx-8">
-          <span aria-hidden="true" className="text-xl leading-none">🛡️</span>
+          <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="shrink-0 text-emerald-400">
+            <path d="M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6z" />
+            <path d="m9 12 2 2 4-4" />
+          </svg>
           <p>
             <strong className="font-semibold">Every title here is safe for kids.</strong> Rows only hold family-friendly titles rated 6 or higher, with adult content
             left out.
