@@ -95,6 +95,20 @@ describe('POST /api/auth/signup', () => {
     expect((await res.json<{ error: string }>()).error).toMatch(message)
   })
 
+  it.each([
+    ['malformed JSON', '{"email": "a@b.co",', 'application/json'],
+    ['JSON sent as text/plain', JSON.stringify(signupBody()), 'text/plain'],
+    ['a form', 'email=a%40b.co&username=abc&password=secret1&confirmPassword=secret1', 'application/x-www-form-urlencoded'],
+    ['an empty body', '', 'application/json'],
+    ['a JSON array', '[]', 'application/json'],
+    ['a huge password', JSON.stringify(signupBody({ password: 'p'.repeat(100_000), confirmPassword: 'p'.repeat(100_000) })), 'application/json'],
+  ])('answers 400 JSON for %s', async (_name, body, contentType) => {
+    const res = await call('/api/auth/signup', { body, contentType })
+    expect(res.status).toBe(400)
+    expect(res.headers.get('Content-Type')).toMatch(/application\/json/)
+    expect(typeof (await res.json<{ error: unknown }>()).error).toBe('string')
+  })
+
   it('accepts a username of letters, digits, dot, underscore and dash', async () => {
     const username = `a.b_c-${Date.now().toString(36)}`
     const res = await call('/api/auth/signup', { body: signupBody({ username }) })
