@@ -11,7 +11,9 @@ import {
   addDays,
   BROWSE_MOVIE_MIN_VOTES,
   type DiscoverFilters,
+  KDRAMA_EXCLUDED_WORDS,
   KDRAMA_MIN_VOTES,
+  KIDS_EXCLUDED_GENRES,
   KIDS_MIN_RATING,
   MAX_PAGE,
   MOVIE_GENRES,
@@ -43,9 +45,6 @@ interface TitleRow {
   genre_ids: string
 }
 
-/** Words that keep a title out of the K-Drama row (SPEC.md section 5), matched case-insensitively. */
-const KDRAMA_EXCLUDED_WORDS = ['animated', 'anime', 'cartoon', '3d animation', 'stop motion']
-const KIDS_EXCLUDED_GENRES = [27, 53]
 
 /** How long an isolate trusts the meta it read, so loading new data is picked up within a minute. */
 const META_MEMO_MS = 60_000

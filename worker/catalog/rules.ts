@@ -3,7 +3,7 @@
  * the embedded provider turns the thresholds into SQL, the TMDB provider into query parameters,
  * and both pass their answers through the same filters so a rule can never differ between them.
  */
-import type { Genre, ListItem, MediaType } from './types'
+import type { Genre, ListItem } from './types'
 
 export const PAGE_SIZE = 20
 export const MAX_PAGE = 500
@@ -101,7 +101,9 @@ export interface DiscoverFilters {
   sortBy?: 'popularity' | 'vote_average'
 }
 
-const KDRAMA_EXCLUDED = /animated|anime|cartoon|3d animation|stop motion/i
+/** Words that keep a title out of the K-Drama row when its name or overview contains them (any case). */
+export const KDRAMA_EXCLUDED_WORDS = ['animated', 'anime', 'cartoon', '3d animation', 'stop motion'] as const
+const KDRAMA_EXCLUDED = new RegExp(KDRAMA_EXCLUDED_WORDS.join('|'), 'i')
 
 export function titleOf(item: Pick<ListItem, 'title' | 'name'>): string {
   return item.title ?? item.name ?? ''
@@ -115,6 +117,9 @@ export function isKDrama(item: ListItem): boolean {
     !KDRAMA_EXCLUDED.test(item.overview)
   )
 }
+
+/** Genres never shown on the kids page (Horror, Thriller). */
+export const KIDS_EXCLUDED_GENRES = [27, 53] as const
 
 /** Ratings that are never shown on the kids page (MPAA R and NC-17, and TV for mature or teen audiences). */
 export const NOT_FOR_KIDS = ['R', 'NC-17', 'NC17', 'X', 'TV-MA', 'TV-14'] as const
@@ -160,12 +165,4 @@ export function startsWithLetter(title: string, letter: string): boolean {
 export function passesBrowse(item: ListItem, letter: string): boolean {
   if (!startsWithLetter(titleOf(item), letter)) return false
   return item.media_type !== 'movie' || item.vote_count >= BROWSE_MOVIE_MIN_VOTES
-}
-
-export function genresFor(type: MediaType): Genre[] {
-  return type === 'movie' ? MOVIE_GENRES : TV_GENRES
-}
-
-export function emptyPage<T>(page: number): { page: number; results: T[]; total_pages: number; total_results: number } {
-  return { page, results: [], total_pages: 0, total_results: 0 }
 }

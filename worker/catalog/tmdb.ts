@@ -19,6 +19,7 @@ import {
   isTopRated,
   isUpcoming,
   KDRAMA_MIN_VOTES,
+  KIDS_EXCLUDED_GENRES,
   KIDS_MIN_RATING,
   MAX_PAGE,
   MOVIE_GENRES,
@@ -241,7 +242,7 @@ export class TmdbCatalog implements CatalogProvider {
     const keep: Array<(item: ListItem) => boolean> = []
     if (filters.preset === 'kids') {
       voteAverage = Math.max(voteAverage ?? 0, KIDS_MIN_RATING)
-      params.without_genres = '27,53'
+      params.without_genres = KIDS_EXCLUDED_GENRES.join(',')
       if (type === 'movie') {
         params.certification_country = 'US'
         params['certification.lte'] = 'PG-13'
