@@ -45,7 +45,6 @@ interface TitleRow {
   genre_ids: string
 }
 
-
 /** How long an isolate trusts the meta it read, so loading new data is picked up within a minute. */
 const META_MEMO_MS = 60_000
 let metaMemo: { snapshot: string; hash: string; until: number } | null = null

@@ -1,7 +1,8 @@
 /**
- * The catalogue's business rules (SPEC.md section 5), written once and applied by both providers:
- * the embedded provider turns the thresholds into SQL, the TMDB provider into query parameters,
- * and both pass their answers through the same filters so a rule can never differ between them.
+ * The catalogue's business rules (SPEC.md section 5), written once for both providers: the
+ * embedded provider turns these thresholds, word lists and windows into SQL; the TMDB provider
+ * turns them into query parameters and applies the predicates below to what TMDB answers (TMDB
+ * cannot filter names, overviews or release windows itself).
  */
 import type { Genre, ListItem } from './types'
 
