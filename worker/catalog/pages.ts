@@ -210,6 +210,6 @@ export async function cachedPage(
   const value = await composePage(provider, page, service)
   const body = JSON.stringify(value)
   memo.set(key, { body, until: Date.now() + MEMO_MS })
-  waitUntil(writeCached(kv, key, value, 'page'))
+  waitUntil(writeCached(kv, key, value, 'page').catch(() => undefined))
   return body
 }

@@ -161,7 +161,8 @@ export class TmdbCatalog implements CatalogProvider {
     if (running) return running as Promise<T>
     const call = (async () => {
       const data = await this.upstream<T>(path, params)
-      await writeCached(this.env.CACHE, key, data, kind)
+      // A failed cache write (KV allows one write per key per second) must not lose a good answer.
+      await writeCached(this.env.CACHE, key, data, kind).catch(() => undefined)
       return data
     })().finally(() => inFlight.delete(key))
     inFlight.set(key, call)
