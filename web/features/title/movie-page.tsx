@@ -19,6 +19,11 @@ import { useWatchHistory } from './use-watch-history'
 
 export function Component() {
   const id = Number(useParams().id)
+  // A fresh page per title: the chosen source, season, episode and search belong to one title.
+  return <MoviePage key={id} id={id} />
+}
+
+function MoviePage({ id }: { id: number }) {
   const validId = Number.isInteger(id) && id > 0
   const movie = useMovie(validId ? id : 0)
   const config = usePlayerConfig()

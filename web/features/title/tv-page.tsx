@@ -47,6 +47,11 @@ function isFinalEpisode(show: TvDetails, selection: Selection): boolean {
 
 export function Component() {
   const id = Number(useParams().id)
+  // A fresh page per title: the chosen source, season, episode and search belong to one title.
+  return <ShowPage key={id} id={id} />
+}
+
+function ShowPage({ id }: { id: number }) {
   const validId = Number.isInteger(id) && id > 0
   const show = useTvShow(validId ? id : 0)
   const config = usePlayerConfig()
@@ -57,10 +62,9 @@ export function Component() {
 
   const opened = useMemo(() => (details ? { type: 'tv' as const, id: details.id, title: details.name, posterPath: details.poster_path } : null), [details])
   const history = useWatchHistory(opened)
-  const [chosen, setChosen] = useState<{ showId: number; selection: Selection } | null>(null)
+  const [chosen, setChosen] = useState<Selection | null>(null)
   const [search, setSearch] = useState('')
-  const selection =
-    chosen?.showId === id ? chosen.selection : details && history.ready ? startingSelection(details, history.saved) : null
+  const selection = chosen ?? (details && history.ready ? startingSelection(details, history.saved) : null)
   const season = useSeason(validId ? id : 0, selection?.season ?? null)
   const target = useMemo<PlayerTarget | null>(
     () => (selection ? { type: 'tv', id, season: selection.season, episode: selection.episode } : null),
@@ -95,12 +99,12 @@ export function Component() {
   }
 
   const chooseSeason = (seasonNumber: number) => {
-    setChosen({ showId: id, selection: { season: seasonNumber, episode: 1 } })
+    setChosen({ season: seasonNumber, episode: 1 })
     setSearch('')
   }
   const chooseEpisode = (episodeNumber: number) => {
     if (!selection) return
-    setChosen({ showId: id, selection: { season: selection.season, episode: episodeNumber } })
+    setChosen({ season: selection.season, episode: episodeNumber })
     window.scrollTo({ top: 0, behavior: 'smooth' })
   }
 
