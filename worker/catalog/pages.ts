@@ -168,19 +168,25 @@ async function heroItem(provider: CatalogProvider, item: ListItem): Promise<Hero
   }
 }
 
-export async function composePage(provider: CatalogProvider, page: PageName, service: ServiceSlug): Promise<PageComposition> {
+/**
+ * Composes a page. A row whose call fails is answered empty rather than failing the page (and
+ * `complete` is false, so the page is not cached); only when every row fails is the error raised.
+ */
+export async function composePage(provider: CatalogProvider, page: PageName, service: ServiceSlug): Promise<{ composition: PageComposition; complete: boolean }> {
   const { rows: specs, hero } = rowsFor(page, service)
   const heroIndex = specs.indexOf(hero)
-  const [rowItems, heroSource] = await Promise.all([
-    Promise.all(specs.map((spec) => itemsFor(provider, spec.source))),
-    heroIndex >= 0 ? Promise.resolve(null) : itemsFor(provider, hero.source),
-  ])
-  const heroItems = (heroSource ?? rowItems[heroIndex] ?? []).slice(0, HERO_SIZE)
+  const sources = heroIndex >= 0 ? specs.map((s) => s.source) : [...specs.map((s) => s.source), hero.source]
+  const settled = await Promise.allSettled(sources.map((source) => itemsFor(provider, source)))
+  const failures = settled.filter((r) => r.status === 'rejected')
+  if (failures.length === settled.length) throw (failures[0] as PromiseRejectedResult).reason
+  const items = settled.map((r) => (r.status === 'fulfilled' ? r.value : []))
+  const heroItems = (items[heroIndex >= 0 ? heroIndex : specs.length] ?? []).slice(0, HERO_SIZE)
   const rows: Row[] = specs
-    .map((spec, index) => ({ key: spec.key, title: spec.title, source: sourcePath(spec.source), items: rowItems[index] ?? [] }))
+    .map((spec, index) => ({ key: spec.key, title: spec.title, source: sourcePath(spec.source), items: items[index] ?? [] }))
     // A platform filter leaves some rows empty (no crime series on Crunchyroll); those are left out.
     .filter((row) => service === 'all' || row.items.length > 0)
-  return { hero: await Promise.all(heroItems.map((item) => heroItem(provider, item))), rows }
+  const composition = { hero: await Promise.all(heroItems.map((item) => heroItem(provider, item))), rows }
+  return { composition, complete: failures.length === 0 }
 }
 
 /** Serialized compositions: the home page is large, so it is turned into JSON once, not per request. */
@@ -207,9 +213,11 @@ export async function cachedPage(
     memo.set(key, { body, until: Math.min(Date.now() + MEMO_MS, cached.fetchedAt + FRESH_SECONDS.page * 1000) })
     return body
   }
-  const value = await composePage(provider, page, service)
-  const body = JSON.stringify(value)
-  memo.set(key, { body, until: Date.now() + MEMO_MS })
-  waitUntil(writeCached(kv, key, value, 'page').catch(() => undefined))
+  const { composition, complete } = await composePage(provider, page, service)
+  const body = JSON.stringify(composition)
+  if (complete) {
+    memo.set(key, { body, until: Date.now() + MEMO_MS })
+    waitUntil(writeCached(kv, key, composition, 'page').catch(() => undefined))
+  }
   return body
 }

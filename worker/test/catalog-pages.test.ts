@@ -36,7 +36,7 @@ describe('GET /api/catalog/pages/:page', () => {
     const genres = await page('genres')
     expect(genres.rows).toHaveLength(18)
     for (const row of genres.rows) expect(row.items.length, row.title).toBeGreaterThan(0)
-  })
+  }, 30_000)
 
   it('the hero has five titles with up to 3 genres, runtime and the first 3 cast names', async () => {
     const home = await page('home')

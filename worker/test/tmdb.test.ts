@@ -172,6 +172,22 @@ describe('TMDB provider: failures', () => {
     expect((await call('/lists/tv-popular?page=9')).status).toBe(502)
   })
 
+  it('a page survives one failing row, is not cached then, and fails only when every row fails', async () => {
+    respond = (url) => (url.pathname === '/3/movie/upcoming' ? json({ status_message: 'Internal error' }, 503) : fakeTmdb(url))
+    const first = await call('/pages/movies')
+    expect(first.status).toBe(200)
+    const rows = (first.body as PageComposition).rows
+    expect(rows.find((r) => r.key === 'coming-soon')?.items).toEqual([])
+    expect(rows.filter((r) => r.key !== 'coming-soon').every((r) => r.items.length > 0)).toBe(true)
+    const before = upstream.filter((u) => u.pathname === '/3/movie/upcoming').length
+    await call('/pages/movies')
+    expect(upstream.filter((u) => u.pathname === '/3/movie/upcoming').length).toBe(before + 1)
+    respond = () => json({ status_message: 'Internal error' }, 500)
+    const down = await call('/pages/tv?service=peacock')
+    expect(down.status, down.text.slice(0, 300)).toBe(502)
+    expect((down.body as { error: string }).error).toMatch(/movie database/i)
+  })
+
   it('a title TMDB does not know answers 404', async () => {
     const res = await call('/movie/404404')
     expect(res.status).toBe(404)
