@@ -226,6 +226,21 @@ describe('movies, TV shows, kids, genres', () => {
     })
   }
 
+  it('a failed load shows a message with Retry, and Retry brings the rows', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    await dismissCookieBanner(context)
+    let fail = true
+    await page.route('**/api/catalog/pages/movies', (route) => (fail ? route.fulfill({ status: 502, json: { error: 'The catalogue is unreachable' } }) : route.continue()))
+    await page.goto('/movies')
+    const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded.' })
+    await alert.waitFor({ timeout: 15_000 })
+    fail = false
+    await alert.getByRole('button', { name: 'Retry' }).click()
+    await rowHeading(page, 'Popular Movies').first().waitFor()
+    expect(await alert.count()).toBe(0)
+    await context.close()
+  })
+
   it('/genre/{id}: the genre name, its title, both rows; Genre for an unknown id; Invalid genre for a non-number', async () => {
     const { context, page } = await open('/genre/28', 'desktop')
     await page.getByRole('heading', { level: 1, name: 'Action' }).waitFor()

@@ -58,6 +58,19 @@ describe('layout, signed out', () => {
     await context.close()
   })
 
+  it('shows the TMDB attribution when TMDB is the catalogue provider', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    await dismissCookieBanner(context)
+    // The local site always runs the embedded catalogue; the answer of /api/config decides what the footer shows.
+    await page.route('**/api/config', async (route) => {
+      const res = await route.fetch()
+      await route.fulfill({ response: res, json: { ...((await res.json()) as object), provider: 'tmdb' } })
+    })
+    await page.goto('/faq')
+    await page.locator('footer').getByText('This product uses the TMDB API but is not endorsed or certified by TMDB.').waitFor()
+    await context.close()
+  })
+
   it('offers Login and Sign Up in the account menu', async () => {
     const { context, page } = await newPage(browser, baseUrl, 'desktop')
     await dismissCookieBanner(context)
