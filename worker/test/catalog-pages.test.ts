@@ -1,9 +1,12 @@
 // Page compositions with the embedded catalogue: every row of SPEC.md's home, movies, TV, kids and
 // genres pages has titles, the hero carries details, and the TV platform filter really filters.
 import { env, exports } from 'cloudflare:workers'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { PageComposition } from '../catalog/types'
 import { loadCatalog } from './catalog-data'
+
+// Each test makes many real requests; on a busy 2-core machine that can pass the 5 s default.
+vi.setConfig({ testTimeout: 30_000 })
 
 beforeAll(async () => {
   await loadCatalog()

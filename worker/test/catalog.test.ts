@@ -2,11 +2,14 @@
 // browse, search, details, seasons, similar titles, genres, paging and parameter checks, through
 // real requests against D1 loaded with data/catalog.sql.
 import { env, exports } from 'cloudflare:workers'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ListItem, MovieDetails, Paged, Season, TvDetails } from '../catalog/types'
 import { loadCatalog } from './catalog-data'
 
 let snapshot = ''
+
+// Each test makes many real requests; on a busy 2-core machine that can pass the 5 s default.
+vi.setConfig({ testTimeout: 30_000 })
 
 beforeAll(async () => {
   await loadCatalog()

@@ -1,9 +1,12 @@
 // The embedded catalogue's drawn artwork at the paths its answers carry: SVG, cached for a year,
 // text escaped, 404 for unknown titles and 400 for malformed paths.
 import { env, exports } from 'cloudflare:workers'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { MovieDetails, TvDetails } from '../catalog/types'
 import { loadCatalog } from './catalog-data'
+
+// Each test makes many real requests; on a busy 2-core machine that can pass the 5 s default.
+vi.setConfig({ testTimeout: 30_000 })
 
 beforeAll(async () => {
   await loadCatalog()
