@@ -8,9 +8,9 @@ import { useToast } from '../../components/toast'
 import { inputClass, TextField } from './auth-form'
 import { useUpdateProfile, type ProfileAnswer, type ProfileChanges } from './api'
 
-type Record = ProfileAnswer['user']
+type AccountRecord = ProfileAnswer['user']
 
-function field(user: Record, name: string): string | null {
+function field(user: AccountRecord, name: string): string | null {
   const value = (user as { [key: string]: unknown })[name]
   return typeof value === 'string' && value.trim() !== '' ? value : null
 }
