@@ -67,8 +67,10 @@ export function HlsPlayer({ src, title, startAt, connection, progress, onReady, 
   const qualityId = useId()
   const callbacks = useRef({ onReady, onFailure })
   callbacks.current = { onReady, onFailure }
-  // The first measurement only: a later one must not tear down a playing stream.
+  // Read once when the stream starts (it may still be unknown then): a later measurement must
+  // not tear down a playing stream.
   const initialConnection = useRef(connection)
+  initialConnection.current ??= connection
 
   useProgressReporting(videoRef, progress)
 
@@ -80,7 +82,9 @@ export function HlsPlayer({ src, title, startAt, connection, progress, onReady, 
     let lastDrop = 0
     let retryTimer: number | undefined
     const ready = () => callbacks.current.onReady()
-    video.addEventListener('loadeddata', ready, { once: true })
+    // loadedmetadata rather than loadeddata: Safari's native HLS with preload="metadata" loads
+    // no media data until the viewer presses play, and the overlay would hide the controls.
+    video.addEventListener('loadedmetadata', ready, { once: true })
 
     const lowerLevel = () => {
       if (!hls || !shouldLowerLevel({ bufferAhead: 0, remaining: Infinity, currentLevel: hls.currentLevel, autoLevel: hls.autoLevelEnabled, sinceLastDropMs: Date.now() - lastDrop })) return
@@ -108,7 +112,9 @@ export function HlsPlayer({ src, title, startAt, connection, progress, onReady, 
       if (cancelled) return
       if (!HlsJs.isSupported()) {
         if (video.canPlayType('application/vnd.apple.mpegurl')) {
-          video.addEventListener('loadedmetadata', () => startAt > 0 && (video.currentTime = startAt), { once: true })
+          if (startAt > 0) {
+            video.addEventListener('loadedmetadata', () => (video.currentTime = startAt), { once: true })
+          }
           video.src = src
         } else {
           callbacks.current.onFailure('This browser cannot play this stream.')
@@ -147,7 +153,7 @@ export function HlsPlayer({ src, title, startAt, connection, progress, onReady, 
       cancelled = true
       window.clearTimeout(retryTimer)
       video.removeEventListener('timeupdate', checkBuffer)
-      video.removeEventListener('loadeddata', ready)
+      video.removeEventListener('loadedmetadata', ready)
       hls?.destroy()
       hlsRef.current = null
       setLevels([])

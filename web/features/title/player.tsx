@@ -4,7 +4,7 @@
  * Switching shows a loading overlay until the new source has loaded, or until a frame posts
  * { type: 'player_ready' } from its own origin.
  */
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { MediaType, Video } from '../../../worker/catalog/types'
 import type { PlayerSource } from '../../../worker/player/sources'
 import { useStream } from './api'
@@ -109,13 +109,15 @@ export function Player({ target, title, sources, trailer, connection, startAt, p
     setFailure(null)
   }
 
-  const ready = useMemo(() => () => setLoading(false), [])
-  const fail = useMemo(() => (message: string) => {
+  const ready = useCallback(() => setLoading(false), [])
+  const fail = useCallback((message: string) => {
     setFailure(message)
     setLoading(false)
   }, [])
 
-  let body
+  // `waiting` marks a body that will report when it has loaded; messages need no overlay.
+  let body: ReactNode = null
+  let waiting = false
   if (!source) {
     body = <Message>No player source is available for this title.</Message>
   } else if (failure) {
@@ -123,19 +125,37 @@ export function Player({ target, title, sources, trailer, connection, startAt, p
   } else if (source.kind === 'hls') {
     if (stream.isError) body = <Message>The stream could not be loaded.</Message>
     else if (stream.data && !stream.data.url) body = <Message>No stream is available for this title yet.</Message>
-    else if (stream.data?.url)
-      body = <HlsPlayer key={sourceKey} src={stream.data.url} title={title} startAt={startAt} connection={connection} progress={progress} onReady={ready} onFailure={fail} />
+    else {
+      waiting = true
+      if (stream.data?.url) {
+        body = <HlsPlayer key={sourceKey} src={stream.data.url} title={title} startAt={startAt} connection={connection} progress={progress} onReady={ready} onFailure={fail} />
+      }
+    }
   } else if (source.kind === 'trailer') {
-    body = trailer?.url ? (
-      <video key={sourceKey} src={trailer.url} controls playsInline preload="metadata" className="h-full w-full bg-black" aria-label={`${title}: ${trailer.name}`} onLoadedData={ready} onError={() => fail('The trailer could not be played.')} />
-    ) : (
-      <Message>This title has no trailer.</Message>
-    )
-  } else if (frameUrl) {
-    body = <EmbedFrame key={sourceKey} url={frameUrl} title={title} onReady={ready} />
+    if (trailer?.url) {
+      waiting = true
+      body = (
+        <video
+          key={sourceKey}
+          src={trailer.url}
+          controls
+          playsInline
+          preload="metadata"
+          className="h-full w-full bg-black"
+          aria-label={`${title}: ${trailer.name}`}
+          onLoadedMetadata={ready}
+          onError={() => fail('The trailer could not be played.')}
+        />
+      )
+    } else {
+      body = <Message>This title has no trailer.</Message>
+    }
+  } else {
+    waiting = true
+    if (frameUrl) body = <EmbedFrame key={sourceKey} url={frameUrl} title={title} onReady={ready} />
   }
 
-  const showOverlay = loading && !failure && !(source?.kind === 'hls' && stream.data && !stream.data.url) && !stream.isError
+  const showOverlay = waiting && loading
 
   return (
     <div>
