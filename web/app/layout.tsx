@@ -4,7 +4,7 @@
  */
 import { atom, useAtom } from 'jotai'
 import { atomWithStorage } from 'jotai/utils'
-import { Suspense, useEffect, type ComponentType, type SVGProps } from 'react'
+import { Suspense, useEffect, useRef, type ComponentType, type SVGProps } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
 import { CookieBanner } from '../components/cookie-banner'
 import { ErrorBoundary } from '../components/error-boundary'
@@ -57,6 +57,7 @@ const bottomNav: NavItem[] = [
 
 export const sidebarCollapsedAtom = atomWithStorage('sidebar-collapsed', false)
 const mobileMenuOpenAtom = atom(false)
+const MENU_BUTTON_ID = 'open-menu-button'
 
 function useNavHref() {
   const session = useSession()
@@ -114,17 +115,36 @@ function MobileMenu() {
   const hrefFor = useNavHref()
   const location = useLocation()
   useEffect(() => setOpen(false), [location.pathname, setOpen])
+  const panel = useRef<HTMLElement>(null)
   useEffect(() => {
     if (!open) return
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false)
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false)
+      if (e.key !== 'Tab' || !panel.current) return
+      // Keep Tab inside the open menu (aria-modal).
+      const focusable = panel.current.querySelectorAll<HTMLElement>('a[href], button')
+      const first = focusable[0]
+      const last = focusable[focusable.length - 1]
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault()
+        last?.focus()
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault()
+        first?.focus()
+      }
+    }
     window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
+    return () => {
+      window.removeEventListener('keydown', onKey)
+      // The menu's own elements are gone by now: focus goes back to the button that opened it.
+      document.getElementById(MENU_BUTTON_ID)?.focus()
+    }
   }, [open, setOpen])
   if (!open) return null
   return (
     <div className="fixed inset-0 z-50 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu">
-      <button type="button" aria-label="Close menu" className="absolute inset-0 bg-black/60" onClick={() => setOpen(false)} />
-      <nav className="absolute top-0 left-0 flex h-full w-72 max-w-[80vw] flex-col bg-neutral-900 p-4 shadow-2xl">
+      <button type="button" tabIndex={-1} aria-label="Close menu" className="absolute inset-0 bg-black/60" onClick={() => setOpen(false)} />
+      <nav ref={panel} className="animate-slide-in absolute top-0 left-0 flex h-full w-72 max-w-[80vw] flex-col bg-neutral-900 p-4 shadow-2xl">
         <div className="mb-4 flex items-center justify-between">
           <span className="text-lg font-bold">Reelhouse</span>
           <button type="button" aria-label="Close menu" className="rounded-md p-2 hover:bg-neutral-800" onClick={() => setOpen(false)} autoFocus>
@@ -154,7 +174,7 @@ function TopBar() {
   const [, setOpen] = useAtom(mobileMenuOpenAtom)
   return (
     <header className="sticky top-0 z-40 flex h-14 items-center justify-between border-b border-neutral-800 bg-neutral-950/90 px-3 backdrop-blur lg:justify-end lg:px-6">
-      <button type="button" aria-label="Open menu" className="rounded-md p-2 hover:bg-neutral-800 lg:hidden" onClick={() => setOpen(true)}>
+      <button id={MENU_BUTTON_ID} type="button" aria-label="Open menu" className="rounded-md p-2 hover:bg-neutral-800 lg:hidden" onClick={() => setOpen(true)}>
         <MenuIcon />
       </button>
       <Link to={paths.home()} className="flex items-center gap-2 text-lg font-bold lg:hidden">
