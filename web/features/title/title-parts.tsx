@@ -42,7 +42,7 @@ export function TitleHeader({ facts }: { facts: TitleFacts }) {
           decoding="async"
         />
       )}
-      <div className="absolute inset-0 -z-10 bg-gradient-to-t from-neutral-950 via-neutral-950/70 to-neutral-950/20" />
+      <div className="absolute inset-0 -z-10 bg-gradient-to-t from-neutral-950 from-25% via-neutral-950/80 to-neutral-950/20 md:from-0% md:via-neutral-950/70" />
       <div className="px-4 pt-24 pb-6 md:px-8 md:pt-40">
         <h1 className="max-w-4xl text-3xl leading-tight font-extrabold tracking-tight text-white drop-shadow md:text-5xl">{facts.title}</h1>
         {facts.tagline && <p className="mt-2 text-neutral-300 italic">{facts.tagline}</p>}
