@@ -189,12 +189,27 @@ export async function composePage(provider: CatalogProvider, page: PageName, ser
   return { composition, complete: failures.length === 0 }
 }
 
-/** Serialized compositions: the home page is large, so it is turned into JSON once, not per request. */
-const memo = new Map<string, { body: string; until: number }>()
+/** A composed page as JSON text, and gzipped once for clients that accept it (browsers do). */
+export interface PageBody {
+  json: string
+  gzip: ArrayBuffer
+}
+
+async function gzip(text: string): Promise<ArrayBuffer> {
+  return new Response(new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer()
+}
+
+async function pageBody(composition: PageComposition): Promise<PageBody> {
+  const json = JSON.stringify(composition)
+  return { json, gzip: await gzip(json) }
+}
+
+/** The home page is large (about 180 kB of JSON), so it is serialized and compressed once, not per request. */
+const memo = new Map<string, { body: PageBody; until: number }>()
 
 /**
- * A composed page, as JSON text, from the isolate memo, then KV, then composed anew. `version`
- * names the data (the embedded catalogue's hash), so loading new data never serves an old page.
+ * A composed page from the isolate memo, then KV, then composed anew. `version` names the data
+ * (the embedded catalogue's hash), so loading new data never serves an old page.
  */
 export async function cachedPage(
   kv: KVNamespace,
@@ -203,18 +218,18 @@ export async function cachedPage(
   page: PageName,
   service: ServiceSlug,
   waitUntil: (promise: Promise<unknown>) => void,
-): Promise<string> {
+): Promise<PageBody> {
   const key = pageCacheKey(`${provider.name}:${version}`, page, service)
   const hit = memo.get(key)
   if (hit && hit.until > Date.now()) return hit.body
   const cached: CachedEntry<PageComposition> | null = await readCached<PageComposition>(kv, key)
   if (cached && isFresh(cached, 'page')) {
-    const body = JSON.stringify(cached.data)
+    const body = await pageBody(cached.data)
     memo.set(key, { body, until: Math.min(Date.now() + MEMO_MS, cached.fetchedAt + FRESH_SECONDS.page * 1000) })
     return body
   }
   const { composition, complete } = await composePage(provider, page, service)
-  const body = JSON.stringify(composition)
+  const body = await pageBody(composition)
   if (complete) {
     memo.set(key, { body, until: Date.now() + MEMO_MS })
     waitUntil(writeCached(kv, key, composition, 'page').catch(() => undefined))

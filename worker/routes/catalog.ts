@@ -70,8 +70,12 @@ export const catalogRoutes = new Hono<AppEnv>()
       if (service && name !== 'tv') return c.json({ error: 'service: only the tv page takes a platform filter' }, 400)
       const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
       const body = await cachedPage(c.env.CACHE, provider, await provider.version(), name, service ?? 'all', (p) => c.executionCtx.waitUntil(p))
-      // Already serialized (see cachedPage): the answer is a PageComposition.
-      return c.body(body, 200, { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': CACHE_CONTROL })
+      // Already serialized and compressed (see cachedPage): the answer is a PageComposition.
+      const headers = { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': CACHE_CONTROL, Vary: 'Accept-Encoding' }
+      if (/\bgzip\b/i.test(c.req.header('Accept-Encoding') ?? '')) {
+        return new Response(body.gzip.slice(0), { headers: { ...headers, 'Content-Encoding': 'gzip' }, encodeBody: 'manual' })
+      }
+      return c.body(body.json, 200, headers)
     },
   )
   .get('/lists/:list', validate('param', z.object({ list: z.enum(LIST_NAMES, { error: 'unknown list' }) })), validate('query', pageOnly), async (c) => {

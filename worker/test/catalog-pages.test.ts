@@ -97,6 +97,16 @@ describe('GET /api/catalog/pages/:page', () => {
     expect(keys.keys.some((k) => k.name.endsWith(':movies:all'))).toBe(true)
   })
 
+  it('sends the same composition gzipped to clients that accept it', async () => {
+    const plain = await page('kids')
+    const res = await exports.default.fetch('http://localhost/api/catalog/pages/kids', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('vary')).toBe('Accept-Encoding')
+    expect(res.headers.get('content-encoding')).toBe('gzip')
+    // The runtime's fetch decodes the body, as a browser does.
+    expect(await res.json()).toEqual(plain)
+  })
+
   it('rejects unknown pages, services and parameters', async () => {
     for (const path of ['search', 'tv?service=hulu', 'home?service=netflix', 'home?page=2', 'tv?service=']) {
       const res = await exports.default.fetch(`http://localhost/api/catalog/pages/${path}`)
