@@ -86,25 +86,20 @@ export function HlsPlayer({ src, title, startAt, connection, progress, onReady, 
     // no media data until the viewer presses play, and the overlay would hide the controls.
     video.addEventListener('loadedmetadata', ready, { once: true })
 
-    const lowerLevel = () => {
-      if (!hls || !shouldLowerLevel({ bufferAhead: 0, remaining: Infinity, currentLevel: hls.currentLevel, autoLevel: hls.autoLevelEnabled, sinceLastDropMs: Date.now() - lastDrop })) return
+    const stepDownIf = (ahead: number, remaining: number) => {
+      if (!hls) return
+      const state = { bufferAhead: ahead, remaining, currentLevel: hls.currentLevel, autoLevel: hls.autoLevelEnabled, sinceLastDropMs: Date.now() - lastDrop }
+      if (!shouldLowerLevel(state)) return
       lastDrop = Date.now()
+      // nextAutoLevel keeps hls.js's own bandwidth estimate in charge afterwards.
       hls.nextAutoLevel = hls.currentLevel - 1
     }
+    // A stall or the end of the buffer counts as an empty buffer.
+    const lowerLevel = () => stepDownIf(0, Infinity)
     const checkBuffer = () => {
-      if (!hls || video.paused || video.seeking) return
+      if (video.paused || video.seeking) return
       const remaining = Number.isFinite(video.duration) ? video.duration - video.currentTime : Infinity
-      const state = {
-        bufferAhead: bufferAhead(video.buffered, video.currentTime),
-        remaining,
-        currentLevel: hls.currentLevel,
-        autoLevel: hls.autoLevelEnabled,
-        sinceLastDropMs: Date.now() - lastDrop,
-      }
-      if (shouldLowerLevel(state)) {
-        lastDrop = Date.now()
-        hls.nextAutoLevel = hls.currentLevel - 1
-      }
+      stepDownIf(bufferAhead(video.buffered, video.currentTime), remaining)
     }
 
     async function start(video: HTMLVideoElement) {
