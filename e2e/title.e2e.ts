@@ -352,13 +352,14 @@ describe('/tv/{id}', () => {
 })
 
 describe('phones', () => {
-  it('both pages fit 390 px without sideways scrolling', async () => {
+  it('both pages fit 390 px without sideways scrolling, and pass axe there too', async () => {
     const { context, page } = await newPage(browser, baseUrl, 'phone')
     for (const path of [`/movie/${movieId}`, `/tv/${showId}`]) {
       await page.goto(path, { waitUntil: 'domcontentloaded' })
       await page.getByRole('heading', { level: 1 }).first().waitFor()
       await page.getByTestId('player').waitFor()
       expect(await noHorizontalOverflow(page), path).toBe(true)
+      expect(await seriousA11yViolations(page), path).toEqual([])
     }
     await context.close()
   })
