@@ -111,6 +111,17 @@ describe('GET /api/admin/streams', () => {
     ])
   })
 
+  it('answers one stream by id, and 404 for an unknown id', async () => {
+    const id = freshId()
+    const created = await json<{ stream: StreamRow }>(await addStream({ content_type: 'movie', content_id: id, master_url: '/media/one.m3u8', label: 'One' }))
+    const res = await call(`/api/admin/streams/${created.stream.id}`, { cookie: admin.cookie })
+    expect(res.status).toBe(200)
+    expect(await json(res)).toEqual({ stream: created.stream })
+    const missing = await call('/api/admin/streams/99999999', { cookie: admin.cookie })
+    expect(missing.status).toBe(404)
+    expect(await json(missing)).toEqual({ error: 'Stream not found' })
+  })
+
   it('answers 400 for a bad filter', async () => {
     const res = await call('/api/admin/streams?content_type=book', { cookie: admin.cookie })
     expect(res.status).toBe(400)
