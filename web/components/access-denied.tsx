@@ -38,8 +38,11 @@ export function AccessDenied({
   useDocumentMeta(title)
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center px-6 py-16 text-center" aria-labelledby="access-denied-title">
-      <div className="mb-6 flex h-16 w-16 items-center justify-center rounded-full bg-brand-600/15 text-3xl text-brand-400" aria-hidden="true">
-        🔒
+      <div className="mb-6 flex h-16 w-16 items-center justify-center rounded-full bg-brand-600/15 text-brand-400" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+          <rect x="4" y="10" width="16" height="11" rx="2" />
+          <path d="M8 10V7a4 4 0 0 1 8 0v3" />
+        </svg>
       </div>
       <h1 id="access-denied-title" className="text-2xl font-bold">{title}</h1>
       {subheading && <p className="mt-2 text-lg text-neutral-200">{subheading}</p>}
