@@ -10,7 +10,7 @@ import { uniqueItems } from '../lib/catalog'
 import { useInView } from '../lib/use-in-view'
 import { LoadError } from './load-error'
 import { PosterCard } from './poster-card'
-import { PosterGridSkeleton, posterGridClass } from './skeletons'
+import { PosterCardSkeleton, PosterGridSkeleton, posterGridClass } from './skeletons'
 
 export const GRID_STEP = 24
 
@@ -80,11 +80,18 @@ export function PosterGrid({ queryKey, fetchPage, label, renderItem, emptyText =
 
   const visible = items.slice(0, shown)
   const atEnd = !hasNextPage && shown >= items.length
+  // Cards still on their way keep their place, so the grid does not jump when they arrive.
+  const pending = hasNextPage && !query.isFetchNextPageError ? Math.max(0, shown - items.length) : 0
   return (
     <div>
       <ul aria-label={label} className={gridClassName}>
         {visible.map((item) => (
           <li key={`${item.media_type}-${item.id}`}>{renderItem ? renderItem(item) : <PosterCard item={item} />}</li>
+        ))}
+        {Array.from({ length: pending }, (_, i) => (
+          <li key={`pending-${i}`} aria-hidden="true" data-pending="">
+            <PosterCardSkeleton />
+          </li>
         ))}
       </ul>
       <div ref={sentinel} aria-hidden="true" className="h-4" />
