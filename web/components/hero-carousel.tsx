@@ -84,6 +84,8 @@ export function HeroCarousel({ items, label = 'Featured titles' }: { items: Hero
             )}
             <div className="absolute inset-0 bg-gradient-to-t from-neutral-950 via-neutral-950/40 to-transparent" />
             <div className="absolute inset-0 bg-gradient-to-r from-neutral-950/90 via-neutral-950/40 to-transparent" />
+            {/* On a phone the text spans the whole width, so the backdrop is dimmed behind all of it. */}
+            <div className="absolute inset-0 bg-gradient-to-t from-neutral-950/90 via-neutral-950/60 to-neutral-950/10 md:hidden" />
             <div className="absolute inset-x-0 bottom-14 px-4 md:bottom-16 md:px-16">
               <div className="max-w-2xl">
                 {slide.genres.length > 0 && (
