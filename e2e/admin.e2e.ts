@@ -125,7 +125,9 @@ describe('the dashboard', () => {
     await overview.focus()
     await page.keyboard.press('ArrowRight')
     await page.waitForURL(`${baseUrl}/admin/users`)
-    const usersTab = page.getByRole('tab', { name: 'Users' })
+    const usersTab = page.getByRole('tab', { name: 'Users', selected: true })
+    // The address changes before React re-renders the tab list: wait for the selection itself.
+    await usersTab.waitFor()
     expect(await usersTab.getAttribute('aria-selected')).toBe('true')
     expect(await usersTab.evaluate((el) => el === document.activeElement)).toBe(true)
     expect(await page.getByRole('tabpanel', { name: 'Users' }).count()).toBe(1)
