@@ -37,6 +37,21 @@ describe('layout, signed out', () => {
     await context.close()
   })
 
+  it('desktop: on /login the sidebar marks no section as current, on /kids it marks Kids', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    await dismissCookieBanner(context)
+    await page.goto('/login')
+    const nav = page.getByRole('complementary', { name: 'Main navigation' })
+    await page.locator('header').getByRole('link', { name: 'Login' }).waitFor()
+    expect(await nav.getByRole('link', { name: 'Watchlist', exact: true }).getAttribute('href')).toBe('/login')
+    expect(await nav.locator('[aria-current="page"]').count()).toBe(0)
+    await nav.getByRole('link', { name: 'Kids', exact: true }).click()
+    await page.waitForURL(`${baseUrl}/kids`)
+    await nav.locator('[aria-current="page"]').first().waitFor()
+    expect(await nav.locator('[aria-current="page"]').allTextContents()).toEqual(['Kids'])
+    await context.close()
+  })
+
   it('desktop: the footer has its links, SUBSCRIBE, the configured support address and the sitemap in a new tab', async () => {
     const { context, page } = await newPage(browser, baseUrl, 'desktop')
     await dismissCookieBanner(context)

@@ -64,9 +64,19 @@ function useNavHref() {
   return (item: NavItem) => (item.needsLogin && session === null ? paths.login() : item.href)
 }
 
+/**
+ * Whether an item is the page being shown. Judged by the item's own path, not the link's target:
+ * signed out, Watchlist and Last Watched lead to /login and must not light up there.
+ */
+function useIsCurrent() {
+  const { pathname } = useLocation()
+  return (item: NavItem) => (item.href === '/' ? pathname === '/' : pathname === item.href || pathname.startsWith(`${item.href}/`))
+}
+
 function Sidebar() {
   const [collapsed, setCollapsed] = useAtom(sidebarCollapsedAtom)
   const hrefFor = useNavHref()
+  const isCurrent = useIsCurrent()
   return (
     <aside
       aria-label="Main navigation"
@@ -91,17 +101,15 @@ function Sidebar() {
         <ul className="space-y-1">
           {sideNav.map((item) => (
             <li key={item.label}>
-              <NavLink
+              <Link
                 to={hrefFor(item)}
-                end={item.href === '/'}
+                aria-current={isCurrent(item) ? 'page' : undefined}
                 title={collapsed ? item.label : undefined}
-                className={({ isActive }) =>
-                  `flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium ${isActive ? 'bg-brand-600/15 text-brand-400' : 'text-neutral-300 hover:bg-neutral-800 hover:text-white'}`
-                }
+                className={`flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium ${isCurrent(item) ? 'bg-brand-600/15 text-brand-400' : 'text-neutral-300 hover:bg-neutral-800 hover:text-white'}`}
               >
                 <item.icon className="shrink-0" />
                 <span className={collapsed ? 'sr-only' : ''}>{item.label}</span>
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>
@@ -113,6 +121,7 @@ function Sidebar() {
 function MobileMenu() {
   const [open, setOpen] = useAtom(mobileMenuOpenAtom)
   const hrefFor = useNavHref()
+  const isCurrent = useIsCurrent()
   const location = useLocation()
   useEffect(() => setOpen(false), [location.pathname, setOpen])
   const panel = useRef<HTMLElement>(null)
@@ -154,14 +163,14 @@ function MobileMenu() {
         <ul className="space-y-1">
           {sideNav.map((item) => (
             <li key={item.label}>
-              <NavLink
+              <Link
                 to={hrefFor(item)}
-                end={item.href === '/'}
-                className={({ isActive }) => `flex items-center gap-3 rounded-lg px-3 py-3 ${isActive ? 'bg-brand-600/15 text-brand-400' : 'text-neutral-200 hover:bg-neutral-800'}`}
+                aria-current={isCurrent(item) ? 'page' : undefined}
+                className={`flex items-center gap-3 rounded-lg px-3 py-3 ${isCurrent(item) ? 'bg-brand-600/15 text-brand-400' : 'text-neutral-200 hover:bg-neutral-800'}`}
               >
                 <item.icon />
                 {item.label}
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>
