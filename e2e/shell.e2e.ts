@@ -54,3 +54,31 @@ describe('the app shell', () => {
     await context.close()
   })
 })
+
+describe('security headers', () => {
+  it('serves the app with a Content-Security-Policy that the pages never violate', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const violations: string[] = []
+    page.on('console', (msg) => {
+      if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text())
+    })
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`Refused to load ${e.blockedURI} (${e.violatedDirective})`))
+    })
+    const res = await page.goto('/')
+    expect(res?.headers()['content-security-policy']).toContain("default-src 'self'")
+    expect(res?.headers()['x-frame-options']).toBe('DENY')
+    await page.locator('main#main h2').first().waitFor()
+    for (const path of ['/movie/238', '/tv/1399', '/search?q=star', '/login', '/genres']) {
+      const answer = await page.goto(path)
+      expect(answer?.headers()['content-security-policy']).toContain("object-src 'none'")
+      await page.locator('main#main h1, main#main h2').first().waitFor()
+    }
+    const video = page.locator('video')
+    await page.goto('/movie/238')
+    await video.waitFor()
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2, undefined, { timeout: 20_000 })
+    expect(violations).toEqual([])
+    await context.close()
+  })
+})
