@@ -4,7 +4,10 @@
  * turns them into query parameters and applies the predicates below to what TMDB answers (TMDB
  * cannot filter names, overviews or release windows itself).
  */
+import { MOVIE_GENRES } from './genre-map'
 import type { Genre, ListItem } from './types'
+
+export { MOVIE_GENRES }
 
 export const PAGE_SIZE = 20
 export const MAX_PAGE = 500
@@ -14,28 +17,6 @@ export const KDRAMA_MIN_VOTES = 100
 export const KIDS_MIN_RATING = 6
 export const UPCOMING_WINDOW_DAYS = 31
 export const NOW_PLAYING_WINDOW_DAYS = 42
-
-/** SPEC.md section 3's genre map: the ids /genre/{id} and movie discover accept. */
-export const MOVIE_GENRES: Genre[] = [
-  { id: 28, name: 'Action' },
-  { id: 12, name: 'Adventure' },
-  { id: 16, name: 'Animation' },
-  { id: 35, name: 'Comedy' },
-  { id: 80, name: 'Crime' },
-  { id: 99, name: 'Documentary' },
-  { id: 18, name: 'Drama' },
-  { id: 10751, name: 'Family' },
-  { id: 14, name: 'Fantasy' },
-  { id: 36, name: 'History' },
-  { id: 27, name: 'Horror' },
-  { id: 10402, name: 'Music' },
-  { id: 9648, name: 'Mystery' },
-  { id: 10749, name: 'Romance' },
-  { id: 878, name: 'Science Fiction' },
-  { id: 53, name: 'Thriller' },
-  { id: 10752, name: 'War' },
-  { id: 37, name: 'Western' },
-]
 
 /** TMDB's TV genres; ids shared with films (18 Drama, 35 Comedy, ...) mean the same genre. */
 export const TV_GENRES: Genre[] = [

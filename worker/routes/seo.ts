@@ -10,6 +10,7 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { catalogFor } from '../catalog'
+import { MOVIE_GENRES } from '../catalog/genre-map'
 import type { ListName } from '../catalog/provider'
 import { CATALOG_CACHE_PREFIX } from '../cache'
 import type { AppEnv } from '../env'
@@ -22,7 +23,6 @@ const titleParams = z.object({
 })
 
 const STATIC_PATHS = ['/', '/movies', '/tv-shows', '/kids', '/genres', '/top-imdb', '/search', '/faq', '/contact', '/about-us', '/terms', '/privacy', '/dmca']
-const GENRE_IDS = [28, 12, 16, 35, 80, 99, 18, 10751, 14, 36, 27, 10402, 9648, 10749, 878, 53, 10752, 37]
 const SITEMAP_LISTS: ListName[] = ['movie-popular', 'movie-top-rated', 'tv-popular', 'tv-top-rated', 'trending-all']
 const SITEMAP_PAGES_PER_LIST = 5
 const SITEMAP_CACHE_SECONDS = 24 * 60 * 60
@@ -95,7 +95,7 @@ async function buildSitemap(c: Context<AppEnv>): Promise<string> {
       if (page >= answer.total_pages) break
     }
   }
-  const paths = [...STATIC_PATHS, ...GENRE_IDS.map((id) => `/genre/${id}`), ...titles]
+  const paths = [...STATIC_PATHS, ...MOVIE_GENRES.map((genre) => `/genre/${genre.id}`), ...titles]
   const urls = paths.map((path) => `  <url><loc>${escapeHtml(origin + path)}</loc></url>`).join('\n')
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`
 }
