@@ -59,10 +59,23 @@ async function signIn(page: Page) {
 async function playUntil(page: Page, seconds: number): Promise<number> {
   const video = page.getByTestId('hls-video')
   await video.waitFor()
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.muted = true
-    return v.play()
+  // hls.js may still be attaching the stream (or seeking to a resume point), which aborts an early
+  // play() with "interrupted by a new load request": wait for metadata, and ask again if aborted.
+  await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid="hls-video"]')?.readyState ?? 0) >= 1, undefined, {
+    timeout: 20_000,
   })
+  for (let attempt = 0; ; attempt++) {
+    const outcome = await video.evaluate((v: HTMLVideoElement) => {
+      v.muted = true
+      return v.play().then(
+        () => 'playing',
+        (err: Error) => (err.name === 'AbortError' ? 'aborted' : `failed: ${err.message}`),
+      )
+    })
+    if (outcome === 'playing') break
+    if (outcome !== 'aborted' || attempt >= 5) throw new Error(`the sample did not start: ${outcome}`)
+    await page.waitForTimeout(300)
+  }
   await page.waitForFunction(
     (s) => {
       const v = document.querySelector<HTMLVideoElement>('[data-testid="hls-video"]')
