@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util'
 import { migrate, persistArgs, root, wranglerBin, wranglerEnv } from './prepare-local.mjs'
 
 // Must match PBKDF2_ITERATIONS in worker/auth/password.ts: production Workers refuse more.
+// worker/test/auth.test.ts checks that the worker accepts a hash made by hashPassword below.
 const ITERATIONS = 100_000
 const MIN_ADMIN_PASSWORD = 12
 const EMAIL_PATTERN = /^[^\s@'"\\]+@[^\s@'"\\]+\.[^\s@'"\\]+$/

@@ -39,6 +39,15 @@ describe('passwords', () => {
     expect((await verifyPassword('right one', cheaper)).ok).toBe(false) // same salt, different cost: a different key
   })
 
+  it('accepts a hash written by scripts/admin-create.mjs (Node pbkdf2Sync, same format)', async () => {
+    // made once with the script's hashPassword and a fixed 16-byte salt ('admin:create 16b'),
+    // so a change of format on either side shows here
+    const fromScript =
+      'pbkdf2-sha512$100000$YWRtaW46Y3JlYXRlIDE2Yg==$eaOIF/7le2NlHeqNtokifDKUU/nfpXzgKJscmc4fsyPosv2672kDVdwJf1ZnieJvfDtJpxztVg4Lk0WaVbsiCA=='
+    expect(await verifyPassword('a long passphrase', fromScript)).toEqual({ ok: true, needsRehash: false })
+    expect((await verifyPassword('a long passphrasE', fromScript)).ok).toBe(false)
+  })
+
   it('refuses a stored hash above the production cap instead of failing in production', async () => {
     const stored = await hashPassword('right one')
     expect((await verifyPassword('right one', stored.replace(`$${PBKDF2_ITERATIONS}$`, '$200000$'))).ok).toBe(false)
