@@ -3,13 +3,14 @@
  * The watchlist shares its keys with the watchlist button so both stay in step.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { WatchHistoryEntry, WatchlistEntry } from '../../../drizzle/schema'
+import type { WatchlistEntry } from '../../../drizzle/schema'
+import type { HistoryResult, HistoryStatus } from '../../../worker/accounts/history'
 import type { MediaType } from '../../../worker/catalog/types'
 import { watchlistKeys } from '../../components/watchlist-button'
 import { api, readJson } from '../../lib/api-client'
 
-export type HistoryStatus = 'Completed' | 'In Progress' | 'Started'
-export type HistoryItem = WatchHistoryEntry & { status: HistoryStatus }
+export type { HistoryStatus }
+export type HistoryItem = HistoryResult
 
 /** SPEC.md section 9: the history page asks for 50 entries. */
 export const HISTORY_PAGE_LIMIT = 50
