@@ -24,7 +24,10 @@ function remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
   }
   const value = compute()
   store.set(key, { value, until: now + TTL_MS })
-  value.catch(() => store.delete(key))
+  // A failure is not kept; only this entry is dropped, never a newer one stored under the same key since.
+  value.catch(() => {
+    if (store.get(key)?.value === value) store.delete(key)
+  })
   while (store.size > MAX_ENTRIES) {
     const oldest = store.keys().next().value
     if (oldest === undefined) break
