@@ -334,7 +334,7 @@ export class EmbeddedCatalog implements CatalogProvider {
   async movie(id: number): Promise<MovieDetails> {
     const row = await this.db.get<(TitleRow & { runtime: number | null }) | undefined>(sql`${movieSelect(sql`, m.runtime AS runtime`)} WHERE m.id = ${id}`)
     if (!row) throw new CatalogNotFoundError('Movie not found')
-    const [genres, credits, similar] = await Promise.all([this.genreList('movie', id), this.credits('movie', id), this.similar('movie', id, 1)])
+    const [genres, credits, similar] = await Promise.all([this.genreList('movie', id), this.credits('movie', id), this.similarPage('movie', id, 1)])
     const item = toListItem(row)
     return {
       id: row.id,
@@ -377,7 +377,7 @@ export class EmbeddedCatalog implements CatalogProvider {
     const [genres, credits, similar, seasons, networks] = await Promise.all([
       this.genreList('tv', id),
       this.credits('tv', id),
-      this.similar('tv', id, 1),
+      this.similarPage('tv', id, 1),
       this.db.all<SeasonSummary>(
         sql`SELECT id, name, season_number, episode_count, air_date, poster_path, overview FROM catalog_seasons WHERE tv_id = ${id} ORDER BY season_number`,
       ),
@@ -430,6 +430,11 @@ export class EmbeddedCatalog implements CatalogProvider {
       type === 'movie' ? sql`SELECT id FROM catalog_movies WHERE id = ${id}` : sql`SELECT id FROM catalog_tv_series WHERE id = ${id}`,
     )
     if (!exists) throw new CatalogNotFoundError(type === 'movie' ? 'Movie not found' : 'TV show not found')
+    return this.similarPage(type, id, page)
+  }
+
+  /** Similar titles of a title already known to exist (details have just read its row). */
+  private similarPage(type: MediaType, id: number, page: number): Promise<Paged<ListItem>> {
     // Titles sharing the most genres first, then the most popular of those.
     const shared =
       type === 'movie'
