@@ -7,7 +7,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { useImageUrl } from '../../lib/images'
 import { paths } from '../../lib/paths'
-import { useProfileHistory, useProfileWatchlist } from './api'
+import { useMyWatchlist, useRecentHistory } from '../../lib/my-lists'
 
 interface CardItem {
   content_id: number
@@ -73,8 +73,8 @@ function Note({ text, busy = false }: { text: string; busy?: boolean }) {
 }
 
 export function ProfileLists() {
-  const watchlist = useProfileWatchlist(true)
-  const history = useProfileHistory(true)
+  const watchlist = useMyWatchlist(true, 0)
+  const history = useRecentHistory(true, 0)
   const saved = watchlist.data ?? []
   const watched = history.data ?? []
   return (

@@ -5,15 +5,16 @@ import type { PosterItem } from '../../components/poster-card'
 import { PosterRow } from '../../components/poster-row'
 import { PosterRowSkeleton } from '../../components/skeletons'
 import { paths } from '../../lib/paths'
-import { useRecentHistory, useSimilar, useWatchlist } from './api/use-personal'
+import { useMyWatchlist, useRecentHistory } from '../../lib/my-lists'
+import { useSimilar } from './api/use-personal'
 
 function toPosterItem(entry: WatchlistEntry | WatchHistoryEntry): PosterItem {
   return { id: entry.content_id, media_type: entry.content_type, title: entry.title, poster_path: entry.poster_path }
 }
 
 export function PersonalizedPanel() {
-  const watchlist = useWatchlist(true)
-  const history = useRecentHistory(true)
+  const watchlist = useMyWatchlist(true, 30_000)
+  const history = useRecentHistory(true, 30_000)
   const latest = history.data?.[0] ?? watchlist.data?.[0]
   const similar = useSimilar(latest ? { type: latest.content_type, id: latest.content_id } : null)
 
