@@ -28,7 +28,7 @@ import {
   TOP_RATED_MIN_VOTES,
   tvGenreFor,
 } from './rules'
-import type { CastMember, CrewMember, Genre, ListItem, MediaType, MovieDetails, Paged, Season, TvDetails, Video } from './types'
+import type { CastMember, CrewMember, DetailsBase, Genre, ListItem, MediaType, MovieDetails, Paged, Season, TvDetails, Video } from './types'
 
 export const TMDB_BASE = 'https://api.themoviedb.org/3'
 export const TMDB_TIMEOUT_MS = 4000
@@ -114,6 +114,27 @@ function videos(raw: unknown): { results: Video[] } {
       type: String(v.type ?? ''),
       official: v.official === true,
     })),
+  }
+}
+
+/** The fields a film's and a series' details share, read the same way from either answer. */
+function detailsBase(raw: Record<string, unknown>, mediaType: MediaType): Omit<DetailsBase, 'media_type'> {
+  return {
+    id: Number(raw.id),
+    overview: String(raw.overview ?? ''),
+    poster_path: (raw.poster_path as string | null) ?? null,
+    backdrop_path: (raw.backdrop_path as string | null) ?? null,
+    vote_average: Number(raw.vote_average ?? 0),
+    vote_count: Number(raw.vote_count ?? 0),
+    popularity: Number(raw.popularity ?? 0),
+    original_language: String(raw.original_language ?? ''),
+    genres: (raw.genres as Genre[] | undefined) ?? [],
+    credits: credits(raw.credits),
+    similar: toPaged((raw.similar as TmdbPaged | undefined) ?? {}, mediaType),
+    videos: videos(raw.videos),
+    tagline: (raw.tagline as string | null) ?? null,
+    status: typeof raw.status === 'string' ? raw.status : undefined,
+    adult: raw.adult === true,
   }
 }
 
@@ -295,26 +316,12 @@ export class TmdbCatalog implements CatalogProvider {
   async movie(id: number): Promise<MovieDetails> {
     const raw = await this.get<Record<string, unknown>>(`/movie/${id}`, { append_to_response: 'credits,similar,videos' }, 'details')
     return {
-      id: Number(raw.id),
+      ...detailsBase(raw, 'movie'),
       media_type: 'movie',
       title: String(raw.title ?? ''),
       original_title: String(raw.original_title ?? raw.title ?? ''),
-      overview: String(raw.overview ?? ''),
-      poster_path: (raw.poster_path as string | null) ?? null,
-      backdrop_path: (raw.backdrop_path as string | null) ?? null,
-      vote_average: Number(raw.vote_average ?? 0),
-      vote_count: Number(raw.vote_count ?? 0),
-      popularity: Number(raw.popularity ?? 0),
-      original_language: String(raw.original_language ?? ''),
       release_date: String(raw.release_date ?? ''),
       runtime: typeof raw.runtime === 'number' ? raw.runtime : null,
-      genres: (raw.genres as Genre[] | undefined) ?? [],
-      credits: credits(raw.credits),
-      similar: toPaged((raw.similar as TmdbPaged | undefined) ?? {}, 'movie'),
-      videos: videos(raw.videos),
-      tagline: (raw.tagline as string | null) ?? null,
-      status: typeof raw.status === 'string' ? raw.status : undefined,
-      adult: raw.adult === true,
     }
   }
 
@@ -330,17 +337,10 @@ export class TmdbCatalog implements CatalogProvider {
       overview: String(s.overview ?? ''),
     }))
     return {
-      id: Number(raw.id),
+      ...detailsBase(raw, 'tv'),
       media_type: 'tv',
       name: String(raw.name ?? ''),
       original_name: String(raw.original_name ?? raw.name ?? ''),
-      overview: String(raw.overview ?? ''),
-      poster_path: (raw.poster_path as string | null) ?? null,
-      backdrop_path: (raw.backdrop_path as string | null) ?? null,
-      vote_average: Number(raw.vote_average ?? 0),
-      vote_count: Number(raw.vote_count ?? 0),
-      popularity: Number(raw.popularity ?? 0),
-      original_language: String(raw.original_language ?? ''),
       first_air_date: String(raw.first_air_date ?? ''),
       last_air_date: (raw.last_air_date as string | null) ?? null,
       episode_run_time: (raw.episode_run_time as number[] | undefined) ?? [],
@@ -348,14 +348,7 @@ export class TmdbCatalog implements CatalogProvider {
       number_of_episodes: Number(raw.number_of_episodes ?? 0),
       seasons,
       networks: ((raw.networks as Array<{ id: number; name: string }> | undefined) ?? []).map((n) => ({ id: n.id, name: n.name })),
-      genres: (raw.genres as Genre[] | undefined) ?? [],
-      credits: credits(raw.credits),
-      similar: toPaged((raw.similar as TmdbPaged | undefined) ?? {}, 'tv'),
-      videos: videos(raw.videos),
       external_ids: (raw.external_ids as Record<string, string | null> | undefined) ?? undefined,
-      tagline: (raw.tagline as string | null) ?? null,
-      status: typeof raw.status === 'string' ? raw.status : undefined,
-      adult: raw.adult === true,
     }
   }
 

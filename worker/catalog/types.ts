@@ -98,7 +98,7 @@ export interface Network {
   name: string
 }
 
-interface DetailsBase {
+export interface DetailsBase {
   id: number
   media_type: MediaType
   overview: string
