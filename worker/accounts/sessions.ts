@@ -29,7 +29,11 @@ export async function insertSession(db: Db, session: NewSession): Promise<void> 
 
 export interface LiveSession {
   email: string
+  lastSeenAt: string
 }
+
+/** last_seen_at is kept to the hour, so a session costs one write an hour, not one a request. */
+export const LAST_SEEN_RESOLUTION_MS = 60 * 60 * 1000
 
 /**
  * The session named by a verified token, only while the row exists, has not expired and its
@@ -39,7 +43,7 @@ export async function findLiveSession(db: Db, id: string, ownerType: OwnerType, 
   const now = nowIso()
   const owner = ownerType === 'user' ? users : adminUsers
   return db
-    .select({ email: owner.email })
+    .select({ email: owner.email, lastSeenAt: sessions.last_seen_at })
     .from(sessions)
     .innerJoin(owner, eq(owner.id, sessions.owner_id))
     .where(
@@ -52,6 +56,12 @@ export async function findLiveSession(db: Db, id: string, ownerType: OwnerType, 
       ),
     )
     .get()
+}
+
+/** Stamps last_seen_at when the stored value is more than LAST_SEEN_RESOLUTION_MS old. */
+export async function touchSession(db: Db, id: string, lastSeenAt: string): Promise<void> {
+  if (Date.now() - Date.parse(lastSeenAt) < LAST_SEEN_RESOLUTION_MS) return
+  await db.update(sessions).set({ last_seen_at: nowIso() }).where(eq(sessions.id, id)).run()
 }
 
 export async function deleteSession(db: Db, id: string): Promise<void> {

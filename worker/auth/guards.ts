@@ -1,13 +1,14 @@
 /**
  * Who is asking: the session cookie is verified (signature, algorithm, expiry) and its row
  * looked up together with the account's is_active on every request, so revoked sessions and
- * banned accounts stop at once. `requireAccount` and `requireAdmin` set c.var.account;
+ * banned accounts stop at once. The same read tells whether last_seen_at is an hour old and
+ * due to be stamped again. `requireAccount` and `requireAdmin` set c.var.account;
  * `closedForMaintenance` turns account writes away while the operator's switch is on.
  */
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { database } from '../accounts/db'
-import { findLiveSession } from '../accounts/sessions'
+import { findLiveSession, touchSession } from '../accounts/sessions'
 import { maintenanceEnabled } from '../accounts/settings'
 import type { Account, AppEnv } from '../env'
 import { sessionToken, signingSecret, verifySessionToken } from './session'
@@ -27,8 +28,10 @@ export async function currentAccount(context: Context<AppEnv> | Context<AppEnv &
   if (!token) return null
   const claims = await verifySessionToken(signingSecret(c.env), token)
   if (!claims) return null
-  const live = await findLiveSession(database(c.env.DB), claims.sessionId, claims.type, claims.accountId)
+  const db = database(c.env.DB)
+  const live = await findLiveSession(db, claims.sessionId, claims.type, claims.accountId)
   if (!live) return null
+  await touchSession(db, claims.sessionId, live.lastSeenAt)
   const account: Account = { type: claims.type, id: claims.accountId, email: live.email, sessionId: claims.sessionId }
   c.set('account', account)
   return account

@@ -114,6 +114,24 @@ describe('session tokens', () => {
     },
   )
 
+  it('stamps last_seen_at when it is more than an hour old, and leaves a fresher one alone', async () => {
+    const user = await createUser()
+    const { sid } = claimsOf(user)
+    const lastSeen = async () =>
+      (await env.DB.prepare('select last_seen_at from sessions where id = ?').bind(sid).first<{ last_seen_at: string }>())?.last_seen_at
+    const setLastSeen = (msAgo: number) =>
+      env.DB.prepare('update sessions set last_seen_at = ? where id = ?').bind(new Date(Date.now() - msAgo).toISOString(), sid).run()
+
+    await setLastSeen(2 * 60 * 60 * 1000)
+    expect(await statusWith(tokenOf(user))).toBe(200)
+    expect(Date.now() - Date.parse((await lastSeen())!)).toBeLessThan(60 * 1000)
+
+    await setLastSeen(30 * 60 * 1000)
+    const fresh = await lastSeen()
+    expect(await statusWith(tokenOf(user))).toBe(200)
+    expect(await lastSeen()).toBe(fresh)
+  })
+
   it('refuses to sign with an empty secret', async () => {
     await expect(signSessionToken('', { sessionId: 'a'.repeat(64), type: 'user', accountId: 1, expiresAt: 2e9 })).rejects.toThrow()
   })
