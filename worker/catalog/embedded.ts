@@ -68,38 +68,32 @@ function toListItem(row: TitleRow): ListItem {
     : { ...base, name: row.label, first_air_date: row.date ?? '' }
 }
 
-function movieSelect(extra: SQL = sql``): SQL {
-  return sql`SELECT m.id AS id, 'movie' AS media_type, m.title AS label, m.release_date AS date, m.overview AS overview,
-    m.poster_path AS poster_path, m.backdrop_path AS backdrop_path, m.vote_average AS vote_average,
-    m.vote_count AS vote_count, m.popularity AS popularity, m.original_language AS original_language,
-    m.certification AS certification, m.adult AS adult,
-    (SELECT json_group_array(genre_id) FROM (SELECT genre_id FROM catalog_movie_genres WHERE movie_id = m.id ORDER BY position)) AS genre_ids
-    ${extra}
-    FROM catalog_movies m`
-}
+/** What differs between the films' and the series' tables; the selects below are written once for both. */
+const TITLES = {
+  movie: { from: 'catalog_movies m', a: 'm', label: 'title', date: 'release_date', genres: 'catalog_movie_genres', fk: 'movie_id' },
+  tv: { from: 'catalog_tv_series t', a: 't', label: 'name', date: 'first_air_date', genres: 'catalog_tv_genres', fk: 'tv_id' },
+} as const
 
-function tvSelect(extra: SQL = sql``): SQL {
-  return sql`SELECT t.id AS id, 'tv' AS media_type, t.name AS label, t.first_air_date AS date, t.overview AS overview,
-    t.poster_path AS poster_path, t.backdrop_path AS backdrop_path, t.vote_average AS vote_average,
-    t.vote_count AS vote_count, t.popularity AS popularity, t.original_language AS original_language,
-    t.certification AS certification, t.adult AS adult,
-    (SELECT json_group_array(genre_id) FROM (SELECT genre_id FROM catalog_tv_genres WHERE tv_id = t.id ORDER BY position)) AS genre_ids
+/** Every list column of a film (m) or a series (t), with its genre ids in order. */
+function titleSelect(type: MediaType, extra: SQL = sql``): SQL {
+  const { from, a, label, date, genres, fk } = TITLES[type]
+  return sql`${sql.raw(`SELECT ${a}.id AS id, '${type}' AS media_type, ${a}.${label} AS label, ${a}.${date} AS date, ${a}.overview AS overview,
+    ${a}.poster_path AS poster_path, ${a}.backdrop_path AS backdrop_path, ${a}.vote_average AS vote_average,
+    ${a}.vote_count AS vote_count, ${a}.popularity AS popularity, ${a}.original_language AS original_language,
+    ${a}.certification AS certification, ${a}.adult AS adult,
+    (SELECT json_group_array(genre_id) FROM (SELECT genre_id FROM ${genres} WHERE ${fk} = ${a}.id ORDER BY position)) AS genre_ids`)}
     ${extra}
-    FROM catalog_tv_series t`
+    ${sql.raw(`FROM ${from}`)}`
 }
 
 /**
  * Light selects for ordering and counting: only ids and sort keys. The full list columns (with
  * their genre subquery) are read afterwards for the one page of ids, never for every candidate.
  */
-function movieKeys(extra: SQL = sql``): SQL {
-  return sql`SELECT m.id AS id, 'movie' AS media_type, m.title AS label, m.popularity AS popularity,
-    m.vote_average AS vote_average, m.vote_count AS vote_count ${extra} FROM catalog_movies m`
-}
-
-function tvKeys(extra: SQL = sql``): SQL {
-  return sql`SELECT t.id AS id, 'tv' AS media_type, t.name AS label, t.popularity AS popularity,
-    t.vote_average AS vote_average, t.vote_count AS vote_count ${extra} FROM catalog_tv_series t`
+function titleKeys(type: MediaType, extra: SQL = sql``): SQL {
+  const { from, a, label } = TITLES[type]
+  return sql`${sql.raw(`SELECT ${a}.id AS id, '${type}' AS media_type, ${a}.${label} AS label, ${a}.popularity AS popularity,
+    ${a}.vote_average AS vote_average, ${a}.vote_count AS vote_count`)} ${extra} ${sql.raw(`FROM ${from}`)}`
 }
 
 function idList(ids: number[]): SQL {
@@ -180,8 +174,8 @@ export class EmbeddedCatalog implements CatalogProvider {
     const movieIds = keys.filter((k) => k.media_type === 'movie').map((k) => k.id)
     const tvIds = keys.filter((k) => k.media_type === 'tv').map((k) => k.id)
     const [movies, shows] = await Promise.all([
-      movieIds.length ? this.db.all<TitleRow>(sql`${movieSelect()} WHERE m.id IN (${idList(movieIds)})`) : [],
-      tvIds.length ? this.db.all<TitleRow>(sql`${tvSelect()} WHERE t.id IN (${idList(tvIds)})`) : [],
+      movieIds.length ? this.db.all<TitleRow>(sql`${titleSelect('movie')} WHERE m.id IN (${idList(movieIds)})`) : [],
+      tvIds.length ? this.db.all<TitleRow>(sql`${titleSelect('tv')} WHERE t.id IN (${idList(tvIds)})`) : [],
     ])
     const byKey = new Map([...movies, ...shows].map((row) => [`${row.media_type}:${row.id}`, row]))
     return keys.flatMap((k) => {
@@ -202,29 +196,29 @@ export class EmbeddedCatalog implements CatalogProvider {
       case 'trending-all':
         return this.paged(
           [
-            { select: movieKeys(movieTrend(now)), conditions: [this.released(now)] },
-            { select: tvKeys(tvTrend), conditions: [] },
+            { select: titleKeys('movie', movieTrend(now)), conditions: [this.released(now)] },
+            { select: titleKeys('tv', tvTrend), conditions: [] },
           ],
           byTrend,
           page,
         )
       case 'trending-movie':
-        return this.paged([{ select: movieKeys(movieTrend(now)), conditions: [this.released(now)] }], byTrend, page)
+        return this.paged([{ select: titleKeys('movie', movieTrend(now)), conditions: [this.released(now)] }], byTrend, page)
       case 'trending-tv':
-        return this.paged([{ select: tvKeys(tvTrend), conditions: [] }], byTrend, page)
+        return this.paged([{ select: titleKeys('tv', tvTrend), conditions: [] }], byTrend, page)
       case 'movie-popular':
-        return this.paged([{ select: movieKeys(), conditions: [this.released(now)] }], byPopularity, page)
+        return this.paged([{ select: titleKeys('movie'), conditions: [this.released(now)] }], byPopularity, page)
       case 'movie-top-rated':
         return this.topRated('movie', page)
       case 'movie-now-playing':
         return this.paged(
-          [{ select: movieKeys(), conditions: [this.released(now), sql`m.release_date > ${addDays(now, -NOW_PLAYING_WINDOW_DAYS)}`] }],
+          [{ select: titleKeys('movie'), conditions: [this.released(now), sql`m.release_date > ${addDays(now, -NOW_PLAYING_WINDOW_DAYS)}`] }],
           byPopularity,
           page,
         )
       case 'movie-upcoming':
         return this.paged(
-          [{ select: movieKeys(), conditions: [sql`m.release_date > ${now}`, sql`m.release_date <= ${addDays(now, UPCOMING_WINDOW_DAYS)}`] }],
+          [{ select: titleKeys('movie'), conditions: [sql`m.release_date > ${now}`, sql`m.release_date <= ${addDays(now, UPCOMING_WINDOW_DAYS)}`] }],
           byPopularity,
           page,
         )
@@ -282,7 +276,7 @@ export class EmbeddedCatalog implements CatalogProvider {
       }
     }
     const order = filters.sortBy === 'vote_average' ? sql`vote_average DESC, vote_count DESC, id` : sql`popularity DESC, id`
-    return this.paged([{ select: type === 'movie' ? movieKeys() : tvKeys(), conditions }], order, page)
+    return this.paged([{ select: titleKeys(type), conditions }], order, page)
   }
 
   async browse(letter: string, page: number): Promise<Paged<ListItem>> {
@@ -290,8 +284,8 @@ export class EmbeddedCatalog implements CatalogProvider {
       letter === '#' ? sql`NOT (upper(substr(${column}, 1, 1)) BETWEEN 'A' AND 'Z')` : sql`upper(substr(${column}, 1, 1)) = ${letter}`
     return this.paged(
       [
-        { select: movieKeys(), conditions: [startsWith(sql.raw('m.title')), sql`m.vote_count >= ${BROWSE_MOVIE_MIN_VOTES}`] },
-        { select: tvKeys(), conditions: [startsWith(sql.raw('t.name'))] },
+        { select: titleKeys('movie'), conditions: [startsWith(sql.raw('m.title')), sql`m.vote_count >= ${BROWSE_MOVIE_MIN_VOTES}`] },
+        { select: titleKeys('tv'), conditions: [startsWith(sql.raw('t.name'))] },
       ],
       sql`label COLLATE NOCASE, media_type, id`,
       page,
@@ -309,8 +303,8 @@ export class EmbeddedCatalog implements CatalogProvider {
       FROM catalog_search WHERE catalog_search MATCH ${match})`
     return this.paged(
       [
-        { select: sql`${movieKeys(sql`, h.relevance AS relevance`)} JOIN hits h ON h.hit_type = 'movie' AND h.hit_id = m.id`, conditions: [] },
-        { select: sql`${tvKeys(sql`, h.relevance AS relevance`)} JOIN hits h ON h.hit_type = 'tv' AND h.hit_id = t.id`, conditions: [] },
+        { select: sql`${titleKeys('movie', sql`, h.relevance AS relevance`)} JOIN hits h ON h.hit_type = 'movie' AND h.hit_id = m.id`, conditions: [] },
+        { select: sql`${titleKeys('tv', sql`, h.relevance AS relevance`)} JOIN hits h ON h.hit_type = 'tv' AND h.hit_id = t.id`, conditions: [] },
       ],
       sql`relevance * (1.0 + popularity / 40.0), id`,
       page,
@@ -332,7 +326,7 @@ export class EmbeddedCatalog implements CatalogProvider {
   }
 
   async movie(id: number): Promise<MovieDetails> {
-    const row = await this.db.get<(TitleRow & { runtime: number | null }) | undefined>(sql`${movieSelect(sql`, m.runtime AS runtime`)} WHERE m.id = ${id}`)
+    const row = await this.db.get<(TitleRow & { runtime: number | null }) | undefined>(sql`${titleSelect('movie', sql`, m.runtime AS runtime`)} WHERE m.id = ${id}`)
     if (!row) throw new CatalogNotFoundError('Movie not found')
     const [genres, credits, similar] = await Promise.all([this.genreList('movie', id), this.credits('movie', id), this.similarPage('movie', id, 1)])
     const item = toListItem(row)
@@ -372,7 +366,7 @@ export class EmbeddedCatalog implements CatalogProvider {
     const row = await this.db.get<
       | (TitleRow & { original_name: string; status: string; episode_run_time: number | null; number_of_seasons: number; number_of_episodes: number; last_air_date: string | null })
       | undefined
-    >(sql`${tvSelect(sql`, t.original_name AS original_name, t.status AS status, t.episode_run_time AS episode_run_time, t.number_of_seasons AS number_of_seasons, t.number_of_episodes AS number_of_episodes, t.last_air_date AS last_air_date`)} WHERE t.id = ${id}`)
+    >(sql`${titleSelect('tv', sql`, t.original_name AS original_name, t.status AS status, t.episode_run_time AS episode_run_time, t.number_of_seasons AS number_of_seasons, t.number_of_episodes AS number_of_episodes, t.last_air_date AS last_air_date`)} WHERE t.id = ${id}`)
     if (!row) throw new CatalogNotFoundError('TV show not found')
     const [genres, credits, similar, seasons, networks] = await Promise.all([
       this.genreList('tv', id),
@@ -442,8 +436,8 @@ export class EmbeddedCatalog implements CatalogProvider {
         : sql`WITH s AS (SELECT b.tv_id AS sid, count(*) AS shared FROM catalog_tv_genres a JOIN catalog_tv_genres b ON b.genre_id = a.genre_id WHERE a.tv_id = ${id} AND b.tv_id <> ${id} GROUP BY b.tv_id)`
     const part: Part =
       type === 'movie'
-        ? { select: sql`${movieKeys(sql`, s.shared AS shared`)} JOIN s ON s.sid = m.id`, conditions: [] }
-        : { select: sql`${tvKeys(sql`, s.shared AS shared`)} JOIN s ON s.sid = t.id`, conditions: [] }
+        ? { select: sql`${titleKeys('movie', sql`, s.shared AS shared`)} JOIN s ON s.sid = m.id`, conditions: [] }
+        : { select: sql`${titleKeys('tv', sql`, s.shared AS shared`)} JOIN s ON s.sid = t.id`, conditions: [] }
     return this.paged([part], sql`shared DESC, popularity DESC, id`, page, shared)
   }
 
