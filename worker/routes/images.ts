@@ -36,17 +36,22 @@ async function titleOf(d1: D1Database, type: 'movie' | 'tv', id: number): Promis
     : db.select({ title: catalogTvSeries.name, date: catalogTvSeries.first_air_date }).from(catalogTvSeries).where(eq(catalogTvSeries.id, id)).get()
 }
 
+/** A season with its series' title, for the season posters and the episode stills. */
+function seasonOf(d1: D1Database, tv: number, season: number): Promise<{ title: string; season: string; count: number } | undefined> {
+  return drizzle(d1)
+    .select({ title: catalogTvSeries.name, season: catalogSeasons.name, count: catalogSeasons.episode_count })
+    .from(catalogSeasons)
+    .innerJoin(catalogTvSeries, eq(catalogTvSeries.id, catalogSeasons.tv_id))
+    .where(and(eq(catalogSeasons.tv_id, tv), eq(catalogSeasons.season_number, season)))
+    .get()
+}
+
 const typeParams = z.object({ size, type: z.enum(['movie', 'tv'], { error: 'must be movie or tv' }), file: svgFile })
 
 export const imageRoutes = new Hono<AppEnv>()
   .get('/:size/poster/season/:tv/:file', validate('param', z.object({ size, tv: number, file: svgFile })), async (c) => {
     const { size: s, tv, file: season } = c.req.valid('param')
-    const row = await drizzle(c.env.DB)
-      .select({ title: catalogTvSeries.name, season: catalogSeasons.name })
-      .from(catalogSeasons)
-      .innerJoin(catalogTvSeries, eq(catalogTvSeries.id, catalogSeasons.tv_id))
-      .where(and(eq(catalogSeasons.tv_id, tv), eq(catalogSeasons.season_number, season)))
-      .get()
+    const row = await seasonOf(c.env.DB, tv, season)
     return image(c, row ? posterSvg(row.title, row.season, s) : null)
   })
   .get('/:size/poster/:type/:file', validate('param', typeParams), async (c) => {
@@ -66,11 +71,6 @@ export const imageRoutes = new Hono<AppEnv>()
   })
   .get('/:size/still/:tv/:season/:file', validate('param', z.object({ size, tv: number, season: number, file: svgFile })), async (c) => {
     const { size: s, tv, season, file: episode } = c.req.valid('param')
-    const row = await drizzle(c.env.DB)
-      .select({ title: catalogTvSeries.name, count: catalogSeasons.episode_count })
-      .from(catalogSeasons)
-      .innerJoin(catalogTvSeries, eq(catalogTvSeries.id, catalogSeasons.tv_id))
-      .where(and(eq(catalogSeasons.tv_id, tv), eq(catalogSeasons.season_number, season)))
-      .get()
+    const row = await seasonOf(c.env.DB, tv, season)
     return image(c, row && episode <= row.count ? stillSvg(row.title, season, episode, s) : null)
   })
