@@ -6,14 +6,13 @@
 import { useMemo } from 'react'
 import { useParams } from 'react-router-dom'
 import { PosterRow } from '../../components/poster-row'
-import { ApiError } from '../../lib/api-client'
 import { runtimeText, yearOf } from '../../lib/titles'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { useMovie, usePlayerConfig, useSimilar } from './api'
 import { CastStrip } from './cast-strip'
 import { availableSources, Player, trailerOf, type PlayerTarget } from './player'
 import { resumePosition } from './progress'
-import { PageState, PlayerSection, TitleDetails, TitleHeader, type TitleFacts } from './title-parts'
+import { detailsPendingState, PlayerSection, TitleDetails, TitleHeader, type TitleFacts } from './title-parts'
 import { useConnectionQuality } from './use-connection-quality'
 import { useWatchHistory } from './use-watch-history'
 
@@ -39,31 +38,8 @@ function MoviePage({ id }: { id: number }) {
   const target = useMemo<PlayerTarget>(() => ({ type: 'movie', id }), [id])
   useDocumentMeta(details?.title ?? (movie.isError || !validId ? 'Movie not found' : undefined), details?.overview)
 
-  if (!validId || (movie.error instanceof ApiError && movie.error.status === 404)) {
-    return (
-      <PageState role="alert">
-        <h1 className="text-2xl font-bold">Movie not found</h1>
-      </PageState>
-    )
-  }
-  if (movie.isError) {
-    return (
-      <PageState role="alert">
-        <h1 className="text-2xl font-bold">Movie not found</h1>
-        <p className="text-neutral-400">The movie could not be loaded.</p>
-        <button type="button" onClick={() => void movie.refetch()} className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
-          Retry
-        </button>
-      </PageState>
-    )
-  }
-  if (!details) {
-    return (
-      <PageState>
-        <p className="text-neutral-400">Loading...</p>
-      </PageState>
-    )
-  }
+  const pending = detailsPendingState(movie, validId, 'Movie not found', 'The movie could not be loaded.')
+  if (pending || !details) return pending
 
   const facts: TitleFacts = {
     type: 'movie',

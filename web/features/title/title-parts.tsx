@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react'
 import type { Genre, MediaType } from '../../../worker/catalog/types'
 import { StarIcon } from '../../components/icons'
 import { WatchlistButton } from '../../components/watchlist-button'
+import { ApiError } from '../../lib/api-client'
 import { useImageUrl } from '../../lib/images'
 import { ratingOf } from '../../lib/titles'
 import { AdBlock, DownloadButtons, PopupNotice } from './operator-links'
@@ -124,10 +125,48 @@ export function PlayerSection({ adUrl, children }: { adUrl: string | null; child
   )
 }
 
-export function PageState({ children, role = 'status' }: { children: ReactNode; role?: 'status' | 'alert' }) {
+function PageState({ children, role = 'status' }: { children: ReactNode; role?: 'status' | 'alert' }) {
   return (
     <div className="flex min-h-[50vh] flex-col items-center justify-center gap-4 px-4 text-center" role={role}>
       {children}
     </div>
   )
+}
+
+/**
+ * What a detail page shows until its details are in: not found (a bad id or a 404), a failure
+ * with Retry, or Loading. Null once the details are there.
+ */
+export function detailsPendingState(
+  query: { data: unknown; error: unknown; isError: boolean; refetch: () => unknown },
+  validId: boolean,
+  notFound: string,
+  failure: string,
+): ReactNode {
+  if (!validId || (query.error instanceof ApiError && query.error.status === 404)) {
+    return (
+      <PageState role="alert">
+        <h1 className="text-2xl font-bold">{notFound}</h1>
+      </PageState>
+    )
+  }
+  if (query.isError) {
+    return (
+      <PageState role="alert">
+        <h1 className="text-2xl font-bold">{notFound}</h1>
+        <p className="text-neutral-400">{failure}</p>
+        <button type="button" onClick={() => void query.refetch()} className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
+          Retry
+        </button>
+      </PageState>
+    )
+  }
+  if (!query.data) {
+    return (
+      <PageState>
+        <p className="text-neutral-400">Loading...</p>
+      </PageState>
+    )
+  }
+  return null
 }

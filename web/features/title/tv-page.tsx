@@ -9,7 +9,6 @@ import { useParams } from 'react-router-dom'
 import type { WatchHistoryEntry } from '../../../drizzle/schema'
 import type { TvDetails } from '../../../worker/catalog/types'
 import { PosterRow } from '../../components/poster-row'
-import { ApiError } from '../../lib/api-client'
 import { runtimeText, yearOf } from '../../lib/titles'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { usePlayerConfig, useSeason, useSimilar, useTrendingTv, useTvShow } from './api'
@@ -17,7 +16,7 @@ import { CastStrip } from './cast-strip'
 import { EpisodeList, SeasonList } from './episode-list'
 import { availableSources, Player, trailerOf, type PlayerTarget } from './player'
 import { resumePosition } from './progress'
-import { PageState, PlayerSection, TitleDetails, TitleHeader, type TitleFacts } from './title-parts'
+import { detailsPendingState, PlayerSection, TitleDetails, TitleHeader, type TitleFacts } from './title-parts'
 import { useConnectionQuality } from './use-connection-quality'
 import { useWatchHistory } from './use-watch-history'
 
@@ -72,31 +71,8 @@ function ShowPage({ id }: { id: number }) {
   )
   useDocumentMeta(details?.name ?? (show.isError || !validId ? 'TV Show not found' : undefined), details?.overview)
 
-  if (!validId || (show.error instanceof ApiError && show.error.status === 404)) {
-    return (
-      <PageState role="alert">
-        <h1 className="text-2xl font-bold">TV Show not found</h1>
-      </PageState>
-    )
-  }
-  if (show.isError) {
-    return (
-      <PageState role="alert">
-        <h1 className="text-2xl font-bold">TV Show not found</h1>
-        <p className="text-neutral-400">The show could not be loaded.</p>
-        <button type="button" onClick={() => void show.refetch()} className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
-          Retry
-        </button>
-      </PageState>
-    )
-  }
-  if (!details) {
-    return (
-      <PageState>
-        <p className="text-neutral-400">Loading...</p>
-      </PageState>
-    )
-  }
+  const pending = detailsPendingState(show, validId, 'TV Show not found', 'The show could not be loaded.')
+  if (pending || !details) return pending
 
   const chooseSeason = (seasonNumber: number) => {
     setChosen({ season: seasonNumber, episode: 1 })
