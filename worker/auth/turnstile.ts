@@ -8,10 +8,6 @@ import type { Bindings } from '../env'
 export const SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify'
 export const BOT_CHECK_FAILED = 'Bot check failed. Please try again.'
 
-export function botCheckEnabled(env: Pick<Bindings, 'TURNSTILE_SECRET'>): boolean {
-  return Boolean(env.TURNSTILE_SECRET)
-}
-
 /** True when the check is off or Cloudflare confirms the token; any doubt (network, odd answer) is a failure. */
 export async function passesBotCheck(env: Pick<Bindings, 'TURNSTILE_SECRET'>, token: string | undefined, ip: string): Promise<boolean> {
   const secret = env.TURNSTILE_SECRET
