@@ -9,9 +9,9 @@ import { watchlistKeys } from '../components/watchlist-button'
 import { api, readJson } from './api-client'
 
 /** How many recent titles the home panel and the profile show (SPEC.md section 9's default). */
-export const RECENT_HISTORY_LIMIT = 20
+const RECENT_HISTORY_LIMIT = 20
 
-export const recentHistoryKey = ['history', 'recent', RECENT_HISTORY_LIMIT] as const
+const recentHistoryKey = ['history', 'recent', RECENT_HISTORY_LIMIT] as const
 
 export function useMyWatchlist(enabled: boolean, staleTime: number) {
   return useQuery({
