@@ -17,7 +17,7 @@ export const FRESH_SECONDS = {
 export type CacheKind = keyof typeof FRESH_SECONDS
 
 /** How long past freshness an answer may still be served when the upstream fails. */
-export const STALE_SECONDS = 7 * 24 * 60 * 60
+const STALE_SECONDS = 7 * 24 * 60 * 60
 
 export interface CachedEntry<T> {
   data: T

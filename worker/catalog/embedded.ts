@@ -450,7 +450,7 @@ export class EmbeddedCatalog implements CatalogProvider {
  * Turns what the user typed into an FTS5 query: every word becomes a quoted prefix term, so
  * "star wa" matches "Star Wars" while typing and no FTS5 syntax can be injected.
  */
-export function ftsQuery(query: string, prefix = true): string | null {
+function ftsQuery(query: string, prefix = true): string | null {
   const words = query.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []
   if (!words.length) return null
   return words

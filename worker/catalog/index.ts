@@ -9,7 +9,7 @@ import { MemoizedCatalog } from './memo'
 import type { CatalogProvider } from './provider'
 import { TmdbCatalog } from './tmdb'
 
-export function hasTmdbCredentials(env: Bindings): boolean {
+function hasTmdbCredentials(env: Bindings): boolean {
   return !!(env.TMDB_API_KEY || env.TMDB_READ_TOKEN)
 }
 

@@ -172,7 +172,7 @@ async function heroItem(provider: CatalogProvider, item: ListItem): Promise<Hero
  * Composes a page. A row whose call fails is answered empty rather than failing the page (and
  * `complete` is false, so the page is not cached); only when every row fails is the error raised.
  */
-export async function composePage(provider: CatalogProvider, page: PageName, service: ServiceSlug): Promise<{ composition: PageComposition; complete: boolean }> {
+async function composePage(provider: CatalogProvider, page: PageName, service: ServiceSlug): Promise<{ composition: PageComposition; complete: boolean }> {
   const { rows: specs, hero } = rowsFor(page, service)
   const heroIndex = specs.indexOf(hero)
   const sources = heroIndex >= 0 ? specs.map((s) => s.source) : [...specs.map((s) => s.source), hero.source]

@@ -138,7 +138,7 @@ export function isSearchable(item: { media_type?: string }): item is ListItem {
 }
 
 /** '#' or A-Z: does the title start with that letter (any non-letter start for '#')? */
-export function startsWithLetter(title: string, letter: string): boolean {
+function startsWithLetter(title: string, letter: string): boolean {
   const first = title.trim().charAt(0).toUpperCase()
   const isLetter = first >= 'A' && first <= 'Z'
   return letter === '#' ? !isLetter : first === letter

@@ -30,8 +30,8 @@ import {
 } from './rules'
 import type { CastMember, CrewMember, DetailsBase, Genre, ListItem, MediaType, MovieDetails, Paged, Season, TvDetails, Video } from './types'
 
-export const TMDB_BASE = 'https://api.themoviedb.org/3'
-export const TMDB_TIMEOUT_MS = 4000
+const TMDB_BASE = 'https://api.themoviedb.org/3'
+const TMDB_TIMEOUT_MS = 4000
 
 /** Upstream calls in flight in this isolate, by cache key, so a burst of identical misses goes upstream once. */
 const inFlight = new Map<string, Promise<unknown>>()
