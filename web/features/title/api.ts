@@ -56,14 +56,16 @@ export function useSeason(id: number, season: number | null) {
   })
 }
 
-/** Similar titles when the details did not bring them along. */
-export function useSimilar(type: MediaType, id: number, enabled: boolean) {
-  return useQuery({
+/** Similar titles other than this one: those the details brought along, else fetched on their own. */
+export function useSimilarItems(type: MediaType, id: number, details: { id: number; similar?: Paged<ListItem> } | undefined): ListItem[] {
+  const bundled = details?.similar?.results ?? []
+  const fetched = useQuery({
     queryKey: titleKeys.similar(type, id),
     queryFn: () =>
       readJson<Paged<ListItem>>(api.catalog[':type'][':id'].similar.$get({ param: { type, id: String(id) }, query: {} })),
-    enabled: enabled && id > 0,
+    enabled: !!details && bundled.length === 0 && id > 0,
   })
+  return (bundled.length ? bundled : (fetched.data?.results ?? [])).filter((item) => item.id !== details?.id)
 }
 
 export function useTrendingTv() {

@@ -8,7 +8,7 @@ import { useParams } from 'react-router-dom'
 import { PosterRow } from '../../components/poster-row'
 import { runtimeText, yearOf } from '../../lib/titles'
 import { useDocumentMeta } from '../../lib/use-document-meta'
-import { useMovie, usePlayerConfig, useSimilar } from './api'
+import { useMovie, usePlayerConfig, useSimilarItems } from './api'
 import { CastStrip } from './cast-strip'
 import { availableSources, Player, trailerOf, type PlayerTarget } from './player'
 import { resumePosition } from './progress'
@@ -27,7 +27,7 @@ function MoviePage({ id }: { id: number }) {
   const movie = useMovie(validId ? id : 0)
   const config = usePlayerConfig()
   const details = movie.data
-  const similar = useSimilar('movie', validId ? id : 0, !!details && !details.similar?.results.length)
+  const similarItems = useSimilarItems('movie', validId ? id : 0, details)
   const connection = useConnectionQuality()
 
   const opened = useMemo(
@@ -55,7 +55,6 @@ function MoviePage({ id }: { id: number }) {
   }
   const trailer = trailerOf(details.videos?.results ?? [])
   const sources = availableSources(config.data?.sources ?? [], trailer)
-  const similarItems = (details.similar?.results.length ? details.similar.results : (similar.data?.results ?? [])).filter((item) => item.id !== details.id)
 
   return (
     <article className="pb-10">

@@ -11,7 +11,7 @@ import type { TvDetails } from '../../../worker/catalog/types'
 import { PosterRow } from '../../components/poster-row'
 import { runtimeText, yearOf } from '../../lib/titles'
 import { useDocumentMeta } from '../../lib/use-document-meta'
-import { usePlayerConfig, useSeason, useSimilar, useTrendingTv, useTvShow } from './api'
+import { usePlayerConfig, useSeason, useSimilarItems, useTrendingTv, useTvShow } from './api'
 import { CastStrip } from './cast-strip'
 import { EpisodeList, SeasonList } from './episode-list'
 import { availableSources, Player, trailerOf, type PlayerTarget } from './player'
@@ -55,7 +55,7 @@ function ShowPage({ id }: { id: number }) {
   const show = useTvShow(validId ? id : 0)
   const config = usePlayerConfig()
   const details = show.data
-  const similar = useSimilar('tv', validId ? id : 0, !!details && !details.similar?.results.length)
+  const similarItems = useSimilarItems('tv', validId ? id : 0, details)
   const trending = useTrendingTv()
   const connection = useConnectionQuality()
 
@@ -101,7 +101,6 @@ function ShowPage({ id }: { id: number }) {
   const sources = availableSources(config.data?.sources ?? [], trailer)
   const episodes = season.data?.season_number === selection?.season ? (season.data?.episodes ?? []) : []
   const episode = episodes.find((e) => e.episode_number === selection?.episode)
-  const similarItems = (details.similar?.results.length ? details.similar.results : (similar.data?.results ?? [])).filter((item) => item.id !== details.id)
   const trendingItems = (trending.data?.results ?? []).filter((item) => item.id !== details.id)
 
   return (
