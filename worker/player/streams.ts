@@ -4,9 +4,9 @@
  * episode and a show-wide one (season 0, episode 0) that any episode without its own falls back to.
  */
 import { and, asc, eq } from 'drizzle-orm'
-import { drizzle } from 'drizzle-orm/d1'
 import { z } from 'zod'
 import { contentTypes, streams, type ContentType, type Stream } from '../../drizzle/schema'
+import type { Db } from '../accounts/db'
 
 /** The bundled, self-made sample (scripts/make-hls-sample.sh), served as a static asset. */
 export const SAMPLE_MASTER_URL = '/media/sample/master.m3u8'
@@ -53,8 +53,7 @@ export interface StreamFilter {
   content_id?: number
 }
 
-export async function listStreams(d1: D1Database, filter: StreamFilter): Promise<Stream[]> {
-  const db = drizzle(d1)
+export async function listStreams(db: Db, filter: StreamFilter): Promise<Stream[]> {
   const conditions = [
     filter.content_type ? eq(streams.content_type, filter.content_type) : undefined,
     filter.content_id ? eq(streams.content_id, filter.content_id) : undefined,
@@ -67,8 +66,8 @@ export async function listStreams(d1: D1Database, filter: StreamFilter): Promise
     .limit(500)
 }
 
-export async function getStream(d1: D1Database, id: number): Promise<Stream | undefined> {
-  return drizzle(d1).select().from(streams).where(eq(streams.id, id)).get()
+export async function getStream(db: Db, id: number): Promise<Stream | undefined> {
+  return db.select().from(streams).where(eq(streams.id, id)).get()
 }
 
 function sameTitle(input: Pick<StreamInput, 'content_type' | 'content_id' | 'season_number' | 'episode_number'>) {
@@ -81,8 +80,7 @@ function sameTitle(input: Pick<StreamInput, 'content_type' | 'content_id' | 'sea
 }
 
 /** Adds a stream; answers null when that title (and episode) already has one. */
-export async function createStream(d1: D1Database, input: StreamInput): Promise<Stream | null> {
-  const db = drizzle(d1)
+export async function createStream(db: Db, input: StreamInput): Promise<Stream | null> {
   const row = await db
     .insert(streams)
     .values({ ...input, label: input.label ?? null })
@@ -94,8 +92,7 @@ export async function createStream(d1: D1Database, input: StreamInput): Promise<
 
 export type ReplaceResult = { ok: true; stream: Stream } | { ok: false; reason: 'missing' | 'conflict' }
 
-export async function replaceStream(d1: D1Database, id: number, input: StreamInput): Promise<ReplaceResult> {
-  const db = drizzle(d1)
+export async function replaceStream(db: Db, id: number, input: StreamInput): Promise<ReplaceResult> {
   const clash = await db.select({ id: streams.id }).from(streams).where(sameTitle(input)).get()
   if (clash && clash.id !== id) return { ok: false, reason: 'conflict' }
   const row = await db
@@ -107,20 +104,19 @@ export async function replaceStream(d1: D1Database, id: number, input: StreamInp
   return row ? { ok: true, stream: row } : { ok: false, reason: 'missing' }
 }
 
-export async function deleteStream(d1: D1Database, id: number): Promise<boolean> {
-  const row = await drizzle(d1).delete(streams).where(eq(streams.id, id)).returning({ id: streams.id }).get()
+export async function deleteStream(db: Db, id: number): Promise<boolean> {
+  const row = await db.delete(streams).where(eq(streams.id, id)).returning({ id: streams.id }).get()
   return !!row
 }
 
 /** The stream for a film, or for an episode (then the show-wide one). */
 export async function findStreamFor(
-  d1: D1Database,
+  db: Db,
   type: ContentType,
   id: number,
   season: number,
   episode: number,
 ): Promise<Stream | undefined> {
-  const db = drizzle(d1)
   const exact = await db
     .select()
     .from(streams)

@@ -6,6 +6,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { contentTypes } from '../../drizzle/schema'
+import { database } from '../accounts/db'
 import { requireAdmin } from '../auth/guards'
 import type { AppEnv } from '../env'
 import { validate } from '../lib/validate'
@@ -22,22 +23,22 @@ const duplicate = 'A stream for this title and episode already exists'
 export const adminStreamRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
   .get('/', validate('query', listQuery), async (c) => {
-    return c.json({ results: await listStreams(c.env.DB, c.req.valid('query')) })
+    return c.json({ results: await listStreams(database(c.env.DB), c.req.valid('query')) })
   })
   .get('/:id', validate('param', idParam), async (c) => {
-    const stream = await getStream(c.env.DB, c.req.valid('param').id)
+    const stream = await getStream(database(c.env.DB), c.req.valid('param').id)
     return stream ? c.json({ stream }) : c.json({ error: 'Stream not found' }, 404)
   })
   .post('/', validate('json', streamInput), async (c) => {
-    const stream = await createStream(c.env.DB, c.req.valid('json'))
+    const stream = await createStream(database(c.env.DB), c.req.valid('json'))
     return stream ? c.json({ stream }, 201) : c.json({ error: duplicate }, 409)
   })
   .put('/:id', validate('param', idParam), validate('json', streamInput), async (c) => {
-    const result = await replaceStream(c.env.DB, c.req.valid('param').id, c.req.valid('json'))
+    const result = await replaceStream(database(c.env.DB), c.req.valid('param').id, c.req.valid('json'))
     if (result.ok) return c.json({ stream: result.stream })
     return result.reason === 'missing' ? c.json({ error: 'Stream not found' }, 404) : c.json({ error: duplicate }, 409)
   })
   .delete('/:id', validate('param', idParam), async (c) => {
-    const removed = await deleteStream(c.env.DB, c.req.valid('param').id)
+    const removed = await deleteStream(database(c.env.DB), c.req.valid('param').id)
     return removed ? c.json({ message: 'Stream removed' }) : c.json({ error: 'Stream not found' }, 404)
   })

@@ -6,6 +6,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { contentTypes } from '../../drizzle/schema'
+import { database } from '../accounts/db'
 import type { AppEnv } from '../env'
 import { validate } from '../lib/validate'
 import { operatorLink, playerSources } from '../player/sources'
@@ -34,7 +35,7 @@ export const playerRoutes = new Hono<AppEnv>()
   .get('/stream/:type/:id', validate('param', streamParams), validate('query', streamQuery), async (c) => {
     const { type, id } = c.req.valid('param')
     const { season, episode } = c.req.valid('query')
-    const stream = await findStreamFor(c.env.DB, type, id, season, episode)
+    const stream = await findStreamFor(database(c.env.DB), type, id, season, episode)
     if (stream) {
       return c.json({ url: stream.master_url, label: stream.label, origin: 'mapped' as const })
     }
