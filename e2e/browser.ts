@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { expect } from 'vitest'
 
 export const viewports = {
   phone: { width: 390, height: 844 },
@@ -55,6 +56,14 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
 }
 
+/** Fails with a readable list when axe-core finds serious or critical violations. */
+export async function expectAccessible(page: Page): Promise<void> {
+  // A hero slide caught mid-fade has a translucent foreground; with reduced motion the fade is instant.
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  const violations = await seriousA11yViolations(page)
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+}
+
 let accountSequence = 0
 
 /** Signs a fresh user up and in through the API from inside the page's context, so the session cookie lands there. */
@@ -73,4 +82,12 @@ export async function signInNewUser(page: Page, baseUrl: string, prefix: string)
 /** Marks the cookie choice as made so the consent banner does not cover what a test looks at. */
 export async function dismissCookieBanner(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => localStorage.setItem('cookie-consent', 'accepted'))
+}
+
+/** A fresh page at the given width, past the consent banner, opened at path. */
+export async function openPath(browser: Browser, baseUrl: string, path: string, viewport: ViewportName): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(browser, baseUrl, viewport)
+  await dismissCookieBanner(context)
+  await page.goto(path)
+  return { context, page }
 }

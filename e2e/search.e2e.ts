@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { dismissCookieBanner, launchBrowser, newPage, seriousA11yViolations, type ViewportName } from './browser'
+import { expectAccessible, launchBrowser, openPath, type ViewportName } from './browser'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -17,19 +17,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-async function open(path: string, viewport: ViewportName) {
-  const { context, page } = await newPage(browser, baseUrl, viewport)
-  await dismissCookieBanner(context)
-  await page.goto(path)
-  return { context, page }
-}
-
-async function expectAccessible(page: Page) {
-  // A hero slide caught mid-fade has a translucent foreground; with reduced motion the fade is instant.
-  await page.emulateMedia({ reducedMotion: 'reduce' })
-  const violations = await seriousA11yViolations(page)
-  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
-}
+const open = (path: string, viewport: ViewportName) => openPath(browser, baseUrl, path, viewport)
 
 const searchBox = (page: Page) => page.getByPlaceholder('Search for movies and TV shows...')
 
