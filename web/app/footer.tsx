@@ -5,9 +5,8 @@
  */
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
-import { useSiteConfig } from '../lib/images'
+import { useSiteConfig, useSiteFacts } from '../lib/images'
 import { paths } from '../lib/paths'
-import { SITE_NAME } from '../lib/use-document-meta'
 
 const quickLinks = [
   { label: 'Home', href: paths.home() },
@@ -32,12 +31,9 @@ const socialLinks = [
   { label: 'YouTube', href: 'https://www.youtube.com/', path: 'M3 8a3 3 0 0 1 3-3h12a3 3 0 0 1 3 3v8a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3zm7 1v6l5-3z' },
 ]
 
-export const SUPPORT_EMAIL = 'support@reelhouse.example'
-
 export function Footer() {
   const config = useSiteConfig()
-  const supportEmail = config?.supportEmail || SUPPORT_EMAIL
-  const siteName = config?.siteName || SITE_NAME
+  const { siteName, supportEmail } = useSiteFacts()
   const [subscribed, setSubscribed] = useState(false)
   const subscribe = (e: FormEvent) => {
     e.preventDefault()

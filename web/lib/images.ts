@@ -4,6 +4,7 @@
  */
 import { atom, useAtomValue } from 'jotai'
 import { unwrap } from 'jotai/utils'
+import { SITE_NAME } from './use-document-meta'
 
 export type ImageSize = 'w200' | 'w300' | 'w500' | 'original'
 
@@ -29,6 +30,14 @@ export const siteConfigAtom = unwrap(configRequestAtom, (prev) => prev ?? undefi
 
 export function useSiteConfig(): SiteConfig | null | undefined {
   return useAtomValue(siteConfigAtom)
+}
+
+const FALLBACK_SUPPORT_EMAIL = 'support@reelhouse.example'
+
+/** The site name and support address of this deployment, with safe fallbacks until (or unless) the config answers. */
+export function useSiteFacts(): { siteName: string; supportEmail: string } {
+  const config = useSiteConfig()
+  return { siteName: config?.siteName || SITE_NAME, supportEmail: config?.supportEmail || FALLBACK_SUPPORT_EMAIL }
 }
 
 const DEFAULT_IMAGE_BASE = '/api/img'

@@ -1,7 +1,8 @@
 /** /about-us: what the site is for, what it offers and the values behind it. */
 import { Link } from 'react-router-dom'
 import { paths } from '../../lib/paths'
-import { Section, StaticPage, useSiteFacts } from './static-page'
+import { useSiteFacts } from '../../lib/images'
+import { Section, StaticPage } from './static-page'
 
 export function Component() {
   const { siteName } = useSiteFacts()

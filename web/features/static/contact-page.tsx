@@ -5,7 +5,8 @@
  */
 import { useState, type FormEvent } from 'react'
 import { useToast } from '../../components/toast'
-import { MailLink, Section, StaticPage, useSiteFacts } from './static-page'
+import { useSiteFacts } from '../../lib/images'
+import { MailLink, Section, StaticPage } from './static-page'
 
 interface ContactMessage {
   name: string

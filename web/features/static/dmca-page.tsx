@@ -1,5 +1,6 @@
 /** /dmca: how to report copyright infringement, the counter-notice, the repeat infringer policy and changes. */
-import { MailLink, Section, StaticPage, useSiteFacts } from './static-page'
+import { useSiteFacts } from '../../lib/images'
+import { MailLink, Section, StaticPage } from './static-page'
 
 export function Component() {
   const { siteName, supportEmail } = useSiteFacts()

@@ -1,7 +1,8 @@
 /** /faq: the seven questions visitors ask most, as an accordion of native disclosure widgets. */
 import { Link } from 'react-router-dom'
 import { paths } from '../../lib/paths'
-import { MailLink, StaticPage, useSiteFacts } from './static-page'
+import { useSiteFacts } from '../../lib/images'
+import { MailLink, StaticPage } from './static-page'
 
 export function Component() {
   const { siteName, supportEmail } = useSiteFacts()

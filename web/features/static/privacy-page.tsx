@@ -3,7 +3,8 @@
  * HttpOnly session cookie, account data in our own database, and no third-party trackers unless
  * the operator turns on ads or the bot check.
  */
-import { MailLink, Section, StaticPage, useSiteFacts } from './static-page'
+import { useSiteFacts } from '../../lib/images'
+import { MailLink, Section, StaticPage } from './static-page'
 
 export function Component() {
   const { siteName, supportEmail } = useSiteFacts()

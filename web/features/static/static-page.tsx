@@ -4,16 +4,6 @@
  */
 import type { ReactNode } from 'react'
 import { PageHeading } from '../../components/page-heading'
-import { useSiteConfig } from '../../lib/images'
-import { SITE_NAME } from '../../lib/use-document-meta'
-
-export const FALLBACK_SUPPORT_EMAIL = 'support@reelhouse.example'
-
-/** The site name and support address of this deployment (GET /api/config), with safe fallbacks. */
-export function useSiteFacts(): { siteName: string; supportEmail: string } {
-  const config = useSiteConfig()
-  return { siteName: config?.siteName || SITE_NAME, supportEmail: config?.supportEmail || FALLBACK_SUPPORT_EMAIL }
-}
 
 export function StaticPage({ title, description, intro, updated, children }: { title: string; description: string; intro?: ReactNode; updated?: string; children: ReactNode }) {
   return (

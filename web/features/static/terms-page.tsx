@@ -1,7 +1,8 @@
 /** /terms: the terms of service, in seven sections. */
 import { Link } from 'react-router-dom'
 import { paths } from '../../lib/paths'
-import { MailLink, Section, StaticPage, useSiteFacts } from './static-page'
+import { useSiteFacts } from '../../lib/images'
+import { MailLink, Section, StaticPage } from './static-page'
 
 export function Component() {
   const { siteName, supportEmail } = useSiteFacts()
