@@ -4,7 +4,7 @@
  * answers. Only these calls exist and every parameter is checked (it is not an open proxy);
  * an unknown title answers 404 and an unreachable TMDB 502, both as `{ error }`.
  */
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { catalogFor } from '../catalog'
 import { cachedPage, PAGE_NAMES } from '../catalog/pages'
@@ -59,6 +59,13 @@ function pageOf(query: { page?: number }): number {
   return query.page ?? 1
 }
 
+/** The request's catalogue provider; its answers may be cached by browsers for five minutes. */
+function cachedCatalog(c: Context<AppEnv>) {
+  const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+  c.header('Cache-Control', CACHE_CONTROL)
+  return provider
+}
+
 export const catalogRoutes = new Hono<AppEnv>()
   .get(
     '/pages/:page',
@@ -79,8 +86,7 @@ export const catalogRoutes = new Hono<AppEnv>()
     },
   )
   .get('/lists/:list', validate('param', z.object({ list: z.enum(LIST_NAMES, { error: 'unknown list' }) })), validate('query', pageOnly), async (c) => {
-    const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
-    c.header('Cache-Control', CACHE_CONTROL)
+    const provider = cachedCatalog(c)
     return c.json(await provider.list(c.req.valid('param').list, pageOf(c.req.valid('query'))))
   })
   .get('/discover/:type', validate('param', z.object({ type: mediaType })), validate('query', discoverQuery), async (c) => {
@@ -101,8 +107,7 @@ export const catalogRoutes = new Hono<AppEnv>()
     if (query['vote_count.gte'] !== undefined) filters.voteCountGte = query['vote_count.gte']
     if (query.preset) filters.preset = query.preset
     if (query.sort_by === 'vote_average.desc') filters.sortBy = 'vote_average'
-    const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
-    c.header('Cache-Control', CACHE_CONTROL)
+    const provider = cachedCatalog(c)
     return c.json(await provider.discover(type, filters, pageOf(query)))
   })
   .get(
@@ -116,14 +121,12 @@ export const catalogRoutes = new Hono<AppEnv>()
     ),
     async (c) => {
       const query = c.req.valid('query')
-      const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
-      c.header('Cache-Control', CACHE_CONTROL)
+      const provider = cachedCatalog(c)
       return c.json(await provider.browse(query.letter, pageOf(query)))
     },
   )
   .get('/top-rated/:type', validate('param', z.object({ type: mediaType })), validate('query', pageOnly), async (c) => {
-    const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
-    c.header('Cache-Control', CACHE_CONTROL)
+    const provider = cachedCatalog(c)
     return c.json(await provider.topRated(c.req.valid('param').type, pageOf(c.req.valid('query'))))
   })
   .get(
@@ -140,25 +143,21 @@ export const catalogRoutes = new Hono<AppEnv>()
     ),
     async (c) => {
       const query = c.req.valid('query')
-      const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
-      c.header('Cache-Control', CACHE_CONTROL)
+      const provider = cachedCatalog(c)
       return c.json(await provider.search(query.query, pageOf(query)))
     },
   )
   .get('/genres', validate('query', only({ type: mediaType.optional() })), async (c) => {
     const { type } = c.req.valid('query')
-    const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
-    c.header('Cache-Control', CACHE_CONTROL)
+    const provider = cachedCatalog(c)
     return c.json({ genres: type === 'tv' ? TV_GENRES : await provider.genres() })
   })
   .get('/movie/:id', validate('param', z.object({ id })), validate('query', only({})), async (c) => {
-    const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
-    c.header('Cache-Control', CACHE_CONTROL)
+    const provider = cachedCatalog(c)
     return c.json(await provider.movie(c.req.valid('param').id))
   })
   .get('/tv/:id', validate('param', z.object({ id })), validate('query', only({})), async (c) => {
-    const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
-    c.header('Cache-Control', CACHE_CONTROL)
+    const provider = cachedCatalog(c)
     return c.json(await provider.tv(c.req.valid('param').id))
   })
   .get(
@@ -173,15 +172,13 @@ export const catalogRoutes = new Hono<AppEnv>()
     validate('query', only({})),
     async (c) => {
       const { id: tvId, season } = c.req.valid('param')
-      const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
-      c.header('Cache-Control', CACHE_CONTROL)
+      const provider = cachedCatalog(c)
       return c.json(await provider.season(tvId, season))
     },
   )
   .get('/:type/:id/similar', validate('param', z.object({ type: mediaType, id })), validate('query', pageOnly), async (c) => {
     const { type, id: titleId } = c.req.valid('param')
-    const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
-    c.header('Cache-Control', CACHE_CONTROL)
+    const provider = cachedCatalog(c)
     return c.json(await provider.similar(type, titleId, pageOf(c.req.valid('query'))))
   })
   .onError((err, c) => {
