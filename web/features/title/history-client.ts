@@ -4,16 +4,11 @@
  * may be cancelled. The beacon's body is text/plain because a JSON content type is not
  * CORS-safelisted and sendBeacon would refuse it; the API parses text/plain bodies as JSON.
  */
+import { api } from '../../lib/api-client'
 import type { HistoryPayload } from './progress'
 
 export function sendProgress(payload: HistoryPayload): Promise<void> {
-  return fetch('/api/me/history', {
-    method: 'PUT',
-    credentials: 'same-origin',
-    keepalive: true,
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(payload),
-  }).then(
+  return api.me.history.$put({ json: payload }, { init: { credentials: 'same-origin', keepalive: true } }).then(
     () => undefined,
     // Progress is best effort; the next report carries the same totals.
     () => undefined,
