@@ -8,6 +8,7 @@ import type { HistoryResult, HistoryStatus } from '../../../worker/accounts/hist
 import type { MediaType } from '../../../worker/catalog/types'
 import { watchlistKeys } from '../../components/watchlist-button'
 import { api, readJson } from '../../lib/api-client'
+import { useMyWatchlist } from '../../lib/my-lists'
 
 export type { HistoryStatus }
 export type HistoryItem = HistoryResult
@@ -20,12 +21,7 @@ export const historyKeys = {
 }
 
 export function useWatchlistEntries(enabled: boolean) {
-  return useQuery({
-    queryKey: watchlistKeys.list(),
-    queryFn: () => readJson<{ results: WatchlistEntry[] }>(api.me.watchlist.$get()).then((b) => b.results),
-    enabled,
-    staleTime: 0,
-  })
+  return useMyWatchlist(enabled, 0)
 }
 
 export function useRemoveFromWatchlist() {
