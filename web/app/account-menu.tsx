@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { UserIcon } from '../components/icons'
 import { useToast } from '../components/toast'
+import { api } from '../lib/api-client'
 import { paths } from '../lib/paths'
 import { displayName, useRefreshSession, useSession } from '../lib/session'
 
@@ -42,7 +43,7 @@ export function AccountMenu() {
 
   const logout = async () => {
     setOpen(false)
-    await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined)
+    await api.auth.logout.$post().catch(() => undefined)
     toast('You have been logged out successfully!', 'success')
     refresh()
     setTimeout(() => window.location.reload(), 1000)

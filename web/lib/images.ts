@@ -4,6 +4,7 @@
  */
 import { atom, useAtomValue } from 'jotai'
 import { unwrap } from 'jotai/utils'
+import { api, readJson } from './api-client'
 import { SITE_NAME } from './use-document-meta'
 
 export type ImageSize = 'w200' | 'w300' | 'w500' | 'original'
@@ -19,8 +20,7 @@ export interface SiteConfig {
 
 const configRequestAtom = atom(async (): Promise<SiteConfig | null> => {
   try {
-    const res = await fetch('/api/config')
-    return res.ok ? ((await res.json()) as SiteConfig) : null
+    return await readJson<SiteConfig>(api.config.$get())
   } catch {
     return null
   }

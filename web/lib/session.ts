@@ -5,6 +5,7 @@
  */
 import { atom, useAtomValue, useSetAtom } from 'jotai'
 import { unwrap } from 'jotai/utils'
+import { api, readJson } from './api-client'
 
 export interface SessionAccount {
   id: number
@@ -23,9 +24,7 @@ const sessionVersionAtom = atom(0)
 const sessionRequestAtom = atom(async (get): Promise<SessionAccount | null> => {
   get(sessionVersionAtom)
   try {
-    const res = await fetch('/api/auth/me', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
-    if (!res.ok) return null
-    return (await res.json()) as SessionAccount
+    return await readJson<SessionAccount>(api.auth.me.$get())
   } catch {
     return null
   }
