@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react'
 import { useToast } from '../../components/toast'
-import { inputClass, TextField } from './auth-form'
+import { FormError, inputClass, TextField } from './auth-form'
 import { useUpdateProfile, type ProfileAnswer, type ProfileChanges } from './api'
 
 type AccountRecord = ProfileAnswer['user']
@@ -119,11 +119,7 @@ export function ProfileInfo({ profile }: { profile: ProfileAnswer }) {
               <textarea id="profile-bio" name="bio" rows={3} maxLength={500} value={draft.bio} onChange={set('bio')} className={inputClass} />
             </div>
           )}
-          {error && (
-            <p role="alert" className="rounded-lg border border-red-500/50 bg-red-950/60 px-3 py-2 text-sm text-red-200">
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
           <div className="flex justify-end gap-3">
             <button type="button" onClick={() => setEditing(false)} className="rounded-lg border border-neutral-600 px-4 py-2 text-sm font-semibold hover:bg-neutral-800">
               Cancel
