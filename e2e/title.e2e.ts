@@ -106,6 +106,8 @@ describe('/movie/{id}', () => {
     expect(header).toMatch(/\b\d+\.\d\b/)
     expect(header).toMatch(/\b(\d+h \d+m|\d+m)\b/)
     expect(await page.getByRole('button', { name: 'Reelhouse Player', pressed: true }).isVisible()).toBe(true)
+    // The embedded catalogue has no trailers, so no Trailer source is offered.
+    expect(await page.getByRole('button', { name: 'Trailer' }).count()).toBe(0)
     for (const network of ['Facebook', 'X (Twitter)', 'WhatsApp', 'Telegram', 'Reddit', 'LinkedIn']) {
       expect(await page.getByRole('button', { name: `Share on ${network}` }).isVisible()).toBe(true)
     }
@@ -278,6 +280,76 @@ describe('player sources', () => {
     await page.getByRole('button', { name: 'Reelhouse Player' }).click()
     await page.getByTestId('hls-video').waitFor()
     expect(await frame.count()).toBe(0)
+    await context.close()
+  })
+})
+
+describe('trailer source', () => {
+  const videoSiteOrigin = 'https://videos.reelhouse.test'
+  const trailerKey = 'Tr4iler_key-1'
+
+  /**
+   * As TMDB would give it: the film's videos name a video site and a key. The operator's
+   * TRAILER_EMBEDS is added to the real /api/player/config answer, and the video site's embed page
+   * is served by the test. `noStream` answers the stream lookup as it is for a TMDB title that no
+   * stream is mapped to.
+   */
+  async function withHostedTrailer(context: BrowserContext, options: { noStream?: boolean } = {}) {
+    await context.route(new RegExp(`/api/catalog/movie/${movieId}(\\?|$)`), async (route: Route) => {
+      const real = await route.fetch()
+      const body = await real.json()
+      body.videos = {
+        results: [
+          { id: 'v1', key: 'behind-the-scenes', name: 'Behind the Scenes', site: 'YouTube', type: 'Featurette', official: true },
+          { id: 'v2', key: trailerKey, name: 'Official Trailer', site: 'YouTube', type: 'Trailer', official: true },
+        ],
+      }
+      await route.fulfill({ response: real, json: body })
+    })
+    await context.route('**/api/player/config', async (route: Route) => {
+      const real = await route.fetch()
+      const body = await real.json()
+      body.trailerEmbeds = { youtube: `${videoSiteOrigin}/embed/{key}?rel=0` }
+      await route.fulfill({ response: real, json: body })
+    })
+    if (options.noStream) {
+      await context.route('**/api/player/stream/**', (route: Route) => route.fulfill({ json: { url: null, label: null, origin: 'none' } }))
+    }
+    await context.route(`${videoSiteOrigin}/**`, (route: Route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>trailer</title><p>trailer playing</p>' }),
+    )
+  }
+
+  it('plays a hosted trailer through the operator embed, in a sandboxed frame', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    await withHostedTrailer(context)
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    // A title with a stream still opens on our player; the trailer is one click away.
+    await page.getByTestId('hls-video').waitFor()
+    await page.getByRole('button', { name: 'Trailer' }).click()
+    expect(await page.getByRole('button', { name: 'Trailer', pressed: true }).isVisible()).toBe(true)
+
+    const frame = page.locator(`iframe[title="${movieTitle}: Official Trailer"]`)
+    await frame.waitFor()
+    expect(await frame.getAttribute('src')).toBe(`${videoSiteOrigin}/embed/${trailerKey}?rel=0`)
+    expect(await frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-presentation')
+    await page.getByTestId('player-loading').waitFor({ state: 'detached', timeout: 5000 })
+    expect(await page.frameLocator(`iframe[title="${movieTitle}: Official Trailer"]`).getByText('trailer playing').isVisible()).toBe(true)
+    expect(await page.getByTestId('hls-video').count()).toBe(0)
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await context.close()
+  })
+
+  it('opens on the trailer when the title has no stream, and says so on our player', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'phone')
+    await withHostedTrailer(context, { noStream: true })
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await page.getByRole('button', { name: 'Trailer', pressed: true }).waitFor()
+    await page.locator(`iframe[src^="${videoSiteOrigin}/embed/${trailerKey}"]`).waitFor()
+
+    await page.getByRole('button', { name: 'Reelhouse Player' }).click()
+    await page.getByText('No stream is available for this title yet.').waitFor()
+    expect(await page.locator('iframe').count()).toBe(0)
     await context.close()
   })
 })

@@ -11,6 +11,7 @@ export interface Bindings {
   SUPPORT_EMAIL: string
   TMDB_WATCH_REGION: string
   PLAYER_SOURCES: string
+  TRAILER_EMBEDS: string
   DOWNLOAD_URL: string
   AD_URL: string
   TURNSTILE_SITE_KEY: string

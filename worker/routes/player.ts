@@ -1,7 +1,8 @@
 /**
  * Playback API: which sources the player offers (GET /config) and which HLS master playlist
  * plays a title (GET /stream/:type/:id). Operator links for downloads and ads travel with the
- * sources so the title page renders them only when they are configured.
+ * sources so the title page renders them only when they are configured, and so do the trailer
+ * embeds, so a hosted trailer is offered only when the operator has said how to embed its site.
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
@@ -9,7 +10,7 @@ import { contentTypes } from '../../drizzle/schema'
 import { database } from '../accounts/db'
 import type { AppEnv } from '../env'
 import { validate } from '../lib/validate'
-import { operatorLink, playerSources } from '../player/sources'
+import { operatorLink, parseTrailerEmbeds, playerSources } from '../player/sources'
 import { findStreamFor, SAMPLE_MASTER_URL } from '../player/streams'
 import { catalogProviderName } from './config'
 
@@ -28,6 +29,7 @@ export const playerRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'public, max-age=60')
     return c.json({
       sources: playerSources(c.env.PLAYER_SOURCES),
+      trailerEmbeds: parseTrailerEmbeds(c.env.TRAILER_EMBEDS),
       downloadUrl: operatorLink(c.env.DOWNLOAD_URL, 'DOWNLOAD_URL'),
       adUrl: operatorLink(c.env.AD_URL, 'AD_URL'),
     })

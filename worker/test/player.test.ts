@@ -3,10 +3,11 @@ import { env, exports } from 'cloudflare:workers'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import app from '../index'
 import type { Bindings } from '../env'
-import { parsePlayerSources } from '../player/sources'
+import { parsePlayerSources, parseTrailerEmbeds } from '../player/sources'
 
 interface PlayerConfig {
   sources: { id: string; name: string; kind: string; template?: string }[]
+  trailerEmbeds: Record<string, string>
   downloadUrl: string | null
   adUrl: string | null
 }
@@ -32,8 +33,34 @@ describe('GET /api/player/config', () => {
       ['Reelhouse Player', 'hls'],
       ['Trailer', 'trailer'],
     ])
+    expect(body.trailerEmbeds).toEqual({})
     expect(body.downloadUrl).toBeNull()
     expect(body.adUrl).toBeNull()
+  })
+
+  it('passes the operator trailer embeds on, keyed by the site name in lower case', async () => {
+    const embeds = { YouTube: 'https://videos.example/embed/{key}?rel=0', Vimeo: 'https://clips.example/video/{key}' }
+    const res = await fetchWith({ TRAILER_EMBEDS: JSON.stringify(embeds) }, '/api/player/config')
+    const body = await res.json<PlayerConfig>()
+    expect(body.trailerEmbeds).toEqual({ youtube: embeds.YouTube, vimeo: embeds.Vimeo })
+    // The built-in sources stay as they were: the embeds only decide how a trailer plays.
+    expect(body.sources.map((s) => s.kind)).toEqual(['hls', 'trailer'])
+  })
+
+  it.each([
+    ['not JSON', '{YouTube: nope'],
+    ['a list instead of a map', '["https://videos.example/embed/{key}"]'],
+    ['a template without {key}', '{"YouTube":"https://videos.example/embed/"}'],
+    ['an http:// template', '{"YouTube":"http://videos.example/embed/{key}"}'],
+    ['a javascript: template', '{"YouTube":"javascript:alert(1)//{key}"}'],
+    ['a template with credentials', '{"YouTube":"https://user:pw@videos.example/{key}"}'],
+    ['an empty site name', '{"":"https://videos.example/embed/{key}"}'],
+  ])('ignores TRAILER_EMBEDS with %s, logging a warning', async (_label, raw) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const res = await fetchWith({ TRAILER_EMBEDS: raw }, '/api/player/config')
+    expect(res.status).toBe(200)
+    expect((await res.json<PlayerConfig>()).trailerEmbeds).toEqual({})
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('TRAILER_EMBEDS'))
   })
 
   it('lists the operator sources from PLAYER_SOURCES in order, with their templates', async () => {
@@ -82,6 +109,8 @@ describe('parsePlayerSources', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     expect(parsePlayerSources('')).toBeNull()
     expect(parsePlayerSources('   ')).toBeNull()
+    expect(parseTrailerEmbeds('')).toEqual({})
+    expect(parseTrailerEmbeds(undefined)).toEqual({})
     expect(warn).not.toHaveBeenCalled()
   })
 })

@@ -77,6 +77,8 @@ export function useTrendingTv() {
 
 export interface PlayerConfig {
   sources: PlayerSource[]
+  /** Embed URL templates with {key}, by video site in lower case. */
+  trailerEmbeds: Record<string, string>
   downloadUrl: string | null
   adUrl: string | null
 }

@@ -53,7 +53,7 @@ function MoviePage({ id }: { id: number }) {
     posterPath: details.poster_path,
     tagline: details.tagline,
   }
-  const trailer = trailerOf(details.videos?.results ?? [])
+  const trailer = trailerOf(details.videos?.results ?? [], config.data?.trailerEmbeds ?? {})
   const sources = availableSources(config.data?.sources ?? [], trailer)
 
   return (

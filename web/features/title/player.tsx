@@ -1,6 +1,8 @@
 /**
  * The title page's player: a source selector over the configured sources (default the first)
- * and the chosen one below it: our HLS player, the title's trailer, or an operator's embed frame.
+ * and the chosen one below it: our HLS player, the title's trailer (a video file, or a video site's
+ * embed the operator configured), or an operator's embed frame. A title with no stream opens on its
+ * trailer until the viewer picks a source.
  * Switching shows a loading overlay until the new source has loaded, or until a frame posts
  * { type: 'player_ready' } from its own origin.
  */
@@ -20,14 +22,39 @@ export interface PlayerTarget {
   episode?: number
 }
 
-/** A direct, playable trailer from the title's videos (trailers first), or null. */
-export function trailerOf(videos: Video[]): Video | null {
-  const playable = videos.filter((v) => typeof v.url === 'string' && v.url.length > 0)
-  return playable.find((v) => v.type === 'Trailer') ?? playable[0] ?? null
+/** A trailer the player can show: a video file, or a video site's page embedded in a frame. */
+export interface Trailer {
+  name: string
+  kind: 'file' | 'embed'
+  url: string
+}
+
+/** Video sites' keys are short tokens; anything else is not put into a URL. */
+const VIDEO_KEY = /^[A-Za-z0-9_-]{1,64}$/
+
+function playable(video: Video, embeds: Record<string, string>): Trailer | null {
+  if (typeof video.url === 'string' && video.url.length > 0) return { name: video.name, kind: 'file', url: video.url }
+  const template = embeds[video.site.toLowerCase()]
+  if (!template || !VIDEO_KEY.test(video.key)) return null
+  return { name: video.name, kind: 'embed', url: template.replaceAll('{key}', encodeURIComponent(video.key)) }
+}
+
+/**
+ * The title's trailer: among the videos that can play (a direct URL, or a site the operator has an
+ * embed for), trailers before other clips and official ones first; null when none can play.
+ */
+export function trailerOf(videos: Video[], embeds: Record<string, string>): Trailer | null {
+  const rank = (v: Video) => (v.type === 'Trailer' ? 0 : 2) + (v.official ? 0 : 1)
+  const ranked = [...videos].sort((a, b) => rank(a) - rank(b))
+  for (const video of ranked) {
+    const trailer = playable(video, embeds)
+    if (trailer) return trailer
+  }
+  return null
 }
 
 /** The sources this title can offer: the trailer source only when it has a playable trailer. */
-export function availableSources(sources: PlayerSource[], trailer: Video | null): PlayerSource[] {
+export function availableSources(sources: PlayerSource[], trailer: Trailer | null): PlayerSource[] {
   return sources.filter((s) => s.kind !== 'trailer' || trailer !== null)
 }
 
@@ -39,7 +66,8 @@ function originOf(url: string): string | null {
   }
 }
 
-function EmbedFrame({ url, title, onReady }: { url: string; title: string; onReady: () => void }) {
+/** A sandboxed third-party frame: an operator's player or a video site's trailer. `label` names the frame. */
+function EmbedFrame({ url, label, onReady }: { url: string; label: string; onReady: () => void }) {
   const frame = useRef<HTMLIFrameElement>(null)
   const origin = originOf(url)
 
@@ -63,7 +91,7 @@ function EmbedFrame({ url, title, onReady }: { url: string; title: string; onRea
     <iframe
       ref={frame}
       src={url}
-      title={`${title} player`}
+      title={label}
       onLoad={onLoad}
       className="h-full w-full border-0"
       sandbox="allow-scripts allow-same-origin allow-presentation"
@@ -82,7 +110,7 @@ export interface PlayerProps {
   target: PlayerTarget
   title: string
   sources: PlayerSource[]
-  trailer: Video | null
+  trailer: Trailer | null
   connection: ConnectionQuality | undefined
   startAt: number
   progress: ProgressOptions
@@ -90,10 +118,13 @@ export interface PlayerProps {
 
 export function Player({ target, title, sources, trailer, connection, startAt, progress }: PlayerProps) {
   const [chosenId, setChosenId] = useState<string | null>(null)
-  const source = sources.find((s) => s.id === chosenId) ?? sources[0]
+  const chosen = sources.find((s) => s.id === chosenId) ?? sources[0]
   const [loading, setLoading] = useState(true)
   const [failure, setFailure] = useState<string | null>(null)
-  const stream = useStream(target.type, target.id, target.season ?? 0, target.episode ?? 0, source?.kind === 'hls')
+  const stream = useStream(target.type, target.id, target.season ?? 0, target.episode ?? 0, chosen?.kind === 'hls')
+  // Until the viewer picks a source, a title with no stream of its own opens on its trailer.
+  const trailerSource = sources.find((s) => s.kind === 'trailer')
+  const source = chosenId === null && chosen?.kind === 'hls' && stream.data?.url === null && trailerSource ? trailerSource : chosen
 
   const frameUrl = useMemo(() => {
     if (source?.kind !== 'embed' || !connection) return null
@@ -132,7 +163,7 @@ export function Player({ target, title, sources, trailer, connection, startAt, p
       }
     }
   } else if (source.kind === 'trailer') {
-    if (trailer?.url) {
+    if (trailer?.kind === 'file') {
       waiting = true
       body = (
         <video
@@ -147,12 +178,15 @@ export function Player({ target, title, sources, trailer, connection, startAt, p
           onError={() => fail('The trailer could not be played.')}
         />
       )
+    } else if (trailer?.kind === 'embed') {
+      waiting = true
+      body = <EmbedFrame key={sourceKey} url={trailer.url} label={`${title}: ${trailer.name}`} onReady={ready} />
     } else {
       body = <Message>This title has no trailer.</Message>
     }
   } else {
     waiting = true
-    if (frameUrl) body = <EmbedFrame key={sourceKey} url={frameUrl} title={title} onReady={ready} />
+    if (frameUrl) body = <EmbedFrame key={sourceKey} url={frameUrl} label={`${title} player`} onReady={ready} />
   }
 
   const showOverlay = waiting && loading

@@ -97,7 +97,7 @@ function ShowPage({ id }: { id: number }) {
     posterPath: details.poster_path,
     tagline: details.tagline,
   }
-  const trailer = trailerOf(details.videos?.results ?? [])
+  const trailer = trailerOf(details.videos?.results ?? [], config.data?.trailerEmbeds ?? {})
   const sources = availableSources(config.data?.sources ?? [], trailer)
   const episodes = season.data?.season_number === selection?.season ? (season.data?.episodes ?? []) : []
   const episode = episodes.find((e) => e.episode_number === selection?.episode)
