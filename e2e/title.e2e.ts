@@ -224,6 +224,62 @@ describe('/movie/{id}', () => {
     await context.close()
   })
 
+  it('asks again, a second after the playhead stalls on a fragment that does not arrive, and plays on', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    // The second segment of every rendition is held back, so playback stalls at 4 s.
+    const held: { at: number; url: string; release: () => void }[] = []
+    await context.route(/\/media\/sample\/\d+p\/segment-1\.m4s$/, async (route: Route) => {
+      await new Promise<void>((release) => held.push({ at: Date.now(), url: route.request().url(), release }))
+      await route.continue().catch(() => undefined)
+    })
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await playUntil(page, 3)
+    // Stalled: the playhead sits at the end of the first segment.
+    const stalledAt = await page.waitForFunction(
+      () => {
+        const v = document.querySelector<HTMLVideoElement>('[data-testid="hls-video"]')
+        return !!v && v.currentTime > 3.9 && v.readyState < 3 ? Date.now() : false
+      },
+      undefined,
+      { timeout: 10_000, polling: 100 },
+    ).then((handle) => handle.jsonValue() as Promise<number>)
+    const asked = held.length
+    // The load timeouts are 60 s; the player does not wait them out.
+    await expect.poll(() => held.length, { timeout: 5000 }).toBeGreaterThan(asked)
+    expect(held.at(-1)!.at - stalledAt).toBeLessThan(4000)
+    for (const h of held) h.release()
+    await context.unroute(/segment-1\.m4s$/).catch(() => undefined)
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid="hls-video"]')?.currentTime ?? 0) > 6, undefined, {
+      timeout: 20_000,
+    })
+    await context.close()
+  })
+
+  it("plays the playlist natively where Media Source Extensions are missing, as on an iPhone's Safari", async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'phone')
+    // This Chromium plays HLS natively too; hiding MSE sends the player down the native path.
+    await context.addInitScript(() => {
+      for (const name of ['MediaSource', 'WebKitMediaSource', 'ManagedMediaSource']) {
+        Object.defineProperty(window, name, { value: undefined, configurable: true })
+      }
+    })
+    const hlsFetches: string[] = []
+    page.on('request', (req) => {
+      if (/\.(m3u8|m4s|mp4)$/.test(new URL(req.url()).pathname)) hlsFetches.push(req.url())
+    })
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    expect(await page.evaluate(() => typeof window.MediaSource)).toBe('undefined')
+    const video = page.getByTestId('hls-video')
+    await video.waitFor()
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.src), { timeout: 10_000 }).toMatch(/\/media\/sample\/master\.m3u8$/)
+    expect(await playUntil(page, 2)).toBeGreaterThan(2)
+    // The video element, not hls.js, fetched the playlist: no blob: source, no quality menu.
+    expect(await video.evaluate((v: HTMLVideoElement) => v.currentSrc.startsWith('blob:'))).toBe(false)
+    expect(await page.getByLabel('Quality').count()).toBe(0)
+    expect(hlsFetches.some((url) => url.endsWith('/master.m3u8'))).toBe(true)
+    await context.close()
+  })
+
 })
 
 describe('player sources', () => {

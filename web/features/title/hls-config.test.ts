@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bufferAhead, hlsConfig, levelLabels, shouldLowerLevel } from './hls-config'
+import { bufferAhead, hlsConfig, levelLabels, shouldLowerLevel, shouldRestartAfterStall, STALL_RESTART_MS } from './hls-config'
 
 function ranges(...spans: [number, number][]): TimeRanges {
   return { length: spans.length, start: (i: number) => spans[i]![0], end: (i: number) => spans[i]![1] }
@@ -53,5 +53,22 @@ describe('levelLabels', () => {
       { index: 0, label: '240p' },
       { index: 1, label: '128 kbps' },
     ])
+  })
+})
+
+describe('shouldRestartAfterStall', () => {
+  const stuck = { stalledAt: 42, currentTime: 42, paused: false, seeking: false, ended: false, bufferAhead: 0 }
+
+  it('restarts loading 1000 ms after a stall when the playhead is stuck with nothing ahead', () => {
+    expect(STALL_RESTART_MS).toBe(1000)
+    expect(shouldRestartAfterStall(stuck)).toBe(true)
+  })
+
+  it('leaves a stall that has cleared itself, or a viewer who paused, seeks or reached the end, alone', () => {
+    expect(shouldRestartAfterStall({ ...stuck, currentTime: 42.4 })).toBe(false)
+    expect(shouldRestartAfterStall({ ...stuck, bufferAhead: 3 })).toBe(false)
+    expect(shouldRestartAfterStall({ ...stuck, paused: true })).toBe(false)
+    expect(shouldRestartAfterStall({ ...stuck, seeking: true })).toBe(false)
+    expect(shouldRestartAfterStall({ ...stuck, ended: true })).toBe(false)
   })
 })

@@ -9,6 +9,8 @@ import type { HlsConfig, LoaderConfig } from 'hls.js'
 
 export const LOW_BUFFER_SECONDS = 10
 export const NETWORK_RETRY_DELAY_MS = 1000
+/** SPEC.md section 9: loading restarts 1000 ms after a stall if the playhead has not moved. */
+export const STALL_RESTART_MS = 1000
 /** How long after a step down before the next one, so one slow fragment does not sink to the lowest level. */
 export const LEVEL_DROP_COOLDOWN_MS = 4000
 
@@ -59,6 +61,26 @@ export function shouldLowerLevel(s: LowBufferState): boolean {
     s.remaining > LOW_BUFFER_SECONDS &&
     s.sinceLastDropMs >= LEVEL_DROP_COOLDOWN_MS
   )
+}
+
+export interface StallCheck {
+  /** The playhead when the stall was reported, and now. */
+  stalledAt: number
+  currentTime: number
+  paused: boolean
+  seeking: boolean
+  ended: boolean
+  bufferAhead: number
+}
+
+/**
+ * Whether loading should restart at the playhead once STALL_RESTART_MS have passed since a stall:
+ * only when the viewer still wants to play and the playhead is stuck with nothing buffered ahead.
+ * With 60 s load timeouts, a fragment that stopped arriving would otherwise hold playback for up
+ * to a minute.
+ */
+export function shouldRestartAfterStall(s: StallCheck): boolean {
+  return !s.paused && !s.seeking && !s.ended && Math.abs(s.currentTime - s.stalledAt) < 0.05 && s.bufferAhead < 0.5
 }
 
 export interface QualityLevel {

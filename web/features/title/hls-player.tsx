@@ -7,7 +7,17 @@
 import type Hls from 'hls.js'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { ConnectionQuality } from './connection-quality'
-import { bufferAhead, hlsConfig, LEVEL_DROP_COOLDOWN_MS, levelLabels, NETWORK_RETRY_DELAY_MS, shouldLowerLevel, type QualityLevel } from './hls-config'
+import {
+  bufferAhead,
+  hlsConfig,
+  LEVEL_DROP_COOLDOWN_MS,
+  levelLabels,
+  NETWORK_RETRY_DELAY_MS,
+  shouldLowerLevel,
+  shouldRestartAfterStall,
+  STALL_RESTART_MS,
+  type QualityLevel,
+} from './hls-config'
 import { useProgressReporting, type ProgressOptions } from './use-progress-reporting'
 
 const SEEK_STEP_SECONDS = 10
@@ -81,6 +91,7 @@ export function HlsPlayer({ src, title, startAt, connection, progress, onReady, 
     let hls: Hls | null = null
     let lastDrop = 0
     let retryTimer: number | undefined
+    let stallTimer: number | undefined
     const ready = () => callbacks.current.onReady()
     // loadedmetadata rather than loadeddata: Safari's native HLS with preload="metadata" loads
     // no media data until the viewer presses play, and the overlay would hide the controls.
@@ -96,6 +107,18 @@ export function HlsPlayer({ src, title, startAt, connection, progress, onReady, 
     }
     // A stall or the end of the buffer counts as an empty buffer.
     const lowerLevel = () => stepDownIf(0, Infinity)
+    // hls.js reports a stall once per stall. If the playhead is still stuck a second later, the
+    // fragment being loaded is not arriving: ask again from the playhead, a level lower.
+    const restartIfStillStalled = () => {
+      window.clearTimeout(stallTimer)
+      const stalledAt = video.currentTime
+      stallTimer = window.setTimeout(() => {
+        const { currentTime, paused, seeking, ended } = video
+        if (!hls || !shouldRestartAfterStall({ stalledAt, currentTime, paused, seeking, ended, bufferAhead: bufferAhead(video.buffered, currentTime) })) return
+        if (hls.autoLevelEnabled && hls.loadLevel > 0) hls.nextAutoLevel = hls.loadLevel - 1
+        hls.startLoad(currentTime)
+      }, STALL_RESTART_MS)
+    }
     const checkBuffer = () => {
       if (video.paused || video.seeking) return
       const remaining = Number.isFinite(video.duration) ? video.duration - video.currentTime : Infinity
@@ -124,7 +147,10 @@ export function HlsPlayer({ src, title, startAt, connection, progress, onReady, 
       // SPEC.md's helper steps down at the end of the buffer as well as when it runs low.
       hls.on(HlsJs.Events.BUFFER_EOS, lowerLevel)
       hls.on(HlsJs.Events.ERROR, (_event, data) => {
-        if (data.details === HlsJs.ErrorDetails.BUFFER_STALLED_ERROR) lowerLevel()
+        if (data.details === HlsJs.ErrorDetails.BUFFER_STALLED_ERROR) {
+          lowerLevel()
+          restartIfStillStalled()
+        }
         if (!data.fatal || !hls) return
         if (data.type === HlsJs.ErrorTypes.NETWORK_ERROR) {
           window.clearTimeout(retryTimer)
@@ -147,6 +173,7 @@ export function HlsPlayer({ src, title, startAt, connection, progress, onReady, 
     return () => {
       cancelled = true
       window.clearTimeout(retryTimer)
+      window.clearTimeout(stallTimer)
       video.removeEventListener('timeupdate', checkBuffer)
       video.removeEventListener('loadedmetadata', ready)
       hls?.destroy()
