@@ -104,7 +104,7 @@ describe('/movie/{id}', () => {
     await page.getByRole('heading', { level: 1, name: movieTitle }).waitFor()
     const header = await page.locator('main header').innerText()
     expect(header).toMatch(/\b\d+\.\d\b/)
-    expect(header).toMatch(/\b(\d+h \d+m|\d+m)\b/)
+    expect(header).toMatch(/\b(\d+h \d+m|\d+h|\d+m)\b/)
     expect(await page.getByRole('button', { name: 'Reelhouse Player', pressed: true }).isVisible()).toBe(true)
     // The embedded catalogue has no trailers, so no Trailer source is offered.
     expect(await page.getByRole('button', { name: 'Trailer' }).count()).toBe(0)

@@ -18,5 +18,6 @@ export function runtimeText(minutes: number | null | undefined): string {
   if (!minutes || minutes <= 0) return ''
   const h = Math.floor(minutes / 60)
   const m = minutes % 60
-  return h > 0 ? `${h}h ${m}m` : `${m}m`
+  if (h === 0) return `${m}m`
+  return m > 0 ? `${h}h ${m}m` : `${h}h`
 }
