@@ -3,7 +3,7 @@
  * lookup. A film's stream is stored with season and episode 0; a show may have one stream per
  * episode and a show-wide one (season 0, episode 0) that any episode without its own falls back to.
  */
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, ne, notExists } from 'drizzle-orm'
 import { z } from 'zod'
 import { contentTypes, streams, type ContentType, type Stream } from '../../drizzle/schema'
 import type { Db } from '../accounts/db'
@@ -92,16 +92,19 @@ export async function createStream(db: Db, input: StreamInput): Promise<Stream |
 
 export type ReplaceResult = { ok: true; stream: Stream } | { ok: false; reason: 'missing' | 'conflict' }
 
+/**
+ * Replaces a stream in one statement that also checks no other stream holds the same title and
+ * episode, so two administrators saving at once get a 409, never a unique-index failure.
+ */
 export async function replaceStream(db: Db, id: number, input: StreamInput): Promise<ReplaceResult> {
-  const clash = await db.select({ id: streams.id }).from(streams).where(sameTitle(input)).get()
-  if (clash && clash.id !== id) return { ok: false, reason: 'conflict' }
   const row = await db
     .update(streams)
     .set({ ...input, label: input.label ?? null })
-    .where(eq(streams.id, id))
+    .where(and(eq(streams.id, id), notExists(db.select({ id: streams.id }).from(streams).where(and(sameTitle(input), ne(streams.id, id))))))
     .returning()
     .get()
-  return row ? { ok: true, stream: row } : { ok: false, reason: 'missing' }
+  if (row) return { ok: true, stream: row }
+  return (await getStream(db, id)) ? { ok: false, reason: 'conflict' } : { ok: false, reason: 'missing' }
 }
 
 export async function deleteStream(db: Db, id: number): Promise<boolean> {

@@ -165,6 +165,24 @@ describe('PUT and DELETE /api/admin/streams/:id', () => {
     expect(missing.status).toBe(404)
   })
 
+  it('moves only one of several streams sent to the same episode together; the others get 409, none a 500', async () => {
+    const id = freshId()
+    const episode = (n: number) => ({ content_type: 'tv', content_id: id, season_number: 1, episode_number: n })
+    const rows: StreamRow[] = []
+    for (let n = 1; n <= 6; n++) rows.push((await json<{ stream: StreamRow }>(await addStream({ ...episode(n), master_url: `/media/${n}.m3u8` }))).stream)
+    const move = (row: StreamRow, url: string) =>
+      call(`/api/admin/streams/${row.id}`, { method: 'PUT', cookie: admin.cookie, body: { ...episode(9), master_url: url } })
+    const answers = await Promise.all(rows.map((row) => move(row, row.master_url)))
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409])
+    const listed = await json<{ results: StreamRow[] }>(await call(`/api/admin/streams?content_type=tv&content_id=${id}`, { cookie: admin.cookie }))
+    expect(listed.results).toHaveLength(6)
+    expect(listed.results.filter((r) => r.episode_number === 9)).toHaveLength(1)
+
+    // Saving a stream onto its own episode again is not a clash.
+    const winner = listed.results.find((r) => r.episode_number === 9)!
+    expect((await move(winner, '/media/again.m3u8')).status).toBe(200)
+  })
+
   it('answers 400 for an id that is not a positive number', async () => {
     const res = await call('/api/admin/streams/abc', { method: 'DELETE', cookie: admin.cookie })
     expect(res.status).toBe(400)
