@@ -472,6 +472,74 @@ describe('/tv/{id}', () => {
     await context.close()
   })
 
+  it('steps through the episodes with Previous and Next, across seasons', async () => {
+    const show = await getJson<{ seasons: { season_number: number; episode_count: number }[] }>(`/api/catalog/tv/${showId}`)
+    const firstCount = show.seasons.find((s) => s.season_number === 1)!.episode_count
+    const { context, page } = await newPage(browser, baseUrl, 'phone')
+    await page.goto(`/tv/${showId}`, { waitUntil: 'domcontentloaded' })
+    const nowPlaying = page.getByTestId('now-playing')
+    await expect.poll(() => nowPlaying.innerText()).toMatch(/^Season 1, Episode 1\b/)
+    const previous = page.getByRole('button', { name: 'Previous episode' })
+    const next = page.getByRole('button', { name: 'Next episode' })
+    expect(await previous.isDisabled()).toBe(true)
+
+    await next.click()
+    await expect.poll(() => nowPlaying.innerText()).toMatch(/^Season 1, Episode 2\b/)
+    // A chosen episode starts by itself.
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid="hls-video"]')?.currentTime ?? 0) > 0.5, undefined, { timeout: 20_000 })
+
+    await page.getByTestId('episode-list').getByRole('button', { name: new RegExp(`^${firstCount}\\. `) }).click()
+    await expect.poll(() => nowPlaying.innerText()).toMatch(new RegExp(`^Season 1, Episode ${firstCount}\\b`))
+    await next.click()
+    await expect.poll(() => nowPlaying.innerText()).toMatch(/^Season 2, Episode 1\b/)
+    expect(await page.getByRole('navigation', { name: 'Seasons' }).getByRole('button', { name: /Season 2/, pressed: true }).isVisible()).toBe(true)
+    await expect.poll(() => page.getByTestId('episode-list').locator('li button').first().getAttribute('aria-current')).toBe('true')
+    await previous.click()
+    await expect.poll(() => nowPlaying.innerText()).toMatch(new RegExp(`^Season 1, Episode ${firstCount}\\b`))
+    expect(await noHorizontalOverflow(page)).toBe(true)
+    await context.close()
+  })
+
+  it('counts down to the next episode at the end of one, which Cancel stops and Play now skips', async () => {
+    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    await signIn(page)
+    await page.goto(`/tv/${showId}`, { waitUntil: 'domcontentloaded' })
+    const nowPlaying = page.getByTestId('now-playing')
+    await expect.poll(() => nowPlaying.innerText()).toMatch(/^Season 1, Episode 1\b/)
+    const upNext = page.getByRole('region', { name: 'Up next' })
+    const playToEnd = async () => {
+      await playUntil(page, 0.2)
+      await page.getByTestId('hls-video').evaluate((v: HTMLVideoElement) => (v.currentTime = v.duration - 0.5))
+      await upNext.waitFor({ timeout: 15_000 })
+    }
+
+    await playToEnd()
+    expect(await upNext.innerText()).toMatch(/Season 1, Episode 2/)
+    expect(await upNext.innerText()).toMatch(/Playing in \d+ s/)
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await upNext.getByRole('button', { name: 'Cancel' }).click()
+    expect(await upNext.count()).toBe(0)
+    expect(await nowPlaying.innerText()).toMatch(/^Season 1, Episode 1\b/)
+
+    // Finished, so a return to the show opens on the next episode.
+    await expect.poll(async () => (await (await page.request.get(`${baseUrl}/api/me/history/tv/${showId}`)).json()).entry?.position, { timeout: 10_000 }).toBeGreaterThan(11)
+    await page.reload()
+    await expect.poll(() => nowPlaying.innerText()).toMatch(/^Season 1, Episode 2\b/)
+
+    // Left alone, the count runs out and the next episode plays.
+    await playToEnd()
+    await expect.poll(() => nowPlaying.innerText(), { timeout: 15_000 }).toMatch(/^Season 1, Episode 3\b/)
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid="hls-video"]')?.currentTime ?? 0) > 0.5, undefined, { timeout: 20_000 })
+
+    // After episode 3 comes episode 4, or the next season's first when season 1 has only three.
+    const show = await getJson<{ seasons: { season_number: number; episode_count: number }[] }>(`/api/catalog/tv/${showId}`)
+    const afterThird = show.seasons.find((s) => s.season_number === 1)!.episode_count > 3 ? /^Season 1, Episode 4\b/ : /^Season 2, Episode 1\b/
+    await playToEnd()
+    await upNext.getByRole('button', { name: 'Play now' }).click()
+    await expect.poll(() => nowPlaying.innerText()).toMatch(afterThird)
+    await context.close()
+  })
+
   it('comes back to the saved season and episode', async () => {
     const { context, page } = await newPage(browser, baseUrl, 'desktop')
     await signIn(page)

@@ -29,8 +29,11 @@ export interface HlsPlayerProps {
   startAt: number
   connection: ConnectionQuality | undefined
   progress: ProgressOptions
+  /** Start playing as soon as the stream can play (the viewer asked for this episode). */
+  autoPlay?: boolean
   onReady: () => void
   onFailure: (message: string) => void
+  onEnded?: () => void
 }
 
 function handleShortcut(video: HTMLVideoElement, key: string, container: HTMLElement): boolean {
@@ -67,7 +70,7 @@ function handleShortcut(video: HTMLVideoElement, key: string, container: HTMLEle
   }
 }
 
-export function HlsPlayer({ src, title, startAt, connection, progress, onReady, onFailure }: HlsPlayerProps) {
+export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay = false, onReady, onFailure, onEnded }: HlsPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null)
   const containerRef = useRef<HTMLDivElement>(null)
   const hlsRef = useRef<Hls | null>(null)
@@ -75,8 +78,9 @@ export function HlsPlayer({ src, title, startAt, connection, progress, onReady, 
   const [chosenLevel, setChosenLevel] = useState(-1)
   const [playingLevel, setPlayingLevel] = useState(-1)
   const qualityId = useId()
-  const callbacks = useRef({ onReady, onFailure })
-  callbacks.current = { onReady, onFailure }
+  const callbacks = useRef({ onReady, onFailure, onEnded })
+  callbacks.current = { onReady, onFailure, onEnded }
+  const autoPlayRef = useRef(autoPlay)
   // Read once when the stream starts (it may still be unknown then): a later measurement must
   // not tear down a playing stream.
   const initialConnection = useRef(connection)
@@ -96,6 +100,11 @@ export function HlsPlayer({ src, title, startAt, connection, progress, onReady, 
     // loadedmetadata rather than loadeddata: Safari's native HLS with preload="metadata" loads
     // no media data until the viewer presses play, and the overlay would hide the controls.
     video.addEventListener('loadedmetadata', ready, { once: true })
+    const ended = () => callbacks.current.onEnded?.()
+    video.addEventListener('ended', ended)
+    // A browser may still refuse to start with sound; the controls are there for the viewer then.
+    const playWhenReady = () => void video.play().catch(() => undefined)
+    if (autoPlayRef.current) video.addEventListener('canplay', playWhenReady, { once: true })
 
     const stepDownIf = (ahead: number, remaining: number) => {
       if (!hls) return
@@ -176,6 +185,8 @@ export function HlsPlayer({ src, title, startAt, connection, progress, onReady, 
       window.clearTimeout(stallTimer)
       video.removeEventListener('timeupdate', checkBuffer)
       video.removeEventListener('loadedmetadata', ready)
+      video.removeEventListener('ended', ended)
+      video.removeEventListener('canplay', playWhenReady)
       hls?.destroy()
       hlsRef.current = null
       setLevels([])

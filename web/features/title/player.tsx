@@ -114,9 +114,57 @@ export interface PlayerProps {
   connection: ConnectionQuality | undefined
   startAt: number
   progress: ProgressOptions
+  /** Start our player at once: the viewer has just asked for this episode. */
+  autoPlay?: boolean
+  /** What plays after this when our player reaches the end (a show's next episode). */
+  upNext?: UpNext | null
 }
 
-export function Player({ target, title, sources, trailer, connection, startAt, progress }: PlayerProps) {
+export interface UpNext {
+  label: string
+  onPlay: () => void
+}
+
+export const UP_NEXT_SECONDS = 10
+
+/** The end-of-episode card: the next episode starts when the count reaches 0, unless cancelled. */
+function UpNextCard({ upNext, onCancel }: { upNext: UpNext; onCancel: () => void }) {
+  const [left, setLeft] = useState(UP_NEXT_SECONDS)
+  // The page hands a new callback on every render; the count must not restart for it.
+  const play = useRef(upNext.onPlay)
+  play.current = upNext.onPlay
+  useEffect(() => {
+    if (left <= 0) {
+      play.current()
+      return
+    }
+    const timer = window.setTimeout(() => setLeft((n) => n - 1), 1000)
+    return () => window.clearTimeout(timer)
+  }, [left])
+  return (
+    <section
+      aria-label="Up next"
+      data-testid="up-next"
+      className="absolute right-2 bottom-14 left-2 rounded-xl bg-neutral-950/95 p-3 text-white shadow-2xl ring-1 ring-neutral-700 sm:right-3 sm:left-auto sm:w-80 sm:p-4"
+    >
+      <p className="text-xs font-semibold tracking-wide text-neutral-400 uppercase">Up next</p>
+      <p className="mt-0.5 truncate text-sm font-semibold sm:mt-1 sm:text-base">{upNext.label}</p>
+      <p className="text-xs text-neutral-300 sm:mt-1 sm:text-sm" aria-live="polite">
+        Playing in {left} s
+      </p>
+      <div className="mt-2 flex gap-2 sm:mt-3">
+        <button type="button" onClick={() => play.current()} className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-500">
+          Play now
+        </button>
+        <button type="button" onClick={onCancel} className="rounded-lg bg-neutral-800 px-3 py-1.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-700">
+          Cancel
+        </button>
+      </div>
+    </section>
+  )
+}
+
+export function Player({ target, title, sources, trailer, connection, startAt, progress, autoPlay = false, upNext = null }: PlayerProps) {
   const [chosenId, setChosenId] = useState<string | null>(null)
   const chosen = sources.find((s) => s.id === chosenId) ?? sources[0]
   const [loading, setLoading] = useState(true)
@@ -134,13 +182,16 @@ export function Player({ target, title, sources, trailer, connection, startAt, p
   // A new source, episode or stream starts behind the overlay again.
   const sourceKey = `${source?.id}|${target.type}|${target.id}|${target.season ?? 0}|${target.episode ?? 0}|${frameUrl ?? ''}|${stream.data?.url ?? ''}`
   const [shownKey, setShownKey] = useState(sourceKey)
+  const [ended, setEnded] = useState(false)
   if (shownKey !== sourceKey) {
     setShownKey(sourceKey)
     setLoading(true)
     setFailure(null)
+    setEnded(false)
   }
 
   const ready = useCallback(() => setLoading(false), [])
+  const end = useCallback(() => setEnded(true), [])
   const fail = useCallback((message: string) => {
     setFailure(message)
     setLoading(false)
@@ -159,7 +210,20 @@ export function Player({ target, title, sources, trailer, connection, startAt, p
     else {
       waiting = true
       if (stream.data?.url) {
-        body = <HlsPlayer key={sourceKey} src={stream.data.url} title={title} startAt={startAt} connection={connection} progress={progress} onReady={ready} onFailure={fail} />
+        body = (
+          <HlsPlayer
+            key={sourceKey}
+            src={stream.data.url}
+            title={title}
+            startAt={startAt}
+            connection={connection}
+            progress={progress}
+            autoPlay={autoPlay}
+            onReady={ready}
+            onFailure={fail}
+            onEnded={end}
+          />
+        )
       }
     }
   } else if (source.kind === 'trailer') {
@@ -213,6 +277,7 @@ export function Player({ target, title, sources, trailer, connection, startAt, p
       )}
       <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-black shadow-2xl ring-1 ring-neutral-800" data-testid="player" data-source={source?.kind}>
         {body}
+        {ended && upNext && source?.kind === 'hls' && <UpNextCard upNext={upNext} onCancel={() => setEnded(false)} />}
         {showOverlay && (
           <div role="status" className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/80 text-neutral-200" data-testid="player-loading">
             <span className="h-10 w-10 animate-spin rounded-full border-4 border-white/20 border-t-white" aria-hidden="true" />

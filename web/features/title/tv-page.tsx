@@ -1,29 +1,30 @@
 /**
  * /tv/{id} (SPEC.md section 2, TV detail): everything the movie page has, plus seasons and a
  * searchable episode list driving the player. Choosing a season starts at its episode 1 with the
- * search cleared; choosing an episode scrolls back up to the player. A signed-in viewer comes
- * back to the season and episode they were watching.
+ * search cleared; choosing an episode scrolls back up to the player and plays it. Previous and
+ * next buttons step through the episodes across seasons, and when our player reaches the end of
+ * an episode an Up next card counts down to the next one. A signed-in viewer comes back to the
+ * season and episode they were watching, or to the next one if they had finished it.
  */
-import { useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { useParams } from 'react-router-dom'
 import type { WatchHistoryEntry } from '../../../drizzle/schema'
 import type { TvDetails } from '../../../worker/catalog/types'
+import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons'
 import { PosterRow } from '../../components/poster-row'
 import { runtimeText, yearOf } from '../../lib/titles'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { usePlayerConfig, useSeason, useSimilarItems, useTrendingTv, useTvShow } from './api'
 import { CastStrip } from './cast-strip'
 import { EpisodeList, SeasonList } from './episode-list'
+import { neighbourEpisode, type EpisodeRef } from './episode-nav'
 import { availableSources, Player, trailerOf, type PlayerTarget } from './player'
-import { resumePosition } from './progress'
+import { COMPLETED_FRACTION, resumePosition } from './progress'
 import { detailsPendingState, PlayerSection, TitleDetails, TitleHeader, type TitleFacts } from './title-parts'
 import { useConnectionQuality } from './use-connection-quality'
 import { useWatchHistory } from './use-watch-history'
 
-interface Selection {
-  season: number
-  episode: number
-}
+type Selection = EpisodeRef
 
 function firstSeason(show: TvDetails): number | null {
   const regular = show.seasons.find((s) => s.season_number >= 1)
@@ -32,10 +33,16 @@ function firstSeason(show: TvDetails): number | null {
 
 function startingSelection(show: TvDetails, saved: WatchHistoryEntry | null): Selection | null {
   if (saved?.season_number != null && saved.episode_number != null && show.seasons.some((s) => s.season_number === saved.season_number)) {
-    return { season: saved.season_number, episode: saved.episode_number }
+    const at = { season: saved.season_number, episode: saved.episode_number }
+    const finished = saved.total_duration > 0 && saved.position >= saved.total_duration * COMPLETED_FRACTION
+    return (finished && neighbourEpisode(show.seasons, at, 1)) || at
   }
   const season = firstSeason(show)
   return season === null ? null : { season, episode: 1 }
+}
+
+function episodeLabel(at: Selection, episode: { name: string } | undefined): string {
+  return `Season ${at.season}, Episode ${at.episode}${episode ? `: ${episode.name}` : ''}`
 }
 
 /** The last episode of the last regular season: finishing it finishes the show. */
@@ -62,6 +69,8 @@ function ShowPage({ id }: { id: number }) {
   const opened = useMemo(() => (details ? { type: 'tv' as const, id: details.id, title: details.name, posterPath: details.poster_path } : null), [details])
   const history = useWatchHistory(opened)
   const [chosen, setChosen] = useState<Selection | null>(null)
+  // Episodes the viewer picks start playing; the one the page opens on waits for them.
+  const [autoPlay, setAutoPlay] = useState(false)
   const [search, setSearch] = useState('')
   const selection = chosen ?? (details && history.ready ? startingSelection(details, history.saved) : null)
   const season = useSeason(validId ? id : 0, selection?.season ?? null)
@@ -70,18 +79,33 @@ function ShowPage({ id }: { id: number }) {
     [id, selection?.season, selection?.episode],
   )
   useDocumentMeta(details?.name ?? (show.isError || !validId ? 'TV Show not found' : undefined), details?.overview)
+  const next = details && selection ? neighbourEpisode(details.seasons, selection, 1) : null
+  const previous = details && selection ? neighbourEpisode(details.seasons, selection, -1) : null
+  const play = useCallback((to: Selection) => {
+    setChosen(to)
+    setAutoPlay(true)
+  }, [])
+  const playNext = useCallback(() => {
+    if (next) play(next)
+  }, [next, play])
 
   const pending = detailsPendingState(show, validId, 'TV Show not found', 'The show could not be loaded.')
   if (pending || !details) return pending
 
   const chooseSeason = (seasonNumber: number) => {
     setChosen({ season: seasonNumber, episode: 1 })
+    setAutoPlay(false)
     setSearch('')
   }
   const chooseEpisode = (episodeNumber: number) => {
     if (!selection) return
-    setChosen({ season: selection.season, episode: episodeNumber })
+    play({ season: selection.season, episode: episodeNumber })
     window.scrollTo({ top: 0, behavior: 'smooth' })
+  }
+  // Stepping into another season shows that season's episodes, with the search cleared.
+  const step = (to: Selection) => {
+    if (to.season !== selection?.season) setSearch('')
+    play(to)
   }
 
   const facts: TitleFacts = {
@@ -101,6 +125,7 @@ function ShowPage({ id }: { id: number }) {
   const sources = availableSources(config.data?.sources ?? [], trailer)
   const episodes = season.data?.season_number === selection?.season ? (season.data?.episodes ?? []) : []
   const episode = episodes.find((e) => e.episode_number === selection?.episode)
+  const nextEpisode = next?.season === selection?.season ? episodes.find((e) => e.episode_number === next?.episode) : undefined
   const trendingItems = (trending.data?.results ?? []).filter((item) => item.id !== details.id)
 
   return (
@@ -133,13 +158,37 @@ function ShowPage({ id }: { id: number }) {
                 watched: history.watched,
                 completesTitle: isFinalEpisode(details, selection),
               }}
+              autoPlay={autoPlay}
+              upNext={next ? { label: episodeLabel(next, nextEpisode), onPlay: playNext } : null}
             />
-            <p className="text-sm text-neutral-300" aria-live="polite" data-testid="now-playing">
-              <span className="font-semibold text-white">
-                Season {selection.season}, Episode {selection.episode}
-              </span>
-              {episode && <span>: {episode.name}</span>}
-            </p>
+            <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+              <p className="min-w-0 text-sm text-neutral-300" aria-live="polite" data-testid="now-playing">
+                <span className="font-semibold text-white">
+                  Season {selection.season}, Episode {selection.episode}
+                </span>
+                {episode && <span>: {episode.name}</span>}
+              </p>
+              <div className="flex shrink-0 gap-2">
+                <button
+                  type="button"
+                  disabled={!previous}
+                  onClick={() => previous && step(previous)}
+                  className="inline-flex items-center gap-1 rounded-lg bg-neutral-800 px-3 py-1.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-700 disabled:cursor-not-allowed disabled:opacity-40"
+                >
+                  <ChevronLeftIcon width={16} height={16} aria-hidden="true" />
+                  Previous episode
+                </button>
+                <button
+                  type="button"
+                  disabled={!next}
+                  onClick={() => next && step(next)}
+                  className="inline-flex items-center gap-1 rounded-lg bg-neutral-800 px-3 py-1.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-700 disabled:cursor-not-allowed disabled:opacity-40"
+                >
+                  Next episode
+                  <ChevronRightIcon width={16} height={16} aria-hidden="true" />
+                </button>
+              </div>
+            </div>
           </>
         )}
       </PlayerSection>

@@ -1,0 +1,26 @@
+/**
+ * Moving through a show's episodes in order: the next or previous episode of a selection, across
+ * season boundaries by the seasons' episode counts (so no season's episode list need be loaded).
+ * Specials (season 0) are a run of their own: stepping through them never lands in a regular
+ * season, and stepping through the regular seasons skips them.
+ */
+import type { SeasonSummary } from '../../../worker/catalog/types'
+
+export interface EpisodeRef {
+  season: number
+  episode: number
+}
+
+export function neighbourEpisode(seasons: Pick<SeasonSummary, 'season_number' | 'episode_count'>[], at: EpisodeRef, step: 1 | -1): EpisodeRef | null {
+  const run = seasons
+    .filter((s) => s.episode_count > 0 && (at.season === 0 ? s.season_number === 0 : s.season_number >= 1))
+    .sort((a, b) => a.season_number - b.season_number)
+  const index = run.findIndex((s) => s.season_number === at.season)
+  if (index < 0) return null
+  const current = run[index]!
+  const episode = at.episode + step
+  if (episode >= 1 && episode <= current.episode_count) return { season: at.season, episode }
+  const neighbour = run[index + step]
+  if (!neighbour) return null
+  return { season: neighbour.season_number, episode: step === 1 ? 1 : neighbour.episode_count }
+}
