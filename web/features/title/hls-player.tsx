@@ -5,7 +5,7 @@
  * The browser's own controls do the rest.
  */
 import type Hls from 'hls.js'
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import type { ConnectionQuality } from './connection-quality'
 import {
   bufferAhead,
@@ -33,7 +33,10 @@ export interface HlsPlayerProps {
   autoPlay?: boolean
   onReady: () => void
   onFailure: (message: string) => void
-  onEnded?: () => void
+  /** True when playback reaches the end, false again when the viewer plays or seeks. */
+  onEndedChange?: (ended: boolean) => void
+  /** Drawn over the video inside the player, so it stays visible in the player's full screen. */
+  children?: ReactNode
 }
 
 function handleShortcut(video: HTMLVideoElement, key: string, container: HTMLElement): boolean {
@@ -70,7 +73,7 @@ function handleShortcut(video: HTMLVideoElement, key: string, container: HTMLEle
   }
 }
 
-export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay = false, onReady, onFailure, onEnded }: HlsPlayerProps) {
+export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay = false, onReady, onFailure, onEndedChange, children }: HlsPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null)
   const containerRef = useRef<HTMLDivElement>(null)
   const hlsRef = useRef<Hls | null>(null)
@@ -78,8 +81,8 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
   const [chosenLevel, setChosenLevel] = useState(-1)
   const [playingLevel, setPlayingLevel] = useState(-1)
   const qualityId = useId()
-  const callbacks = useRef({ onReady, onFailure, onEnded })
-  callbacks.current = { onReady, onFailure, onEnded }
+  const callbacks = useRef({ onReady, onFailure, onEndedChange })
+  callbacks.current = { onReady, onFailure, onEndedChange }
   const autoPlayRef = useRef(autoPlay)
   // Read once when the stream starts (it may still be unknown then): a later measurement must
   // not tear down a playing stream.
@@ -100,11 +103,25 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
     // loadedmetadata rather than loadeddata: Safari's native HLS with preload="metadata" loads
     // no media data until the viewer presses play, and the overlay would hide the controls.
     video.addEventListener('loadedmetadata', ready, { once: true })
-    const ended = () => callbacks.current.onEnded?.()
+    const ended = () => {
+      // The video element's own full screen would hide whatever the page shows at the end.
+      if (document.fullscreenElement === video) void document.exitFullscreen().catch(() => undefined)
+      callbacks.current.onEndedChange?.(true)
+    }
+    const resumed = () => callbacks.current.onEndedChange?.(false)
     video.addEventListener('ended', ended)
-    // A browser may still refuse to start with sound; the controls are there for the viewer then.
-    const playWhenReady = () => void video.play().catch(() => undefined)
-    if (autoPlayRef.current) video.addEventListener('canplay', playWhenReady, { once: true })
+    video.addEventListener('play', resumed)
+    video.addEventListener('seeking', resumed)
+    // Asked for by the viewer: play once the metadata is in (Safari's native HLS loads no more
+    // before play()). hls.js may still be attaching then, which aborts the first play(): ask again
+    // when it can play. A browser may refuse sound without a gesture; the controls remain.
+    const playAgainWhenReady = () => void video.play().catch(() => undefined)
+    const autoPlayNow = () => {
+      video.play().catch((err: unknown) => {
+        if (err instanceof DOMException && err.name === 'AbortError') video.addEventListener('canplay', playAgainWhenReady, { once: true })
+      })
+    }
+    if (autoPlayRef.current) video.addEventListener('loadedmetadata', autoPlayNow, { once: true })
 
     const stepDownIf = (ahead: number, remaining: number) => {
       if (!hls) return
@@ -117,15 +134,18 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
     // A stall or the end of the buffer counts as an empty buffer.
     const lowerLevel = () => stepDownIf(0, Infinity)
     // hls.js reports a stall once per stall. If the playhead is still stuck a second later, the
-    // fragment being loaded is not arriving: ask again from the playhead, a level lower.
-    const restartIfStillStalled = () => {
+    // fragment being loaded is not arriving: ask again from the playhead, a level lower, and keep
+    // stepping down each second while it stays stuck. At the lowest level one restart is made and
+    // the loader's own timeouts and retries take over, so a slow fragment is not cut off forever.
+    const restartIfStillStalled = (stalledAt = video.currentTime) => {
       window.clearTimeout(stallTimer)
-      const stalledAt = video.currentTime
       stallTimer = window.setTimeout(() => {
         const { currentTime, paused, seeking, ended } = video
         if (!hls || !shouldRestartAfterStall({ stalledAt, currentTime, paused, seeking, ended, bufferAhead: bufferAhead(video.buffered, currentTime) })) return
-        if (hls.autoLevelEnabled && hls.loadLevel > 0) hls.nextAutoLevel = hls.loadLevel - 1
+        const lower = hls.autoLevelEnabled && hls.loadLevel > 0
+        if (lower) hls.nextAutoLevel = hls.loadLevel - 1
         hls.startLoad(currentTime)
+        if (lower) restartIfStillStalled(stalledAt)
       }, STALL_RESTART_MS)
     }
     const checkBuffer = () => {
@@ -158,7 +178,7 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
       hls.on(HlsJs.Events.ERROR, (_event, data) => {
         if (data.details === HlsJs.ErrorDetails.BUFFER_STALLED_ERROR) {
           lowerLevel()
-          restartIfStillStalled()
+          restartIfStillStalled(video.currentTime)
         }
         if (!data.fatal || !hls) return
         if (data.type === HlsJs.ErrorTypes.NETWORK_ERROR) {
@@ -186,7 +206,10 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
       video.removeEventListener('timeupdate', checkBuffer)
       video.removeEventListener('loadedmetadata', ready)
       video.removeEventListener('ended', ended)
-      video.removeEventListener('canplay', playWhenReady)
+      video.removeEventListener('play', resumed)
+      video.removeEventListener('seeking', resumed)
+      video.removeEventListener('loadedmetadata', autoPlayNow)
+      video.removeEventListener('canplay', playAgainWhenReady)
       hls?.destroy()
       hlsRef.current = null
       setLevels([])
@@ -219,6 +242,7 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
       className="relative h-full w-full bg-black"
     >
       <video ref={videoRef} controls playsInline preload="metadata" className="h-full w-full" aria-label={title} data-testid="hls-video" />
+      {children}
       {levels.length > 1 && (
         <div className="absolute top-2 right-2 flex items-center gap-1.5 rounded-md bg-black/70 px-2 py-1 text-xs text-white">
           <label htmlFor={qualityId}>Quality</label>

@@ -32,6 +32,12 @@ describe('trailerOf', () => {
     })
   })
 
+  it('reads only the sites the operator named, never what every object inherits', () => {
+    for (const site of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(trailerOf([video({ type: 'Trailer', site, key: 'abc' })], embeds)).toBeNull()
+    }
+  })
+
   it('ranks official trailers first, then unofficial trailers, then other clips', () => {
     const clip = video({ name: 'Clip', type: 'Clip', site: 'YouTube', key: 'clip' })
     const fanTrailer = video({ name: 'Fan trailer', type: 'Trailer', official: false, site: 'YouTube', key: 'fan' })

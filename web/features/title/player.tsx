@@ -34,8 +34,9 @@ const VIDEO_KEY = /^[A-Za-z0-9_-]{1,64}$/
 
 function playable(video: Video, embeds: Record<string, string>): Trailer | null {
   if (typeof video.url === 'string' && video.url.length > 0) return { name: video.name, kind: 'file', url: video.url }
-  const template = embeds[video.site.toLowerCase()]
-  if (!template || !VIDEO_KEY.test(video.key)) return null
+  const site = video.site.toLowerCase()
+  const template = Object.hasOwn(embeds, site) ? embeds[site] : undefined
+  if (typeof template !== 'string' || !VIDEO_KEY.test(video.key)) return null
   return { name: video.name, kind: 'embed', url: template.replaceAll('{key}', encodeURIComponent(video.key)) }
 }
 
@@ -94,7 +95,9 @@ function EmbedFrame({ url, label, onReady }: { url: string; label: string; onRea
       title={label}
       onLoad={onLoad}
       className="h-full w-full border-0"
-      sandbox="allow-scripts allow-same-origin allow-presentation"
+      // Scripts plus the frame's own origin is safe only for another site's page; a page of this
+      // site would be able to lift its own sandbox.
+      sandbox={origin === window.location.origin ? 'allow-scripts allow-presentation' : 'allow-scripts allow-same-origin allow-presentation'}
       allow="autoplay; fullscreen; encrypted-media; picture-in-picture"
       allowFullScreen
       referrerPolicy="strict-origin-when-cross-origin"
@@ -127,9 +130,15 @@ export interface UpNext {
 
 export const UP_NEXT_SECONDS = 10
 
-/** The end-of-episode card: the next episode starts when the count reaches 0, unless cancelled. */
+/**
+ * The end-of-episode card: the next episode starts when the count reaches 0, unless cancelled.
+ * It takes the focus when the viewer was in the player, and gives it back to the player on Cancel.
+ * The count itself is not read aloud every second; the player's status line announces the card.
+ */
 function UpNextCard({ upNext, onCancel }: { upNext: UpNext; onCancel: () => void }) {
   const [left, setLeft] = useState(UP_NEXT_SECONDS)
+  const card = useRef<HTMLElement>(null)
+  const playNow = useRef<HTMLButtonElement>(null)
   // The page hands a new callback on every render; the count must not restart for it.
   const play = useRef(upNext.onPlay)
   play.current = upNext.onPlay
@@ -141,22 +150,31 @@ function UpNextCard({ upNext, onCancel }: { upNext: UpNext; onCancel: () => void
     const timer = window.setTimeout(() => setLeft((n) => n - 1), 1000)
     return () => window.clearTimeout(timer)
   }, [left])
+  useEffect(() => {
+    const active = document.activeElement
+    if (!active || active === document.body || card.current?.parentElement?.contains(active)) playNow.current?.focus()
+  }, [])
+  const cancel = () => {
+    card.current?.parentElement?.focus()
+    onCancel()
+  }
   return (
     <section
+      ref={card}
       aria-label="Up next"
       data-testid="up-next"
       className="absolute right-2 bottom-14 left-2 rounded-xl bg-neutral-950/95 p-3 text-white shadow-2xl ring-1 ring-neutral-700 sm:right-3 sm:left-auto sm:w-80 sm:p-4"
     >
       <p className="text-xs font-semibold tracking-wide text-neutral-400 uppercase">Up next</p>
       <p className="mt-0.5 truncate text-sm font-semibold sm:mt-1 sm:text-base">{upNext.label}</p>
-      <p className="text-xs text-neutral-300 sm:mt-1 sm:text-sm" aria-live="polite">
+      <p className="text-xs text-neutral-300 sm:mt-1 sm:text-sm" aria-hidden="true">
         Playing in {left} s
       </p>
       <div className="mt-2 flex gap-2 sm:mt-3">
-        <button type="button" onClick={() => play.current()} className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-500">
+        <button ref={playNow} type="button" onClick={() => play.current()} className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-500">
           Play now
         </button>
-        <button type="button" onClick={onCancel} className="rounded-lg bg-neutral-800 px-3 py-1.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-700">
+        <button type="button" onClick={cancel} className="rounded-lg bg-neutral-800 px-3 py-1.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-700">
           Cancel
         </button>
       </div>
@@ -170,9 +188,11 @@ export function Player({ target, title, sources, trailer, connection, startAt, p
   const [loading, setLoading] = useState(true)
   const [failure, setFailure] = useState<string | null>(null)
   const stream = useStream(target.type, target.id, target.season ?? 0, target.episode ?? 0, chosen?.kind === 'hls')
-  // Until the viewer picks a source, a title with no stream of its own opens on its trailer.
+  // Until the viewer picks a source, a film with no stream of its own opens on its trailer. (A
+  // show's trailer is not an episode, so an episode without a stream says so instead.)
   const trailerSource = sources.find((s) => s.kind === 'trailer')
-  const source = chosenId === null && chosen?.kind === 'hls' && stream.data?.url === null && trailerSource ? trailerSource : chosen
+  const opensOnTrailer = chosenId === null && target.type === 'movie' && chosen?.kind === 'hls' && stream.data?.url === null && !!trailerSource
+  const source = opensOnTrailer ? trailerSource : chosen
 
   const frameUrl = useMemo(() => {
     if (source?.kind !== 'embed' || !connection) return null
@@ -191,7 +211,7 @@ export function Player({ target, title, sources, trailer, connection, startAt, p
   }
 
   const ready = useCallback(() => setLoading(false), [])
-  const end = useCallback(() => setEnded(true), [])
+  const endedChange = useCallback((value: boolean) => setEnded(value), [])
   const fail = useCallback((message: string) => {
     setFailure(message)
     setLoading(false)
@@ -221,8 +241,10 @@ export function Player({ target, title, sources, trailer, connection, startAt, p
             autoPlay={autoPlay}
             onReady={ready}
             onFailure={fail}
-            onEnded={end}
-          />
+            onEndedChange={endedChange}
+          >
+            {ended && upNext && <UpNextCard upNext={upNext} onCancel={() => setEnded(false)} />}
+          </HlsPlayer>
         )
       }
     }
@@ -277,7 +299,9 @@ export function Player({ target, title, sources, trailer, connection, startAt, p
       )}
       <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-black shadow-2xl ring-1 ring-neutral-800" data-testid="player" data-source={source?.kind}>
         {body}
-        {ended && upNext && source?.kind === 'hls' && <UpNextCard upNext={upNext} onCancel={() => setEnded(false)} />}
+        <p role="status" className="sr-only">
+          {ended && upNext && source?.kind === 'hls' ? `Up next: ${upNext.label}. Starts in ${UP_NEXT_SECONDS} seconds.` : ''}
+        </p>
         {showOverlay && (
           <div role="status" className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/80 text-neutral-200" data-testid="player-loading">
             <span className="h-10 w-10 animate-spin rounded-full border-4 border-white/20 border-t-white" aria-hidden="true" />
