@@ -99,29 +99,32 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
     let lastDrop = 0
     let retryTimer: number | undefined
     let stallTimer: number | undefined
+    // Every listener below goes with this effect: one abort removes them all.
+    const listeners = new AbortController()
+    const { signal } = listeners
     const ready = () => callbacks.current.onReady()
     // loadedmetadata rather than loadeddata: Safari's native HLS with preload="metadata" loads
     // no media data until the viewer presses play, and the overlay would hide the controls.
-    video.addEventListener('loadedmetadata', ready, { once: true })
+    video.addEventListener('loadedmetadata', ready, { once: true, signal })
     const ended = () => {
       // The video element's own full screen would hide whatever the page shows at the end.
       if (document.fullscreenElement === video) void document.exitFullscreen().catch(() => undefined)
       callbacks.current.onEndedChange?.(true)
     }
     const resumed = () => callbacks.current.onEndedChange?.(false)
-    video.addEventListener('ended', ended)
-    video.addEventListener('play', resumed)
-    video.addEventListener('seeking', resumed)
+    video.addEventListener('ended', ended, { signal })
+    video.addEventListener('play', resumed, { signal })
+    video.addEventListener('seeking', resumed, { signal })
     // Asked for by the viewer: play once the metadata is in (Safari's native HLS loads no more
     // before play()). hls.js may still be attaching then, which aborts the first play(): ask again
     // when it can play. A browser may refuse sound without a gesture; the controls remain.
     const playAgainWhenReady = () => void video.play().catch(() => undefined)
     const autoPlayNow = () => {
       video.play().catch((err: unknown) => {
-        if (err instanceof DOMException && err.name === 'AbortError') video.addEventListener('canplay', playAgainWhenReady, { once: true })
+        if (err instanceof DOMException && err.name === 'AbortError') video.addEventListener('canplay', playAgainWhenReady, { once: true, signal })
       })
     }
-    if (autoPlayRef.current) video.addEventListener('loadedmetadata', autoPlayNow, { once: true })
+    if (autoPlayRef.current) video.addEventListener('loadedmetadata', autoPlayNow, { once: true, signal })
 
     const stepDownIf = (ahead: number, remaining: number) => {
       if (!hls) return
@@ -160,7 +163,7 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
       if (!HlsJs.isSupported()) {
         if (video.canPlayType('application/vnd.apple.mpegurl')) {
           if (startAt > 0) {
-            video.addEventListener('loadedmetadata', () => (video.currentTime = startAt), { once: true })
+            video.addEventListener('loadedmetadata', () => (video.currentTime = startAt), { once: true, signal })
           }
           video.src = src
         } else {
@@ -197,19 +200,13 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
       hls.attachMedia(video)
     }
 
-    video.addEventListener('timeupdate', checkBuffer)
+    video.addEventListener('timeupdate', checkBuffer, { signal })
     start(video).catch(() => callbacks.current.onFailure('The player could not be loaded.'))
     return () => {
       cancelled = true
       window.clearTimeout(retryTimer)
       window.clearTimeout(stallTimer)
-      video.removeEventListener('timeupdate', checkBuffer)
-      video.removeEventListener('loadedmetadata', ready)
-      video.removeEventListener('ended', ended)
-      video.removeEventListener('play', resumed)
-      video.removeEventListener('seeking', resumed)
-      video.removeEventListener('loadedmetadata', autoPlayNow)
-      video.removeEventListener('canplay', playAgainWhenReady)
+      listeners.abort()
       hls?.destroy()
       hlsRef.current = null
       setLevels([])

@@ -56,23 +56,20 @@ export function useProgressReporting(videoRef: RefObject<HTMLVideoElement | null
       if (document.visibilityState === 'hidden') onHide()
     }
 
-    video.addEventListener('timeupdate', onTime)
-    video.addEventListener('play', onPlay)
-    video.addEventListener('pause', onPause)
-    video.addEventListener('seeking', onSeeking)
-    video.addEventListener('ended', onEnded)
-    window.addEventListener('pagehide', onHide)
-    document.addEventListener('visibilitychange', onVisibility)
+    // Every listener goes with this effect: one abort removes them all.
+    const listeners = new AbortController()
+    const { signal } = listeners
+    video.addEventListener('timeupdate', onTime, { signal })
+    video.addEventListener('play', onPlay, { signal })
+    video.addEventListener('pause', onPause, { signal })
+    video.addEventListener('seeking', onSeeking, { signal })
+    video.addEventListener('ended', onEnded, { signal })
+    window.addEventListener('pagehide', onHide, { signal })
+    document.addEventListener('visibilitychange', onVisibility, { signal })
     if (!video.paused) onPlay()
     return () => {
       window.clearInterval(timer)
-      video.removeEventListener('timeupdate', onTime)
-      video.removeEventListener('play', onPlay)
-      video.removeEventListener('pause', onPause)
-      video.removeEventListener('seeking', onSeeking)
-      video.removeEventListener('ended', onEnded)
-      window.removeEventListener('pagehide', onHide)
-      document.removeEventListener('visibilitychange', onVisibility)
+      listeners.abort()
       report('fetch')
       watched.current = progress.snapshot().watch_duration
     }
