@@ -8,13 +8,12 @@ import { useParams } from 'react-router-dom'
 import { PosterRow } from '../../components/poster-row'
 import { runtimeText, yearOf } from '../../lib/titles'
 import { useDocumentMeta } from '../../lib/use-document-meta'
-import { useMovie, usePlayerConfig, useSimilarItems } from './api'
+import { useMovie } from './api'
 import { CastStrip } from './cast-strip'
-import { availableSources, Player, trailerOf, type PlayerTarget } from './player'
+import { Player, type PlayerTarget } from './player'
 import { resumePosition } from './progress'
 import { detailsPendingState, PlayerSection, TitleDetails, TitleHeader, type TitleFacts } from './title-parts'
-import { useConnectionQuality } from './use-connection-quality'
-import { useWatchHistory } from './use-watch-history'
+import { useTitlePage } from './use-title-page'
 
 export function Component() {
   const id = Number(useParams().id)
@@ -25,16 +24,8 @@ export function Component() {
 function MoviePage({ id }: { id: number }) {
   const validId = Number.isInteger(id) && id > 0
   const movie = useMovie(validId ? id : 0)
-  const config = usePlayerConfig()
   const details = movie.data
-  const similarItems = useSimilarItems('movie', validId ? id : 0, details)
-  const connection = useConnectionQuality()
-
-  const opened = useMemo(
-    () => (details ? { type: 'movie' as const, id: details.id, title: details.title, posterPath: details.poster_path } : null),
-    [details],
-  )
-  const history = useWatchHistory(opened)
+  const { config, similarItems, connection, history, trailer, sources } = useTitlePage('movie', validId ? id : 0, details)
   const target = useMemo<PlayerTarget>(() => ({ type: 'movie', id }), [id])
   useDocumentMeta(details?.title ?? (movie.isError || !validId ? 'Movie not found' : undefined), details?.overview)
 
@@ -53,8 +44,6 @@ function MoviePage({ id }: { id: number }) {
     posterPath: details.poster_path,
     tagline: details.tagline,
   }
-  const trailer = trailerOf(details.videos?.results ?? [], config.data?.trailerEmbeds ?? {})
-  const sources = availableSources(config.data?.sources ?? [], trailer)
 
   return (
     <article className="pb-10">

@@ -14,15 +14,14 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons'
 import { PosterRow } from '../../components/poster-row'
 import { runtimeText, yearOf } from '../../lib/titles'
 import { useDocumentMeta } from '../../lib/use-document-meta'
-import { usePlayerConfig, useSeason, useSimilarItems, useTrendingTv, useTvShow } from './api'
+import { useSeason, useTrendingTv, useTvShow } from './api'
 import { CastStrip } from './cast-strip'
 import { EpisodeList, SeasonList } from './episode-list'
 import { neighbourEpisode, type EpisodeRef } from './episode-nav'
-import { availableSources, Player, trailerOf, type PlayerTarget } from './player'
+import { Player, type PlayerTarget } from './player'
 import { COMPLETED_FRACTION, resumePosition } from './progress'
 import { detailsPendingState, PlayerSection, TitleDetails, TitleHeader, type TitleFacts } from './title-parts'
-import { useConnectionQuality } from './use-connection-quality'
-import { useWatchHistory } from './use-watch-history'
+import { useTitlePage } from './use-title-page'
 
 type Selection = EpisodeRef
 
@@ -60,14 +59,9 @@ export function Component() {
 function ShowPage({ id }: { id: number }) {
   const validId = Number.isInteger(id) && id > 0
   const show = useTvShow(validId ? id : 0)
-  const config = usePlayerConfig()
   const details = show.data
-  const similarItems = useSimilarItems('tv', validId ? id : 0, details)
+  const { config, similarItems, connection, history, trailer, sources } = useTitlePage('tv', validId ? id : 0, details)
   const trending = useTrendingTv()
-  const connection = useConnectionQuality()
-
-  const opened = useMemo(() => (details ? { type: 'tv' as const, id: details.id, title: details.name, posterPath: details.poster_path } : null), [details])
-  const history = useWatchHistory(opened)
   const [chosen, setChosen] = useState<Selection | null>(null)
   // Episodes the viewer picks start playing; the one the page opens on waits for them.
   const [autoPlay, setAutoPlay] = useState(false)
@@ -121,8 +115,6 @@ function ShowPage({ id }: { id: number }) {
     posterPath: details.poster_path,
     tagline: details.tagline,
   }
-  const trailer = trailerOf(details.videos?.results ?? [], config.data?.trailerEmbeds ?? {})
-  const sources = availableSources(config.data?.sources ?? [], trailer)
   const episodes = season.data?.season_number === selection?.season ? (season.data?.episodes ?? []) : []
   const episode = episodes.find((e) => e.episode_number === selection?.episode)
   const nextEpisode = next?.season === selection?.season ? episodes.find((e) => e.episode_number === next?.episode) : undefined
