@@ -5,25 +5,21 @@
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { loginThroughForm, newAccountDetails } from './account-helpers'
-import { dismissCookieBanner, launchBrowser, newPage, seriousA11yViolations, type ViewportName } from './browser'
+import { dismissCookieBanner, newPage, seriousA11yViolations, useBrowser, type ViewportName } from './browser'
 
 const baseUrl = inject('baseUrl')
 const shots = join(__dirname, '..', '.wrangler', 'screenshots')
-let browser: Browser
+const browser = useBrowser()
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true })
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 async function openPage(viewport: ViewportName = 'desktop') {
-  const { context, page } = await newPage(browser, baseUrl, viewport)
+  const { context, page } = await newPage(browser(), baseUrl, viewport)
   await dismissCookieBanner(context)
   return { context, page }
 }

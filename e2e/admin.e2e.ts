@@ -5,27 +5,23 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { createAdmin, loginThroughForm, newAccountDetails } from './account-helpers'
-import { dismissCookieBanner, launchBrowser, newPage, seriousA11yViolations, signInNewUser, type ViewportName } from './browser'
+import { dismissCookieBanner, newPage, seriousA11yViolations, signInNewUser, useBrowser, type ViewportName } from './browser'
 
 const baseUrl = inject('baseUrl')
 const shots = join(__dirname, '..', '.wrangler', 'screenshots')
 const admin = newAccountDetails('admin')
-let browser: Browser
+const browser = useBrowser()
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true })
   createAdmin(new URL(baseUrl).port, admin)
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 async function openPage(viewport: ViewportName = 'desktop') {
-  const { context, page } = await newPage(browser, baseUrl, viewport)
+  const { context, page } = await newPage(browser(), baseUrl, viewport)
   await dismissCookieBanner(context)
   return { context, page }
 }
@@ -152,7 +148,7 @@ describe('the dashboard', () => {
   })
 
   it('finds a user, bans after confirmation (ending their session) and unbans', async () => {
-    const member = await newPage(browser, baseUrl, 'desktop')
+    const member = await newPage(browser(), baseUrl, 'desktop')
     const who = await signInNewUser(member.page, baseUrl, 'member')
     const saved = await member.page.request.post('/api/me/watchlist', { data: { content_id: 550, content_type: 'movie', title: 'Saved Film', poster_path: null }, headers: { Origin: baseUrl } })
     expect(saved.ok()).toBe(true)

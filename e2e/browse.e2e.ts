@@ -3,28 +3,21 @@
  * rows, Quick Browse, Browse by Title), movies, TV shows with the platform filter, kids, genres,
  * one genre and Top IMDB; each also passes axe-core without serious or critical violations.
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { dismissCookieBanner, expectAccessible, launchBrowser, newPage, openPath, signInNewUser, type ViewportName } from './browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { dismissCookieBanner, expectAccessible, newPage, openPath, signInNewUser, useBrowser, type ViewportName } from './browser'
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
+const browser = useBrowser()
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
-const open = (path: string, viewport: ViewportName) => openPath(browser, baseUrl, path, viewport)
+const open = (path: string, viewport: ViewportName) => openPath(browser(), baseUrl, path, viewport)
 
 const rowHeading = (page: Page, name: string) => page.locator('main section h2', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
 
 describe('home', () => {
   for (const viewport of ['phone', 'desktop'] as const) {
     it(`${viewport}: hero of 5, the rows of one composed request, Quick Browse, call to action, Browse by Title`, async () => {
-      const { context, page } = await newPage(browser, baseUrl, viewport)
+      const { context, page } = await newPage(browser(), baseUrl, viewport)
       await dismissCookieBanner(context)
       const catalogCalls: string[] = []
       page.on('request', (r) => {
@@ -117,7 +110,7 @@ describe('home', () => {
   })
 
   it('signed in: the Personalized for You panel shows the watchlist, history and recommendations', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await dismissCookieBanner(context)
     await signInNewUser(page, baseUrl, 'home')
     const trending = (await (await page.request.get(`${baseUrl}/api/catalog/lists/trending-movie`)).json()) as { results: { id: number; title?: string }[] }
@@ -221,7 +214,7 @@ describe('movies, TV shows, kids, genres', () => {
   }
 
   it('a failed load shows a message with Retry, and Retry brings the rows', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await dismissCookieBanner(context)
     let fail = true
     await page.route('**/api/catalog/pages/movies', (route) => (fail ? route.fulfill({ status: 502, json: { error: 'The catalogue is unreachable' } }) : route.continue()))

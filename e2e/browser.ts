@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 
 export const viewports = {
   phone: { width: 390, height: 844 },
@@ -28,6 +28,24 @@ export function launchBrowser(): Promise<Browser> {
       '--autoplay-policy=no-user-gesture-required',
     ],
   })
+}
+
+/**
+ * One Chromium for the test file that calls this at its top level: launched before the file's
+ * tests and closed after them. The answer gives the browser once it is running.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (!browser) throw new Error('the browser is used before the test file has started')
+    return browser
+  }
 }
 
 export async function newPage(browser: Browser, baseURL: string, viewport: ViewportName = 'desktop'): Promise<{ context: BrowserContext; page: Page }> {

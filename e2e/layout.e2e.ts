@@ -1,21 +1,13 @@
 /** The app shell at phone and desktop width: sidebar, top and bottom bars, footer, account menu, skip link. */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { dismissCookieBanner, launchBrowser, newPage, signInNewUser } from './browser'
+import { describe, expect, inject, it } from 'vitest'
+import { dismissCookieBanner, newPage, signInNewUser, useBrowser } from './browser'
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 describe('layout, signed out', () => {
   it('desktop: the sidebar sends Watchlist and Last Watched to /login and collapses to icons', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await dismissCookieBanner(context)
     await page.goto('/faq')
     const nav = page.getByRole('complementary', { name: 'Main navigation' })
@@ -38,7 +30,7 @@ describe('layout, signed out', () => {
   })
 
   it('desktop: on /login the sidebar marks no section as current, on /kids it marks Kids', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await dismissCookieBanner(context)
     await page.goto('/login')
     const nav = page.getByRole('complementary', { name: 'Main navigation' })
@@ -53,7 +45,7 @@ describe('layout, signed out', () => {
   })
 
   it('desktop: the footer has its links, SUBSCRIBE, the configured support address and the sitemap in a new tab', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await dismissCookieBanner(context)
     const config = (await (await page.request.get(`${baseUrl}/api/config`)).json()) as { supportEmail: string; provider: string }
     await page.goto('/faq')
@@ -75,7 +67,7 @@ describe('layout, signed out', () => {
   })
 
   it('shows the TMDB attribution when TMDB is the catalogue provider', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await dismissCookieBanner(context)
     // The local site always runs the embedded catalogue; the answer of /api/config decides what the footer shows.
     await page.route('**/api/config', async (route) => {
@@ -88,7 +80,7 @@ describe('layout, signed out', () => {
   })
 
   it('offers Login and Sign Up in the account menu', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await dismissCookieBanner(context)
     await page.goto('/faq')
     const header = page.locator('header')
@@ -99,7 +91,7 @@ describe('layout, signed out', () => {
   })
 
   it('phone: top bar with slide-in menu, bottom bar without Watchlist, no footer', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'phone')
+    const { context, page } = await newPage(browser(), baseUrl, 'phone')
     await dismissCookieBanner(context)
     await page.goto('/faq')
     const bottom = page.getByRole('navigation', { name: 'Quick navigation' })
@@ -130,7 +122,7 @@ describe('layout, signed out', () => {
   })
 
   it('keyboard: the first Tab reaches the skip link, which moves focus to the main content', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await dismissCookieBanner(context)
     await page.goto('/faq')
     await page.locator('main#main h1').first().waitFor()
@@ -149,7 +141,7 @@ describe('layout, signed out', () => {
 
 describe('layout, signed in', () => {
   it('shows the account in the menu, Watchlist in the bottom bar and real list links', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'phone')
+    const { context, page } = await newPage(browser(), baseUrl, 'phone')
     await dismissCookieBanner(context)
     const account = await signInNewUser(page, baseUrl, 'layout')
     await page.goto('/faq')

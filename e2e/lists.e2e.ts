@@ -1,22 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, newPage, seriousA11yViolations } from './browser'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { newPage, seriousA11yViolations, useBrowser } from './browser'
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 let sequence = 0
 
 /** Signs up and in through the API from inside the browser context, so the cookie lands there. */
 async function signedInPage(viewport: 'phone' | 'desktop' = 'desktop'): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await newPage(browser, baseUrl, viewport)
+  const { context, page } = await newPage(browser(), baseUrl, viewport)
   sequence += 1
   const tag = `${Date.now().toString(36)}${sequence}`
   const data = { email: `lists.${tag}@example.com`, username: `lists_${tag}`, password: 'correct horse battery', confirmPassword: 'correct horse battery' }
@@ -46,7 +39,7 @@ describe('/watchlist and /last-watched for a visitor', () => {
     ['/watchlist', 'Login to View Your Watchlist'],
     ['/last-watched', 'Login to View Your Watch History'],
   ])('%s shows Access Restricted with only Go Back', async (path, subheading) => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await page.goto(path)
     await page.getByRole('heading', { name: 'Access Restricted' }).waitFor()
     expect(await page.getByText(subheading).isVisible()).toBe(true)

@@ -3,21 +3,14 @@
  * address mirrors the input, Top Results and See All, recent searches, the empty and no-query
  * states; each screen also passes axe-core without serious or critical violations.
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { expectAccessible, launchBrowser, openPath, type ViewportName } from './browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { expectAccessible, openPath, useBrowser, type ViewportName } from './browser'
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
+const browser = useBrowser()
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
-const open = (path: string, viewport: ViewportName) => openPath(browser, baseUrl, path, viewport)
+const open = (path: string, viewport: ViewportName) => openPath(browser(), baseUrl, path, viewport)
 
 const searchBox = (page: Page) => page.getByPlaceholder('Search for movies and TV shows...')
 

@@ -1,20 +1,12 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, newPage } from './browser'
+import { describe, expect, inject, it } from 'vitest'
+import { newPage, useBrowser } from './browser'
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 describe('the app shell', () => {
   it('renders the desktop sidebar with every section on /', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await page.goto('/')
     const nav = page.getByRole('complementary', { name: 'Main navigation' })
     await nav.getByRole('link', { name: 'Home', exact: true }).waitFor()
@@ -25,7 +17,7 @@ describe('the app shell', () => {
   })
 
   it('shows the top bar and bottom bar on a phone, and the slide-in menu opens', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'phone')
+    const { context, page } = await newPage(browser(), baseUrl, 'phone')
     await page.goto('/')
     const bottom = page.getByRole('navigation', { name: 'Quick navigation' })
     await bottom.getByRole('link', { name: 'Movies' }).waitFor()
@@ -36,7 +28,7 @@ describe('the app shell', () => {
   })
 
   it('renders the app on a deep link opened directly', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     for (const path of ['/movie/550', '/tv/1399', '/genre/28']) {
       const res = await page.goto(path)
       expect(res?.status()).toBe(200)
@@ -47,7 +39,7 @@ describe('the app shell', () => {
   })
 
   it('answers an unknown /api path with the JSON 404', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     const res = await page.request.get('/api/does-not-exist')
     expect(res.status()).toBe(404)
     expect(await res.json()).toEqual({ error: 'Not found' })
@@ -57,7 +49,7 @@ describe('the app shell', () => {
 
 describe('security headers', () => {
   it('serves the app with a Content-Security-Policy that the pages never violate', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     const violations: string[] = []
     page.on('console', (msg) => {
       if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text())

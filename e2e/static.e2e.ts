@@ -5,25 +5,21 @@
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, newPage, seriousA11yViolations, type ViewportName } from './browser'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { newPage, seriousA11yViolations, useBrowser, type ViewportName } from './browser'
 
 const baseUrl = inject('baseUrl')
 const shots = join(__dirname, '..', '.wrangler', 'screenshots')
-let browser: Browser
+const browser = useBrowser()
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true })
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 /** A page with the consent choice already made, so the banner does not sit over what is checked. */
 async function pageWithConsent(viewport: ViewportName): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser, baseUrl, viewport)
+  const { context, page } = await newPage(browser(), baseUrl, viewport)
   await context.addInitScript(() => localStorage.setItem('cookie-consent', 'accepted'))
   return { page, close: () => context.close() }
 }
@@ -114,7 +110,7 @@ describe('static pages', () => {
 describe('cookie consent banner', () => {
   for (const choice of ['Accept', 'Decline'] as const) {
     it(`${choice} stores the choice and the banner stays hidden after a reload`, async () => {
-      const { context, page } = await newPage(browser, baseUrl, 'phone')
+      const { context, page } = await newPage(browser(), baseUrl, 'phone')
       await page.goto('/faq')
       const banner = page.getByRole('region', { name: 'Cookie consent' })
       await banner.waitFor()
@@ -138,7 +134,7 @@ describe('cookie consent banner', () => {
   }
 
   it('shows on desktop and its buttons are reachable by keyboard', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await page.goto('/about-us')
     const banner = page.getByRole('region', { name: 'Cookie consent' })
     await banner.waitFor()
@@ -154,7 +150,7 @@ describe('cookie consent banner', () => {
 
 describe('service worker', () => {
   it('registers /service-worker.js and a reload while offline still shows the app shell', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await context.addInitScript(() => localStorage.setItem('cookie-consent', 'accepted'))
     await page.goto('/about-us')
     await page.getByRole('heading', { level: 1 }).waitFor()

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, newPage, seriousA11yViolations } from './browser'
+import type { BrowserContext, Page, Route } from 'playwright-core'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { newPage, seriousA11yViolations, useBrowser } from './browser'
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
+const browser = useBrowser()
 let movieId: number
 let movieTitle: string
 let showId: number
@@ -22,7 +22,6 @@ async function getJson<T>(path: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   const movies = await getJson<{ results: Listed[] }>('/api/catalog/lists/movie-popular')
   const movie = await getJson<{ id: number; title: string }>(`/api/catalog/movie/${movies.results[0]!.id}`)
   movieId = movie.id
@@ -38,10 +37,6 @@ beforeAll(async () => {
     }
   }
   expect(showId, 'a show with two seasons of three episodes or more').toBeGreaterThan(0)
-})
-
-afterAll(async () => {
-  await browser?.close()
 })
 
 let sequence = 0
@@ -93,7 +88,7 @@ async function noHorizontalOverflow(page: Page): Promise<boolean> {
 
 describe('/movie/{id}', () => {
   it('shows the title, facts, player, share buttons and cast, and plays the HLS sample', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     const hlsChunks: string[] = []
     page.on('request', (req) => {
       if (/\/assets\/hls-[^/]+\.js$/.test(req.url())) hlsChunks.push(req.url())
@@ -144,7 +139,7 @@ describe('/movie/{id}', () => {
   })
 
   it('opens a 600x400 share pop-up carrying the share link and the title', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await context.route(/^https:\/\/(www\.)?reddit\.com\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>share</title>' }))
     await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
     const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Share on Reddit' }).click()])
@@ -157,7 +152,7 @@ describe('/movie/{id}', () => {
   })
 
   it('asks a visitor to log in before adding to the watchlist', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
     await page.getByRole('button', { name: 'Add to Watchlist' }).click()
     await page.locator('[data-toast="error"]', { hasText: 'Please login to add to watchlist' }).waitFor()
@@ -165,7 +160,7 @@ describe('/movie/{id}', () => {
   })
 
   it('adds and removes the movie from the watchlist when signed in', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await signIn(page)
     await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
     await page.getByRole('button', { name: 'Add to Watchlist' }).click()
@@ -180,7 +175,7 @@ describe('/movie/{id}', () => {
   })
 
   it('records history on opening, reports the seconds played, and resumes there', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await signIn(page)
     const entryOf = async () => (await (await page.request.get(`${baseUrl}/api/me/history/movie/${movieId}`)).json()).entry
     await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
@@ -225,7 +220,7 @@ describe('/movie/{id}', () => {
   })
 
   it('asks again, a second after the playhead stalls on a fragment that does not arrive, and plays on', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     // One rendition only, so nothing but the player's restart can ask for the fragment again
     // (hls.js abandons a slow fragment only for a lower rendition), and its second segment is held.
     await context.route('**/media/sample/master.m3u8', (route: Route) =>
@@ -264,7 +259,7 @@ describe('/movie/{id}', () => {
   })
 
   it("plays the playlist natively where Media Source Extensions are missing, as on an iPhone's Safari", async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'phone')
+    const { context, page } = await newPage(browser(), baseUrl, 'phone')
     // This Chromium plays HLS natively too; hiding MSE sends the player down the native path.
     await context.addInitScript(() => {
       for (const name of ['MediaSource', 'WebKitMediaSource', 'ManagedMediaSource']) {
@@ -320,7 +315,7 @@ describe('player sources', () => {
   }
 
   it('switches to an operator frame, sandboxed, with the quality hint, hiding the overlay on player_ready', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await withOperatorSource(context)
     await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
     await page.getByTestId('hls-video').waitFor()
@@ -385,7 +380,7 @@ describe('trailer source', () => {
   }
 
   it('plays a hosted trailer through the operator embed, in a sandboxed frame', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await withHostedTrailer(context)
     await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
     // A title with a stream still opens on our player; the trailer is one click away.
@@ -405,7 +400,7 @@ describe('trailer source', () => {
   })
 
   it('opens on the trailer when the title has no stream, and says so on our player', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'phone')
+    const { context, page } = await newPage(browser(), baseUrl, 'phone')
     await withHostedTrailer(context, { noStream: true })
     await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
     await page.getByRole('button', { name: 'Trailer', pressed: true }).waitFor()
@@ -420,7 +415,7 @@ describe('trailer source', () => {
 
 describe('/tv/{id}', () => {
   it('picks seasons and episodes, searches episodes, and plays the episode', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await page.goto(`/tv/${showId}`, { waitUntil: 'domcontentloaded' })
     await page.getByRole('heading', { level: 1, name: showName }).waitFor()
     const nowPlaying = page.getByTestId('now-playing')
@@ -462,13 +457,13 @@ describe('/tv/{id}', () => {
   })
 
   it('toggles the watchlist signed in, and asks a visitor to log in', async () => {
-    const visitor = await newPage(browser, baseUrl, 'desktop')
+    const visitor = await newPage(browser(), baseUrl, 'desktop')
     await visitor.page.goto(`/tv/${showId}`, { waitUntil: 'domcontentloaded' })
     await visitor.page.getByRole('button', { name: 'Add to Watchlist' }).click()
     await visitor.page.locator('[data-toast="error"]', { hasText: 'Please login to add to watchlist' }).waitFor()
     await visitor.context.close()
 
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await signIn(page)
     await page.goto(`/tv/${showId}`, { waitUntil: 'domcontentloaded' })
     await page.getByRole('button', { name: 'Add to Watchlist' }).click()
@@ -483,7 +478,7 @@ describe('/tv/{id}', () => {
   it('steps through the episodes with Previous and Next, across seasons', async () => {
     const show = await getJson<{ seasons: { season_number: number; episode_count: number }[] }>(`/api/catalog/tv/${showId}`)
     const firstCount = show.seasons.find((s) => s.season_number === 1)!.episode_count
-    const { context, page } = await newPage(browser, baseUrl, 'phone')
+    const { context, page } = await newPage(browser(), baseUrl, 'phone')
     await page.goto(`/tv/${showId}`, { waitUntil: 'domcontentloaded' })
     const nowPlaying = page.getByTestId('now-playing')
     await expect.poll(() => nowPlaying.innerText()).toMatch(/^Season 1, Episode 1\b/)
@@ -509,7 +504,7 @@ describe('/tv/{id}', () => {
   })
 
   it('counts down to the next episode at the end of one, which Cancel stops and Play now skips', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await signIn(page)
     await page.goto(`/tv/${showId}`, { waitUntil: 'domcontentloaded' })
     const nowPlaying = page.getByTestId('now-playing')
@@ -556,7 +551,7 @@ describe('/tv/{id}', () => {
   })
 
   it('comes back to the saved season and episode', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await signIn(page)
     const saved = { content_id: showId, content_type: 'tv', title: showName, poster_path: null, watch_duration: 30, position: 5, total_duration: 12, season_number: 2, episode_number: 2 }
     expect((await page.request.put(`${baseUrl}/api/me/history`, { data: saved, headers: { Origin: baseUrl } })).ok()).toBe(true)
@@ -566,7 +561,7 @@ describe('/tv/{id}', () => {
   })
 
   it("says 'TV Show not found' for an unknown id, and 'Movie not found' likewise", async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await page.goto('/tv/987654321', { waitUntil: 'domcontentloaded' })
     await page.getByRole('heading', { name: 'TV Show not found' }).waitFor()
     await page.goto('/movie/987654321', { waitUntil: 'domcontentloaded' })
@@ -577,7 +572,7 @@ describe('/tv/{id}', () => {
 
 describe('phones', () => {
   it('both pages fit 390 px without sideways scrolling, and pass axe there too', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'phone')
+    const { context, page } = await newPage(browser(), baseUrl, 'phone')
     for (const path of [`/movie/${movieId}`, `/tv/${showId}`]) {
       await page.goto(path, { waitUntil: 'domcontentloaded' })
       await page.getByRole('heading', { level: 1 }).first().waitFor()
@@ -589,7 +584,7 @@ describe('phones', () => {
   })
 
   it('shows the cast arrows only when the strip can scroll, and scrolls it by 200 px', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await page.goto(`/tv/${showId}`, { waitUntil: 'domcontentloaded' })
     const strip = page.getByTestId('cast-strip')
     await strip.waitFor()
@@ -647,7 +642,7 @@ describe('hls.js', () => {
   })
 
   it('is not fetched by the home page', async () => {
-    const { context, page } = await newPage(browser, baseUrl, 'desktop')
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     const scripts: string[] = []
     page.on('request', (req) => {
       if (req.resourceType() === 'script') scripts.push(req.url())
