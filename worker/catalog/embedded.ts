@@ -24,7 +24,7 @@ import {
   tvGenreFor,
   UPCOMING_WINDOW_DAYS,
 } from './rules'
-import type { CastMember, CrewMember, Genre, ListItem, MediaType, MovieDetails, Paged, Season, SeasonSummary, TvDetails } from './types'
+import type { CastMember, CrewMember, Genre, ListItem, MediaType, MovieDetails, Paged, Season, SeasonSummary, TitleSummary, TvDetails } from './types'
 
 type Db = ReturnType<typeof drizzle>
 
@@ -49,8 +49,9 @@ interface TitleRow {
 const META_MEMO_MS = 60_000
 let metaMemo: { snapshot: string; hash: string; until: number } | null = null
 
-function toListItem(row: TitleRow): ListItem {
-  const base = {
+/** The fields a title's list item and its details share, read the same way from either row. */
+function summaryOf(row: TitleRow): TitleSummary {
+  return {
     id: row.id,
     media_type: row.media_type,
     overview: row.overview,
@@ -60,9 +61,12 @@ function toListItem(row: TitleRow): ListItem {
     vote_count: row.vote_count,
     popularity: row.popularity,
     original_language: row.original_language,
-    genre_ids: JSON.parse(row.genre_ids) as number[],
     adult: !!row.adult,
   }
+}
+
+function toListItem(row: TitleRow): ListItem {
+  const base = { ...summaryOf(row), genre_ids: JSON.parse(row.genre_ids) as number[] }
   return row.media_type === 'movie'
     ? { ...base, title: row.label, release_date: row.date ?? '' }
     : { ...base, name: row.label, first_air_date: row.date ?? '' }
@@ -329,20 +333,12 @@ export class EmbeddedCatalog implements CatalogProvider {
     const row = await this.db.get<(TitleRow & { runtime: number | null }) | undefined>(sql`${titleSelect('movie', sql`, m.runtime AS runtime`)} WHERE m.id = ${id}`)
     if (!row) throw new CatalogNotFoundError('Movie not found')
     const [genres, credits, similar] = await Promise.all([this.genreList('movie', id), this.credits('movie', id), this.similarPage('movie', id, 1)])
-    const item = toListItem(row)
     return {
-      id: row.id,
+      ...summaryOf(row),
       media_type: 'movie',
       title: row.label,
       original_title: row.label,
-      overview: row.overview,
-      poster_path: row.poster_path,
-      backdrop_path: row.backdrop_path,
-      vote_average: row.vote_average,
-      vote_count: row.vote_count,
-      popularity: row.popularity,
-      original_language: row.original_language,
-      release_date: item.release_date ?? '',
+      release_date: row.date ?? '',
       runtime: row.runtime,
       genres,
       credits,
@@ -350,16 +346,14 @@ export class EmbeddedCatalog implements CatalogProvider {
       videos: { results: [] },
       certification: row.certification,
       status: row.date && row.date <= (await this.today()) ? 'Released' : 'Planned',
-      adult: !!row.adult,
     }
   }
 
   private async genreList(type: MediaType, id: number): Promise<Genre[]> {
-    const query =
-      type === 'movie'
-        ? sql`SELECT g.id AS id, g.name AS name FROM catalog_movie_genres x JOIN catalog_genres g ON g.id = x.genre_id WHERE x.movie_id = ${id} ORDER BY x.position`
-        : sql`SELECT g.id AS id, g.name AS name FROM catalog_tv_genres x JOIN catalog_genres g ON g.id = x.genre_id WHERE x.tv_id = ${id} ORDER BY x.position`
-    return this.db.all<Genre>(query)
+    const { genres, fk } = TITLES[type]
+    return this.db.all<Genre>(
+      sql`${sql.raw(`SELECT g.id AS id, g.name AS name FROM ${genres} x JOIN catalog_genres g ON g.id = x.genre_id WHERE x.${fk}`)} = ${id} ORDER BY x.position`,
+    )
   }
 
   async tv(id: number): Promise<TvDetails> {
@@ -380,17 +374,10 @@ export class EmbeddedCatalog implements CatalogProvider {
       ),
     ])
     return {
-      id: row.id,
+      ...summaryOf(row),
       media_type: 'tv',
       name: row.label,
       original_name: row.original_name,
-      overview: row.overview,
-      poster_path: row.poster_path,
-      backdrop_path: row.backdrop_path,
-      vote_average: row.vote_average,
-      vote_count: row.vote_count,
-      popularity: row.popularity,
-      original_language: row.original_language,
       first_air_date: row.date ?? '',
       last_air_date: row.last_air_date,
       episode_run_time: row.episode_run_time ? [row.episode_run_time] : [],
@@ -404,7 +391,6 @@ export class EmbeddedCatalog implements CatalogProvider {
       videos: { results: [] },
       certification: row.certification,
       status: row.status,
-      adult: !!row.adult,
     }
   }
 

@@ -11,22 +11,26 @@ export interface Genre {
 }
 
 /** A title in a list, search result or row. Movies carry title/release_date, TV name/first_air_date. */
-export interface ListItem {
+/** The fields every title carries, in a list and in its details alike. */
+export interface TitleSummary {
   id: number
   media_type: MediaType
-  title?: string
-  name?: string
   overview: string
   poster_path: string | null
   backdrop_path: string | null
   vote_average: number
   vote_count: number
   popularity: number
+  original_language: string
+  adult?: boolean
+}
+
+export interface ListItem extends TitleSummary {
+  title?: string
+  name?: string
   release_date?: string
   first_air_date?: string
-  original_language: string
   genre_ids: number[]
-  adult?: boolean
 }
 
 export interface Paged<T> {
@@ -98,16 +102,7 @@ export interface Network {
   name: string
 }
 
-export interface DetailsBase {
-  id: number
-  media_type: MediaType
-  overview: string
-  poster_path: string | null
-  backdrop_path: string | null
-  vote_average: number
-  vote_count: number
-  popularity: number
-  original_language: string
+export interface DetailsBase extends TitleSummary {
   genres: Genre[]
   credits: Credits
   similar: Paged<ListItem>
@@ -116,7 +111,6 @@ export interface DetailsBase {
   certification?: string | null
   tagline?: string | null
   status?: string
-  adult?: boolean
 }
 
 export interface MovieDetails extends DetailsBase {
