@@ -242,8 +242,9 @@ export class EmbeddedCatalog implements CatalogProvider {
   }
 
   async discover(type: MediaType, filters: DiscoverFilters, page: number): Promise<Paged<ListItem>> {
-    const alias = type === 'movie' ? sql.raw('m') : sql.raw('t')
-    const genreTable = type === 'movie' ? sql.raw('catalog_movie_genres g WHERE g.movie_id = m.id') : sql.raw('catalog_tv_genres g WHERE g.tv_id = t.id')
+    const { a, label, genres: genreOf, fk } = TITLES[type]
+    const alias = sql.raw(a)
+    const genreTable = sql.raw(`${genreOf} g WHERE g.${fk} = ${a}.id`)
     const conditions: SQL[] = []
     if (type === 'movie') conditions.push(this.released(await this.today()))
     const genres = (filters.genres ?? []).map((id) => (type === 'tv' ? tvGenreFor(id) : id))
@@ -266,10 +267,10 @@ export class EmbeddedCatalog implements CatalogProvider {
       conditions.push(sql`NOT EXISTS (SELECT 1 FROM ${genreTable} AND g.genre_id IN (${sql.join(KIDS_EXCLUDED_GENRES.map((g) => sql`${g}`), sql`, `)}))`)
     }
     if (filters.preset === 'kdrama') {
-      const label = type === 'movie' ? sql.raw('m.title') : sql.raw('t.name')
+      const name = sql.raw(`${a}.${label}`)
       conditions.push(sql`${alias}.original_language = 'ko'`, sql`${alias}.vote_count >= ${KDRAMA_MIN_VOTES}`)
       for (const word of KDRAMA_EXCLUDED_WORDS) {
-        conditions.push(sql`instr(lower(${label}), ${word}) = 0`, sql`instr(lower(${alias}.overview), ${word}) = 0`)
+        conditions.push(sql`instr(lower(${name}), ${word}) = 0`, sql`instr(lower(${alias}.overview), ${word}) = 0`)
       }
     }
     if (type === 'tv' && filters.airing) {
@@ -406,9 +407,8 @@ export class EmbeddedCatalog implements CatalogProvider {
   }
 
   async similar(type: MediaType, id: number, page: number): Promise<Paged<ListItem>> {
-    const exists = await this.db.get<{ id: number } | undefined>(
-      type === 'movie' ? sql`SELECT id FROM catalog_movies WHERE id = ${id}` : sql`SELECT id FROM catalog_tv_series WHERE id = ${id}`,
-    )
+    const { from, a } = TITLES[type]
+    const exists = await this.db.get<{ id: number } | undefined>(sql`${sql.raw(`SELECT ${a}.id AS id FROM ${from} WHERE ${a}.id`)} = ${id}`)
     if (!exists) throw new CatalogNotFoundError(type === 'movie' ? 'Movie not found' : 'TV show not found')
     return this.similarPage(type, id, page)
   }
@@ -416,14 +416,9 @@ export class EmbeddedCatalog implements CatalogProvider {
   /** Similar titles of a title already known to exist (details have just read its row). */
   private similarPage(type: MediaType, id: number, page: number): Promise<Paged<ListItem>> {
     // Titles sharing the most genres first, then the most popular of those.
-    const shared =
-      type === 'movie'
-        ? sql`WITH s AS (SELECT b.movie_id AS sid, count(*) AS shared FROM catalog_movie_genres a JOIN catalog_movie_genres b ON b.genre_id = a.genre_id WHERE a.movie_id = ${id} AND b.movie_id <> ${id} GROUP BY b.movie_id)`
-        : sql`WITH s AS (SELECT b.tv_id AS sid, count(*) AS shared FROM catalog_tv_genres a JOIN catalog_tv_genres b ON b.genre_id = a.genre_id WHERE a.tv_id = ${id} AND b.tv_id <> ${id} GROUP BY b.tv_id)`
-    const part: Part =
-      type === 'movie'
-        ? { select: sql`${titleKeys('movie', sql`, s.shared AS shared`)} JOIN s ON s.sid = m.id`, conditions: [] }
-        : { select: sql`${titleKeys('tv', sql`, s.shared AS shared`)} JOIN s ON s.sid = t.id`, conditions: [] }
+    const { a, genres, fk } = TITLES[type]
+    const shared = sql`WITH s AS (SELECT ${sql.raw(`y.${fk}`)} AS sid, count(*) AS shared FROM ${sql.raw(`${genres} x JOIN ${genres} y ON y.genre_id = x.genre_id WHERE x.${fk}`)} = ${id} AND ${sql.raw(`y.${fk}`)} <> ${id} GROUP BY ${sql.raw(`y.${fk}`)})`
+    const part: Part = { select: sql`${titleKeys(type, sql`, s.shared AS shared`)} JOIN s ON ${sql.raw(`s.sid = ${a}.id`)}`, conditions: [] }
     return this.paged([part], sql`shared DESC, popularity DESC, id`, page, shared)
   }
 
