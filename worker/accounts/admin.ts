@@ -87,20 +87,24 @@ export async function dashboardStats(db: Db, cache: KVNamespace, now = Date.now(
       .orderBy(desc(count()), desc(max(latest)))
       .limit(TOP_TITLES)
 
-  const [userCount, adminCount, active7, active30, signups, savedCount, watchedCount, mostWatched, mostSaved] = await db.batch([
-    db.select({ n: count() }).from(users),
-    db.select({ n: count() }).from(adminUsers),
-    db.select({ n: count() }).from(users).where(gte(users.last_login, since(7))),
-    db.select({ n: count() }).from(users).where(gte(users.last_login, since(30))),
-    db
-      .select({ day: signupDay, count: count() })
-      .from(users)
-      .where(gte(users.created_at, firstSignupDay))
-      .groupBy(signupDay),
-    db.select({ n: count() }).from(watchlist),
-    db.select({ n: count() }).from(watchHistory),
-    topOf(watchHistory, watchHistory.watched_at),
-    topOf(watchlist, watchlist.added_at),
+  // The KV listing runs beside the D1 batch rather than after it.
+  const [catalogCacheKeys, [userCount, adminCount, active7, active30, signups, savedCount, watchedCount, mostWatched, mostSaved]] = await Promise.all([
+    countCacheKeys(cache, CATALOG_CACHE_PREFIX),
+    db.batch([
+      db.select({ n: count() }).from(users),
+      db.select({ n: count() }).from(adminUsers),
+      db.select({ n: count() }).from(users).where(gte(users.last_login, since(7))),
+      db.select({ n: count() }).from(users).where(gte(users.last_login, since(30))),
+      db
+        .select({ day: signupDay, count: count() })
+        .from(users)
+        .where(gte(users.created_at, firstSignupDay))
+        .groupBy(signupDay),
+      db.select({ n: count() }).from(watchlist),
+      db.select({ n: count() }).from(watchHistory),
+      topOf(watchHistory, watchHistory.watched_at),
+      topOf(watchlist, watchlist.added_at),
+    ]),
   ])
 
   return {
@@ -113,7 +117,7 @@ export async function dashboardStats(db: Db, cache: KVNamespace, now = Date.now(
     historyEntries: watchedCount[0]?.n ?? 0,
     mostWatched,
     mostSaved,
-    catalogCacheKeys: await countCacheKeys(cache, CATALOG_CACHE_PREFIX),
+    catalogCacheKeys,
   }
 }
 
