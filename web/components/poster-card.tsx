@@ -1,5 +1,5 @@
 /** A title's poster card: links to its page and shows the poster (or 'No Image'), rating badge and year. */
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { ListItem } from '../../worker/catalog/types'
 import { useImageUrl } from '../lib/images'
@@ -12,27 +12,43 @@ export type PosterItem = Pick<ListItem, 'id' | 'media_type' | 'title' | 'name' |
   vote_average?: number | null
 }
 
-export function PosterCard({ item, className = '' }: { item: PosterItem; className?: string }) {
+/**
+ * A poster in its 2:3 frame, inside a `group` link: the image (lazy, and replaced by the
+ * placeholder when it is missing or fails to load) and whatever badges are laid over it.
+ */
+export function PosterFrame({ path, placeholder, children }: { path: string | null; placeholder?: ReactNode; children?: ReactNode }) {
   const image = useImageUrl()
   const [broken, setBroken] = useState(false)
-  const src = broken ? null : image(item.poster_path, 'w500')
+  const src = broken ? null : image(path, 'w500')
+  return (
+    <div className="relative aspect-[2/3] overflow-hidden rounded-lg bg-neutral-800 ring-brand-400 transition group-hover:ring-2 group-focus-visible:ring-2">
+      {src ? (
+        <img src={src} alt="" loading="lazy" decoding="async" width={500} height={750} onError={() => setBroken(true)} className="h-full w-full object-cover transition group-hover:scale-105" />
+      ) : (
+        (placeholder ?? (
+          <div aria-hidden="true" className="flex h-full w-full items-center justify-center p-2 text-center text-xs text-neutral-400">
+            No Image
+          </div>
+        ))
+      )}
+      {children}
+    </div>
+  )
+}
+
+export function PosterCard({ item, className = '' }: { item: PosterItem; className?: string }) {
   const title = titleOf(item)
   const year = yearOf(item)
   return (
     <Link to={paths.title(item.media_type, item.id)} className={`group block ${className}`}>
-      <div className="relative aspect-[2/3] overflow-hidden rounded-lg bg-neutral-800 ring-brand-400 transition group-hover:ring-2 group-focus-visible:ring-2">
-        {src ? (
-          <img src={src} alt="" loading="lazy" decoding="async" width={500} height={750} onError={() => setBroken(true)} className="h-full w-full object-cover transition group-hover:scale-105" />
-        ) : (
-          <div aria-hidden="true" className="flex h-full w-full items-center justify-center p-2 text-center text-xs text-neutral-400">No Image</div>
-        )}
+      <PosterFrame path={item.poster_path}>
         {typeof item.vote_average === 'number' && (
           <span aria-hidden="true" className="absolute top-1.5 left-1.5 flex items-center gap-0.5 rounded bg-black/75 px-1.5 py-0.5 text-[11px] font-semibold text-amber-300">
             <StarIcon width={10} height={10} />
             {ratingOf(item.vote_average)}
           </span>
         )}
-      </div>
+      </PosterFrame>
       <p className="mt-1.5 truncate text-sm font-medium text-neutral-100">{title}</p>
       <p className="h-4 text-xs text-neutral-400">
         {year}

@@ -2,35 +2,31 @@
  * A search hit: Movie / TV Show badge, poster (a drawn placeholder when there is none or it fails
  * to load), title or 'Unknown', year and a one-decimal star rating; optionally a two-line overview.
  */
-import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { ListItem } from '../../../worker/catalog/types'
 import { FilmIcon, StarIcon } from '../../components/icons'
-import { useImageUrl } from '../../lib/images'
+import { PosterFrame } from '../../components/poster-card'
 import { paths } from '../../lib/paths'
 import { ratingOf, titleOf, yearOf } from '../../lib/titles'
 
 export function SearchResultCard({ item, showOverview = false, onOpen }: { item: ListItem; showOverview?: boolean; onOpen?: () => void }) {
-  const image = useImageUrl()
-  const [broken, setBroken] = useState(false)
-  const src = broken ? null : image(item.poster_path, 'w500')
   const title = titleOf(item)
   const year = yearOf(item)
   return (
     <Link to={paths.title(item.media_type, item.id)} onClick={onOpen} className="group block">
-      <div className="relative aspect-[2/3] overflow-hidden rounded-lg bg-neutral-800 ring-brand-400 transition group-hover:ring-2">
-        {src ? (
-          <img src={src} alt="" loading="lazy" decoding="async" width={500} height={750} onError={() => setBroken(true)} className="h-full w-full object-cover transition group-hover:scale-105" />
-        ) : (
+      <PosterFrame
+        path={item.poster_path}
+        placeholder={
           <div data-testid="poster-placeholder" className="flex h-full w-full flex-col items-center justify-center gap-2 bg-gradient-to-b from-neutral-800 to-neutral-900 text-neutral-500">
             <FilmIcon width={32} height={32} />
             <span className="text-xs">No Image</span>
           </div>
-        )}
+        }
+      >
         <span className={`absolute top-1.5 left-1.5 rounded px-1.5 py-0.5 text-[11px] font-bold text-white ${item.media_type === 'movie' ? 'bg-sky-700' : 'bg-violet-700'}`}>
           {item.media_type === 'movie' ? 'Movie' : 'TV Show'}
         </span>
-      </div>
+      </PosterFrame>
       <p className="mt-1.5 truncate text-sm font-medium text-neutral-100">{title}</p>
       <p className="flex h-4 items-center gap-2 text-xs text-neutral-400">
         <span>{year}</span>
