@@ -8,6 +8,7 @@ import { useAtom } from 'jotai'
 import { atomWithStorage } from 'jotai/utils'
 import { Link } from 'react-router-dom'
 import { paths } from '../lib/paths'
+import { Button } from './button'
 
 export type CookieConsent = 'accepted' | 'declined'
 export const COOKIE_CONSENT_KEY = 'cookie-consent'
@@ -60,12 +61,10 @@ export function CookieBanner() {
         </Link>
       </p>
       <div className="mt-3 flex justify-end gap-2">
-        <button type="button" onClick={() => setConsent('declined')} className="rounded-lg border border-neutral-600 px-4 py-2 text-sm font-semibold text-neutral-100 hover:bg-neutral-800">
+        <Button variant="secondary" onClick={() => setConsent('declined')}>
           Decline
-        </button>
-        <button type="button" onClick={() => setConsent('accepted')} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-          Accept
-        </button>
+        </Button>
+        <Button onClick={() => setConsent('accepted')}>Accept</Button>
       </div>
     </div>
   )

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react'
 import { useToast } from '../../components/toast'
 import { FormError, PasswordField, passwordProblem, TextField } from './auth-form'
 import { useChangePassword } from './api'
+import { Button } from '../../components/button'
 
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
@@ -50,14 +51,9 @@ export function PasswordSection() {
         <h2 id="password-title" className="text-xl font-semibold">
           Change Password
         </h2>
-        <button
-          type="button"
-          onClick={open ? close : () => setOpen(true)}
-          aria-expanded={open}
-          className="rounded-lg border border-neutral-600 px-4 py-2 text-sm font-semibold whitespace-nowrap hover:bg-neutral-800"
-        >
+        <Button variant="secondary" onClick={open ? close : () => setOpen(true)} aria-expanded={open}>
           {open ? 'Cancel' : 'Change Password'}
-        </button>
+        </Button>
       </div>
       {open ? (
         <form onSubmit={onSubmit} className="mt-5 max-w-md space-y-4" aria-label="Change password">
@@ -66,17 +62,12 @@ export function PasswordSection() {
           <TextField label="Confirm New Password" name="confirmPassword" type="password" autoComplete="new-password" required value={form.confirmPassword} onChange={set('confirmPassword')} />
           <FormError message={error} />
           <div className="flex justify-end gap-3">
-            <button type="button" onClick={close} className="rounded-lg border border-neutral-600 px-4 py-2 text-sm font-semibold hover:bg-neutral-800">
+            <Button variant="secondary" onClick={close}>
               Cancel
-            </button>
-            <button
-              type="submit"
-              disabled={change.isPending}
-              aria-busy={change.isPending}
-              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-            >
-              {change.isPending ? 'Updating...' : 'Update Password'}
-            </button>
+            </Button>
+            <Button type="submit" busy={change.isPending} busyLabel="Updating...">
+              Update Password
+            </Button>
           </div>
         </form>
       ) : (

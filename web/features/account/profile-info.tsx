@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react'
 import { useToast } from '../../components/toast'
 import { FormError, inputClass, TextField } from './auth-form'
 import { useUpdateProfile, type ProfileAnswer, type ProfileChanges } from './api'
+import { Button } from '../../components/button'
 
 type AccountRecord = ProfileAnswer['user']
 
@@ -89,14 +90,9 @@ export function ProfileInfo({ profile }: { profile: ProfileAnswer }) {
         <h2 id="profile-info-title" className="text-xl font-semibold">
           Profile Information
         </h2>
-        <button
-          type="button"
-          onClick={editing ? () => setEditing(false) : startEditing}
-          aria-expanded={editing}
-          className="rounded-lg border border-neutral-600 px-4 py-2 text-sm font-semibold whitespace-nowrap hover:bg-neutral-800"
-        >
+        <Button variant="secondary" onClick={editing ? () => setEditing(false) : startEditing} aria-expanded={editing}>
           {editing ? 'Cancel' : 'Edit Profile'}
-        </button>
+        </Button>
       </div>
 
       {editing ? (
@@ -121,17 +117,12 @@ export function ProfileInfo({ profile }: { profile: ProfileAnswer }) {
           )}
           <FormError message={error} />
           <div className="flex justify-end gap-3">
-            <button type="button" onClick={() => setEditing(false)} className="rounded-lg border border-neutral-600 px-4 py-2 text-sm font-semibold hover:bg-neutral-800">
+            <Button variant="secondary" onClick={() => setEditing(false)}>
               Cancel
-            </button>
-            <button
-              type="submit"
-              disabled={update.isPending}
-              aria-busy={update.isPending}
-              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-            >
-              {update.isPending ? 'Saving...' : 'Save Changes'}
-            </button>
+            </Button>
+            <Button type="submit" busy={update.isPending} busyLabel="Saving...">
+              Save Changes
+            </Button>
           </div>
         </form>
       ) : (

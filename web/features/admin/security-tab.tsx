@@ -4,6 +4,7 @@
  */
 import type { DashboardStats } from './api'
 import { Figure, FigureGrid, Panel } from './figures'
+import { Button } from '../../components/button'
 
 export function SecurityTab({ stats, onManageUsers }: { stats: DashboardStats; onManageUsers: () => void }) {
   return (
@@ -22,9 +23,9 @@ export function SecurityTab({ stats, onManageUsers }: { stats: DashboardStats; o
           <li>Requests that change data from another site are refused (cross-site request check).</li>
           <li>Changing a password signs the account out everywhere else; banning a user signs them out everywhere.</li>
         </ul>
-        <button type="button" onClick={onManageUsers} className="mt-4 rounded-lg border border-neutral-600 px-4 py-2 text-sm font-semibold hover:bg-neutral-800">
+        <Button variant="secondary" onClick={onManageUsers} className="mt-4">
           Ban or unban users
-        </button>
+        </Button>
       </Panel>
     </div>
   )

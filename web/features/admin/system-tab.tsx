@@ -4,6 +4,7 @@ import { useToast } from '../../components/toast'
 import { useMaintenance, usePurgeCache, useSetMaintenance, type DashboardStats } from './api'
 import { Figure, FigureGrid, formatNumber, Panel } from './figures'
 import { ExportButton } from './users-tab'
+import { Button } from '../../components/button'
 
 export function SystemTab({ stats }: { stats: DashboardStats }) {
   const maintenance = useMaintenance()
@@ -60,14 +61,9 @@ export function SystemTab({ stats }: { stats: DashboardStats }) {
           Catalogue answers are cached at the edge. Purging makes the next visits fetch fresh lists and details from the catalogue.
         </p>
         <div className="mt-4 flex flex-wrap items-center gap-4">
-          <button
-            type="button"
-            onClick={runPurge}
-            disabled={purge.isPending}
-            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-          >
-            {purge.isPending ? 'Purging...' : 'Purge catalogue cache'}
-          </button>
+          <Button onClick={runPurge} busy={purge.isPending} busyLabel="Purging...">
+            Purge catalogue cache
+          </Button>
           <p role="status" className="text-sm text-neutral-200">
             {purged !== null && `Purged ${formatNumber(purged)} cached catalogue ${purged === 1 ? 'answer' : 'answers'}.`}
           </p>

@@ -7,6 +7,7 @@ import { useToast } from '../../components/toast'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { downloadExport, useSetBanned, useUsers, type AdminUserRow } from './api'
 import { formatNumber } from './figures'
+import { Button } from '../../components/button'
 
 function formatWhen(iso: string | null): string {
   if (!iso) return 'Never'
@@ -29,9 +30,9 @@ export function ExportButton() {
     }
   }
   return (
-    <button type="button" onClick={run} disabled={busy} className="rounded-lg border border-neutral-600 px-4 py-2 text-sm font-semibold whitespace-nowrap hover:bg-neutral-800 disabled:opacity-60">
-      {busy ? 'Exporting...' : 'Export JSON'}
-    </button>
+    <Button variant="secondary" onClick={run} busy={busy} busyLabel="Exporting...">
+      Export JSON
+    </Button>
   )
 }
 

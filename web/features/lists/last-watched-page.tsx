@@ -10,6 +10,7 @@ import { useToast } from '../../components/toast'
 import { useSession } from '../../lib/session'
 import { useClearHistory, useHistoryEntries, type HistoryItem, type HistoryStatus } from './api'
 import { ListCard, listGridClass } from './list-card'
+import { Button } from '../../components/button'
 
 export const CLEAR_HISTORY_CONFIRM = 'Are you sure you want to clear your entire watch history? This action cannot be undone.'
 
@@ -67,14 +68,9 @@ export function Component() {
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-neutral-400">Titles you opened recently, newest first.</p>
           {list.length > 0 && (
-            <button
-              type="button"
-              onClick={onClear}
-              disabled={clear.isPending}
-              className="rounded-lg border border-red-500/60 px-4 py-2 text-sm font-semibold text-red-200 hover:bg-red-950/60 disabled:opacity-60"
-            >
-              {clear.isPending ? 'Clearing...' : 'Clear History'}
-            </button>
+            <Button variant="danger" onClick={onClear} busy={clear.isPending} busyLabel="Clearing...">
+              Clear History
+            </Button>
           )}
         </div>
       </PageHeading>
