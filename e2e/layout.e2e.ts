@@ -107,8 +107,11 @@ describe('layout, signed out', () => {
     expect(await menu.getByRole('link', { name: 'Watchlist' }).getAttribute('href')).toBe('/login')
     // focus starts on Close, stays inside the open menu, and returns to the menu button
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close menu')
+    // Phones have no footer, so the menu also lists the site's own pages, last.
+    const about = menu.getByRole('list', { name: 'About the site' })
+    expect((await about.getByRole('link').allInnerTexts()).map((t) => t.trim())).toEqual(['About Us', 'Contact', 'FAQ', 'Terms of Service', 'Privacy Policy', 'DMCA'])
     await page.keyboard.press('Shift+Tab')
-    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Last Watched')
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('DMCA')
     await page.keyboard.press('Tab')
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close menu')
     await page.keyboard.press('Escape')
@@ -117,6 +120,10 @@ describe('layout, signed out', () => {
     await page.getByRole('button', { name: 'Open menu' }).click()
     await menu.getByRole('link', { name: 'Kids' }).click()
     await page.waitForURL('**/kids')
+    await menu.waitFor({ state: 'detached', timeout: 2000 })
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await menu.getByRole('link', { name: 'Contact' }).click()
+    await page.waitForURL('**/contact')
     await menu.waitFor({ state: 'detached', timeout: 2000 })
     await context.close()
   })

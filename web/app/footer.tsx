@@ -16,7 +16,8 @@ const quickLinks = [
   { label: 'Top IMDB', href: paths.topImdb() },
   { label: 'Genres', href: paths.genres() },
 ]
-const companyLinks = [
+/** The site's own pages; the mobile menu lists them too, as phones have no footer. */
+export const companyLinks = [
   { label: 'About Us', href: paths.aboutUs() },
   { label: 'Contact', href: paths.contact() },
   { label: 'FAQ', href: paths.faq() },

@@ -27,7 +27,7 @@ import { paths } from '../lib/paths'
 import { useSession } from '../lib/session'
 import { useScrollRestoration } from '../lib/use-scroll-restoration'
 import { AccountMenu } from './account-menu'
-import { Footer } from './footer'
+import { companyLinks, Footer } from './footer'
 
 interface NavItem {
   label: string
@@ -170,6 +170,15 @@ function MobileMenu() {
               >
                 <item.icon />
                 {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <ul aria-label="About the site" className="mt-auto grid grid-cols-2 gap-x-2 gap-y-1 border-t border-neutral-800 pt-3 text-sm">
+          {companyLinks.map((link) => (
+            <li key={link.label}>
+              <Link to={link.href} className="block rounded-md px-3 py-2 text-neutral-400 hover:bg-neutral-800 hover:text-neutral-100">
+                {link.label}
               </Link>
             </li>
           ))}

@@ -133,6 +133,7 @@ export const UP_NEXT_SECONDS = 10
 /**
  * The end-of-episode card: the next episode starts when the count reaches 0, unless cancelled.
  * It takes the focus when the viewer was in the player, and gives it back to the player on Cancel.
+ * On a phone it covers the small player; wider, it sits in a corner above the controls.
  * The count itself is not read aloud every second; the player's status line announces the card.
  */
 function UpNextCard({ upNext, onCancel }: { upNext: UpNext; onCancel: () => void }) {
@@ -163,7 +164,7 @@ function UpNextCard({ upNext, onCancel }: { upNext: UpNext; onCancel: () => void
       ref={card}
       aria-label="Up next"
       data-testid="up-next"
-      className="absolute right-2 bottom-14 left-2 rounded-xl bg-neutral-950/95 p-3 text-white shadow-2xl ring-1 ring-neutral-700 sm:right-3 sm:left-auto sm:w-80 sm:p-4"
+      className="absolute inset-0 z-10 flex flex-col justify-center bg-neutral-950/95 p-4 text-white sm:inset-auto sm:right-3 sm:bottom-14 sm:w-80 sm:rounded-xl sm:shadow-2xl sm:ring-1 sm:ring-neutral-700"
     >
       <p className="text-xs font-semibold tracking-wide text-neutral-400 uppercase">Up next</p>
       <p className="mt-0.5 truncate text-sm font-semibold sm:mt-1 sm:text-base">{upNext.label}</p>
