@@ -89,6 +89,10 @@ export function backdropSvg(title: string, caption: string, size: ImageSize): st
   )
 }
 
+/**
+ * A person's drawn portrait: initials in the middle, so a round crop keeps them. The name is the
+ * drawing's title rather than drawn text, as pages name the person beside the picture.
+ */
 export function profileSvg(name: string, size: ImageSize): string {
   const c = colours(name)
   const initials = name
@@ -102,7 +106,7 @@ export function profileSvg(name: string, size: ImageSize): string {
     300,
     450,
     size,
-    `${gradient('g', c)}<rect width="300" height="450" fill="url(#g)"/><circle cx="150" cy="170" r="90" fill="${c.accent}" opacity=".35"/>${textLines([initials], 150, 198, 80, 'middle', '#fff')}${textLines(wrap(name, 16, 2), 150, 340, 28, 'middle', '#fff', 400)}`,
+    `<title>${escapeXml(name)}</title>${gradient('g', c)}<rect width="300" height="450" fill="url(#g)"/><circle cx="150" cy="225" r="90" fill="${c.accent}" opacity=".35"/>${textLines([initials], 150, 253, 80, 'middle', '#fff')}`,
   )
 }
 
