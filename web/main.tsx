@@ -1,19 +1,40 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { Providers } from './app/providers'
-import { AppRouter } from './app/router'
+import { Providers, queryClient } from './app/providers'
+import { AppRouter, preloadPage } from './app/router'
+import { readBootData, seedQueryCache } from './lib/boot'
 import { registerServiceWorker } from './lib/register-service-worker'
 import './styles.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <AppRouter />
-    </Providers>
-  </StrictMode>,
-)
+// A transition lets React render the first page in slices, yielding to the browser between them,
+// rather than in one long task that would hold back input and paints.
+function render(target: HTMLElement) {
+  const root = createRoot(target)
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers>
+          <AppRouter />
+        </Providers>
+      </StrictMode>,
+    ),
+  )
+}
+
+// When the worker served this page with its data, its code was preloaded beside this script:
+// waiting for it lets the first render draw the page itself rather than a loading frame.
+const boot = readBootData()
+if (boot) {
+  seedQueryCache(queryClient, boot)
+  preloadPage(window.location.pathname).then(
+    () => render(root),
+    () => render(root),
+  )
+} else {
+  render(root)
+}
 
 registerServiceWorker()

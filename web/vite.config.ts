@@ -1,10 +1,46 @@
+import { relative } from 'node:path'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+
+/**
+ * Writes route-chunks.json beside the build: for each lazily loaded page module (by its path under
+ * web/, without extension) the files it needs beyond the entry, the page chunk first. The worker
+ * reads it to put `<link rel="modulepreload">` for a page into the HTML it serves, so the page's
+ * code downloads beside the entry instead of after it.
+ */
+const webRoot = import.meta.dirname
+
+function routeChunks(): Plugin {
+  return {
+    name: 'reelhouse-route-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, { fileName: string; imports: string[]; isEntry: boolean }>()
+      for (const output of Object.values(bundle)) if (output.type === 'chunk') chunks.set(output.fileName, output)
+      const pages: Record<string, string[]> = {}
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk' || !output.isDynamicEntry || !output.facadeModuleId) continue
+        const module = relative(webRoot, output.facadeModuleId).replace(/\.[jt]sx?$/, '')
+        if (module.startsWith('..')) continue
+        const files: string[] = []
+        const visit = (fileName: string) => {
+          const chunk = chunks.get(fileName)
+          if (!chunk || chunk.isEntry || files.includes(`/${fileName}`)) return
+          files.push(`/${fileName}`)
+          for (const imported of chunk.imports) visit(imported)
+        }
+        visit(output.fileName)
+        pages[module] = files
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-chunks.json', source: JSON.stringify(pages) })
+    },
+  }
+}
 
 export default defineConfig({
-  root: __dirname,
-  plugins: [react(), tailwindcss()],
+  root: webRoot,
+  plugins: [react(), tailwindcss(), routeChunks()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

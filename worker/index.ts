@@ -14,6 +14,8 @@
  *   *        /api/admin/streams/...         HLS streams mapped to titles (routes/admin-streams.ts)
  *   GET      /api/img/{size}/...            drawn posters and stills of the embedded catalogue (routes/images.ts)
  *   GET      /robots.txt, /sitemap.xml, /share/...   (routes/seo.ts)
+ *   GET      /, /movies, /tv-shows, /kids, /genres, /movie/{id}, /tv/{id}: index.html with the page's
+ *            code preloaded and its first data inlined (routes/app-pages.ts)
  *
  * Unknown /api paths answer 404 `{ "error": "Not found" }`; an unexpected exception answers
  * 500 `{ "error": "Internal error" }` and is logged with the request id, never with its stack
@@ -24,6 +26,7 @@ import { HTTPException } from 'hono/http-exception'
 import { csrf } from './auth/csrf'
 import type { AppEnv } from './env'
 import { adminRoutes } from './routes/admin'
+import { appPageRoutes } from './routes/app-pages'
 import { adminStreamRoutes } from './routes/admin-streams'
 import { authRoutes } from './routes/auth'
 import { catalogRoutes } from './routes/catalog'
@@ -87,7 +90,7 @@ app.notFound((c) => {
   return c.env.ASSETS.fetch(c.req.raw)
 })
 
-const routes = app.route('/api', api).route('/', seoRoutes)
+const routes = app.route('/api', api).route('/', seoRoutes).route('/', appPageRoutes)
 
 export type AppType = typeof routes
 export default app

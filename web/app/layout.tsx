@@ -256,7 +256,9 @@ export function Layout() {
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar />
         <MobileMenu />
-        <main id="main" tabIndex={-1} className="flex-1 pb-20 lg:pb-0">
+        {/* At least a screen tall, so the footer starts below the fold and a page replacing its
+            loading frame never moves it on screen. */}
+        <main id="main" tabIndex={-1} className="min-h-screen flex-1 pb-20 lg:pb-0">
           <ErrorBoundary resetKey={pathname}>
             <Suspense fallback={<PageFallback />}>
               <Outlet />

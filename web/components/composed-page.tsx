@@ -1,7 +1,7 @@
 /**
  * A page made of a hero and rows from one GET /api/catalog/pages/:page answer, with skeletons of
  * the same size while it loads and a Retry when it fails. `children` goes between the hero and
- * the rows (filters, notes).
+ * the rows (filters, notes). Rows past the first draw their cards as the visitor comes near.
  */
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
@@ -10,6 +10,9 @@ import { HeroCarousel } from './hero-carousel'
 import { LoadError } from './load-error'
 import { PosterRow } from './poster-row'
 import { HeroSkeleton, PosterRowSkeleton } from './skeletons'
+
+/** Rows drawn with the page; the others when the visitor comes near them (the first is on the first screen at any width). */
+const EAGER_ROWS = 1
 
 interface ComposedPageProps {
   query: UseQueryResult<PageComposition>
@@ -30,7 +33,7 @@ export function ComposedPage({ query, heroLabel, rowsLabel, showHero = true, chi
       ) : (
         <div aria-label={rowsLabel} role="region" aria-busy={query.isFetching} className="pb-6">
           {data ? (
-            data.rows.map((row) => <PosterRow key={row.key} id={`row-${row.key}`} title={row.title} items={row.items} />)
+            data.rows.map((row, index) => <PosterRow key={row.key} id={`row-${row.key}`} title={row.title} items={row.items} deferred={index >= EAGER_ROWS} />)
           ) : (
             <>
               <p role="status" className="sr-only">Loading...</p>

@@ -4,7 +4,7 @@
  * watchlist toggle. It pauses on hover, on focus and in a hidden tab; arrows, dots and the
  * left/right keys move it.
  */
-import { useRef, type KeyboardEvent } from 'react'
+import { startTransition, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router-dom'
 import type { HeroItem } from '../../worker/catalog/types'
 import { useImageUrl } from '../lib/images'
@@ -16,10 +16,88 @@ import { WatchlistButton } from './watchlist-button'
 
 const heroHeight = 'h-[68vh] max-h-[760px] min-h-[420px]'
 
+/** After the first screen is drawn, the next slide is prepared this long before it is due. */
+const PREPARE_NEXT_MS = 1500
+
+/**
+ * Which slides are drawn: the first at once, each next one shortly before it shows (so it can fade
+ * in), and any the visitor jumps to. The page's first render carries one slide, not five.
+ */
+function useDrawnSlides(index: number, count: number): (i: number) => boolean {
+  const [drawn, setDrawn] = useState<ReadonlySet<number>>(() => new Set([0]))
+  const next = count > 0 ? (index + 1) % count : 0
+  useEffect(() => {
+    if (drawn.has(index) && drawn.has(next)) return
+    const timer = setTimeout(() => startTransition(() => setDrawn((d) => new Set([...d, index, next]))), drawn.has(index) ? PREPARE_NEXT_MS : 0)
+    return () => clearTimeout(timer)
+  }, [index, next, drawn])
+  return (i) => i === index || drawn.has(i)
+}
+
+/** One slide's backdrop, facts and actions. */
+function SlideContent({ slide, first }: { slide: HeroItem; first: boolean }) {
+  const image = useImageUrl()
+  const backdrop = image(slide.backdropPath, 'original')
+  const year = slide.releaseDate ? slide.releaseDate.slice(0, 4) : ''
+  const runtime = runtimeText(slide.runtime)
+  return (
+    <>
+      {backdrop && (
+        <img
+          src={backdrop}
+          alt=""
+          className="absolute inset-0 h-full w-full object-cover"
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : 'auto'}
+          decoding="async"
+        />
+      )}
+      <div className="absolute inset-0 bg-gradient-to-t from-neutral-950 via-neutral-950/40 to-transparent" />
+      <div className="absolute inset-0 bg-gradient-to-r from-neutral-950/90 via-neutral-950/40 to-transparent" />
+      {/* On a phone the text spans the whole width, so the backdrop is dimmed behind all of it. */}
+      <div className="absolute inset-0 bg-gradient-to-t from-neutral-950/90 via-neutral-950/60 to-neutral-950/10 md:hidden" />
+      <div className="absolute inset-x-0 bottom-14 px-4 md:bottom-16 md:px-16">
+        <div className="max-w-2xl">
+          {slide.genres.length > 0 && (
+            <ul className="mb-3 flex flex-wrap gap-2" aria-label="Genres">
+              {slide.genres.slice(0, 3).map((g) => (
+                <li key={g} className="rounded-full bg-white/10 px-3 py-1 text-xs font-medium text-neutral-100 backdrop-blur">{g}</li>
+              ))}
+            </ul>
+          )}
+          <h2 className="text-3xl leading-tight font-extrabold tracking-tight text-white drop-shadow md:text-5xl">{slide.title}</h2>
+          <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-200">
+            <span className="flex items-center gap-1 font-semibold text-amber-300">
+              <StarIcon width={14} height={14} />
+              <span className="sr-only">Rating</span>
+              {ratingOf(slide.voteAverage)}
+            </span>
+            {year && <span>{year}</span>}
+            {runtime && <span>{runtime}</span>}
+            <span className="rounded border border-neutral-300/70 px-1.5 py-px text-xs font-semibold">{slide.certification || 'TV-MA'}</span>
+          </p>
+          <p className="mt-3 line-clamp-3 max-w-xl text-sm text-neutral-200 md:text-base">{slide.overview || 'No description available.'}</p>
+          <div className="mt-5 flex flex-wrap gap-3">
+            <Link
+              to={paths.title(slide.mediaType, slide.id)}
+              className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-lg hover:bg-brand-500"
+              aria-label={`Play Now: ${slide.title}`}
+            >
+              <PlayIcon width={16} height={16} />
+              Play Now
+            </Link>
+            <WatchlistButton target={{ contentId: slide.id, contentType: slide.mediaType, title: slide.title, posterPath: slide.posterPath }} />
+          </div>
+        </div>
+      </div>
+    </>
+  )
+}
+
 export function HeroCarousel({ items, label = 'Featured titles' }: { items: HeroItem[]; label?: string }) {
   const slides = items.slice(0, 5)
   const { index, next, prev, goTo, setPaused } = useCarousel(slides.length)
-  const image = useImageUrl()
+  const isDrawn = useDrawnSlides(index, slides.length)
   const touchStartX = useRef<number | null>(null)
   if (slides.length === 0) return null
 
@@ -59,9 +137,6 @@ export function HeroCarousel({ items, label = 'Featured titles' }: { items: Hero
     >
       {slides.map((slide, i) => {
         const active = i === index
-        const backdrop = image(slide.backdropPath, 'original')
-        const year = slide.releaseDate ? slide.releaseDate.slice(0, 4) : ''
-        const runtime = runtimeText(slide.runtime)
         return (
           <div
             key={`${slide.mediaType}-${slide.id}`}
@@ -72,54 +147,7 @@ export function HeroCarousel({ items, label = 'Featured titles' }: { items: Hero
             inert={!active}
             className={`absolute inset-0 transition-opacity duration-700 motion-reduce:transition-none ${active ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
           >
-            {backdrop && (
-              <img
-                src={backdrop}
-                alt=""
-                className="absolute inset-0 h-full w-full object-cover"
-                loading={i === 0 ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 ? 'high' : 'auto'}
-                decoding="async"
-              />
-            )}
-            <div className="absolute inset-0 bg-gradient-to-t from-neutral-950 via-neutral-950/40 to-transparent" />
-            <div className="absolute inset-0 bg-gradient-to-r from-neutral-950/90 via-neutral-950/40 to-transparent" />
-            {/* On a phone the text spans the whole width, so the backdrop is dimmed behind all of it. */}
-            <div className="absolute inset-0 bg-gradient-to-t from-neutral-950/90 via-neutral-950/60 to-neutral-950/10 md:hidden" />
-            <div className="absolute inset-x-0 bottom-14 px-4 md:bottom-16 md:px-16">
-              <div className="max-w-2xl">
-                {slide.genres.length > 0 && (
-                  <ul className="mb-3 flex flex-wrap gap-2" aria-label="Genres">
-                    {slide.genres.slice(0, 3).map((g) => (
-                      <li key={g} className="rounded-full bg-white/10 px-3 py-1 text-xs font-medium text-neutral-100 backdrop-blur">{g}</li>
-                    ))}
-                  </ul>
-                )}
-                <h2 className="text-3xl leading-tight font-extrabold tracking-tight text-white drop-shadow md:text-5xl">{slide.title}</h2>
-                <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-200">
-                  <span className="flex items-center gap-1 font-semibold text-amber-300">
-                    <StarIcon width={14} height={14} />
-                    <span className="sr-only">Rating</span>
-                    {ratingOf(slide.voteAverage)}
-                  </span>
-                  {year && <span>{year}</span>}
-                  {runtime && <span>{runtime}</span>}
-                  <span className="rounded border border-neutral-300/70 px-1.5 py-px text-xs font-semibold">{slide.certification || 'TV-MA'}</span>
-                </p>
-                <p className="mt-3 line-clamp-3 max-w-xl text-sm text-neutral-200 md:text-base">{slide.overview || 'No description available.'}</p>
-                <div className="mt-5 flex flex-wrap gap-3">
-                  <Link
-                    to={paths.title(slide.mediaType, slide.id)}
-                    className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-lg hover:bg-brand-500"
-                    aria-label={`Play Now: ${slide.title}`}
-                  >
-                    <PlayIcon width={16} height={16} />
-                    Play Now
-                  </Link>
-                  <WatchlistButton target={{ contentId: slide.id, contentType: slide.mediaType, title: slide.title, posterPath: slide.posterPath }} />
-                </div>
-              </div>
-            </div>
+            {isDrawn(i) && <SlideContent slide={slide} first={i === 0} />}
           </div>
         )
       })}

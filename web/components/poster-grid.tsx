@@ -49,16 +49,14 @@ export function PosterGrid({ queryKey, fetchPage, label, renderItem, emptyText =
   const sentinel = useRef<HTMLDivElement>(null)
   const inView = useInView(sentinel, { enabled: query.isSuccess })
 
-  // Reveal the next 24 while the sentinel is in view; fetch server pages when the revealed count
-  // outruns what has arrived.
+  // While the sentinel is in view: reveal the next 24, or fetch the next server page when the
+  // revealed count has outrun what arrived. Nothing is fetched ahead of the visitor, and a page
+  // already on its way is never asked for again (cancelRefetch: false).
   useEffect(() => {
     if (!inView || query.isFetchNextPageError) return
     if (shown < items.length) setShown((s) => s + GRID_STEP)
-    else if (hasNextPage && !isFetchingNextPage) void fetchNextPage()
+    else if (hasNextPage && !isFetchingNextPage) void fetchNextPage({ cancelRefetch: false })
   }, [inView, shown, items.length, hasNextPage, isFetchingNextPage, fetchNextPage, query.isFetchNextPageError])
-  useEffect(() => {
-    if (shown > items.length && hasNextPage && !isFetchingNextPage && !query.isFetchNextPageError) void fetchNextPage()
-  }, [shown, items.length, hasNextPage, isFetchingNextPage, fetchNextPage, query.isFetchNextPageError])
 
   const first = data?.pages[0]
   useEffect(() => {
@@ -96,7 +94,7 @@ export function PosterGrid({ queryKey, fetchPage, label, renderItem, emptyText =
       </ul>
       <div ref={sentinel} aria-hidden="true" className="h-4" />
       {query.isFetchNextPageError ? (
-        <LoadError className="!mx-0" message="More titles could not be loaded." onRetry={() => void fetchNextPage()} />
+        <LoadError className="!mx-0" message="More titles could not be loaded." onRetry={() => void fetchNextPage({ cancelRefetch: false })} />
       ) : atEnd ? (
         <p className="py-8 text-center text-sm text-neutral-500">You have reached the end · {items.length} titles</p>
       ) : (

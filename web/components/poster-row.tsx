@@ -1,9 +1,31 @@
-/** A titled, horizontally scrollable row of poster cards with arrow buttons on wide screens. */
+/**
+ * A titled, horizontally scrollable row of poster cards with arrow buttons on wide screens.
+ * A `deferred` row draws its heading and a space of its height, and its cards only when the
+ * visitor comes near it: a page of many rows starts with a small document.
+ */
 import { useRef } from 'react'
+import { useNearScreen } from '../lib/use-in-view'
 import { PosterCard, type PosterItem } from './poster-card'
 import { ChevronLeftIcon, ChevronRightIcon } from './icons'
 
-export function PosterRow({ title, items, id }: { title: string; items: PosterItem[]; id?: string }) {
+const cardWidth = 'w-32 shrink-0 sm:w-36 md:w-40'
+
+/** The footprint of one card (2:3 poster, title line, year line), so the row keeps its height. */
+function RowSpace() {
+  return (
+    <div aria-hidden="true" className="mt-2 px-4 md:px-8">
+      <div className={cardWidth}>
+        <div className="aspect-[2/3]" />
+        <div className="mt-1.5 h-5" />
+        <div className="h-4" />
+      </div>
+    </div>
+  )
+}
+
+export function PosterRow({ title, items, id, deferred = false }: { title: string; items: PosterItem[]; id?: string; deferred?: boolean }) {
+  const section = useRef<HTMLElement>(null)
+  const near = useNearScreen(section, deferred)
   const scroller = useRef<HTMLUListElement>(null)
   const headingId = id ?? `row-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
   const scrollBy = (dir: 1 | -1) => {
@@ -12,7 +34,7 @@ export function PosterRow({ title, items, id }: { title: string; items: PosterIt
   }
   if (items.length === 0) return null
   return (
-    <section aria-labelledby={headingId} className="relative py-3">
+    <section ref={section} aria-labelledby={headingId} className="relative py-3">
       <div className="flex items-center justify-between px-4 md:px-8">
         <h2 id={headingId} className="text-lg font-semibold md:text-xl">{title}</h2>
         <div className="hidden gap-1 md:flex">
@@ -24,13 +46,17 @@ export function PosterRow({ title, items, id }: { title: string; items: PosterIt
           </button>
         </div>
       </div>
-      <ul ref={scroller} className="scrollbar-none relative mt-2 flex snap-x scroll-px-4 gap-3 overflow-x-auto scroll-smooth px-4 md:scroll-px-8 md:px-8">
-        {items.map((item) => (
-          <li key={`${item.media_type}-${item.id}`} className="w-32 shrink-0 snap-start sm:w-36 md:w-40">
-            <PosterCard item={item} />
-          </li>
-        ))}
-      </ul>
+      {deferred && !near ? (
+        <RowSpace />
+      ) : (
+        <ul ref={scroller} className="scrollbar-none relative mt-2 flex snap-x scroll-px-4 gap-3 overflow-x-auto scroll-smooth px-4 md:scroll-px-8 md:px-8">
+          {items.map((item) => (
+            <li key={`${item.media_type}-${item.id}`} className={`${cardWidth} snap-start`}>
+              <PosterCard item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   )
 }

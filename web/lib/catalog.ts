@@ -2,13 +2,15 @@
  * Query keys and small helpers for catalogue data shared by several features (the page
  * compositions, lists and the infinite poster grid). Requests go through the typed client.
  */
-import type { ListItem, Paged } from '../../worker/catalog/types'
+import type { ListItem, MediaType, Paged } from '../../worker/catalog/types'
 
 export type PageName = 'home' | 'movies' | 'tv' | 'kids' | 'genres'
 
 export const catalogKeys = {
   page: (page: PageName, service?: string) => ['catalog', 'page', page, service ?? 'all'] as const,
   list: (...parts: (string | number)[]) => ['catalog', 'list', ...parts] as const,
+  /** A title's details (the title pages' key, which the inlined first data fills too). */
+  title: (type: MediaType, id: number) => ['title', type, id] as const,
 }
 
 /** Items of several pages in order, each title once (providers repeat titles across pages). */

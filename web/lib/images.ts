@@ -5,6 +5,7 @@
 import { atom, useAtomValue } from 'jotai'
 import { unwrap } from 'jotai/utils'
 import { api, readJson } from './api-client'
+import { bootedImageBase } from './boot'
 import { SITE_NAME } from './use-document-meta'
 
 export type ImageSize = 'w200' | 'w300' | 'w500' | 'original'
@@ -50,6 +51,6 @@ export function imageUrl(path: string | null | undefined, size: ImageSize, base:
 
 export function useImageUrl() {
   const config = useSiteConfig()
-  const base = config?.imageBase ?? DEFAULT_IMAGE_BASE
+  const base = config?.imageBase ?? bootedImageBase() ?? DEFAULT_IMAGE_BASE
   return (path: string | null | undefined, size: ImageSize) => imageUrl(path, size, base)
 }

@@ -7,7 +7,7 @@
 import { type CachedEntry, FRESH_SECONDS, isFresh, pageCacheKey, readCached, writeCached } from '../cache'
 import type { CatalogProvider, ListName } from './provider'
 import { byVoteAverage, type DiscoverFilters, MOVIE_GENRES, PAGE_SIZE, SERVICES, type ServiceSlug } from './rules'
-import type { HeroItem, ListItem, MediaType, PageComposition, Row } from './types'
+import type { CardItem, HeroItem, ListItem, MediaType, PageComposition, Row } from './types'
 
 export const PAGE_NAMES = ['home', 'movies', 'tv', 'kids', 'genres'] as const
 export type PageName = (typeof PAGE_NAMES)[number]
@@ -27,6 +27,8 @@ const HERO_SIZE = 5
 const HERO_GENRES = 3
 const HERO_CAST = 3
 const MEMO_MS = 60_000
+/** Part of the cache key: compositions of an older shape (rows of full list items) are never served. */
+const SHAPE = 'cards'
 
 const list = (key: string, title: string, name: ListName): RowSpec => ({ key, title, source: { kind: 'list', list: name } })
 const movieGenre = (key: string, title: string, genre: number, extra: DiscoverFilters = {}): RowSpec => ({
@@ -138,6 +140,16 @@ async function itemsFor(provider: CatalogProvider, source: RowSource): Promise<L
   return [...movies.results, ...shows.results].sort(byVoteAverage).slice(0, PAGE_SIZE)
 }
 
+/** A row's title as its card shows it; fields a list item lacks stay absent rather than null. */
+export function cardItem(item: ListItem): CardItem {
+  const card: CardItem = { id: item.id, media_type: item.media_type, poster_path: item.poster_path, vote_average: item.vote_average }
+  if (item.title !== undefined) card.title = item.title
+  if (item.name !== undefined) card.name = item.name
+  if (item.release_date !== undefined) card.release_date = item.release_date
+  if (item.first_air_date !== undefined) card.first_air_date = item.first_air_date
+  return card
+}
+
 async function heroItem(provider: CatalogProvider, item: ListItem): Promise<HeroItem> {
   const base: HeroItem = {
     id: item.id,
@@ -182,7 +194,7 @@ async function composePage(provider: CatalogProvider, page: PageName, service: S
   const items = settled.map((r) => (r.status === 'fulfilled' ? r.value : []))
   const heroItems = (items[heroIndex >= 0 ? heroIndex : specs.length] ?? []).slice(0, HERO_SIZE)
   const rows: Row[] = specs
-    .map((spec, index) => ({ key: spec.key, title: spec.title, source: sourcePath(spec.source), items: items[index] ?? [] }))
+    .map((spec, index) => ({ key: spec.key, title: spec.title, source: sourcePath(spec.source), items: (items[index] ?? []).map(cardItem) }))
     // A platform filter leaves some rows empty (no crime series on Crunchyroll); those are left out.
     .filter((row) => service === 'all' || row.items.length > 0)
   const composition = { hero: await Promise.all(heroItems.map((item) => heroItem(provider, item))), rows }
@@ -219,7 +231,7 @@ export async function cachedPage(
   service: ServiceSlug,
   waitUntil: (promise: Promise<unknown>) => void,
 ): Promise<PageBody> {
-  const key = pageCacheKey(`${provider.name}:${version}`, page, service)
+  const key = pageCacheKey(`${provider.name}:${version}:${SHAPE}`, page, service)
   const hit = memo.get(key)
   if (hit && hit.until > Date.now()) return hit.body
   const cached: CachedEntry<PageComposition> | null = await readCached<PageComposition>(kv, key)

@@ -151,12 +151,18 @@ export interface HeroItem {
   certification?: string | null
 }
 
+/**
+ * What a poster card shows of a title, and no more: rows of a composed page carry only this, so a
+ * page of 17 rows stays small (overviews, backdrops and genre ids are left to the title's page).
+ */
+export type CardItem = Pick<ListItem, 'id' | 'media_type' | 'title' | 'name' | 'poster_path' | 'release_date' | 'first_air_date' | 'vote_average'>
+
 export interface Row {
   key: string
   title: string
   /** The list endpoint the row came from, so "see more" can page through it. */
   source?: string
-  items: ListItem[]
+  items: CardItem[]
 }
 
 export interface PageComposition {

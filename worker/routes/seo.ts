@@ -2,10 +2,9 @@
  * What crawlers and social networks read at the edge:
  *   GET /share/{movie|tv}/{id}   a small page with the title's social tags that sends people on
  *                                to the title page (social crawlers read the tags, browsers follow)
- *   GET /movie/{id}, /tv/{id}    the app's index.html with that title's tags injected
  *   GET /sitemap.xml             static pages, genres and the catalogue's best-known titles
  *   GET /robots.txt
- * Any catalogue failure here degrades to the plain app page: crawlers get less, people lose nothing.
+ * The app's own pages, title pages included, are served by routes/app-pages.ts.
  */
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
@@ -50,40 +49,6 @@ ${metaTags(meta, siteName)}
 </html>`
 }
 
-async function appPageWithMeta(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): Promise<Response> {
-  const url = new URL(c.req.url)
-  const index = await c.env.ASSETS.fetch(new Request(new URL('/', url), { headers: { Accept: 'text/html' } }))
-  let meta: TitleMeta | null = null
-  try {
-    meta = await lookupMeta(c, type, id)
-  } catch (err) {
-    console.error(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), message: 'title meta unavailable', error: String(err) }))
-  }
-  if (!meta || !index.ok) return index
-  const found = meta
-  const siteName = c.env.SITE_NAME
-  const rewritten = new HTMLRewriter()
-    .on('title', {
-      element(el) {
-        el.setInnerContent(documentTitle(found, siteName))
-      },
-    })
-    .on('meta[name="description"]', {
-      element(el) {
-        el.setAttribute('content', found.description)
-      },
-    })
-    .on('head', {
-      element(el) {
-        el.append(metaTags(found, siteName), { html: true })
-      },
-    })
-    .transform(index)
-  const res = new Response(rewritten.body, rewritten)
-  res.headers.set('Cache-Control', 'public, max-age=300')
-  return res
-}
-
 async function buildSitemap(c: Context<AppEnv>): Promise<string> {
   const origin = new URL(c.req.url).origin
   const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
@@ -119,8 +84,4 @@ export const seoRoutes = new Hono<AppEnv>()
     const meta = await lookupMeta(c, type, id)
     if (!meta) return c.redirect(`/${type}/${id}`, 302)
     return c.html(sharePage(meta, c.env.SITE_NAME), 200, { 'Cache-Control': 'public, max-age=600' })
-  })
-  .get('/:type{movie|tv}/:id{[1-9][0-9]{0,9}}', async (c) => {
-    const type = c.req.param('type') === 'movie' ? 'movie' : 'tv'
-    return appPageWithMeta(c, type, Number(c.req.param('id')))
   })

@@ -39,15 +39,26 @@ function absoluteImage(env: Bindings, origin: string, path: string | null): stri
   return `${base.startsWith('http') ? base : origin + base}/original${path}`
 }
 
-/** Looks the title up and builds its tags' content; null when the catalogue has no such title. */
-export async function titleMeta(env: Bindings, provider: CatalogProvider, type: MediaType, id: number, origin: string): Promise<TitleMeta | null> {
-  let details: MovieDetails | TvDetails
+/** The title's details, or null when the catalogue has no such title. */
+export async function titleDetails(provider: CatalogProvider, type: MediaType, id: number): Promise<MovieDetails | TvDetails | null> {
   try {
-    details = type === 'movie' ? await provider.movie(id) : await provider.tv(id)
+    return type === 'movie' ? await provider.movie(id) : await provider.tv(id)
   } catch (err) {
     if (err instanceof CatalogNotFoundError) return null
     throw err
   }
+}
+
+/** Looks the title up and builds its tags' content; null when the catalogue has no such title. */
+export async function titleMeta(env: Bindings, provider: CatalogProvider, type: MediaType, id: number, origin: string): Promise<TitleMeta | null> {
+  const details = await titleDetails(provider, type, id)
+  return details ? titleMetaOf(env, details, origin) : null
+}
+
+/** The tags' content for a title whose details are at hand. */
+export function titleMetaOf(env: Bindings, details: MovieDetails | TvDetails, origin: string): TitleMeta {
+  const type = details.media_type
+  const id = details.id
   const title = details.media_type === 'movie' ? details.title : details.name
   const date = details.media_type === 'movie' ? details.release_date : details.first_air_date
   const url = `${origin}/${type}/${id}`

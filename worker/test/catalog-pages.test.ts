@@ -12,6 +12,13 @@ beforeAll(async () => {
   await loadCatalog()
 })
 
+/** The stored language and votes of every series in a page's rows. */
+async function seriesFacts(composition: PageComposition) {
+  const ids = composition.rows.flatMap((r) => r.items).filter((i) => i.media_type === 'tv').map((i) => i.id)
+  const facts = await env.DB.prepare(`SELECT original_language, vote_count FROM catalog_tv_series WHERE id IN (${ids.join(',')})`).all<{ original_language: string; vote_count: number }>()
+  return facts.results
+}
+
 async function page(path: string): Promise<PageComposition> {
   const res = await exports.default.fetch(`http://localhost/api/catalog/pages/${path}`)
   expect(res.status, path).toBe(200)
@@ -81,12 +88,31 @@ describe('GET /api/catalog/pages/:page', () => {
     for (const row of apple.rows) for (const item of row.items) expect(appleIds.has(item.id), `${row.title}: ${item.name}`).toBe(true)
     expect(apple.hero.every((h) => appleIds.has(h.id))).toBe(true)
 
-    const crunchyroll = await page('tv?service=crunchyroll')
-    expect(crunchyroll.rows.flatMap((r) => r.items).every((i) => i.original_language === 'ja')).toBe(true)
+    const crunchyroll = await seriesFacts(await page('tv?service=crunchyroll'))
+    expect(crunchyroll.length).toBeGreaterThan(0)
+    expect(crunchyroll.every((s) => s.original_language === 'ja')).toBe(true)
 
-    const kdrama = await page('tv?service=k-drama')
-    expect(kdrama.rows.length).toBeGreaterThan(0)
-    expect(kdrama.rows.flatMap((r) => r.items).every((i) => i.original_language === 'ko' && i.vote_count >= 100)).toBe(true)
+    const kdrama = await seriesFacts(await page('tv?service=k-drama'))
+    expect(kdrama.length).toBeGreaterThan(0)
+    expect(kdrama.every((s) => s.original_language === 'ko' && s.vote_count >= 100)).toBe(true)
+  })
+
+  it('rows carry only what a card shows, and the home page stays small', async () => {
+    const home = await page('home')
+    const cardFields = new Set(['id', 'media_type', 'title', 'name', 'poster_path', 'release_date', 'first_air_date', 'vote_average'])
+    for (const row of home.rows) {
+      for (const item of row.items) {
+        for (const field of Object.keys(item)) expect(cardFields.has(field), `${row.title}: ${field}`).toBe(true)
+        expect(item.poster_path).toMatch(/^\/poster\//)
+        expect(item.title ?? item.name).toBeTruthy()
+      }
+    }
+    // The hero still brings what its slides show.
+    expect(home.hero.every((slide) => slide.overview.length > 0)).toBe(true)
+    const res = await exports.default.fetch('http://localhost/api/catalog/pages/home', { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(res.headers.get('content-encoding')).toBe('gzip')
+    const gzipped = await new Response(new Blob([JSON.stringify(home)]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer()
+    expect(gzipped.byteLength).toBeLessThanOrEqual(15 * 1024)
   })
 
   it('answers the same composition from cache on the next request', async () => {

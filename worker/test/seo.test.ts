@@ -85,22 +85,3 @@ describe('GET /robots.txt', () => {
     expect(text).toContain('Sitemap: http://localhost/sitemap.xml')
   })
 })
-
-describe('GET /movie/:id and /tv/:id (the app page)', () => {
-  it('injects the title’s tags into index.html', async () => {
-    const res = await exports.default.fetch('http://localhost/movie/238', { headers: { Accept: 'text/html' } })
-    expect(res.status).toBe(200)
-    const html = await res.text()
-    expect(html).toContain('<div id="root"></div>')
-    expect(html).toMatch(/<title>The Godfather \| /)
-    expect(headTag(html, 'og:url')).toBe('http://localhost/movie/238')
-  })
-
-  it('serves the plain app page for an unknown title', async () => {
-    const res = await exports.default.fetch('http://localhost/tv/987654321', { headers: { Accept: 'text/html' } })
-    expect(res.status).toBe(200)
-    const html = await res.text()
-    expect(html).toContain('<div id="root"></div>')
-    expect(html).not.toContain('og:title')
-  })
-})

@@ -1,7 +1,12 @@
-/** 'Browse by Title' on /: # and A to Z (A first), movies and TV starting with the letter, infinite scroll. */
-import { useCallback, useState } from 'react'
+/**
+ * 'Browse by Title' on /: # and A to Z (A first), movies and TV starting with the letter, infinite
+ * scroll. It sits at the foot of the page, so its titles are fetched only when the visitor comes near.
+ */
+import { useCallback, useRef, useState } from 'react'
 import { PosterGrid } from '../../components/poster-grid'
+import { PosterGridSkeleton } from '../../components/skeletons'
 import { catalogKeys } from '../../lib/catalog'
+import { useNearScreen } from '../../lib/use-in-view'
 import { fetchBrowsePage } from './api/use-home-page'
 
 const letters = ['#', ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ']
@@ -9,8 +14,10 @@ const letters = ['#', ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ']
 export function BrowseByTitle() {
   const [letter, setLetter] = useState('A')
   const fetchPage = useCallback((page: number) => fetchBrowsePage(letter, page), [letter])
+  const section = useRef<HTMLElement>(null)
+  const near = useNearScreen(section)
   return (
-    <section aria-labelledby="browse-title-heading" className="px-4 py-6 md:px-8">
+    <section ref={section} aria-labelledby="browse-title-heading" className="px-4 py-6 md:px-8">
       <h2 id="browse-title-heading" className="text-xl font-bold md:text-2xl">Browse by Title</h2>
       <div role="group" aria-label="First letter" className="my-4 flex flex-wrap gap-1.5">
         {letters.map((l) => (
@@ -26,7 +33,11 @@ export function BrowseByTitle() {
           </button>
         ))}
       </div>
-      <PosterGrid key={letter} queryKey={catalogKeys.list('browse', letter)} fetchPage={fetchPage} label={`Titles starting with ${letter}`} emptyText={`No titles start with ${letter} yet.`} />
+      {near ? (
+        <PosterGrid key={letter} queryKey={catalogKeys.list('browse', letter)} fetchPage={fetchPage} label={`Titles starting with ${letter}`} emptyText={`No titles start with ${letter} yet.`} />
+      ) : (
+        <PosterGridSkeleton count={12} />
+      )}
     </section>
   )
 }

@@ -8,10 +8,11 @@ import type { ListItem, MediaType, MovieDetails, Paged, Season, TvDetails } from
 import type { WatchHistoryEntry } from '../../../drizzle/schema'
 import type { PlayerSource } from '../../../worker/player/sources'
 import { api, ApiError, readJson } from '../../lib/api-client'
+import { catalogKeys } from '../../lib/catalog'
 
 export const titleKeys = {
-  movie: (id: number) => ['title', 'movie', id] as const,
-  tv: (id: number) => ['title', 'tv', id] as const,
+  movie: (id: number) => catalogKeys.title('movie', id),
+  tv: (id: number) => catalogKeys.title('tv', id),
   season: (id: number, season: number) => ['title', 'tv', id, 'season', season] as const,
   similar: (type: MediaType, id: number) => ['title', type, id, 'similar'] as const,
   trendingTv: () => ['catalog', 'list', 'trending-tv', 1] as const,

@@ -1,0 +1,34 @@
+/**
+ * The first data the worker inlined into the page's HTML (worker/seo/boot.ts): put into the query
+ * cache before the first render, so the page draws at once instead of asking the API again. Taken
+ * only when it was made for this very address (the service worker may answer an offline reload
+ * with the HTML of another page).
+ */
+import type { QueryClient } from '@tanstack/react-query'
+import type { BootData } from '../../worker/seo/boot'
+import { catalogKeys } from './catalog'
+
+let bootImageBase: string | undefined
+
+/** Where images resolve, as the worker said in the HTML, until GET /api/config answers. */
+export function bootedImageBase(): string | undefined {
+  return bootImageBase
+}
+
+export function readBootData(doc: Document = document, location: Pick<Location, 'pathname' | 'search'> = window.location): BootData | null {
+  const element = doc.getElementById('boot-data')
+  if (!element?.textContent) return null
+  try {
+    const boot = JSON.parse(element.textContent) as BootData
+    return boot.path === location.pathname + location.search ? boot : null
+  } catch {
+    return null
+  }
+}
+
+/** Puts the inlined answers where the pages' query hooks look for them. */
+export function seedQueryCache(queryClient: QueryClient, boot: BootData): void {
+  bootImageBase = boot.imageBase
+  if (boot.page) queryClient.setQueryData(catalogKeys.page(boot.page.name, boot.page.service), boot.page.data)
+  if (boot.title) queryClient.setQueryData(catalogKeys.title(boot.title.type, boot.title.data.id), boot.title.data)
+}

@@ -1,0 +1,104 @@
+/**
+ * The pages the worker serves before the browser asks for their data: /, /movies, /tv-shows,
+ * /kids, /genres, /movie/{id} and /tv/{id}. Each is the app's index.html with its page code
+ * preloaded, its first data inlined and its first image preloaded (worker/seo/app-shell.ts);
+ * a title also gets its own document title, description and social tags. The ETag is the
+ * body's own, so a revalidation answers 304 only when this very page is unchanged.
+ * Any catalogue failure degrades to the plain app page: the app then fetches as usual.
+ */
+import { type Context, Hono } from 'hono'
+import { etag } from 'hono/etag'
+import { catalogFor } from '../catalog'
+import { cachedPage, type PageName } from '../catalog/pages'
+import { SERVICE_SLUGS, type ServiceSlug } from '../catalog/rules'
+import type { AppEnv } from '../env'
+import { type AppPage, loadAppShell, renderAppShell } from '../seo/app-shell'
+import type { BootData } from '../seo/boot'
+import { documentTitle, metaTags, titleDetails, titleMetaOf } from '../seo/meta'
+import { imageBaseFor } from './config'
+
+/** Revalidated on every visit (cheap with the ETag): the HTML names this deployment's chunks. */
+const HTML_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
+
+const COMPOSED_PAGES = {
+  '/': { name: 'home', module: 'features/home/home-page' },
+  '/movies': { name: 'movies', module: 'features/browse/movies-page' },
+  '/tv-shows': { name: 'tv', module: 'features/browse/tv-shows-page' },
+  '/kids': { name: 'kids', module: 'features/browse/kids-page' },
+  '/genres': { name: 'genres', module: 'features/browse/genres-page' },
+} as const satisfies Record<string, { name: PageName; module: string }>
+
+function warn(c: Context<AppEnv>, message: string, err: unknown) {
+  console.error(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), path: c.req.path, message, error: String(err) }))
+}
+
+function imageUrl(c: Context<AppEnv>, path: string | null | undefined): string[] {
+  return path ? [`${imageBaseFor(c.env)}/original${path}`] : []
+}
+
+/** The page's data, or nothing when the address asks for something the page would not show as is. */
+async function composedBoot(c: Context<AppEnv>, name: PageName, module: string): Promise<AppPage> {
+  const url = new URL(c.req.url)
+  const params = [...url.searchParams.keys()]
+  const service = url.searchParams.get('service') ?? 'all'
+  const known = name === 'tv' ? params.every((p) => p === 'service') && (SERVICE_SLUGS as readonly string[]).includes(service) : params.length === 0
+  if (!known) return { module }
+  try {
+    const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+    const body = await cachedPage(c.env.CACHE, provider, await provider.version(), name, service as ServiceSlug, (p) => c.executionCtx.waitUntil(p))
+    const data = JSON.parse(body.json) as NonNullable<BootData['page']>['data']
+    const boot: BootData = { path: url.pathname + url.search, imageBase: imageBaseFor(c.env), page: { name, service, data } }
+    return { module, boot, images: imageUrl(c, data.hero[0]?.backdropPath) }
+  } catch (err) {
+    warn(c, 'page data unavailable', err)
+    return { module }
+  }
+}
+
+async function titleBoot(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): Promise<AppPage> {
+  const module = type === 'movie' ? 'features/title/movie-page' : 'features/title/tv-page'
+  const url = new URL(c.req.url)
+  try {
+    const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+    const details = await titleDetails(provider, type, id)
+    if (!details) return { module }
+    const meta = titleMetaOf(c.env, details, url.origin)
+    const title = details.media_type === 'movie' ? { type: 'movie' as const, data: details } : { type: 'tv' as const, data: details }
+    return {
+      module,
+      boot: { path: url.pathname + url.search, imageBase: imageBaseFor(c.env), title },
+      images: imageUrl(c, details.backdrop_path),
+      title: documentTitle(meta, c.env.SITE_NAME),
+      description: meta.description,
+      headTags: metaTags(meta, c.env.SITE_NAME),
+    }
+  } catch (err) {
+    warn(c, 'title data unavailable', err)
+    return { module }
+  }
+}
+
+/** The shell and the page's data are fetched side by side; without a shell the assets answer. */
+async function serve(c: Context<AppEnv>, page: Promise<AppPage>): Promise<Response> {
+  const [shell, resolved] = await Promise.all([loadAppShell(c.env, c.req.url), page])
+  if (!shell) return c.env.ASSETS.fetch(c.req.raw)
+  const html = await renderAppShell(shell, resolved)
+  return c.html(html, 200, { ...Object.fromEntries(shell.headers), 'Cache-Control': HTML_CACHE_CONTROL })
+}
+
+function composed(path: keyof typeof COMPOSED_PAGES) {
+  const { name, module } = COMPOSED_PAGES[path]
+  return (c: Context<AppEnv>) => serve(c, composedBoot(c, name, module))
+}
+
+// The ETag middleware sits on each route, not on the sub-app, which is mounted at the root.
+export const appPageRoutes = new Hono<AppEnv>()
+  .get('/', etag(), composed('/'))
+  .get('/movies', etag(), composed('/movies'))
+  .get('/tv-shows', etag(), composed('/tv-shows'))
+  .get('/kids', etag(), composed('/kids'))
+  .get('/genres', etag(), composed('/genres'))
+  .get('/:type{movie|tv}/:id{[1-9][0-9]{0,9}}', etag(), (c) => {
+    const type = c.req.param('type') === 'movie' ? 'movie' : 'tv'
+    return serve(c, titleBoot(c, type, Number(c.req.param('id'))))
+  })

@@ -1,0 +1,111 @@
+/**
+ * The app's index.html as the worker serves it for pages it knows ahead of the browser: with the
+ * page's code announced (`<link rel="modulepreload">` from route-chunks.json, written by the web
+ * build), its first data inlined as JSON (read by web/lib/boot.ts before the first render), the
+ * hero or title image preloaded, and for a title its own tags. The browser then needs no second
+ * round trip before it can draw the page: HTML, entry, page chunk and image all load at once.
+ */
+import type { Bindings } from '../env'
+import type { BootData } from './boot'
+import { escapeHtml } from './meta'
+
+/** Files each lazily loaded page module needs beyond the entry, keyed by its path under web/. */
+type RouteChunks = Record<string, string[]>
+
+/** Rebuilt with every deployment (the entry's hash changes with it), so kept per index.html ETag. */
+let chunksMemo: { etag: string; chunks: RouteChunks } | null = null
+
+async function routeChunks(env: Bindings, origin: string, indexEtag: string): Promise<RouteChunks> {
+  if (chunksMemo && chunksMemo.etag === indexEtag && indexEtag !== '') return chunksMemo.chunks
+  const res = await env.ASSETS.fetch(new Request(`${origin}/route-chunks.json`))
+  let chunks: RouteChunks = {}
+  if (res.ok) {
+    try {
+      chunks = (await res.json()) as RouteChunks
+    } catch {
+      // an unreadable file only costs the preloads
+    }
+  } else {
+    await res.body?.cancel()
+  }
+  chunksMemo = { etag: indexEtag, chunks }
+  return chunks
+}
+
+export interface AppPage {
+  /** The page module under web/ (for example 'features/home/home-page'), whose code is preloaded. */
+  module: string
+  boot?: BootData
+  /** Images the first screen shows (the hero's or the title's backdrop), fetched at high priority. */
+  images?: string[]
+  /** A document title and description instead of index.html's. */
+  title?: string
+  description?: string
+  /** Extra head tags (a title's social tags), already escaped. */
+  headTags?: string
+}
+
+/** JSON that can sit inside a script element: `<` never appears raw, so no text can close it. */
+export function inlineJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+}
+
+/** index.html and the page chunks of this deployment. */
+export interface AppShell {
+  html: string
+  chunks: RouteChunks
+  /** The security headers web/public/_headers gives index.html, kept on the page built from it. */
+  headers: [string, string][]
+}
+
+const SHELL_HEADERS = ['content-security-policy', 'x-frame-options', 'permissions-policy']
+
+/** index.html as the assets serve it, or null when it cannot be read (the caller then lets the assets answer). */
+export async function loadAppShell(env: Bindings, requestUrl: string): Promise<AppShell | null> {
+  const origin = new URL(requestUrl).origin
+  const index = await env.ASSETS.fetch(new Request(`${origin}/`, { headers: { Accept: 'text/html' } }))
+  if (!index.ok) {
+    await index.body?.cancel()
+    return null
+  }
+  const [html, chunks] = await Promise.all([index.text(), routeChunks(env, origin, index.headers.get('ETag') ?? '')])
+  const headers = SHELL_HEADERS.flatMap((name): [string, string][] => {
+    const value = index.headers.get(name)
+    return value ? [[name, value]] : []
+  })
+  return { html, chunks, headers }
+}
+
+/** The shell with the page's preloads, data and tags in its head. */
+export async function renderAppShell(shell: AppShell, page: AppPage): Promise<string> {
+  const head: string[] = []
+  for (const image of page.images ?? []) head.push(`<link rel="preload" as="image" href="${escapeHtml(image)}" fetchpriority="high">`)
+  for (const file of shell.chunks[page.module] ?? []) {
+    // The entry's own imports are announced by index.html already.
+    if (!shell.html.includes(`"${file}"`)) head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`)
+  }
+  if (page.headTags) head.push(page.headTags)
+  if (page.boot) head.push(`<script type="application/json" id="boot-data">${inlineJson(page.boot)}</script>`)
+
+  let rewriter = new HTMLRewriter().on('head', {
+    element(el) {
+      el.append(head.join('\n'), { html: true })
+    },
+  })
+  const { title, description } = page
+  if (title !== undefined) {
+    rewriter = rewriter.on('title', {
+      element(el) {
+        el.setInnerContent(title)
+      },
+    })
+  }
+  if (description !== undefined) {
+    rewriter = rewriter.on('meta[name="description"]', {
+      element(el) {
+        el.setAttribute('content', description)
+      },
+    })
+  }
+  return rewriter.transform(new Response(shell.html)).text()
+}

@@ -1,0 +1,152 @@
+// The app pages the worker serves with their first data: the page's code preloaded, its data
+// inlined for the first render, its first image preloaded, a title's own tags, an ETag of its own
+// body, and the security headers of the static pages. Reads the web build in dist/ through ASSETS.
+import { env, exports } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { MovieDetails, PageComposition, TvDetails } from '../catalog/types'
+import { inlineJson } from '../seo/app-shell'
+import type { BootData } from '../seo/boot'
+import { loadCatalog } from './catalog-data'
+
+beforeAll(async () => {
+  await loadCatalog()
+})
+
+async function html(path: string, init?: RequestInit): Promise<{ res: Response; body: string }> {
+  const res = await exports.default.fetch(`http://localhost${path}`, { headers: { Accept: 'text/html' }, ...init })
+  return { res, body: await res.text() }
+}
+
+function bootOf(body: string): BootData | null {
+  const match = body.match(/<script type="application\/json" id="boot-data">([^<]*)<\/script>/)
+  return match?.[1] ? (JSON.parse(match[1]) as BootData) : null
+}
+
+function headTag(body: string, property: string): string | undefined {
+  return body.match(new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`))?.[1]
+}
+
+/** The modules the page announces beyond those index.html announces for the entry. */
+async function modulePreloads(body: string): Promise<string[]> {
+  const links = (text: string) => [...text.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1] as string)
+  const entry = new Set(links(await (await env.ASSETS.fetch('http://localhost/', { headers: { Accept: 'text/html' } })).text()))
+  return links(body).filter((file) => !entry.has(file))
+}
+
+async function routeChunks(): Promise<Record<string, string[]>> {
+  const res = await env.ASSETS.fetch('http://localhost/route-chunks.json')
+  expect(res.status).toBe(200)
+  return res.json()
+}
+
+async function api<T>(path: string): Promise<T> {
+  const res = await exports.default.fetch(`http://localhost${path}`)
+  expect(res.status, path).toBe(200)
+  return res.json()
+}
+
+describe('GET / and the other composed pages', () => {
+  it('inline the page composition, preload the page code and the first hero image', async () => {
+    const chunks = await routeChunks()
+    for (const [path, name, module] of [
+      ['/', 'home', 'features/home/home-page'],
+      ['/movies', 'movies', 'features/browse/movies-page'],
+      ['/tv-shows', 'tv', 'features/browse/tv-shows-page'],
+      ['/kids', 'kids', 'features/browse/kids-page'],
+      ['/genres', 'genres', 'features/browse/genres-page'],
+    ] as const) {
+      const { res, body } = await html(path)
+      expect(res.status, path).toBe(200)
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+      expect(body).toContain('<div id="root"></div>')
+      const boot = bootOf(body)
+      expect(boot, path).not.toBeNull()
+      expect(boot?.path).toBe(path)
+      expect(boot?.imageBase).toBe('/api/img')
+      expect(boot?.page?.name).toBe(name)
+      expect(boot?.page?.service).toBe('all')
+      expect(boot?.page?.data).toEqual(await api<PageComposition>(`/api/catalog/pages/${name}`))
+      // The page chunk itself is announced, and every announced file is one of the page's own.
+      const preloads = await modulePreloads(body)
+      expect(preloads[0], path).toBe(chunks[module]?.[0])
+      for (const file of preloads) expect(chunks[module], `${path}: ${file}`).toContain(file)
+      const hero = boot?.page?.data.hero[0]
+      if (name !== 'genres') expect(body).toContain(`<link rel="preload" as="image" href="/api/img/original${hero?.backdropPath}" fetchpriority="high">`)
+    }
+  })
+
+  it('inline the platform-filtered TV page for a known service, and nothing for an unknown one', async () => {
+    const netflix = bootOf((await html('/tv-shows?service=netflix')).body)
+    expect(netflix?.path).toBe('/tv-shows?service=netflix')
+    expect(netflix?.page?.service).toBe('netflix')
+    expect(netflix?.page?.data).toEqual(await api<PageComposition>('/api/catalog/pages/tv?service=netflix'))
+    for (const path of ['/tv-shows?service=hulu', '/tv-shows?service=netflix&x=1', '/movies?page=2']) {
+      const { res, body } = await html(path)
+      expect(res.status, path).toBe(200)
+      expect(body).toContain('<div id="root"></div>')
+      expect(bootOf(body), path).toBeNull()
+    }
+  })
+
+  it('carry the security headers of the static pages and are revalidated on each visit', async () => {
+    const { res } = await html('/')
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'")
+    expect(res.headers.get('x-frame-options')).toBe('DENY')
+    expect(res.headers.get('permissions-policy')).toContain('camera=()')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
+  })
+})
+
+describe('GET /movie/:id and /tv/:id', () => {
+  it('inject the title’s tags and inline its details', async () => {
+    const { res, body } = await html('/movie/238')
+    expect(res.status).toBe(200)
+    expect(body).toMatch(/<title>The Godfather \| /)
+    expect(headTag(body, 'og:url')).toBe('http://localhost/movie/238')
+    const boot = bootOf(body)
+    expect(boot?.path).toBe('/movie/238')
+    expect(boot?.title?.type).toBe('movie')
+    expect(boot?.title?.data).toEqual(await api<MovieDetails>('/api/catalog/movie/238'))
+    expect((await modulePreloads(body))[0]).toBe((await routeChunks())['features/title/movie-page']?.[0])
+    expect(body).toContain(`<link rel="preload" as="image" href="/api/img/original${boot?.title?.data.backdrop_path}" fetchpriority="high">`)
+
+    const tv = bootOf((await html('/tv/1399')).body)
+    expect(tv?.title?.type).toBe('tv')
+    expect(tv?.title?.data).toEqual(await api<TvDetails>('/api/catalog/tv/1399'))
+  })
+
+  it('serve the plain app page for an unknown title', async () => {
+    const { res, body } = await html('/tv/987654321')
+    expect(res.status).toBe(200)
+    expect(body).toContain('<div id="root"></div>')
+    expect(body).not.toContain('og:title')
+    expect(bootOf(body)).toBeNull()
+  })
+
+  it('give each page an ETag of its own body and answer 304 to a matching revalidation', async () => {
+    const godfather = await html('/movie/238')
+    const fightClub = await html('/movie/550')
+    const home = await html('/')
+    const index = await env.ASSETS.fetch('http://localhost/', { headers: { Accept: 'text/html' } })
+    const etags = [godfather.res, fightClub.res, home.res].map((r) => r.headers.get('etag'))
+    for (const etag of etags) expect(etag).toMatch(/^"[0-9a-f]{40}"$/)
+    expect(new Set([...etags, index.headers.get('etag')]).size).toBe(4)
+    // The same page twice is the same body, hence the same ETag.
+    expect((await html('/movie/238')).res.headers.get('etag')).toBe(etags[0])
+
+    const revalidated = await exports.default.fetch('http://localhost/movie/238', { headers: { 'If-None-Match': etags[0] as string } })
+    expect(revalidated.status).toBe(304)
+    expect(await revalidated.text()).toBe('')
+    const changed = await exports.default.fetch('http://localhost/movie/238', { headers: { 'If-None-Match': etags[1] as string } })
+    expect(changed.status).toBe(200)
+  })
+})
+
+describe('inlineJson', () => {
+  it('never lets the data close its script element', () => {
+    const text = inlineJson({ title: '</script><script>alert(1)</script>', line: 'a\u2028b' })
+    expect(text).not.toContain('<')
+    expect(text).not.toContain('\u2028')
+    expect(JSON.parse(text)).toEqual({ title: '</script><script>alert(1)</script>', line: 'a\u2028b' })
+  })
+})
