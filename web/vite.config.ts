@@ -48,6 +48,19 @@ export default defineConfig({
     reportCompressedSize: true,
     // scripts/check-bundle-size.mjs reads it to find what / loads before any lazy chunk
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'shared',
+              test: /web[\\/](components|lib)[\\/]|node_modules[\\/]@tanstack[\\/]react-query/,
+              minShareCount: 2,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://localhost:8787', '/share': 'http://localhost:8787', '/sitemap.xml': 'http://localhost:8787' },
