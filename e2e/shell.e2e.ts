@@ -68,6 +68,8 @@ describe('security headers', () => {
     }
     const video = page.locator('video')
     await page.goto('/movie/238')
+    // The player, hls.js and the media load when the viewer presses Play.
+    await page.getByTestId('player-poster').getByRole('button', { name: /^Play\b/ }).click()
     await video.waitFor()
     await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2, undefined, { timeout: 20_000 })
     expect(violations).toEqual([])

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { BrowserContext, Page, Route } from 'playwright-core'
+import type { BrowserContext, Page, Request, Route } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { newPage, seriousA11yViolations, useBrowser } from './browser'
 
@@ -86,12 +86,45 @@ async function noHorizontalOverflow(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)
 }
 
+/** The Play button standing in the player's place until the viewer asks to play. */
+function playButton(page: Page) {
+  return page.getByTestId('player-poster').getByRole('button', { name: /^Play\b/ })
+}
+
+/** Presses Play, as the viewer does before anything of the player loads. */
+async function pressPlay(page: Page) {
+  await playButton(page).click()
+  await page.getByTestId('player-poster').waitFor({ state: 'detached' })
+}
+
+interface ManifestChunk {
+  file: string
+  src?: string
+  isEntry?: boolean
+  isDynamicEntry?: boolean
+  imports?: string[]
+  dynamicImports?: string[]
+}
+
+function buildManifest(): Record<string, ManifestChunk> {
+  return JSON.parse(readFileSync(join(__dirname, '..', 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>
+}
+
+/** The built file of hls.js, as the browser asks for it: /assets/hls-<hash>.js. */
+function hlsFile(): string {
+  const manifest = buildManifest()
+  const key = Object.keys(manifest).find((k) => k.includes('node_modules/hls.js/'))
+  if (!key) throw new Error('hls.js has no chunk of its own in dist/.vite/manifest.json')
+  return `/${manifest[key]!.file}`
+}
+
 describe('/movie/{id}', () => {
   it('shows the title, facts, player, share buttons and cast, and plays the HLS sample', async () => {
     const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     const hlsChunks: string[] = []
+    const hls = hlsFile()
     page.on('request', (req) => {
-      if (/\/assets\/hls-[^/]+\.js$/.test(req.url())) hlsChunks.push(req.url())
+      if (new URL(req.url()).pathname === hls) hlsChunks.push(req.url())
     })
     await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
     // The sample is H.264/AAC, which this Chromium decodes through Media Source Extensions.
@@ -111,6 +144,7 @@ describe('/movie/{id}', () => {
     expect(await page.getByRole('heading', { name: 'Download' }).count()).toBe(0)
     expect(await page.getByRole('complementary', { name: 'Advertisement' }).count()).toBe(0)
 
+    await pressPlay(page)
     const quality = page.getByLabel('Quality')
     await quality.waitFor()
     expect(await quality.locator('option').allTextContents()).toEqual([expect.stringMatching(/^Auto/), '240p', '360p', '480p'])
@@ -181,6 +215,7 @@ describe('/movie/{id}', () => {
     await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
     await expect.poll(entryOf, { timeout: 10_000 }).toMatchObject({ watch_duration: 0, title: movieTitle })
 
+    await pressPlay(page)
     await playUntil(page, 4)
     await page.getByTestId('hls-video').evaluate((v: HTMLVideoElement) => v.pause())
     await expect.poll(async () => (await entryOf())?.watch_duration, { timeout: 10_000 }).toBeGreaterThanOrEqual(3)
@@ -206,6 +241,10 @@ describe('/movie/{id}', () => {
     expect(left.completed).toBe(false)
 
     await page.reload()
+    // The Play button says where it resumes; the press starts there.
+    await playButton(page).waitFor()
+    expect(await playButton(page).getAttribute('aria-label')).toMatch(/, Resume from 0:\d\d$/)
+    await pressPlay(page)
     const video = page.getByTestId('hls-video')
     await video.waitFor()
     await page.waitForFunction(
@@ -235,6 +274,7 @@ describe('/movie/{id}', () => {
       await route.continue().catch(() => undefined)
     })
     await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await pressPlay(page)
     await playUntil(page, 3)
     // Stalled: the playhead sits at the end of the first segment.
     const stalledAt = await page
@@ -272,6 +312,7 @@ describe('/movie/{id}', () => {
     })
     await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
     expect(await page.evaluate(() => typeof window.MediaSource)).toBe('undefined')
+    await pressPlay(page)
     const video = page.getByTestId('hls-video')
     await video.waitFor()
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.src), { timeout: 10_000 }).toMatch(/\/media\/sample\/master\.m3u8$/)
@@ -283,6 +324,76 @@ describe('/movie/{id}', () => {
     await context.close()
   })
 
+})
+
+describe('before Play', () => {
+  /** Media the player would fetch: playlists, segments, files, and anything the browser loads as media. */
+  const isMedia = (req: Request) => req.resourceType() === 'media' || /\.(m3u8|m4s|mp4|m4a|m4v|ts|aac|webm|mpd)$/.test(new URL(req.url()).pathname)
+
+  it('a title page fetches no player code and no media; hovering or focusing Play fetches hls.js, and the press plays', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    const hls = hlsFile()
+    const playerModule = `/${buildManifest()['features/title/hls-player.tsx']!.file}`
+    let hlsFetches = 0
+    let playerFetches = 0
+    const media: string[] = []
+    page.on('request', (req) => {
+      const path = new URL(req.url()).pathname
+      if (path === hls) hlsFetches += 1
+      if (path === playerModule) playerFetches += 1
+      if (isMedia(req)) media.push(req.url())
+    })
+    const video = page.getByTestId('hls-video')
+    const expectNothingOfThePlayer = async (path: string) => {
+      expect(hlsFetches, `${path} fetched hls.js`).toBe(0)
+      expect(playerFetches, `${path} fetched the player`).toBe(0)
+      expect(media, `${path} fetched media`).toEqual([])
+      expect(await page.locator('iframe, video').count(), path).toBe(0)
+    }
+
+    for (const path of [`/movie/${movieId}`, `/tv/${showId}`]) {
+      await page.goto(path, { waitUntil: 'load' })
+      await page.getByTestId('player').waitFor()
+      await page.waitForTimeout(2000)
+      await expectNothingOfThePlayer(path)
+      expect(await playButton(page).isVisible(), path).toBe(true)
+    }
+    expect(await playButton(page).getAttribute('aria-label')).toBe('Play S1 E1')
+
+    // The pointer over Play is enough to start fetching hls.js, and no media yet.
+    await playButton(page).hover()
+    await expect.poll(() => hlsFetches, { timeout: 5000 }).toBe(1)
+    expect(playerFetches).toBe(1)
+    expect(media).toEqual([])
+
+    // The press alone starts playback: the test never calls play() here.
+    await playButton(page).click()
+    await page.waitForFunction(() => {
+      const v = document.querySelector<HTMLVideoElement>('[data-testid="hls-video"]')
+      return !!v && !v.paused && v.currentTime > 0.5
+    }, undefined, { timeout: 20_000 })
+    const at = await video.evaluate((v: HTMLVideoElement) => v.currentTime)
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 5000 }).toBeGreaterThan(at + 0.5)
+    expect(media.some((url) => url.endsWith('.m3u8'))).toBe(true)
+    expect(hlsFetches, 'hls.js fetched once, shared by the hover and the press').toBe(1)
+    // The focus moved into the player, so its keyboard shortcuts work at once.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toMatch(/video player/)
+
+    // By keyboard: focus on Play fetches hls.js, Enter plays.
+    hlsFetches = 0
+    playerFetches = 0
+    media.length = 0
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'load' })
+    await page.getByTestId('player').waitFor()
+    await page.waitForTimeout(1000)
+    await expectNothingOfThePlayer(`/movie/${movieId}`)
+    await playButton(page).focus()
+    await expect.poll(() => hlsFetches, { timeout: 5000 }).toBe(1)
+    await page.keyboard.press('Enter')
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid="hls-video"]')?.currentTime ?? 0) > 0.5, undefined, { timeout: 20_000 })
+    expect(hlsFetches).toBe(1)
+    await context.close()
+  })
 })
 
 describe('player sources', () => {
@@ -314,10 +425,33 @@ describe('player sources', () => {
     })
   }
 
+  it("loads the operator's frame only when the viewer presses Play", async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    await withOperatorSource(context)
+    const operatorRequests: string[] = []
+    page.on('request', (req) => {
+      if (req.url().startsWith(embedOrigin)) operatorRequests.push(req.url())
+    })
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await page.getByRole('button', { name: 'Operator Player' }).click()
+    expect(await page.getByRole('button', { name: 'Operator Player', pressed: true }).isVisible()).toBe(true)
+    await playButton(page).hover()
+    await page.waitForTimeout(1000)
+    expect(await page.locator('iframe').count()).toBe(0)
+    expect(operatorRequests).toEqual([])
+
+    await pressPlay(page)
+    await page.locator('iframe[title$="player"]').waitFor()
+    await expect.poll(() => operatorRequests.length).toBeGreaterThan(0)
+    releaseSlowImage()
+    await context.close()
+  })
+
   it('switches to an operator frame, sandboxed, with the quality hint, hiding the overlay on player_ready', async () => {
     const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await withOperatorSource(context)
     await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await pressPlay(page)
     await page.getByTestId('hls-video').waitFor()
     await page.getByRole('button', { name: 'Operator Player' }).click()
     expect(await page.getByRole('button', { name: 'Operator Player', pressed: true }).isVisible()).toBe(true)
@@ -384,6 +518,7 @@ describe('trailer source', () => {
     await withHostedTrailer(context)
     await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
     // A title with a stream still opens on our player; the trailer is one click away.
+    await pressPlay(page)
     await page.getByTestId('hls-video').waitFor()
     await page.getByRole('button', { name: 'Trailer' }).click()
     expect(await page.getByRole('button', { name: 'Trailer', pressed: true }).isVisible()).toBe(true)
@@ -404,6 +539,8 @@ describe('trailer source', () => {
     await withHostedTrailer(context, { noStream: true })
     await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
     await page.getByRole('button', { name: 'Trailer', pressed: true }).waitFor()
+    expect(await page.locator('iframe').count()).toBe(0)
+    await pressPlay(page)
     await page.locator(`iframe[src^="${videoSiteOrigin}/embed/${trailerKey}"]`).waitFor()
 
     await page.getByRole('button', { name: 'Reelhouse Player' }).click()
@@ -510,6 +647,7 @@ describe('/tv/{id}', () => {
     const nowPlaying = page.getByTestId('now-playing')
     await expect.poll(() => nowPlaying.innerText()).toMatch(/^Season 1, Episode 1\b/)
     const upNext = page.getByRole('region', { name: 'Up next' })
+    await pressPlay(page)
     const playToEnd = async () => {
       await playUntil(page, 0.2)
       await page.getByTestId('hls-video').evaluate((v: HTMLVideoElement) => (v.currentTime = v.duration - 0.5))
@@ -535,6 +673,7 @@ describe('/tv/{id}', () => {
     await expect.poll(async () => (await (await page.request.get(`${baseUrl}/api/me/history/tv/${showId}`)).json()).entry?.position, { timeout: 10_000 }).toBeGreaterThan(11)
     await page.reload()
     await expect.poll(() => nowPlaying.innerText()).toMatch(/^Season 1, Episode 2\b/)
+    await pressPlay(page)
 
     // Left alone, the count runs out and the next episode plays.
     await playToEnd()
@@ -608,17 +747,8 @@ describe('phones', () => {
 })
 
 describe('hls.js', () => {
-  interface ManifestChunk {
-    file: string
-    src?: string
-    isEntry?: boolean
-    isDynamicEntry?: boolean
-    imports?: string[]
-    dynamicImports?: string[]
-  }
-
   it('is reachable only from the title pages', () => {
-    const manifest = JSON.parse(readFileSync(join(__dirname, '..', 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>
+    const manifest = buildManifest()
     const hlsKey = Object.keys(manifest).find((key) => key.includes('node_modules/hls.js/'))
     expect(hlsKey, 'hls.js has a chunk of its own').toBeDefined()
 
@@ -632,12 +762,19 @@ describe('hls.js', () => {
     const titlePages = ['features/title/movie-page.tsx', 'features/title/tv-page.tsx']
     expect(pages.map(([key]) => key)).toEqual(expect.arrayContaining([...titlePages, 'features/home/home-page.tsx']))
 
+    // Our player's module comes and goes with hls.js: only the title pages can load either.
+    const playerKey = 'features/title/hls-player.tsx'
+    expect(manifest[playerKey]?.isDynamicEntry, 'our player has a chunk of its own').toBe(true)
+
     for (const [key] of pages) {
       if (key === hlsKey) continue
       const graph = closure(key)
       expect(graph.has(hlsKey!), `${key} loads hls.js up front`).toBe(false)
-      const reachesHls = [...graph].some((k) => manifest[k]?.dynamicImports?.includes(hlsKey!))
-      expect(reachesHls, `${key} can load hls.js`).toBe(titlePages.includes(key))
+      for (const lazy of [hlsKey!, playerKey]) {
+        if (key === lazy) continue
+        const reaches = [...graph].some((k) => manifest[k]?.dynamicImports?.includes(lazy))
+        expect(reaches, `${key} can load ${lazy}`).toBe(titlePages.includes(key) || key === playerKey)
+      }
     }
   })
 

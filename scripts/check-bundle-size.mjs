@@ -1,9 +1,11 @@
 /**
- * Fails the build when the JavaScript that / loads before any lazy chunk grows past the budget.
+ * Fails the build when the JavaScript that / loads before any lazy chunk grows past the budget,
+ * or when a title page loads more than its own budget before the viewer presses Play (hls.js
+ * among it is a failure at any size: it must stay a dynamic import).
  * Reads dist/.vite/manifest.json (build.manifest in web/vite.config.ts), walks the entry chunk
  * and its static imports (dynamic imports are lazy and not counted) and sums their gzip sizes.
  *
- *   node scripts/check-bundle-size.mjs [--budget-kb 120] [--dist dist]
+ *   node scripts/check-bundle-size.mjs [--budget-kb 120] [--title-budget-kb 150] [--dist dist]
  */
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -15,6 +17,7 @@ const option = (name, fallback) => {
   return i >= 0 && args[i + 1] ? args[i + 1] : fallback
 }
 const budgetKb = Number(option('--budget-kb', '120'))
+const titleBudgetKb = Number(option('--title-budget-kb', '150'))
 const dist = resolve(option('--dist', 'dist'))
 
 let manifest
@@ -31,27 +34,64 @@ if (entries.length === 0) {
   process.exit(1)
 }
 
-const seen = new Set()
-const files = []
-const visit = (key) => {
-  if (seen.has(key)) return
-  seen.add(key)
-  const chunk = manifest[key]
-  if (!chunk) throw new Error(`manifest has no chunk ${key}`)
-  if (chunk.file.endsWith('.js')) files.push(chunk.file)
-  for (const dep of chunk.imports ?? []) visit(dep)
+/** The chunks `keys` load before any lazy chunk: themselves and their static imports, transitively. */
+const staticGraph = (keys) => {
+  const seen = new Set()
+  const visit = (key) => {
+    if (seen.has(key)) return
+    seen.add(key)
+    const chunk = manifest[key]
+    if (!chunk) throw new Error(`manifest has no chunk ${key}`)
+    for (const dep of chunk.imports ?? []) visit(dep)
+  }
+  for (const key of keys) visit(key)
+  return seen
 }
-for (const [key] of entries) visit(key)
 
-let total = 0
-for (const file of files) {
-  const gz = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length
-  total += gz
-  console.log(`  ${file}  ${(gz / 1024).toFixed(2)} KB gzip`)
+/** Prints each JavaScript file of the graph with its gzip size and answers the total in KB. */
+const gzipKb = (graph) => {
+  let total = 0
+  let count = 0
+  for (const key of graph) {
+    const file = manifest[key].file
+    if (!file.endsWith('.js')) continue
+    const gz = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length
+    total += gz
+    count += 1
+    console.log(`  ${file}  ${(gz / 1024).toFixed(2)} KB gzip`)
+  }
+  return { kb: total / 1024, count }
 }
-const totalKb = total / 1024
-console.log(`initial JavaScript for /: ${totalKb.toFixed(2)} KB gzip (budget ${budgetKb} KB, ${files.length} file${files.length === 1 ? '' : 's'})`)
-if (totalKb > budgetKb) {
-  console.error(`check-bundle-size: ${totalKb.toFixed(2)} KB is over the ${budgetKb} KB budget`)
+
+const plural = (n) => `${n} file${n === 1 ? '' : 's'}`
+let failed = false
+
+const entryKeys = entries.map(([key]) => key)
+const initial = gzipKb(staticGraph(entryKeys))
+console.log(`initial JavaScript for /: ${initial.kb.toFixed(2)} KB gzip (budget ${budgetKb} KB, ${plural(initial.count)})`)
+if (initial.kb > budgetKb) {
+  console.error(`check-bundle-size: ${initial.kb.toFixed(2)} KB is over the ${budgetKb} KB budget`)
+  failed = true
+}
+
+// A title page before the viewer presses Play: the entry plus the movie and TV page chunks and
+// everything they import statically. hls.js and our player arrive only on the way to playing.
+const titlePages = ['features/title/movie-page.tsx', 'features/title/tv-page.tsx']
+const missing = titlePages.filter((key) => !manifest[key])
+if (missing.length > 0) {
+  console.error(`check-bundle-size: the manifest has no chunk for ${missing.join(', ')}`)
   process.exit(1)
 }
+const titleGraph = staticGraph([...entryKeys, ...titlePages])
+const title = gzipKb(titleGraph)
+console.log(`title page JavaScript before Play: ${title.kb.toFixed(2)} KB gzip (budget ${titleBudgetKb} KB, ${plural(title.count)})`)
+if (title.kb > titleBudgetKb) {
+  console.error(`check-bundle-size: the title pages load ${title.kb.toFixed(2)} KB before Play, over the ${titleBudgetKb} KB budget`)
+  failed = true
+}
+const hlsInGraph = [...titleGraph].filter((key) => key.includes('node_modules/hls.js/'))
+if (hlsInGraph.length > 0) {
+  console.error(`check-bundle-size: hls.js (${hlsInGraph.join(', ')}) is a static import of the title pages; it must stay a dynamic import`)
+  failed = true
+}
+if (failed) process.exit(1)

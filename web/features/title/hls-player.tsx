@@ -1,6 +1,6 @@
 /**
- * Our HLS player: hls.js (imported on demand, so only the title pages ever fetch it) with the
- * adaptive rules of hls-config.ts, a quality menu (Auto plus the stream's levels), keyboard
+ * Our HLS player: hls.js (fetched through player-loader.ts once the viewer means to play, like this
+ * module itself) with the adaptive rules of hls-config.ts, a quality menu (Auto plus the stream's levels), keyboard
  * shortcuts while it has focus, and Safari's native HLS where Media Source Extensions are missing.
  * The browser's own controls do the rest.
  */
@@ -18,6 +18,7 @@ import {
   STALL_RESTART_MS,
   type QualityLevel,
 } from './hls-config'
+import { loadHls } from './player-loader'
 import { useProgressReporting, type ProgressOptions } from './use-progress-reporting'
 
 const SEEK_STEP_SECONDS = 10
@@ -35,6 +36,11 @@ export interface HlsPlayerProps {
   onFailure: (message: string) => void
   /** True when playback reaches the end, false again when the viewer plays or seeks. */
   onEndedChange?: (ended: boolean) => void
+  /**
+   * Handed the player once it is on the page, so the viewer who pressed Play lands in it and the
+   * keyboard shortcuts work at once.
+   */
+  takeFocus?: (player: HTMLElement) => void
   /** Drawn over the video inside the player, so it stays visible in the player's full screen. */
   children?: ReactNode
 }
@@ -73,7 +79,7 @@ function handleShortcut(video: HTMLVideoElement, key: string, container: HTMLEle
   }
 }
 
-export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay = false, onReady, onFailure, onEndedChange, children }: HlsPlayerProps) {
+export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay = false, onReady, onFailure, onEndedChange, takeFocus, children }: HlsPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null)
   const containerRef = useRef<HTMLDivElement>(null)
   const hlsRef = useRef<Hls | null>(null)
@@ -90,6 +96,11 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
   initialConnection.current ??= connection
 
   useProgressReporting(videoRef, progress)
+
+  const focusTaker = useRef(takeFocus)
+  useEffect(() => {
+    if (containerRef.current) focusTaker.current?.(containerRef.current)
+  }, [])
 
   useEffect(() => {
     const video = videoRef.current
@@ -158,7 +169,7 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
     }
 
     async function start(video: HTMLVideoElement) {
-      const { default: HlsJs } = await import('hls.js')
+      const { default: HlsJs } = await loadHls()
       if (cancelled) return
       if (!HlsJs.isSupported()) {
         if (video.canPlayType('application/vnd.apple.mpegurl')) {

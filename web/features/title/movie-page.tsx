@@ -57,6 +57,7 @@ function MoviePage({ id }: { id: number }) {
           <Player
             target={target}
             title={details.title}
+            art={{ backdropPath: details.backdrop_path, posterPath: details.poster_path }}
             sources={sources}
             trailer={trailer}
             connection={connection}

@@ -3,6 +3,8 @@
  * and the chosen one below it: our HLS player, the title's trailer (a video file, or a video site's
  * embed the operator configured), or an operator's embed frame. A title with no stream opens on its
  * trailer until the viewer picks a source.
+ * Until the viewer asks to play, the frame holds the title's artwork and a Play button and nothing
+ * of any source loads: no player code, no media, no third-party frame (player-poster.tsx).
  * Switching shows a loading overlay until the new source has loaded, or until a frame posts
  * { type: 'player_ready' } from its own origin.
  */
@@ -12,8 +14,11 @@ import type { PlayerSource } from '../../../worker/player/sources'
 import { useStream } from './api'
 import type { ConnectionQuality } from './connection-quality'
 import { embedUrl } from './embed-url'
-import { HlsPlayer } from './hls-player'
+import { loadHlsPlayer, prefetchHlsPlayer } from './player-loader'
+import { PlayerPoster, type PosterArt } from './player-poster'
 import type { ProgressOptions } from './use-progress-reporting'
+
+type HlsPlayerModule = typeof import('./hls-player')
 
 export interface PlayerTarget {
   type: MediaType
@@ -67,10 +72,14 @@ function originOf(url: string): string | null {
   }
 }
 
-/** A sandboxed third-party frame: an operator's player or a video site's trailer. `label` names the frame. */
-function EmbedFrame({ url, label, onReady }: { url: string; label: string; onReady: () => void }) {
+/**
+ * A sandboxed third-party frame: an operator's player or a video site's trailer. `label` names the
+ * frame; `takeFocus` is handed the frame once it is on the page.
+ */
+function EmbedFrame({ url, label, onReady, takeFocus }: { url: string; label: string; onReady: () => void; takeFocus: (frame: HTMLElement | null) => void }) {
   const frame = useRef<HTMLIFrameElement>(null)
   const origin = originOf(url)
+  useEffect(() => takeFocus(frame.current), [takeFocus])
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
@@ -112,12 +121,14 @@ function Message({ children }: { children: string }) {
 export interface PlayerProps {
   target: PlayerTarget
   title: string
+  /** The title's images, shown in the frame until the viewer asks to play. */
+  art: PosterArt
   sources: PlayerSource[]
   trailer: Trailer | null
   connection: ConnectionQuality | undefined
   startAt: number
   progress: ProgressOptions
-  /** Start our player at once: the viewer has just asked for this episode. */
+  /** Open the player and start at once: the viewer has just asked for this episode. */
   autoPlay?: boolean
   /** What plays after this when our player reaches the end (a show's next episode). */
   upNext?: UpNext | null
@@ -183,7 +194,29 @@ function UpNextCard({ upNext, onCancel }: { upNext: UpNext; onCancel: () => void
   )
 }
 
-export function Player({ target, title, sources, trailer, connection, startAt, progress, autoPlay = false, upNext = null }: PlayerProps) {
+/** Our player's module, fetched once the viewer has asked to play on it; null until it is in. */
+function useHlsPlayerModule(wanted: boolean, onFailure: (message: string) => void): HlsPlayerModule | null {
+  const [module, setModule] = useState<HlsPlayerModule | null>(null)
+  useEffect(() => {
+    if (!wanted || module) return
+    let current = true
+    loadHlsPlayer().then(
+      (loaded) => current && setModule(loaded),
+      () => current && onFailure('The player could not be loaded.'),
+    )
+    return () => {
+      current = false
+    }
+  }, [wanted, module, onFailure])
+  return module
+}
+
+/** The words on the Play button: a show names the episode that will play. */
+export function playLabel(target: PlayerTarget): string {
+  return target.type === 'tv' ? `Play S${target.season ?? 1} E${target.episode ?? 1}` : 'Play'
+}
+
+export function Player({ target, title, art, sources, trailer, connection, startAt, progress, autoPlay = false, upNext = null }: PlayerProps) {
   const [chosenId, setChosenId] = useState<string | null>(null)
   const chosen = sources.find((s) => s.id === chosenId) ?? sources[0]
   const [loading, setLoading] = useState(true)
@@ -195,13 +228,23 @@ export function Player({ target, title, sources, trailer, connection, startAt, p
   const opensOnTrailer = chosenId === null && target.type === 'movie' && chosen?.kind === 'hls' && stream.data?.url === null && !!trailerSource
   const source = opensOnTrailer ? trailerSource : chosen
 
+  // Nothing of a source loads before the viewer asks for it: the Play button, or an episode they
+  // picked (autoPlay). Once open the player stays open, so another source or episode loads at once;
+  // it starts by itself only when that is what the viewer asked to play.
+  const playKey = `${source?.id}|${target.type}|${target.id}|${target.season ?? 0}|${target.episode ?? 0}`
+  const [pressedKey, setPressedKey] = useState<string | null>(null)
+  const [opened, setOpened] = useState(autoPlay)
+  if (autoPlay && !opened) setOpened(true)
+  const open = autoPlay || opened
+  const startNow = autoPlay || pressedKey === playKey
+
   const frameUrl = useMemo(() => {
-    if (source?.kind !== 'embed' || !connection) return null
+    if (!open || source?.kind !== 'embed' || !connection) return null
     return embedUrl(source.template, target, connection)
-  }, [source, target, connection])
+  }, [open, source, target, connection])
 
   // A new source, episode or stream starts behind the overlay again.
-  const sourceKey = `${source?.id}|${target.type}|${target.id}|${target.season ?? 0}|${target.episode ?? 0}|${frameUrl ?? ''}|${stream.data?.url ?? ''}`
+  const sourceKey = `${playKey}|${frameUrl ?? ''}|${stream.data?.url ?? ''}`
   const [shownKey, setShownKey] = useState(sourceKey)
   const [ended, setEnded] = useState(false)
   if (shownKey !== sourceKey) {
@@ -217,6 +260,27 @@ export function Player({ target, title, sources, trailer, connection, startAt, p
     setFailure(message)
     setLoading(false)
   }, [])
+  const hlsPlayer = useHlsPlayerModule(open && source?.kind === 'hls', fail)
+
+  // The Play button goes away when pressed: focus waits on the frame, then moves into the player
+  // when it arrives, unless the viewer has gone elsewhere on the page in the meantime.
+  const frame = useRef<HTMLDivElement>(null)
+  const focusOnArrival = useRef(false)
+  const takeFocus = useCallback((element: HTMLElement | null) => {
+    if (!element || !focusOnArrival.current) return
+    focusOnArrival.current = false
+    const active = document.activeElement
+    if (!active || active === document.body || frame.current?.contains(active)) element.focus()
+  }, [])
+  const play = () => {
+    focusOnArrival.current = true
+    frame.current?.focus()
+    setPressedKey(playKey)
+    setOpened(true)
+  }
+  const prefetch = () => {
+    if (source?.kind === 'hls') prefetchHlsPlayer()
+  }
 
   // `waiting` marks a body that will report when it has loaded; messages need no overlay.
   let body: ReactNode = null
@@ -225,39 +289,56 @@ export function Player({ target, title, sources, trailer, connection, startAt, p
     body = <Message>No player source is available for this title.</Message>
   } else if (failure) {
     body = <Message>{failure}</Message>
+  } else if (source.kind === 'hls' && stream.isError) {
+    body = <Message>The stream could not be loaded.</Message>
+  } else if (source.kind === 'hls' && stream.data && !stream.data.url) {
+    body = <Message>No stream is available for this title yet.</Message>
+  } else if (source.kind === 'trailer' && !trailer) {
+    body = <Message>This title has no trailer.</Message>
+  } else if (!open) {
+    body = (
+      <PlayerPoster
+        art={art}
+        label={playLabel(target)}
+        context={target.type === 'movie' ? title : undefined}
+        resumeAt={source.kind === 'hls' ? startAt : 0}
+        onIntent={prefetch}
+        onPlay={play}
+      />
+    )
   } else if (source.kind === 'hls') {
-    if (stream.isError) body = <Message>The stream could not be loaded.</Message>
-    else if (stream.data && !stream.data.url) body = <Message>No stream is available for this title yet.</Message>
-    else {
-      waiting = true
-      if (stream.data?.url) {
-        body = (
-          <HlsPlayer
-            key={sourceKey}
-            src={stream.data.url}
-            title={title}
-            startAt={startAt}
-            connection={connection}
-            progress={progress}
-            autoPlay={autoPlay}
-            onReady={ready}
-            onFailure={fail}
-            onEndedChange={endedChange}
-          >
-            {ended && upNext && <UpNextCard upNext={upNext} onCancel={() => setEnded(false)} />}
-          </HlsPlayer>
-        )
-      }
+    waiting = true
+    if (stream.data?.url && hlsPlayer) {
+      const { HlsPlayer } = hlsPlayer
+      body = (
+        <HlsPlayer
+          key={sourceKey}
+          src={stream.data.url}
+          title={title}
+          startAt={startAt}
+          connection={connection}
+          progress={progress}
+          autoPlay={startNow}
+          onReady={ready}
+          onFailure={fail}
+          onEndedChange={endedChange}
+          takeFocus={takeFocus}
+        >
+          {ended && upNext && <UpNextCard upNext={upNext} onCancel={() => setEnded(false)} />}
+        </HlsPlayer>
+      )
     }
   } else if (source.kind === 'trailer') {
+    waiting = true
     if (trailer?.kind === 'file') {
-      waiting = true
       body = (
         <video
           key={sourceKey}
+          ref={takeFocus}
           src={trailer.url}
           controls
           playsInline
+          autoPlay={startNow}
           preload="metadata"
           className="h-full w-full bg-black"
           aria-label={`${title}: ${trailer.name}`}
@@ -266,14 +347,11 @@ export function Player({ target, title, sources, trailer, connection, startAt, p
         />
       )
     } else if (trailer?.kind === 'embed') {
-      waiting = true
-      body = <EmbedFrame key={sourceKey} url={trailer.url} label={`${title}: ${trailer.name}`} onReady={ready} />
-    } else {
-      body = <Message>This title has no trailer.</Message>
+      body = <EmbedFrame key={sourceKey} url={trailer.url} label={`${title}: ${trailer.name}`} onReady={ready} takeFocus={takeFocus} />
     }
   } else {
     waiting = true
-    if (frameUrl) body = <EmbedFrame key={sourceKey} url={frameUrl} label={`${title} player`} onReady={ready} />
+    if (frameUrl) body = <EmbedFrame key={sourceKey} url={frameUrl} label={`${title} player`} onReady={ready} takeFocus={takeFocus} />
   }
 
   const showOverlay = waiting && loading
@@ -298,7 +376,14 @@ export function Player({ target, title, sources, trailer, connection, startAt, p
           })}
         </div>
       )}
-      <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-black shadow-2xl ring-1 ring-neutral-800" data-testid="player" data-source={source?.kind}>
+      <div
+        ref={frame}
+        tabIndex={-1}
+        className="relative aspect-video w-full overflow-hidden rounded-xl bg-black shadow-2xl ring-1 ring-neutral-800 outline-none"
+        data-testid="player"
+        data-source={source?.kind}
+        data-state={open ? 'open' : 'poster'}
+      >
         {body}
         <p role="status" className="sr-only">
           {ended && upNext && source?.kind === 'hls' ? `Up next: ${upNext.label}. Starts in ${UP_NEXT_SECONDS} seconds.` : ''}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { resumePosition, WatchProgress } from './progress'
+import { clockTime, resumePosition, WatchProgress } from './progress'
 
 const film = { content_id: 550, content_type: 'movie' as const, title: 'Fight Club', poster_path: '/p.svg' }
 
@@ -81,5 +81,20 @@ describe('resumePosition', () => {
     expect(resumePosition(tv, 2, 3)).toBe(42)
     expect(resumePosition(tv, 2, 4)).toBe(0)
     expect(resumePosition(tv, 1, 3)).toBe(0)
+  })
+})
+
+describe('clockTime', () => {
+  it('reads minutes and seconds, and hours only when there are some', () => {
+    expect(clockTime(0)).toBe('0:00')
+    expect(clockTime(5.9)).toBe('0:05')
+    expect(clockTime(754)).toBe('12:34')
+    expect(clockTime(3723)).toBe('1:02:03')
+    expect(clockTime(36_000)).toBe('10:00:00')
+  })
+
+  it('reads a position it cannot place as the start', () => {
+    expect(clockTime(-3)).toBe('0:00')
+    expect(clockTime(Number.NaN)).toBe('0:00')
   })
 })

@@ -111,3 +111,12 @@ export function resumePosition(entry: ResumeEntry | null | undefined, season?: n
   if (entry.total_duration > 0 && entry.position >= entry.total_duration * COMPLETED_FRACTION) return 0
   return entry.position
 }
+
+/** A position as a clock reads it: '0:05', '12:34', '1:02:03' (whole seconds, rounded down). */
+export function clockTime(seconds: number): string {
+  const whole = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0))
+  const h = Math.floor(whole / 3600)
+  const m = Math.floor((whole % 3600) / 60)
+  const s = String(whole % 60).padStart(2, '0')
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`
+}

@@ -63,7 +63,7 @@ function ShowPage({ id }: { id: number }) {
   const { config, similarItems, connection, history, trailer, sources } = useTitlePage('tv', validId ? id : 0, details)
   const trending = useTrendingTv()
   const [chosen, setChosen] = useState<Selection | null>(null)
-  // Episodes the viewer picks start playing; the one the page opens on waits for them.
+  // Episodes the viewer picks start playing; the one the page opens on waits behind Play.
   const [autoPlay, setAutoPlay] = useState(false)
   const [search, setSearch] = useState('')
   const selection = chosen ?? (details && history.ready ? startingSelection(details, history.saved) : null)
@@ -133,6 +133,7 @@ function ShowPage({ id }: { id: number }) {
             <Player
               target={target}
               title={`${details.name} S${selection.season} E${selection.episode}`}
+              art={{ backdropPath: details.backdrop_path, posterPath: details.poster_path }}
               sources={sources}
               trailer={trailer}
               connection={connection}
