@@ -23,7 +23,17 @@ function RowSpace() {
   )
 }
 
-export function PosterRow({ title, items, id, deferred = false }: { title: string; items: PosterItem[]; id?: string; deferred?: boolean }) {
+interface PosterRowProps {
+  title: string
+  items: PosterItem[]
+  id?: string
+  /** Draw the cards only when the visitor comes near. */
+  deferred?: boolean
+  /** The items are on their way: keep the row's place rather than leaving it out. */
+  pending?: boolean
+}
+
+export function PosterRow({ title, items, id, deferred = false, pending = false }: PosterRowProps) {
   const section = useRef<HTMLElement>(null)
   const near = useNearScreen(section, deferred)
   const scroller = useRef<HTMLUListElement>(null)
@@ -32,7 +42,7 @@ export function PosterRow({ title, items, id, deferred = false }: { title: strin
     const el = scroller.current
     if (el) el.scrollBy({ left: dir * el.clientWidth * 0.8, behavior: 'smooth' })
   }
-  if (items.length === 0) return null
+  if (items.length === 0 && !pending) return null
   return (
     <section ref={section} aria-labelledby={headingId} className="relative py-3">
       <div className="flex items-center justify-between px-4 md:px-8">
@@ -46,7 +56,7 @@ export function PosterRow({ title, items, id, deferred = false }: { title: strin
           </button>
         </div>
       </div>
-      {deferred && !near ? (
+      {(deferred && !near) || items.length === 0 ? (
         <RowSpace />
       ) : (
         <ul ref={scroller} className="scrollbar-none relative mt-2 flex snap-x scroll-px-4 gap-3 overflow-x-auto scroll-smooth px-4 md:scroll-px-8 md:px-8">

@@ -11,6 +11,8 @@ export const catalogKeys = {
   list: (...parts: (string | number)[]) => ['catalog', 'list', ...parts] as const,
   /** A title's details (the title pages' key, which the inlined first data fills too). */
   title: (type: MediaType, id: number) => ['title', type, id] as const,
+  season: (id: number, season: number) => ['title', 'tv', id, 'season', season] as const,
+  playerConfig: () => ['player', 'config'] as const,
 }
 
 /** Items of several pages in order, each title once (providers repeat titles across pages). */

@@ -7,6 +7,7 @@
  * the site name to an embed URL template with {key}. A bad value is logged and ignored rather
  * than failing every title page.
  */
+import type { Bindings } from '../env'
 import { z } from 'zod'
 
 export type PlayerSource =
@@ -115,3 +116,15 @@ export function operatorLink(raw: string | undefined, name: string): string | nu
   console.warn(JSON.stringify({ level: 'warn', message: `${name} is not an https:// URL; ignoring it` }))
   return null
 }
+
+/** What GET /api/player/config answers, and what title pages carry in their first data. */
+export function playerConfig(env: Pick<Bindings, 'PLAYER_SOURCES' | 'TRAILER_EMBEDS' | 'DOWNLOAD_URL' | 'AD_URL'>) {
+  return {
+    sources: playerSources(env.PLAYER_SOURCES),
+    trailerEmbeds: parseTrailerEmbeds(env.TRAILER_EMBEDS),
+    downloadUrl: operatorLink(env.DOWNLOAD_URL, 'DOWNLOAD_URL'),
+    adUrl: operatorLink(env.AD_URL, 'AD_URL'),
+  }
+}
+
+export type PlayerConfig = ReturnType<typeof playerConfig>

@@ -7,14 +7,17 @@
  * Any catalogue failure degrades to the plain app page: the app then fetches as usual.
  */
 import { type Context, Hono } from 'hono'
+import { getCookie } from 'hono/cookie'
 import { etag } from 'hono/etag'
+import { SESSION_COOKIE } from '../auth/session'
 import { catalogFor } from '../catalog'
 import { cachedPage, type PageName } from '../catalog/pages'
 import { SERVICE_SLUGS, type ServiceSlug } from '../catalog/rules'
 import type { AppEnv } from '../env'
 import { type AppPage, loadAppShell, renderAppShell } from '../seo/app-shell'
-import type { BootData } from '../seo/boot'
+import { type BootData, openingSeason } from '../seo/boot'
 import { documentTitle, metaTags, titleDetails, titleMetaOf } from '../seo/meta'
+import { playerConfig } from '../player/sources'
 import { imageBaseFor } from './config'
 
 /** Revalidated on every visit (cheap with the ETag): the HTML names this deployment's chunks. */
@@ -32,6 +35,12 @@ function warn(c: Context<AppEnv>, message: string, err: unknown) {
   console.error(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), path: c.req.path, message, error: String(err) }))
 }
 
+/** What every page's first data says: its address, the image host and whether anyone is signed in. */
+function bootBase(c: Context<AppEnv>): Pick<BootData, 'path' | 'imageBase' | 'signedOut'> {
+  const url = new URL(c.req.url)
+  return { path: url.pathname + url.search, imageBase: imageBaseFor(c.env), signedOut: !getCookie(c, SESSION_COOKIE) }
+}
+
 function imageUrl(c: Context<AppEnv>, path: string | null | undefined): string[] {
   return path ? [`${imageBaseFor(c.env)}/original${path}`] : []
 }
@@ -47,7 +56,7 @@ async function composedBoot(c: Context<AppEnv>, name: PageName, module: string):
     const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
     const body = await cachedPage(c.env.CACHE, provider, await provider.version(), name, service as ServiceSlug, (p) => c.executionCtx.waitUntil(p))
     const data = JSON.parse(body.json) as NonNullable<BootData['page']>['data']
-    const boot: BootData = { path: url.pathname + url.search, imageBase: imageBaseFor(c.env), page: { name, service, data } }
+    const boot: BootData = { ...bootBase(c), page: { name, service, data } }
     return { module, boot, images: imageUrl(c, data.hero[0]?.backdropPath) }
   } catch (err) {
     warn(c, 'page data unavailable', err)
@@ -63,10 +72,18 @@ async function titleBoot(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): 
     const details = await titleDetails(provider, type, id)
     if (!details) return { module }
     const meta = titleMetaOf(c.env, details, url.origin)
-    const title = details.media_type === 'movie' ? { type: 'movie' as const, data: details } : { type: 'tv' as const, data: details }
+    const boot: BootData = { ...bootBase(c), player: playerConfig(c.env) }
+    if (details.media_type === 'movie') {
+      boot.title = { type: 'movie', data: details }
+    } else {
+      boot.title = { type: 'tv', data: details }
+      const season = openingSeason(details)
+      // The episode list is part of the first screen; without it the page fetches it as usual.
+      if (season !== null) boot.season = await provider.season(id, season).catch(() => undefined)
+    }
     return {
       module,
-      boot: { path: url.pathname + url.search, imageBase: imageBaseFor(c.env), title },
+      boot,
       images: imageUrl(c, details.backdrop_path),
       title: documentTitle(meta, c.env.SITE_NAME),
       description: meta.description,
@@ -83,7 +100,8 @@ async function serve(c: Context<AppEnv>, page: Promise<AppPage>): Promise<Respon
   const [shell, resolved] = await Promise.all([loadAppShell(c.env, c.req.url), page])
   if (!shell) return c.env.ASSETS.fetch(c.req.raw)
   const html = await renderAppShell(shell, resolved)
-  return c.html(html, 200, { ...Object.fromEntries(shell.headers), 'Cache-Control': HTML_CACHE_CONTROL })
+  // The first data says whether a session cookie came along, so the body varies with the cookie.
+  return c.html(html, 200, { ...Object.fromEntries(shell.headers), 'Cache-Control': HTML_CACHE_CONTROL, Vary: 'Cookie' })
 }
 
 function composed(path: keyof typeof COMPOSED_PAGES) {

@@ -10,7 +10,7 @@ import { contentTypes } from '../../drizzle/schema'
 import { database } from '../accounts/db'
 import type { AppEnv } from '../env'
 import { validate } from '../lib/validate'
-import { operatorLink, parseTrailerEmbeds, playerSources } from '../player/sources'
+import { playerConfig } from '../player/sources'
 import { findStreamFor, SAMPLE_MASTER_URL } from '../player/streams'
 import { catalogProviderName } from './config'
 
@@ -27,12 +27,7 @@ const streamQuery = z.object({
 export const playerRoutes = new Hono<AppEnv>()
   .get('/config', (c) => {
     c.header('Cache-Control', 'public, max-age=60')
-    return c.json({
-      sources: playerSources(c.env.PLAYER_SOURCES),
-      trailerEmbeds: parseTrailerEmbeds(c.env.TRAILER_EMBEDS),
-      downloadUrl: operatorLink(c.env.DOWNLOAD_URL, 'DOWNLOAD_URL'),
-      adUrl: operatorLink(c.env.AD_URL, 'AD_URL'),
-    })
+    return c.json(playerConfig(c.env))
   })
   .get('/stream/:type/:id', validate('param', streamParams), validate('query', streamQuery), async (c) => {
     const { type, id } = c.req.valid('param')

@@ -4,14 +4,27 @@
  * address the data belongs to: a copy of the HTML kept by the service worker for another address
  * is not taken for this one.
  */
-import type { MovieDetails, PageComposition, TvDetails } from '../catalog/types'
 import type { PageName } from '../catalog/pages'
+import type { MovieDetails, PageComposition, Season, TvDetails } from '../catalog/types'
+import type { PlayerConfig } from '../player/sources'
 
 export interface BootData {
   /** pathname and search of the page the data was made for. */
   path: string
   /** Where catalogue image paths resolve (as GET /api/config says), so images need not wait for it. */
   imageBase: string
+  /** True when the request carried no session cookie: the visitor is signed out, no need to ask. */
+  signedOut: boolean
   page?: { name: PageName; service: string; data: PageComposition }
   title?: { type: 'movie'; data: MovieDetails } | { type: 'tv'; data: TvDetails }
+  /** A show's first regular season with its episodes: the one a new viewer opens on. */
+  season?: Season
+  /** The player's sources and operator links, as GET /api/player/config answers them. */
+  player?: PlayerConfig
+}
+
+/** The season a show opens on for a viewer with no saved place: the first regular one, else the first listed. */
+export function openingSeason(show: Pick<TvDetails, 'seasons'>): number | null {
+  const regular = show.seasons.find((s) => s.season_number >= 1)
+  return regular?.season_number ?? show.seasons[0]?.season_number ?? null
 }

@@ -3,7 +3,7 @@
 // body, and the security headers of the static pages. Reads the web build in dist/ through ASSETS.
 import { env, exports } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { MovieDetails, PageComposition, TvDetails } from '../catalog/types'
+import type { MovieDetails, PageComposition, Season, TvDetails } from '../catalog/types'
 import { inlineJson } from '../seo/app-shell'
 import type { BootData } from '../seo/boot'
 import { loadCatalog } from './catalog-data'
@@ -63,6 +63,7 @@ describe('GET / and the other composed pages', () => {
       expect(boot, path).not.toBeNull()
       expect(boot?.path).toBe(path)
       expect(boot?.imageBase).toBe('/api/img')
+      expect(boot?.signedOut).toBe(true)
       expect(boot?.page?.name).toBe(name)
       expect(boot?.page?.service).toBe('all')
       expect(boot?.page?.data).toEqual(await api<PageComposition>(`/api/catalog/pages/${name}`))
@@ -110,9 +111,24 @@ describe('GET /movie/:id and /tv/:id', () => {
     expect((await modulePreloads(body))[0]).toBe((await routeChunks())['features/title/movie-page']?.[0])
     expect(body).toContain(`<link rel="preload" as="image" href="/api/img/original${boot?.title?.data.backdrop_path}" fetchpriority="high">`)
 
+    expect(boot?.player).toEqual(await api('/api/player/config'))
+    expect(boot?.season).toBeUndefined()
+
     const tv = bootOf((await html('/tv/1399')).body)
     expect(tv?.title?.type).toBe('tv')
     expect(tv?.title?.data).toEqual(await api<TvDetails>('/api/catalog/tv/1399'))
+    // The season a new viewer opens on comes along with the show.
+    expect(tv?.season).toEqual(await api<Season>('/api/catalog/tv/1399/season/1'))
+    expect(tv?.player).toEqual(await api('/api/player/config'))
+  })
+
+  it('say the visitor is signed out only when no session cookie came along', async () => {
+    const anonymous = await html('/movie/238')
+    expect(bootOf(anonymous.body)?.signedOut).toBe(true)
+    expect(anonymous.res.headers.get('vary')).toContain('Cookie')
+    const withCookie = await html('/movie/238', { headers: { Accept: 'text/html', Cookie: 'reelhouse_session=whatever' } })
+    expect(bootOf(withCookie.body)?.signedOut).toBe(false)
+    expect(bootOf((await html('/', { headers: { Cookie: 'reelhouse_session=x' } })).body)?.signedOut).toBe(false)
   })
 
   it('serve the plain app page for an unknown title', async () => {

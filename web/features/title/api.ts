@@ -13,10 +13,10 @@ import { catalogKeys } from '../../lib/catalog'
 export const titleKeys = {
   movie: (id: number) => catalogKeys.title('movie', id),
   tv: (id: number) => catalogKeys.title('tv', id),
-  season: (id: number, season: number) => ['title', 'tv', id, 'season', season] as const,
+  season: (id: number, season: number) => catalogKeys.season(id, season),
   similar: (type: MediaType, id: number) => ['title', type, id, 'similar'] as const,
   trendingTv: () => ['catalog', 'list', 'trending-tv', 1] as const,
-  playerConfig: () => ['player', 'config'] as const,
+  playerConfig: () => catalogKeys.playerConfig(),
   stream: (type: MediaType, id: number, season: number, episode: number) => ['player', 'stream', type, id, season, episode] as const,
   resume: (type: MediaType, id: number) => ['history', type, id] as const,
 }
@@ -69,10 +69,11 @@ export function useSimilarItems(type: MediaType, id: number, details: { id: numb
   return (bundled.length ? bundled : (fetched.data?.results ?? [])).filter((item) => item.id !== details?.id)
 }
 
-export function useTrendingTv() {
+export function useTrendingTv(enabled: boolean) {
   return useQuery({
     queryKey: titleKeys.trendingTv(),
     queryFn: () => readJson<Paged<ListItem>>(api.catalog.lists[':list'].$get({ param: { list: 'trending-tv' }, query: {} })),
+    enabled,
   })
 }
 

@@ -12,7 +12,7 @@ import { useMovie } from './api'
 import { CastStrip } from './cast-strip'
 import { Player, type PlayerTarget } from './player'
 import { resumePosition } from './progress'
-import { detailsPendingState, PlayerSection, TitleDetails, TitleHeader, type TitleFacts } from './title-parts'
+import { detailsPendingState, PlayerPlaceholder, PlayerSection, TitleDetails, TitleHeader, type TitleFacts } from './title-parts'
 import { useTitlePage } from './use-title-page'
 
 export function Component() {
@@ -50,9 +50,7 @@ function MoviePage({ id }: { id: number }) {
       <TitleHeader facts={facts} />
       <PlayerSection adUrl={config.data?.adUrl ?? null}>
         {config.isPending || !history.ready ? (
-          <div className="flex aspect-video w-full items-center justify-center rounded-xl bg-black text-neutral-300" role="status">
-            Loading player...
-          </div>
+          <PlayerPlaceholder />
         ) : (
           <Player
             target={target}

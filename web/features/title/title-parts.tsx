@@ -106,6 +106,21 @@ export function TitleDetails({
 }
 
 /** The player with the operator's ad slots beside it on wide screens and the pop-up notice. */
+/**
+ * The player's place while what it needs (its configuration, the viewer's saved place) is on the
+ * way: the same footprint as the source buttons and the 16:9 frame, so nothing moves when it opens.
+ */
+export function PlayerPlaceholder({ message = 'Loading player...' }: { message?: string }) {
+  return (
+    <div>
+      <div aria-hidden="true" className="mb-3 h-8" />
+      <div className="flex aspect-video w-full items-center justify-center rounded-xl bg-black text-neutral-300" role="status">
+        {message}
+      </div>
+    </div>
+  )
+}
+
 export function PlayerSection({ adUrl, children }: { adUrl: string | null; children: ReactNode }) {
   return (
     <section aria-label="Watch" className="px-4 md:px-8">

@@ -6,13 +6,15 @@
  * an episode an Up next card counts down to the next one. A signed-in viewer comes back to the
  * season and episode they were watching, or to the next one if they had finished it.
  */
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import { useParams } from 'react-router-dom'
 import type { WatchHistoryEntry } from '../../../drizzle/schema'
 import type { TvDetails } from '../../../worker/catalog/types'
+import { openingSeason } from '../../../worker/seo/boot'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons'
 import { PosterRow } from '../../components/poster-row'
 import { runtimeText, yearOf } from '../../lib/titles'
+import { useNearScreen } from '../../lib/use-in-view'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { useSeason, useTrendingTv, useTvShow } from './api'
 import { CastStrip } from './cast-strip'
@@ -20,15 +22,10 @@ import { EpisodeList, SeasonList } from './episode-list'
 import { neighbourEpisode, type EpisodeRef } from './episode-nav'
 import { Player, type PlayerTarget } from './player'
 import { COMPLETED_FRACTION, resumePosition } from './progress'
-import { detailsPendingState, PlayerSection, TitleDetails, TitleHeader, type TitleFacts } from './title-parts'
+import { detailsPendingState, PlayerPlaceholder, PlayerSection, TitleDetails, TitleHeader, type TitleFacts } from './title-parts'
 import { useTitlePage } from './use-title-page'
 
 type Selection = EpisodeRef
-
-function firstSeason(show: TvDetails): number | null {
-  const regular = show.seasons.find((s) => s.season_number >= 1)
-  return regular?.season_number ?? show.seasons[0]?.season_number ?? null
-}
 
 function startingSelection(show: TvDetails, saved: WatchHistoryEntry | null): Selection | null {
   if (saved?.season_number != null && saved.episode_number != null && show.seasons.some((s) => s.season_number === saved.season_number)) {
@@ -36,7 +33,8 @@ function startingSelection(show: TvDetails, saved: WatchHistoryEntry | null): Se
     const finished = saved.total_duration > 0 && saved.position >= saved.total_duration * COMPLETED_FRACTION
     return (finished && neighbourEpisode(show.seasons, at, 1)) || at
   }
-  const season = firstSeason(show)
+  // The same season the worker inlines into the page's first data.
+  const season = openingSeason(show)
   return season === null ? null : { season, episode: 1 }
 }
 
@@ -50,6 +48,19 @@ function isFinalEpisode(show: TvDetails, selection: Selection): boolean {
   return !!last && selection.season === last.season_number && selection.episode >= last.episode_count
 }
 
+/** The foot of the page: fetched only when the visitor comes near it, its place kept meanwhile. */
+function TrendingShows({ exclude }: { exclude: number }) {
+  const place = useRef<HTMLDivElement>(null)
+  const near = useNearScreen(place)
+  const trending = useTrendingTv(near)
+  const items = (trending.data?.results ?? []).filter((item) => item.id !== exclude)
+  return (
+    <div ref={place}>
+      <PosterRow title="Trending Shows" items={items} pending={!trending.isError && !trending.isSuccess} />
+    </div>
+  )
+}
+
 export function Component() {
   const id = Number(useParams().id)
   // A fresh page per title: the chosen source, season, episode and search belong to one title.
@@ -61,7 +72,6 @@ function ShowPage({ id }: { id: number }) {
   const show = useTvShow(validId ? id : 0)
   const details = show.data
   const { config, similarItems, connection, history, trailer, sources } = useTitlePage('tv', validId ? id : 0, details)
-  const trending = useTrendingTv()
   const [chosen, setChosen] = useState<Selection | null>(null)
   // Episodes the viewer picks start playing; the one the page opens on waits behind Play.
   const [autoPlay, setAutoPlay] = useState(false)
@@ -118,16 +128,13 @@ function ShowPage({ id }: { id: number }) {
   const episodes = season.data?.season_number === selection?.season ? (season.data?.episodes ?? []) : []
   const episode = episodes.find((e) => e.episode_number === selection?.episode)
   const nextEpisode = next?.season === selection?.season ? episodes.find((e) => e.episode_number === next?.episode) : undefined
-  const trendingItems = (trending.data?.results ?? []).filter((item) => item.id !== details.id)
 
   return (
     <article className="pb-10">
       <TitleHeader facts={facts} />
       <PlayerSection adUrl={config.data?.adUrl ?? null}>
         {config.isPending || !history.ready || !target || !selection ? (
-          <div className="flex aspect-video w-full items-center justify-center rounded-xl bg-black text-neutral-300" role="status">
-            {details.seasons.length === 0 ? 'No episodes are available yet.' : 'Loading player...'}
-          </div>
+          <PlayerPlaceholder message={details.seasons.length === 0 ? 'No episodes are available yet.' : undefined} />
         ) : (
           <>
             <Player
@@ -205,7 +212,7 @@ function ShowPage({ id }: { id: number }) {
         <CastStrip cast={details.credits?.cast ?? []} />
       </div>
       <PosterRow title="Similar Shows" items={similarItems} />
-      <PosterRow title="Trending Shows" items={trendingItems} />
+      <TrendingShows exclude={details.id} />
     </article>
   )
 }
