@@ -68,7 +68,7 @@ async function buildSitemap(c: Context<AppEnv>): Promise<string> {
 export const seoRoutes = new Hono<AppEnv>()
   .get('/robots.txt', (c) => {
     const origin = new URL(c.req.url).origin
-    return c.text(`User-agent: *\nDisallow: /api/\nDisallow: /admin/\nDisallow: /profile\nSitemap: ${origin}/sitemap.xml\n`)
+    return c.text(`User-agent: *\nDisallow: /api/\nDisallow: /admin/\nSitemap: ${origin}/sitemap.xml\n`)
   })
   .get('/sitemap.xml', async (c) => {
     const key = `${CATALOG_CACHE_PREFIX}sitemap:${new URL(c.req.url).origin}`

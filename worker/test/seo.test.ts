@@ -82,6 +82,9 @@ describe('GET /robots.txt', () => {
   it('keeps crawlers out of the API and points at the sitemap', async () => {
     const text = await (await exports.default.fetch('http://localhost/robots.txt')).text()
     expect(text).toContain('Disallow: /api/')
+    expect(text).toContain('Disallow: /admin/')
+    // /profile shows a signed-out visitor the way in; blocking it would only hide a real page.
+    expect(text).not.toContain('Disallow: /profile')
     expect(text).toContain('Sitemap: http://localhost/sitemap.xml')
   })
 })

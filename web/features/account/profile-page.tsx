@@ -35,8 +35,13 @@ function SignedInProfile() {
         ) : (
           <Loading />
         )}
-        <PasswordSection />
-        <ProfileLists />
+        {/* Drawn with the profile, not before it: arriving above them, it would push them down. */}
+        {!profile.isPending && (
+          <>
+            <PasswordSection />
+            <ProfileLists />
+          </>
+        )}
       </div>
     </div>
   )
