@@ -55,7 +55,9 @@ const bottomNav: NavItem[] = [
   { label: 'Watchlist', href: paths.watchlist(), icon: BookmarkIcon, needsLogin: true },
 ]
 
-export const sidebarCollapsedAtom = atomWithStorage('sidebar-collapsed', false)
+// Read on the first render (getOnInit), not after it: a collapsed sidebar read late would
+// narrow it under the visitor's eyes and move the whole page sideways.
+export const sidebarCollapsedAtom = atomWithStorage('sidebar-collapsed', false, undefined, { getOnInit: true })
 const mobileMenuOpenAtom = atom(false)
 const MENU_BUTTON_ID = 'open-menu-button'
 
