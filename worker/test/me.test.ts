@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { PASSWORD, call, createAdmin, createUser, sessionCookieFrom, signIn, type TestAccount } from './helpers/accounts'
+import { PASSWORD, call, createAdmin, createUser, sessionCookieFrom, sessionOf, signIn, type TestAccount } from './helpers/accounts'
 
 // refused requests change nothing, so one account serves all of them
 let bystander: TestAccount
@@ -107,8 +107,9 @@ describe('POST /api/me/password', () => {
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ message: 'Password updated successfully!' })
 
-    expect((await call('/api/auth/me', { cookie: user.cookie })).status).toBe(200)
-    expect((await call('/api/auth/me', { cookie: elsewhere.cookie })).status).toBe(401)
+    expect(await sessionOf(user.cookie)).toEqual({ type: 'user', id: user.id })
+    expect(await sessionOf(elsewhere.cookie)).toBeNull()
+    expect((await call('/api/me/profile', { cookie: elsewhere.cookie })).status).toBe(401)
 
     const old = await call('/api/auth/login', { body: { email: user.email, password: PASSWORD, type: 'user' } })
     expect(old.status).toBe(401)
