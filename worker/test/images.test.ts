@@ -1,12 +1,11 @@
 // The embedded catalogue's drawn artwork at the paths its answers carry: SVG, cached for a year,
 // text escaped, 404 for unknown titles and 400 for malformed paths; drawn images are kept in the
 // edge cache, 404s are not.
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { MovieDetails, TvDetails } from '../catalog/types'
-import app from '../index'
 import { loadCatalog } from './catalog-data'
+import { settledFetch, withoutD1 } from './helpers/settled'
 
 // Each test makes many real requests; on a busy 2-core machine that can pass the 5 s default.
 vi.setConfig({ testTimeout: 30_000 })
@@ -74,24 +73,9 @@ describe('GET /api/img/:size/...', () => {
   })
 })
 
-/**
- * One request through the worker, returning once the work it left running (the cache write) is
- * done, so the next request sees the cache as this one left it.
- */
-async function settledImage(path: string, bindings: Cloudflare.Env = env) {
-  const ctx = createExecutionContext()
-  const res = await app.fetch(new Request(`http://localhost/api/img${path}`), bindings, ctx)
-  const text = await res.text()
-  await waitOnExecutionContext(ctx)
-  return { status: res.status, headers: res.headers, text }
+function settledImage(path: string, bindings?: Cloudflare.Env) {
+  return settledFetch(`/api/img${path}`, bindings)
 }
-
-/** A D1 binding that fails the test the moment anything asks it for data. */
-const untouchableDb = new Proxy({} as D1Database, {
-  get(_target, property) {
-    throw new Error(`D1 was used (${String(property)}) while answering from the edge cache`)
-  },
-})
 
 async function insertMovie(id: number, title: string) {
   await env.DB.prepare("INSERT INTO catalog_movies (id, title, original_title, release_date) VALUES (?, ?, ?, '1999-10-15')").bind(id, title, title).run()
@@ -112,7 +96,7 @@ describe('the edge cache in front of the drawn images', () => {
     expect((await settledImage('/w500/backdrop/movie/41.svg')).text).toContain('Renamed')
 
     await env.DB.prepare('DELETE FROM catalog_movies WHERE id = 41').run()
-    const withoutDb = await settledImage('/w500/poster/movie/41.svg?utm_source=share', { ...env, DB: untouchableDb })
+    const withoutDb = await settledImage('/w500/poster/movie/41.svg?utm_source=share', withoutD1())
     expect(withoutDb.status).toBe(200)
     expect(withoutDb.text).toBe(first.text)
     expect(withoutDb.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8')
