@@ -178,7 +178,8 @@ describe('the dashboard', () => {
     await row.getByRole('button', { name: `Ban ${who.username}` }).click()
     await row.getByText('Banned').waitFor()
     expect(question).toContain(`Ban ${who.username}?`)
-    expect((await member.page.request.get('/api/auth/me')).status()).toBe(401)
+    expect(await (await member.page.request.get('/api/auth/me')).json()).toEqual({ user: null })
+    expect((await member.page.request.get('/api/me/watchlist')).status()).toBe(401)
     await shoot(page, 'admin-users-desktop')
     expect(await seriousA11yViolations(page)).toEqual([])
 

@@ -76,3 +76,30 @@ describe('security headers', () => {
     await context.close()
   })
 })
+
+describe('caching headers', () => {
+  it('serves hashed build files as immutable for a year, and the pages that name them as revalidated', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    const assets = new Map<string, string | undefined>()
+    page.on('response', (res) => {
+      const url = new URL(res.url())
+      if (url.origin === baseUrl && url.pathname.startsWith('/assets/')) assets.set(url.pathname, res.headers()['cache-control'])
+    })
+    const shell = await page.goto('/')
+    await page.locator('main#main h2').first().waitFor()
+
+    const loaded = [...assets.keys()]
+    expect(loaded.some((path) => /^\/assets\/.+-[\w-]{8}\.js$/.test(path))).toBe(true)
+    expect(loaded.some((path) => path.endsWith('.css'))).toBe(true)
+    for (const [path, cacheControl] of assets) expect(cacheControl, path).toBe('public, max-age=31536000, immutable')
+
+    for (const answer of [shell, await page.goto('/genres'), await page.goto('/movie/155')]) {
+      expect(answer?.status()).toBe(200)
+      expect(answer?.headers()['content-type']).toContain('text/html')
+      const cacheControl = answer?.headers()['cache-control'] ?? ''
+      expect(cacheControl).not.toContain('immutable')
+      expect(cacheControl).not.toContain('31536000')
+    }
+    await context.close()
+  })
+})

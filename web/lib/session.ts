@@ -1,7 +1,7 @@
 /**
  * The signed-in account, shared by every route. The worker owns the session (an HttpOnly
- * cookie); the browser only asks GET /api/auth/me who it is. `undefined` means still loading,
- * `null` means signed out.
+ * cookie); the browser only asks GET /api/auth/me who it is, which answers `{ user: null }` when
+ * nobody is signed in. `undefined` means still loading, `null` means signed out.
  */
 import { atom, useAtomValue, useSetAtom } from 'jotai'
 import { unwrap } from 'jotai/utils'
@@ -21,11 +21,15 @@ export interface SessionAccount {
 
 const sessionVersionAtom = atom(0)
 
+type SessionAnswer = SessionAccount | { user: null }
+
 const sessionRequestAtom = atom(async (get): Promise<SessionAccount | null> => {
   get(sessionVersionAtom)
   try {
-    return await readJson<SessionAccount>(api.auth.me.$get())
+    const answer = await readJson<SessionAnswer>(api.auth.me.$get())
+    return answer.user === null ? null : answer
   } catch {
+    // an unreachable worker leaves the page usable as a signed-out visitor
     return null
   }
 })

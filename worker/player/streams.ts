@@ -7,6 +7,7 @@ import { and, asc, eq, ne, notExists } from 'drizzle-orm'
 import { z } from 'zod'
 import { contentTypes, streams, type ContentType, type Stream } from '../../drizzle/schema'
 import type { Db } from '../accounts/db'
+import { isolateMemo } from '../lib/isolate-memo'
 
 /** The bundled, self-made sample (scripts/make-hls-sample.sh), served as a static asset. */
 export const SAMPLE_MASTER_URL = '/media/sample/master.m3u8'
@@ -79,6 +80,14 @@ function sameTitle(input: Pick<StreamInput, 'content_type' | 'content_id' | 'sea
   )
 }
 
+/**
+ * Every title page asks which stream plays, and mappings change only when an operator edits
+ * them, so lookups are kept per isolate for up to a minute (cleared at once by an edit made
+ * through this isolate). Titles without a mapping, the common case, are kept too.
+ */
+export const PLAYBACK_MEMO_MS = 60_000
+const playback = isolateMemo<Stream | undefined>(PLAYBACK_MEMO_MS, 2000)
+
 /** Adds a stream; answers null when that title (and episode) already has one. */
 export async function createStream(db: Db, input: StreamInput): Promise<Stream | null> {
   const row = await db
@@ -87,6 +96,7 @@ export async function createStream(db: Db, input: StreamInput): Promise<Stream |
     .onConflictDoNothing()
     .returning()
     .get()
+  playback.clear()
   return row ?? null
 }
 
@@ -103,12 +113,14 @@ export async function replaceStream(db: Db, id: number, input: StreamInput): Pro
     .where(and(eq(streams.id, id), notExists(db.select({ id: streams.id }).from(streams).where(and(sameTitle(input), ne(streams.id, id))))))
     .returning()
     .get()
+  playback.clear()
   if (row) return { ok: true, stream: row }
   return (await getStream(db, id)) ? { ok: false, reason: 'conflict' } : { ok: false, reason: 'missing' }
 }
 
 export async function deleteStream(db: Db, id: number): Promise<boolean> {
   const row = await db.delete(streams).where(eq(streams.id, id)).returning({ id: streams.id }).get()
+  playback.clear()
   return !!row
 }
 
@@ -127,4 +139,10 @@ export async function findStreamFor(
     .get()
   if (exact || type === 'movie') return exact
   return db.select().from(streams).where(sameTitle({ content_type: type, content_id: id, season_number: 0, episode_number: 0 })).get()
+}
+
+/** findStreamFor, memoized per isolate for the player (see above). */
+export function streamForPlayback(db: Db, type: ContentType, id: number, season: number, episode: number): Promise<Stream | undefined> {
+  const key = type === 'movie' ? `movie:${id}` : `tv:${id}:${season}:${episode}`
+  return playback.get(key, () => findStreamFor(db, type, id, season, episode))
 }

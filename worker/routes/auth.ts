@@ -9,7 +9,7 @@ import { createUser, emailTaken, findByEmailWithHash, findRecord, recordLogin, u
 import { database } from '../accounts/db'
 import { deleteExpiredSessions, deleteSession } from '../accounts/sessions'
 import { loginSchema, signupSchema } from '../accounts/schemas'
-import { closedForMaintenance, currentAccount, NO_SESSION } from '../auth/guards'
+import { closedForMaintenance, currentAccount } from '../auth/guards'
 import { hashPassword, verifyPassword } from '../auth/password'
 import { clientIp, limitFailures } from '../auth/rate-limit'
 import { clearSessionCookie, sessionToken, startSession } from '../auth/session'
@@ -61,12 +61,14 @@ export const authRoutes = new Hono<AppEnv>()
     clearSessionCookie(c)
     return c.json({ message: 'You have been logged out successfully!' }, 200)
   })
+  // Every page asks this on load, so being signed out is an answer (`user: null`), not an error
+  // status the browser would log; the guarded routes still answer 401.
   .get('/me', async (c) => {
     const account = await currentAccount(c)
     const record = account ? await findRecord(database(c.env.DB), account.type, account.id) : undefined
     if (!account || !record) {
       if (sessionToken(c)) clearSessionCookie(c)
-      return c.json({ error: NO_SESSION }, 401)
+      return c.json({ user: null }, 200)
     }
     return c.json({ id: account.id, email: account.email, type: account.type, user: record }, 200)
   })

@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono'
 import { database } from '../accounts/db'
-import { maintenanceEnabled } from '../accounts/settings'
+import { maintenanceReported } from '../accounts/settings'
 import type { AppEnv, Bindings } from '../env'
 
 export function catalogProviderName(env: Bindings): 'tmdb' | 'embedded' {
@@ -28,6 +28,6 @@ export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {
     provider,
     imageBase: imageBaseFor(c.env),
     turnstileSiteKey: c.env.TURNSTILE_SECRET ? c.env.TURNSTILE_SITE_KEY || null : null,
-    maintenance: await maintenanceEnabled(database(c.env.DB)),
+    maintenance: await maintenanceReported(database(c.env.DB)),
   })
 })

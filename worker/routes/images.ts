@@ -2,11 +2,14 @@
  * GET /api/img/{w200|w300|w500|original}/...: the drawn SVG posters, backdrops, portraits and
  * episode stills of the embedded catalogue, at the paths its answers carry (poster_path,
  * backdrop_path, profile_path, still_path). Drawn from D1 facts, so they are immutable and cached
- * for a year; an unknown title answers 404.
+ * for a year; an unknown title answers 404. A page shows dozens of them, so drawn images are kept
+ * in the edge cache (Cache API) under their path: a repeat request costs no D1 query and no
+ * drawing. Only drawn images are kept; a 404 may stop being one when the catalogue is reloaded.
  */
 import { and, eq } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/d1'
 import { type Context, Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import { z } from 'zod'
 import { catalogMovies, catalogPeople, catalogSeasons, catalogTvSeries } from '../../drizzle/catalog-schema'
 import { backdropSvg, IMAGE_SIZES, posterSvg, profileSvg, stillSvg } from '../catalog/artwork'
@@ -46,9 +49,35 @@ function seasonOf(d1: D1Database, tv: number, season: number): Promise<{ title: 
     .get()
 }
 
+/**
+ * The zone's default cache. The web app type-checks this module too (through AppType), where the
+ * DOM's CacheStorage, which has no `default`, wins over the Workers declaration.
+ */
+function edgeCache(): Cache {
+  return (caches as unknown as { default: Cache }).default
+}
+
+/**
+ * Answers from the edge cache when the image has been drawn before, else draws it and stores it
+ * after answering. The key is the origin and path only, so a query string (cache busters, tracking
+ * parameters) cannot fill the cache with copies of the same image.
+ */
+const edgeCached = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.method !== 'GET') return next()
+  const url = new URL(c.req.url)
+  const key = new Request(`${url.origin}${url.pathname}`)
+  const cache = edgeCache()
+  const hit = await cache.match(key)
+  // A cached response's headers are immutable; the app's middleware still adds its own.
+  if (hit) return new Response(hit.body, hit)
+  await next()
+  if (c.res.status === 200) c.executionCtx.waitUntil(cache.put(key, c.res.clone()).catch(() => undefined))
+})
+
 const typeParams = z.object({ size, type: z.enum(['movie', 'tv'], { error: 'must be movie or tv' }), file: svgFile })
 
 export const imageRoutes = new Hono<AppEnv>()
+  .use(edgeCached)
   .get('/:size/poster/season/:tv/:file', validate('param', z.object({ size, tv: number, file: svgFile })), async (c) => {
     const { size: s, tv, file: season } = c.req.valid('param')
     const row = await seasonOf(c.env.DB, tv, season)

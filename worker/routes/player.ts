@@ -11,7 +11,7 @@ import { database } from '../accounts/db'
 import type { AppEnv } from '../env'
 import { validate } from '../lib/validate'
 import { playerConfig } from '../player/sources'
-import { findStreamFor, SAMPLE_MASTER_URL } from '../player/streams'
+import { SAMPLE_MASTER_URL, streamForPlayback } from '../player/streams'
 import { catalogProviderName } from './config'
 
 const streamParams = z.object({
@@ -32,7 +32,7 @@ export const playerRoutes = new Hono<AppEnv>()
   .get('/stream/:type/:id', validate('param', streamParams), validate('query', streamQuery), async (c) => {
     const { type, id } = c.req.valid('param')
     const { season, episode } = c.req.valid('query')
-    const stream = await findStreamFor(database(c.env.DB), type, id, season, episode)
+    const stream = await streamForPlayback(database(c.env.DB), type, id, season, episode)
     if (stream) {
       return c.json({ url: stream.master_url, label: stream.label, origin: 'mapped' as const })
     }

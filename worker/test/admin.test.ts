@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:workers'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { DashboardStats, UsersPage } from '../accounts/admin'
+import { MAINTENANCE_REPORT_MS } from '../accounts/settings'
 import { PASSWORD, call, createAdmin, createUser, uniqueEmail, uniqueUsername, type TestAccount } from './helpers/accounts'
+import { settledFetch, withoutD1 } from './helpers/settled'
 
 let admin: TestAccount
 let user: TestAccount
@@ -213,6 +215,39 @@ describe('maintenance switch', () => {
     expect(await (await put(false)).json()).toEqual({ enabled: false })
     expect((await (await call('/api/config')).json<{ maintenance: boolean }>()).maintenance).toBe(false)
     for (const bad of ['yes', 1, null]) expect((await put(bad)).status).toBe(400)
+  })
+})
+
+describe('the maintenance switch as GET /api/config reports it', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('is kept per isolate: a repeat needs no D1, an admin change shows at once, a change made elsewhere within 30 s', async () => {
+    const put = (enabled: boolean) => call('/api/admin/settings/maintenance', { method: 'PUT', cookie: admin.cookie, body: { enabled } })
+    const reported = async (bindings?: Cloudflare.Env) => {
+      const res = await settledFetch('/api/config', bindings)
+      expect(res.status).toBe(200)
+      return (JSON.parse(res.text) as { maintenance: boolean }).maintenance
+    }
+    try {
+      expect((await put(false)).status).toBe(200)
+      expect(await reported()).toBe(false)
+      expect(await reported(withoutD1())).toBe(false)
+
+      expect((await put(true)).status).toBe(200)
+      expect(await reported()).toBe(true)
+
+      // Another isolate switching it off writes D1 only; this isolate notices within its memo time.
+      await env.DB.prepare("update settings set value = 'false' where key = 'maintenance'").run()
+      expect(await reported()).toBe(true)
+      vi.useFakeTimers({ toFake: ['Date'] })
+      vi.setSystemTime(Date.now() + MAINTENANCE_REPORT_MS + 1000)
+      expect(await reported()).toBe(false)
+    } finally {
+      vi.useRealTimers()
+      await put(false)
+    }
   })
 })
 

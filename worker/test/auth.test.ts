@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PBKDF2_ITERATIONS, hashPassword, verifyPassword } from '../auth/password'
 import { SESSION_COOKIE } from '../auth/session'
 import app from '../index'
-import { PASSWORD, call, createAdmin, createUser, sessionCookieFrom, setCookies, signIn, signUp, uniqueEmail, uniqueUsername } from './helpers/accounts'
+import { PASSWORD, call, createAdmin, createUser, sessionCookieFrom, sessionOf, setCookies, signIn, signUp, uniqueEmail, uniqueUsername } from './helpers/accounts'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -240,10 +240,20 @@ describe('POST /api/auth/login', () => {
 })
 
 describe('GET /api/auth/me and POST /api/auth/logout', () => {
-  it('answers 401 No user logged in without a session', async () => {
+  it('answers 200 { user: null } without a session, setting no cookie', async () => {
     const res = await call('/api/auth/me')
-    expect(res.status).toBe(401)
-    expect(await res.json()).toEqual({ error: 'No user logged in' })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ user: null })
+    expect(setCookies(res)).toEqual([])
+  })
+
+  it('answers { user: null } for a cookie that no longer names a session, and clears it', async () => {
+    const user = await createUser()
+    await call('/api/auth/logout', { method: 'POST', cookie: user.cookie })
+    const res = await call('/api/auth/me', { cookie: user.cookie })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ user: null })
+    expect(setCookies(res).find((line) => line.startsWith(`${SESSION_COOKIE}=`))).toMatch(/Max-Age=0/i)
   })
 
   it('returns the session account, then sign-out deletes the row and clears the cookie', async () => {
@@ -263,7 +273,8 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
     expect(rows?.n).toBe(0)
 
     // the old cookie is worthless afterwards, even though its signature is still valid
-    expect((await call('/api/auth/me', { cookie: user.cookie })).status).toBe(401)
+    expect(await sessionOf(user.cookie)).toBeNull()
+    expect((await call('/api/me/profile', { cookie: user.cookie })).status).toBe(401)
   })
 
   it('signs out harmlessly without a session', async () => {
@@ -277,8 +288,8 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
     expect(res.status).toBe(200)
     const fresh = sessionCookieFrom(res)!
     expect(fresh).not.toBe(user.cookie)
-    expect((await call('/api/auth/me', { cookie: user.cookie })).status).toBe(401)
-    expect((await call('/api/auth/me', { cookie: fresh })).status).toBe(200)
+    expect(await sessionOf(user.cookie)).toBeNull()
+    expect(await sessionOf(fresh)).toEqual({ type: 'user', id: user.id })
     const rows = await env.DB.prepare("select count(*) as n from sessions where owner_type = 'user' and owner_id = ?").bind(user.id).first<{ n: number }>()
     expect(rows?.n).toBe(1)
   })
@@ -287,7 +298,7 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
     const user = await createUser()
     const second = await signIn(user.email, PASSWORD)
     await call('/api/auth/logout', { method: 'POST', cookie: user.cookie })
-    expect((await call('/api/auth/me', { cookie: second.cookie })).status).toBe(200)
+    expect(await sessionOf(second.cookie)).toEqual({ type: 'user', id: user.id })
   })
 })
 

@@ -1,9 +1,11 @@
 // The embedded catalogue's drawn artwork at the paths its answers carry: SVG, cached for a year,
-// text escaped, 404 for unknown titles and 400 for malformed paths.
+// text escaped, 404 for unknown titles and 400 for malformed paths; drawn images are kept in the
+// edge cache, 404s are not.
 import { env, exports } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { MovieDetails, TvDetails } from '../catalog/types'
 import { loadCatalog } from './catalog-data'
+import { settledFetch, withoutD1 } from './helpers/settled'
 
 // Each test makes many real requests; on a busy 2-core machine that can pass the 5 s default.
 vi.setConfig({ testTimeout: 30_000 })
@@ -68,5 +70,62 @@ describe('GET /api/img/:size/...', () => {
     for (const path of ['/w999/poster/movie/550.svg', '/w500/poster/person/550.svg', '/w500/poster/movie/550.png', '/w500/poster/movie/abc.svg']) {
       expect((await image(path)).status, path).toBe(400)
     }
+  })
+})
+
+function settledImage(path: string, bindings?: Cloudflare.Env) {
+  return settledFetch(`/api/img${path}`, bindings)
+}
+
+async function insertMovie(id: number, title: string) {
+  await env.DB.prepare("INSERT INTO catalog_movies (id, title, original_title, release_date) VALUES (?, ?, ?, '1999-10-15')").bind(id, title, title).run()
+}
+
+describe('the edge cache in front of the drawn images', () => {
+  it('answers a repeat request from the cache, without D1 and whatever the query string', async () => {
+    await insertMovie(41, 'Keepsake')
+    const first = await settledImage('/w500/poster/movie/41.svg')
+    expect(first.status).toBe(200)
+    expect(first.text).toContain('Keepsake')
+
+    await env.DB.prepare("UPDATE catalog_movies SET title = 'Renamed' WHERE id = 41").run()
+    const again = await settledImage('/w500/poster/movie/41.svg')
+    expect(again.status).toBe(200)
+    expect(again.text).toBe(first.text)
+    // The row did change: an image not drawn before shows the new title.
+    expect((await settledImage('/w500/backdrop/movie/41.svg')).text).toContain('Renamed')
+
+    await env.DB.prepare('DELETE FROM catalog_movies WHERE id = 41').run()
+    const withoutDb = await settledImage('/w500/poster/movie/41.svg?utm_source=share', withoutD1())
+    expect(withoutDb.status).toBe(200)
+    expect(withoutDb.text).toBe(first.text)
+    expect(withoutDb.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8')
+    expect(withoutDb.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(withoutDb.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'")
+    expect(withoutDb.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(withoutDb.headers.get('x-request-id')).toBeTruthy()
+  })
+
+  it('keeps one copy per path: the query string is not part of the key', async () => {
+    await insertMovie(42, 'Onecopy')
+    expect((await settledImage('/w300/poster/movie/42.svg?v=1')).status).toBe(200)
+    expect(await caches.default.match('http://localhost/api/img/w300/poster/movie/42.svg')).toBeDefined()
+    expect(await caches.default.match('http://localhost/api/img/w300/poster/movie/42.svg?v=1')).toBeUndefined()
+  })
+
+  it('does not keep a 404, so a title added later is drawn', async () => {
+    const missing = await settledImage('/w500/poster/movie/43.svg')
+    expect(missing.status).toBe(404)
+    expect(await caches.default.match('http://localhost/api/img/w500/poster/movie/43.svg')).toBeUndefined()
+
+    await insertMovie(43, 'Latecomer')
+    const found = await settledImage('/w500/poster/movie/43.svg')
+    expect(found.status).toBe(200)
+    expect(found.text).toContain('Latecomer')
+  })
+
+  it('does not keep a malformed path either', async () => {
+    expect((await settledImage('/w999/poster/movie/550.svg')).status).toBe(400)
+    expect(await caches.default.match('http://localhost/api/img/w999/poster/movie/550.svg')).toBeUndefined()
   })
 })

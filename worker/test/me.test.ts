@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { PASSWORD, call, createAdmin, createUser, sessionCookieFrom, signIn, type TestAccount } from './helpers/accounts'
+import { PASSWORD, call, createAdmin, createUser, sessionCookieFrom, sessionOf, signIn, type TestAccount } from './helpers/accounts'
 
 // refused requests change nothing, so one account serves all of them
 let bystander: TestAccount
@@ -107,8 +107,9 @@ describe('POST /api/me/password', () => {
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ message: 'Password updated successfully!' })
 
-    expect((await call('/api/auth/me', { cookie: user.cookie })).status).toBe(200)
-    expect((await call('/api/auth/me', { cookie: elsewhere.cookie })).status).toBe(401)
+    expect(await sessionOf(user.cookie)).toEqual({ type: 'user', id: user.id })
+    expect(await sessionOf(elsewhere.cookie)).toBeNull()
+    expect((await call('/api/me/profile', { cookie: elsewhere.cookie })).status).toBe(401)
 
     const old = await call('/api/auth/login', { body: { email: user.email, password: PASSWORD, type: 'user' } })
     expect(old.status).toBe(401)
@@ -163,7 +164,8 @@ describe('maintenance mode', () => {
   it('turns away sign-up and account writes of users with 503, not reads, not administrators', async () => {
     const user = await createUser()
     const admin = await createAdmin()
-    await env.DB.prepare("insert into settings (key, value) values ('maintenance', 'true') on conflict(key) do update set value = 'true'").run()
+    const maintenance = (enabled: boolean) => call('/api/admin/settings/maintenance', { method: 'PUT', cookie: admin.cookie, body: { enabled } })
+    expect((await maintenance(true)).status).toBe(200)
     try {
       const message = { error: 'The site is under maintenance. Please try again later.' }
       const signup = await call('/api/auth/signup', { body: { email: 'm@example.com', username: 'maint_user', password: PASSWORD, confirmPassword: PASSWORD } })
@@ -182,7 +184,7 @@ describe('maintenance mode', () => {
       const config = await call('/api/config')
       expect((await config.json<{ maintenance: boolean }>()).maintenance).toBe(true)
     } finally {
-      await env.DB.prepare("update settings set value = 'false' where key = 'maintenance'").run()
+      await maintenance(false)
     }
     expect((await call('/api/me/watchlist', { cookie: user.cookie, body: { content_id: 1, content_type: 'movie', title: 'A' } })).status).toBe(201)
   })

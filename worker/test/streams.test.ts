@@ -1,5 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { env } from 'cloudflare:workers'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { PLAYBACK_MEMO_MS } from '../player/streams'
 import { call, createAdmin, createUser, json, type TestAccount } from './helpers/accounts'
+import { settledFetch, withoutD1 } from './helpers/settled'
 
 interface StreamRow {
   id: number
@@ -186,5 +189,33 @@ describe('PUT and DELETE /api/admin/streams/:id', () => {
   it('answers 400 for an id that is not a positive number', async () => {
     const res = await call('/api/admin/streams/abc', { method: 'DELETE', cookie: admin.cookie })
     expect(res.status).toBe(400)
+  })
+})
+
+describe('the stream lookup behind GET /api/player/stream', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('is kept per isolate: a repeat needs no D1, an admin edit shows at once, a change made elsewhere within a minute', async () => {
+    const id = freshId()
+    const played = async (bindings?: Cloudflare.Env) => {
+      const res = await settledFetch(`/api/player/stream/movie/${id}`, bindings)
+      expect(res.status).toBe(200)
+      return JSON.parse(res.text) as { url: string | null; origin: string }
+    }
+    expect(await played()).toMatchObject({ origin: 'sample' })
+    expect(await played(withoutD1())).toMatchObject({ origin: 'sample' })
+
+    expect((await addStream({ content_type: 'movie', content_id: id, master_url: '/media/first.m3u8' })).status).toBe(201)
+    expect(await played()).toMatchObject({ url: '/media/first.m3u8', origin: 'mapped' })
+    expect(await played(withoutD1())).toMatchObject({ url: '/media/first.m3u8', origin: 'mapped' })
+
+    // Another isolate's edit reaches D1 only; this isolate follows within its memo time.
+    await env.DB.prepare("update streams set master_url = '/media/second.m3u8' where content_type = 'movie' and content_id = ?").bind(id).run()
+    expect(await played()).toMatchObject({ url: '/media/first.m3u8' })
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + PLAYBACK_MEMO_MS + 1000)
+    expect(await played()).toMatchObject({ url: '/media/second.m3u8' })
   })
 })

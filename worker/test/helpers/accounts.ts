@@ -70,6 +70,21 @@ export function sessionCookieFrom(res: Response): string | null {
   return pair === `${SESSION_COOKIE}=` ? null : pair
 }
 
+/**
+ * Who GET /api/auth/me says the cookie belongs to: the account's type and id, or null when it
+ * answers signed out. It always answers 200; signed out is `{ user: null }` and nothing else.
+ */
+export async function sessionOf(cookie?: string): Promise<{ type: string; id: number } | null> {
+  const res = await call('/api/auth/me', { cookie })
+  expect(res.status).toBe(200)
+  const body = await res.json<{ id?: number; type?: string; user: unknown }>()
+  if (body.user === null) {
+    expect(body).toEqual({ user: null })
+    return null
+  }
+  return { type: body.type!, id: body.id! }
+}
+
 export interface Credentials {
   email: string
   username: string
