@@ -50,7 +50,9 @@ const endpoints = [
   { name: 'stream', path: '/api/player/stream/movie/550' },
   { name: 'poster image', path: '/api/img/w500/poster/movie/550.svg' },
   { name: 'session (signed out)', path: '/api/auth/me' },
-  { name: 'title page html', path: '/movie/155', headers: htmlHeaders },
+  { name: 'home html', path: '/', headers: htmlHeaders },
+  { name: 'movie page html', path: '/movie/155', headers: htmlHeaders },
+  { name: 'tv page html', path: '/tv/1399', headers: htmlHeaders },
 ].map((endpoint) => ({ headers: apiHeaders, ...endpoint }))
 
 async function waitForServer(timeoutMs = 60_000) {

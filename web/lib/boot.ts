@@ -9,10 +9,16 @@ import type { BootData } from '../../worker/seo/boot'
 import { catalogKeys } from './catalog'
 
 let bootImageBase: string | undefined
+let bootSignedOut = false
 
 /** Where images resolve, as the worker said in the HTML, until GET /api/config answers. */
 export function bootedImageBase(): string | undefined {
   return bootImageBase
+}
+
+/** True when the page's HTML came without a session cookie: nobody is signed in, no need to ask. */
+export function bootedSignedOut(): boolean {
+  return bootSignedOut
 }
 
 export function readBootData(doc: Document = document, location: Pick<Location, 'pathname' | 'search'> = window.location): BootData | null {
@@ -29,6 +35,7 @@ export function readBootData(doc: Document = document, location: Pick<Location, 
 /** Puts the inlined answers where the pages' query hooks look for them. */
 export function seedQueryCache(queryClient: QueryClient, boot: BootData): void {
   bootImageBase = boot.imageBase
+  bootSignedOut = boot.signedOut
   if (boot.page) queryClient.setQueryData(catalogKeys.page(boot.page.name, boot.page.service), boot.page.data)
   if (boot.title) queryClient.setQueryData(catalogKeys.title(boot.title.type, boot.title.data.id), boot.title.data)
   if (boot.title && boot.season) queryClient.setQueryData(catalogKeys.season(boot.title.data.id, boot.season.season_number), boot.season)

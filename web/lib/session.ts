@@ -6,6 +6,7 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai'
 import { unwrap } from 'jotai/utils'
 import { api, readJson } from './api-client'
+import { bootedSignedOut } from './boot'
 
 export interface SessionAccount {
   id: number
@@ -23,8 +24,7 @@ const sessionVersionAtom = atom(0)
 
 type SessionAnswer = SessionAccount | { user: null }
 
-const sessionRequestAtom = atom(async (get): Promise<SessionAccount | null> => {
-  get(sessionVersionAtom)
+async function fetchSession(): Promise<SessionAccount | null> {
   try {
     const answer = await readJson<SessionAnswer>(api.auth.me.$get())
     return answer.user === null ? null : answer
@@ -32,6 +32,13 @@ const sessionRequestAtom = atom(async (get): Promise<SessionAccount | null> => {
     // an unreachable worker leaves the page usable as a signed-out visitor
     return null
   }
+}
+
+const sessionRequestAtom = atom((get): SessionAccount | null | Promise<SessionAccount | null> => {
+  // Until the first sign-in or sign-out here, the page's HTML may already have said that no
+  // session cookie came along: then nobody is signed in, known at the first render.
+  if (get(sessionVersionAtom) === 0 && bootedSignedOut()) return null
+  return fetchSession()
 })
 
 export const sessionAtom = unwrap(sessionRequestAtom, (previous) => previous ?? undefined)

@@ -10,7 +10,8 @@ export interface IsolateMemo<T> {
   clear(): void
 }
 
-export function isolateMemo<T>(ttlMs: number, maxEntries: number): IsolateMemo<T> {
+/** `keep` decides, once a value has arrived, whether it is worth keeping (a degraded answer is not). */
+export function isolateMemo<T>(ttlMs: number, maxEntries: number, keep: (value: T) => boolean = () => true): IsolateMemo<T> {
   const store = new Map<string, { value: Promise<T>; until: number }>()
   return {
     get(key, compute) {
@@ -20,9 +21,12 @@ export function isolateMemo<T>(ttlMs: number, maxEntries: number): IsolateMemo<T
       const value = compute()
       store.delete(key)
       store.set(key, { value, until: now + ttlMs })
-      value.catch(() => {
+      const forget = () => {
         if (store.get(key)?.value === value) store.delete(key)
-      })
+      }
+      value.then((v) => {
+        if (!keep(v)) forget()
+      }, forget)
       // Oldest first: entries are re-inserted when computed, so the first key is the stalest.
       while (store.size > maxEntries) {
         const oldest = store.keys().next().value

@@ -14,7 +14,8 @@ import { catalogFor } from '../catalog'
 import { cachedPage, type PageName } from '../catalog/pages'
 import { SERVICE_SLUGS, type ServiceSlug } from '../catalog/rules'
 import type { AppEnv } from '../env'
-import { type AppPage, loadAppShell, renderAppShell } from '../seo/app-shell'
+import { isolateMemo } from '../lib/isolate-memo'
+import { type AppPage, type AppShell, loadAppShell, renderAppShell } from '../seo/app-shell'
 import { type BootData, openingSeason } from '../seo/boot'
 import { documentTitle, metaTags, titleDetails, titleMetaOf } from '../seo/meta'
 import { playerConfig } from '../player/sources'
@@ -95,18 +96,49 @@ async function titleBoot(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): 
   }
 }
 
-/** The shell and the page's data are fetched side by side; without a shell the assets answer. */
-async function serve(c: Context<AppEnv>, page: Promise<AppPage>): Promise<Response> {
-  const [shell, resolved] = await Promise.all([loadAppShell(c.env, c.req.url), page])
-  if (!shell) return c.env.ASSETS.fetch(c.req.raw)
-  const html = await renderAppShell(shell, resolved)
+/** A page as served: its HTML, that body's own ETag, and the headers it carries. */
+interface RenderedPage {
+  html: string
+  etag: string
+  headers: [string, string][]
+  /** False when the page went out without its data (the catalogue failed): not worth keeping. */
+  complete: boolean
+}
+
+/**
+ * index.html changes only with a deployment, which starts new isolates, so an isolate reads it once
+ * a minute at most; a rendered page is kept as long as the composed pages it inlines (a minute).
+ */
+const MEMO_MS = 60_000
+const shells = isolateMemo<AppShell | null>(MEMO_MS, 4, (shell) => shell !== null)
+const renderedPages = isolateMemo<RenderedPage | null>(MEMO_MS, 300, (page) => page?.complete === true)
+
+async function digestHex(text: string): Promise<string> {
+  const hash = await crypto.subtle.digest('SHA-1', new TextEncoder().encode(text))
+  return [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+/**
+ * The page for this address and cookie state: the shell and the page's data are fetched side by
+ * side, then kept per isolate. Without a shell the assets answer as they would without the worker.
+ */
+async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>): Promise<Response> {
+  const url = new URL(c.req.url)
+  const base = bootBase(c)
+  const page = await renderedPages.get(`${url.origin}${base.path}|${base.signedOut}`, async () => {
+    const [shell, resolved] = await Promise.all([shells.get(url.origin, () => loadAppShell(c.env, c.req.url)), build()])
+    if (!shell) return null
+    const html = await renderAppShell(shell, resolved)
+    return { html, etag: `"${await digestHex(html)}"`, headers: shell.headers, complete: resolved.boot !== undefined }
+  })
+  if (!page) return c.env.ASSETS.fetch(c.req.raw)
   // The first data says whether a session cookie came along, so the body varies with the cookie.
-  return c.html(html, 200, { ...Object.fromEntries(shell.headers), 'Cache-Control': HTML_CACHE_CONTROL, Vary: 'Cookie' })
+  return c.html(page.html, 200, { ...Object.fromEntries(page.headers), 'Cache-Control': HTML_CACHE_CONTROL, Vary: 'Cookie', ETag: page.etag })
 }
 
 function composed(path: keyof typeof COMPOSED_PAGES) {
   const { name, module } = COMPOSED_PAGES[path]
-  return (c: Context<AppEnv>) => serve(c, composedBoot(c, name, module))
+  return (c: Context<AppEnv>) => serve(c, () => composedBoot(c, name, module))
 }
 
 // The ETag middleware sits on each route, not on the sub-app, which is mounted at the root.
@@ -118,5 +150,5 @@ export const appPageRoutes = new Hono<AppEnv>()
   .get('/genres', etag(), composed('/genres'))
   .get('/:type{movie|tv}/:id{[1-9][0-9]{0,9}}', etag(), (c) => {
     const type = c.req.param('type') === 'movie' ? 'movie' : 'tv'
-    return serve(c, titleBoot(c, type, Number(c.req.param('id'))))
+    return serve(c, () => titleBoot(c, type, Number(c.req.param('id'))))
   })

@@ -12,24 +12,18 @@ import { escapeHtml } from './meta'
 /** Files each lazily loaded page module needs beyond the entry, keyed by its path under web/. */
 type RouteChunks = Record<string, string[]>
 
-/** Rebuilt with every deployment (the entry's hash changes with it), so kept per index.html ETag. */
-let chunksMemo: { etag: string; chunks: RouteChunks } | null = null
-
-async function routeChunks(env: Bindings, origin: string, indexEtag: string): Promise<RouteChunks> {
-  if (chunksMemo && chunksMemo.etag === indexEtag && indexEtag !== '') return chunksMemo.chunks
+async function routeChunks(env: Bindings, origin: string): Promise<RouteChunks> {
   const res = await env.ASSETS.fetch(new Request(`${origin}/route-chunks.json`))
-  let chunks: RouteChunks = {}
-  if (res.ok) {
-    try {
-      chunks = (await res.json()) as RouteChunks
-    } catch {
-      // an unreadable file only costs the preloads
-    }
-  } else {
+  if (!res.ok) {
     await res.body?.cancel()
+    return {}
   }
-  chunksMemo = { etag: indexEtag, chunks }
-  return chunks
+  try {
+    return (await res.json()) as RouteChunks
+  } catch {
+    // an unreadable file only costs the preloads
+    return {}
+  }
 }
 
 export interface AppPage {
@@ -60,7 +54,10 @@ export interface AppShell {
 
 const SHELL_HEADERS = ['content-security-policy', 'x-frame-options', 'permissions-policy']
 
-/** index.html as the assets serve it, or null when it cannot be read (the caller then lets the assets answer). */
+/**
+ * index.html and route-chunks.json as the assets serve them, or null when index.html cannot be read
+ * (the caller then lets the assets answer). Both change only with a deployment.
+ */
 export async function loadAppShell(env: Bindings, requestUrl: string): Promise<AppShell | null> {
   const origin = new URL(requestUrl).origin
   const index = await env.ASSETS.fetch(new Request(`${origin}/`, { headers: { Accept: 'text/html' } }))
@@ -68,7 +65,7 @@ export async function loadAppShell(env: Bindings, requestUrl: string): Promise<A
     await index.body?.cancel()
     return null
   }
-  const [html, chunks] = await Promise.all([index.text(), routeChunks(env, origin, index.headers.get('ETag') ?? '')])
+  const [html, chunks] = await Promise.all([index.text(), routeChunks(env, origin)])
   const headers = SHELL_HEADERS.flatMap((name): [string, string][] => {
     const value = index.headers.get(name)
     return value ? [[name, value]] : []
