@@ -4,6 +4,7 @@
  * once here as provider calls, so both providers compose the same pages. A composed page is
  * cached in KV (and briefly in the isolate) because it is the most requested answer of all.
  */
+import { type Precompressed, precompress } from '../lib/precompressed'
 import { type CachedEntry, FRESH_SECONDS, isFresh, pageCacheKey, readCached, writeCached } from '../cache'
 import type { CatalogProvider, ListName } from './provider'
 import { byVoteAverage, type DiscoverFilters, MOVIE_GENRES, PAGE_SIZE, SERVICES, type ServiceSlug } from './rules'
@@ -201,23 +202,12 @@ async function composePage(provider: CatalogProvider, page: PageName, service: S
   return { composition, complete: failures.length === 0 }
 }
 
-/** A composed page as JSON text, and gzipped once for clients that accept it (browsers do). */
-export interface PageBody {
-  json: string
-  gzip: ArrayBuffer
-}
-
-async function gzip(text: string): Promise<ArrayBuffer> {
-  return new Response(new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer()
-}
-
-async function pageBody(composition: PageComposition): Promise<PageBody> {
-  const json = JSON.stringify(composition)
-  return { json, gzip: await gzip(json) }
+async function pageBody(composition: PageComposition): Promise<Precompressed> {
+  return precompress(JSON.stringify(composition))
 }
 
 /** The home page is large (about 180 kB of JSON), so it is serialized and compressed once, not per request. */
-const memo = new Map<string, { body: PageBody; until: number }>()
+const memo = new Map<string, { body: Precompressed; until: number }>()
 
 /**
  * A composed page from the isolate memo, then KV, then composed anew. `version` names the data
@@ -230,7 +220,7 @@ export async function cachedPage(
   page: PageName,
   service: ServiceSlug,
   waitUntil: (promise: Promise<unknown>) => void,
-): Promise<PageBody> {
+): Promise<Precompressed> {
   const key = pageCacheKey(`${provider.name}:${version}:${SHAPE}`, page, service)
   const hit = memo.get(key)
   if (hit && hit.until > Date.now()) return hit.body

@@ -15,6 +15,7 @@ import { cachedPage, type PageName } from '../catalog/pages'
 import { SERVICE_SLUGS, type ServiceSlug } from '../catalog/rules'
 import type { AppEnv } from '../env'
 import { isolateMemo } from '../lib/isolate-memo'
+import { type Precompressed, precompress, precompressedResponse } from '../lib/precompressed'
 import { type AppPage, type AppShell, loadAppShell, renderAppShell } from '../seo/app-shell'
 import { type BootData, openingSeason } from '../seo/boot'
 import { documentTitle, metaTags, titleDetails, titleMetaOf } from '../seo/meta'
@@ -56,7 +57,7 @@ async function composedBoot(c: Context<AppEnv>, name: PageName, module: string):
   try {
     const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
     const body = await cachedPage(c.env.CACHE, provider, await provider.version(), name, service as ServiceSlug, (p) => c.executionCtx.waitUntil(p))
-    const data = JSON.parse(body.json) as NonNullable<BootData['page']>['data']
+    const data = JSON.parse(body.text) as NonNullable<BootData['page']>['data']
     const boot: BootData = { ...bootBase(c), page: { name, service, data } }
     return { module, boot, images: imageUrl(c, data.hero[0]?.backdropPath) }
   } catch (err) {
@@ -98,7 +99,7 @@ async function titleBoot(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): 
 
 /** A page as served: its HTML, that body's own ETag, and the headers it carries. */
 interface RenderedPage {
-  html: string
+  html: Precompressed
   etag: string
   headers: [string, string][]
   /** False when the page went out without its data (the catalogue failed): not worth keeping. */
@@ -129,11 +130,17 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>): Promise
     const [shell, resolved] = await Promise.all([shells.get(url.origin, () => loadAppShell(c.env, c.req.url)), build()])
     if (!shell) return null
     const html = await renderAppShell(shell, resolved)
-    return { html, etag: `"${await digestHex(html)}"`, headers: shell.headers, complete: resolved.boot !== undefined }
+    return { html: await precompress(html), etag: `"${await digestHex(html)}"`, headers: shell.headers, complete: resolved.boot !== undefined }
   })
   if (!page) return c.env.ASSETS.fetch(c.req.raw)
   // The first data says whether a session cookie came along, so the body varies with the cookie.
-  return c.html(page.html, 200, { ...Object.fromEntries(page.headers), 'Cache-Control': HTML_CACHE_CONTROL, Vary: 'Cookie', ETag: page.etag })
+  return precompressedResponse(page.html, c.req.header('Accept-Encoding'), {
+    ...Object.fromEntries(page.headers),
+    'Content-Type': 'text/html; charset=UTF-8',
+    'Cache-Control': HTML_CACHE_CONTROL,
+    Vary: 'Cookie',
+    ETag: page.etag,
+  })
 }
 
 function composed(path: keyof typeof COMPOSED_PAGES) {

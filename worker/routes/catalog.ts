@@ -11,6 +11,7 @@ import { cachedPage, PAGE_NAMES } from '../catalog/pages'
 import { CatalogNotFoundError, CatalogUnavailableError, LIST_NAMES } from '../catalog/provider'
 import { type DiscoverFilters, MAX_PAGE, MOVIE_GENRE_IDS, SERVICE_SLUGS, TV_GENRE_IDS, TV_GENRES, WATCH_PROVIDER_IDS } from '../catalog/rules'
 import type { AppEnv } from '../env'
+import { precompressedResponse } from '../lib/precompressed'
 import { validate } from '../lib/validate'
 
 const CACHE_CONTROL = 'public, max-age=300'
@@ -78,11 +79,7 @@ export const catalogRoutes = new Hono<AppEnv>()
       const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
       const body = await cachedPage(c.env.CACHE, provider, await provider.version(), name, service ?? 'all', (p) => c.executionCtx.waitUntil(p))
       // Already serialized and compressed (see cachedPage): the answer is a PageComposition.
-      const headers = { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': CACHE_CONTROL, Vary: 'Accept-Encoding' }
-      if (/\bgzip\b/i.test(c.req.header('Accept-Encoding') ?? '')) {
-        return new Response(body.gzip.slice(0), { headers: { ...headers, 'Content-Encoding': 'gzip' }, encodeBody: 'manual' })
-      }
-      return c.body(body.json, 200, headers)
+      return precompressedResponse(body, c.req.header('Accept-Encoding'), { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': CACHE_CONTROL })
     },
   )
   .get('/lists/:list', validate('param', z.object({ list: z.enum(LIST_NAMES, { error: 'unknown list' }) })), validate('query', pageOnly), async (c) => {

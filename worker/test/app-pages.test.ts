@@ -158,6 +158,20 @@ describe('GET /movie/:id and /tv/:id', () => {
   })
 })
 
+describe('compression', () => {
+  it('sends the page gzipped once to clients that accept it and as text to the others', async () => {
+    const plain = await exports.default.fetch('http://localhost/', { headers: { Accept: 'text/html' } })
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    const gzipped = await exports.default.fetch('http://localhost/', { headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip, br' } })
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip')
+    expect(gzipped.headers.get('vary')).toContain('Accept-Encoding')
+    expect(gzipped.headers.get('vary')).toContain('Cookie')
+    expect(gzipped.headers.get('etag')).toBe(plain.headers.get('etag'))
+    // The runtime's fetch decodes the body, as a browser does.
+    expect(await gzipped.text()).toBe(await plain.text())
+  })
+})
+
 describe('inlineJson', () => {
   it('never lets the data close its script element', () => {
     const text = inlineJson({ title: '</script><script>alert(1)</script>', line: 'a\u2028b' })
