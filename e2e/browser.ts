@@ -82,6 +82,20 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
 }
 
+/**
+ * Pages served without their first data, as the worker serves them when the catalogue cannot
+ * answer: the app then asks the API itself, which is what a test that rewrites or fails those
+ * answers needs to see.
+ */
+export async function withoutFirstData(context: BrowserContext): Promise<void> {
+  await context.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback()
+    const response = await route.fetch()
+    const html = (await response.text()).replace(/<script type="application\/json" id="boot-data">[^<]*<\/script>/, '')
+    await route.fulfill({ response, body: html })
+  })
+}
+
 let accountSequence = 0
 
 /** Signs a fresh user up and in through the API from inside the page's context, so the session cookie lands there. */

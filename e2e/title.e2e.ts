@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BrowserContext, Page, Request, Route } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { newPage, seriousA11yViolations, useBrowser } from './browser'
+import { newPage, seriousA11yViolations, useBrowser, withoutFirstData } from './browser'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
@@ -402,10 +402,12 @@ describe('player sources', () => {
 
   /**
    * The e2e server runs with the default (built-in) sources, so an operator's PLAYER_SOURCES is
-   * added to the real /api/player/config answer here, and the operator's player host is served
-   * by the test: its page posts player_ready at once while an image holds its load event back.
+   * added to the real /api/player/config answer here (the page is served without its first data,
+   * so it asks for that answer), and the operator's player host is served by the test: its page
+   * posts player_ready at once while an image holds its load event back.
    */
   async function withOperatorSource(context: BrowserContext) {
+    await withoutFirstData(context)
     await context.route('**/api/player/config', async (route: Route) => {
       const real = await route.fetch()
       const body = await real.json()
@@ -483,11 +485,12 @@ describe('trailer source', () => {
 
   /**
    * As TMDB would give it: the film's videos name a video site and a key. The operator's
-   * TRAILER_EMBEDS is added to the real /api/player/config answer, and the video site's embed page
-   * is served by the test. `noStream` answers the stream lookup as it is for a TMDB title that no
+   * TRAILER_EMBEDS is added to the real /api/player/config answer (the page is served without its
+   * first data, so it asks for these answers), and the video site's embed page is served by the test. `noStream` answers the stream lookup as it is for a TMDB title that no
    * stream is mapped to.
    */
   async function withHostedTrailer(context: BrowserContext, options: { noStream?: boolean } = {}) {
+    await withoutFirstData(context)
     await context.route(new RegExp(`/api/catalog/movie/${movieId}(\\?|$)`), async (route: Route) => {
       const real = await route.fetch()
       const body = await real.json()

@@ -4,7 +4,7 @@
  * the rows (filters, notes). Rows past the first draw their cards as the visitor comes near.
  */
 import type { UseQueryResult } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import type { PageComposition } from '../../worker/catalog/types'
 import { HeroCarousel } from './hero-carousel'
 import { LoadError } from './load-error'
@@ -20,9 +20,14 @@ interface ComposedPageProps {
   rowsLabel: string
   showHero?: boolean
   children?: ReactNode
+  /**
+   * Drawn after the first row: below the first screen at every width, so a part that grows as its
+   * own data arrives (the signed-in panel) never pushes what the visitor is looking at.
+   */
+  afterFirstRow?: ReactNode
 }
 
-export function ComposedPage({ query, heroLabel, rowsLabel, showHero = true, children }: ComposedPageProps) {
+export function ComposedPage({ query, heroLabel, rowsLabel, showHero = true, children, afterFirstRow }: ComposedPageProps) {
   const { data } = query
   return (
     <>
@@ -33,7 +38,12 @@ export function ComposedPage({ query, heroLabel, rowsLabel, showHero = true, chi
       ) : (
         <div aria-label={rowsLabel} role="region" aria-busy={query.isFetching} className="pb-6">
           {data ? (
-            data.rows.map((row, index) => <PosterRow key={row.key} id={`row-${row.key}`} title={row.title} items={row.items} deferred={index >= EAGER_ROWS} />)
+            data.rows.map((row, index) => (
+              <Fragment key={row.key}>
+                <PosterRow id={`row-${row.key}`} title={row.title} items={row.items} deferred={index >= EAGER_ROWS} />
+                {index === 0 && afterFirstRow}
+              </Fragment>
+            ))
           ) : (
             <>
               <p role="status" className="sr-only">Loading...</p>

@@ -16,7 +16,7 @@ function documentWith(json: string): Document {
   script.type = 'application/json'
   script.id = 'boot-data'
   script.textContent = json
-  doc.head.append(script)
+  doc.head.appendChild(script)
   return doc
 }
 

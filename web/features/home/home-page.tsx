@@ -63,9 +63,7 @@ export function Component() {
   return (
     <div>
       <h1 className="sr-only">{SITE_NAME}: movies and TV shows</h1>
-      <ComposedPage query={query} heroLabel="Featured titles" rowsLabel="Home rows">
-        {session && <PersonalizedPanel />}
-      </ComposedPage>
+      <ComposedPage query={query} heroLabel="Featured titles" rowsLabel="Home rows" afterFirstRow={session && <PersonalizedPanel />} />
       <QuickBrowse />
       <CallToAction signedIn={!!session} />
       <BrowseByTitle />
