@@ -89,18 +89,17 @@ describe('home', () => {
     await section.getByRole('button', { name: 'Titles starting with B', exact: true }).click()
     const grid = section.getByRole('list', { name: 'Titles starting with B' })
     await grid.waitFor()
-    // The first step is 24 titles, whatever the server's page size; what the first server page
-    // lacks is fetched as the visitor reaches the end of the grid.
+    // Steps of 24 titles, whatever the server's page size; what the first server page lacks is
+    // fetched as the visitor reaches the end of the grid (which may already reveal the next step).
     await grid.locator('li').last().scrollIntoViewIfNeeded()
-    await page.waitForFunction(() => document.querySelectorAll('ul[aria-label="Titles starting with B"] > li > a').length === 24, undefined, { timeout: 10_000 })
-    const names = await grid.locator('li a').evaluateAll((links) => links.map((a) => a.querySelector('p')?.textContent ?? ''))
+    await page.waitForFunction(() => document.querySelectorAll('ul[aria-label="Titles starting with B"] > li > a').length >= 24, undefined, { timeout: 10_000 })
+    const names = (await grid.locator('li a').evaluateAll((links) => links.map((a) => a.querySelector('p')?.textContent ?? ''))).slice(0, 24)
     expect(names).toHaveLength(24)
     for (const name of names) expect(name.replace(/^(the|a|an)\s+/i, '')[0]?.toUpperCase() === 'B' || name[0]?.toUpperCase() === 'B').toBe(true)
 
     const before = await grid.locator('li > a').count()
     const total = ((await (await page.request.get(`${baseUrl}/api/catalog/browse?letter=B`)).json()) as { total_results: number }).total_results
-    expect(total).toBeGreaterThan(24)
-    expect(before).toBe(24)
+    expect(total).toBeGreaterThan(before)
     {
       await page.mouse.wheel(0, 20_000)
       await page.waitForFunction((n) => document.querySelectorAll('ul[aria-label="Titles starting with B"] > li > a').length > n, before, { timeout: 10_000 })
