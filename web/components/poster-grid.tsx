@@ -96,7 +96,7 @@ export function PosterGrid({ queryKey, fetchPage, label, renderItem, emptyText =
       {query.isFetchNextPageError ? (
         <LoadError className="!mx-0" message="More titles could not be loaded." onRetry={() => void fetchNextPage({ cancelRefetch: false })} />
       ) : atEnd ? (
-        <p className="py-8 text-center text-sm text-neutral-500">You have reached the end · {items.length} titles</p>
+        <p className="py-8 text-center text-sm text-neutral-400">You have reached the end · {items.length} titles</p>
       ) : (
         <p role="status" className="py-6 text-center text-sm text-neutral-400">{isFetchingNextPage ? 'Loading...' : ''}</p>
       )}
