@@ -7,12 +7,17 @@
  * configuration, playback, drawn artwork, the session check and a title page with its tags), each
  * with the same target: p95 within 1.5x ping. Exits non-zero when any request failed.
  *
+ * Then Lighthouse (bench/lighthouse.mjs) audits the pages a visitor opens first with Debian's
+ * Chromium, mobile and desktop presets, and prints the median table with the goals it misses.
+ *
  * BENCH_DURATION (seconds per endpoint, default 4), BENCH_ROUNDS (default 4), BENCH_CONNECTIONS
- * (default 50) and BENCH_PORT (default 8795) override the defaults.
+ * (default 50) and BENCH_PORT (default 8795) override the defaults; LH_RUNS (default 3) sets the
+ * Lighthouse runs per page; BENCH_SERVER=0 or BENCH_LIGHTHOUSE=0 leaves out one of the two parts.
  */
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { lighthouseMisses, lighthouseTable, runLighthouse } from './lighthouse.mjs'
 import { prepareLocal, root, wranglerBin, wranglerEnv } from '../scripts/prepare-local.mjs'
 
 const port = Number(process.env.BENCH_PORT ?? 8795)
@@ -23,6 +28,9 @@ const persistTo = join(root, '.wrangler', 'bench-state')
 const base = `http://127.0.0.1:${port}`
 
 const TARGET = 1.5
+// BENCH_SERVER=0 skips the load test, BENCH_LIGHTHOUSE=0 the Lighthouse pass.
+const runServerBench = process.env.BENCH_SERVER !== '0'
+const runLighthouseBench = process.env.BENCH_LIGHTHOUSE !== '0'
 
 // Asks for compressed answers as browsers do; the page compositions are served gzipped.
 const apiHeaders = { 'accept-encoding': 'gzip, deflate, br' }
@@ -154,18 +162,29 @@ try {
     if (!res.ok) throw new Error(`${endpoint.path} answered ${res.status} while warming up`)
     await res.arrayBuffer()
   }
-  console.log(`autocannon: ${connections} connections, ${duration} s per endpoint in ${rounds} interleaved rounds, against ${base}`)
-  const results = (await loadAll()).map((result, index) => ({ ...endpoints[index], ...result }))
-  for (const r of results) console.log(`  ${r.name}: ${r.total} requests`)
-  const ping = results[0]
-  for (const r of results) r.ratio = r.p95 / ping.p95
-  console.log(`\n${table(results)}\n`)
-  for (const r of results.slice(1)) {
-    console.log(`${r.ratio <= TARGET ? 'met   ' : 'MISSED'} ${r.name}: p95 ${r.ratio.toFixed(2)}x ping (target ${TARGET}x)`)
+  if (runServerBench) {
+    console.log(`autocannon: ${connections} connections, ${duration} s per endpoint in ${rounds} interleaved rounds, against ${base}`)
+    const results = (await loadAll()).map((result, index) => ({ ...endpoints[index], ...result }))
+    for (const r of results) console.log(`  ${r.name}: ${r.total} requests`)
+    const ping = results[0]
+    for (const r of results) r.ratio = r.p95 / ping.p95
+    console.log(`\n${table(results)}\n`)
+    for (const r of results.slice(1)) {
+      console.log(`${r.ratio <= TARGET ? 'met   ' : 'MISSED'} ${r.name}: p95 ${r.ratio.toFixed(2)}x ping (target ${TARGET}x)`)
+    }
+    const errors = results.reduce((sum, r) => sum + r.errors, 0)
+    console.log(`errors: ${errors}`)
+    failed = errors > 0
   }
-  const errors = results.reduce((sum, r) => sum + r.errors, 0)
-  console.log(`errors: ${errors}`)
-  failed = errors > 0
+  if (runLighthouseBench) {
+    const runs = Number(process.env.LH_RUNS ?? 3)
+    console.log(`\nLighthouse: mobile and desktop presets, median of ${runs} runs per page, against ${base}`)
+    const rows = await runLighthouse(base, { runs })
+    console.log(`\n${lighthouseTable(rows)}\n`)
+    const misses = lighthouseMisses(rows)
+    for (const miss of misses) console.log(`MISSED ${miss}`)
+    if (!misses.length) console.log('met    every page: mobile performance 95+, desktop 100, accessibility, best practices and SEO 100, CLS at most 0.05')
+  }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   failed = true
