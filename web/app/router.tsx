@@ -5,6 +5,7 @@
  */
 import { use, type ComponentType } from 'react'
 import { BrowserRouter, matchPath, Route, Routes } from 'react-router-dom'
+import { sharedImport } from '../lib/shared-import'
 import { Layout } from './layout'
 
 interface LazyPage {
@@ -18,17 +19,11 @@ interface LazyPage {
  */
 function page(load: () => Promise<{ Component: ComponentType }>): LazyPage {
   let Loaded: ComponentType | null = null
-  let pending: Promise<void> | null = null
-  const preload = () =>
-    (pending ??= load().then(
-      (m) => {
-        Loaded = m.Component
-      },
-      (err: unknown) => {
-        pending = null
-        throw err
-      },
-    ))
+  const preload = sharedImport(() =>
+    load().then((m) => {
+      Loaded = m.Component
+    }),
+  )
   const Page = () => {
     if (!Loaded) use(preload())
     const Component = Loaded

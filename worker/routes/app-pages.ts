@@ -112,7 +112,7 @@ interface RenderedPage {
  */
 const MEMO_MS = 60_000
 const shells = isolateMemo<AppShell | null>(MEMO_MS, 4, (shell) => shell !== null)
-const renderedPages = isolateMemo<RenderedPage | null>(MEMO_MS, 300, (page) => page?.complete === true)
+const renderedPages = isolateMemo<RenderedPage | null>(MEMO_MS, 200, (page) => page?.complete === true)
 
 async function digestHex(text: string): Promise<string> {
   const hash = await crypto.subtle.digest('SHA-1', new TextEncoder().encode(text))

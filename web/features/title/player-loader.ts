@@ -3,21 +3,7 @@
  * hls.js alone weighs more than the rest of the page's JavaScript. Pointing at or focusing Play
  * starts these imports, and the press waits on the same promises, so nothing is fetched twice.
  */
-
-/**
- * One shared import: every caller gets the same promise. A failed fetch (a dropped connection) is
- * forgotten, so the next attempt asks the network again instead of failing forever.
- */
-export function sharedImport<T>(load: () => Promise<T>): () => Promise<T> {
-  let pending: Promise<T> | null = null
-  return () => {
-    pending ??= load().catch((err: unknown) => {
-      pending = null
-      throw err
-    })
-    return pending
-  }
-}
+import { sharedImport } from '../../lib/shared-import'
 
 export const loadHls = sharedImport(() => import('hls.js'))
 

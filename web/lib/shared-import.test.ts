@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { sharedImport } from './player-loader'
+import { sharedImport } from './shared-import'
 
 describe('sharedImport', () => {
   it('fetches once however many times it is asked, and hands every caller the same promise', async () => {
