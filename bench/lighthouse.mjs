@@ -55,7 +55,17 @@ export async function signedInCookie(base) {
   return cookie
 }
 
+/** One audit; a page Lighthouse could not load (a navigation aborted on a busy machine) is tried once more. */
 async function audit(chrome, url, preset, cookie) {
+  try {
+    return await auditOnce(chrome, url, preset, cookie)
+  } catch (error) {
+    console.warn(`  retrying ${preset} ${url}: ${error instanceof Error ? error.message.slice(0, 160) : error}`)
+    return auditOnce(chrome, url, preset, cookie)
+  }
+}
+
+async function auditOnce(chrome, url, preset, cookie) {
   const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, extraHeaders: cookie ? { Cookie: cookie } : undefined }
   const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined)
   const lhr = result?.lhr
