@@ -24,17 +24,13 @@ function render(target: HTMLElement) {
   )
 }
 
-// When the worker served this page with its data, its code was preloaded beside this script:
-// waiting for it lets the first render draw the page itself rather than a loading frame.
+// The worker announces the page's code beside this script (and often its data): waiting for it
+// lets the first render draw the page itself rather than a loading frame.
 const boot = readBootData()
-if (boot) {
-  seedQueryCache(queryClient, boot)
-  preloadPage(window.location.pathname).then(
-    () => render(root),
-    () => render(root),
-  )
-} else {
-  render(root)
-}
+if (boot) seedQueryCache(queryClient, boot)
+preloadPage(window.location.pathname).then(
+  () => render(root),
+  () => render(root),
+)
 
 registerServiceWorker()

@@ -17,7 +17,8 @@
  *   GET      /, /movies, /tv-shows, /kids, /genres, /movie/{id}, /tv/{id}: index.html with the page's
  *            code preloaded and its first data inlined (routes/app-pages.ts)
  *
- * Unknown /api paths answer 404 `{ "error": "Not found" }`; an unexpected exception answers
+ * Anything else is a file of the web build, or the app (its not-found page with a 404 for an
+ * address it has no page for: routes/app-pages.ts). Unknown /api paths answer 404 `{ "error": "Not found" }`; an unexpected exception answers
  * 500 `{ "error": "Internal error" }` and is logged with the request id, never with its stack
  * in the response.
  */
@@ -26,7 +27,7 @@ import { HTTPException } from 'hono/http-exception'
 import { csrf } from './auth/csrf'
 import type { AppEnv } from './env'
 import { adminRoutes } from './routes/admin'
-import { appPageRoutes } from './routes/app-pages'
+import { appOrAsset, appPageRoutes } from './routes/app-pages'
 import { adminStreamRoutes } from './routes/admin-streams'
 import { authRoutes } from './routes/auth'
 import { catalogRoutes } from './routes/catalog'
@@ -87,7 +88,7 @@ app.notFound((c) => {
   if (c.req.path === '/api' || c.req.path.startsWith('/api/')) {
     return c.json({ error: 'Not found' }, 404)
   }
-  return c.env.ASSETS.fetch(c.req.raw)
+  return appOrAsset(c)
 })
 
 const routes = app.route('/api', api).route('/', seoRoutes).route('/', appPageRoutes)

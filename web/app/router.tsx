@@ -58,21 +58,41 @@ const ProfilePage = page(() => import('../features/account/profile-page'))
 const AdminPage = page(() => import('../features/admin/admin-page'))
 const NotFoundPage = page(() => import('./not-found-page'))
 
-/** Paths whose page the worker preloads (routes/app-pages.ts), in the router's own syntax. */
-const preloadable: [string, LazyPage][] = [
+/**
+ * Every address and its page, in the order the router tries them. The worker keeps the same list
+ * (worker/seo/app-routes.ts, checked by router.test.ts) to preload each page's code and to answer
+ * other addresses with a 404.
+ */
+export const routeTable: readonly (readonly [string, LazyPage])[] = [
   ['/', HomePage],
   ['/movies', MoviesPage],
+  ['/movie/:id', MoviePage],
   ['/tv-shows', TvShowsPage],
+  ['/tv/:id', TvPage],
   ['/kids', KidsPage],
   ['/genres', GenresPage],
-  ['/movie/:id', MoviePage],
-  ['/tv/:id', TvPage],
+  ['/genre/:id', GenrePage],
+  ['/watchlist', WatchlistPage],
+  ['/last-watched', LastWatchedPage],
+  ['/search', SearchPage],
+  ['/search-results', SearchResultsPage],
+  ['/top-imdb', TopImdbPage],
+  ['/faq', FaqPage],
+  ['/contact', ContactPage],
+  ['/about-us', AboutUsPage],
+  ['/terms', TermsPage],
+  ['/privacy', PrivacyPage],
+  ['/dmca', DmcaPage],
+  ['/login', LoginPage],
+  ['/register', RegisterPage],
+  ['/profile', ProfilePage],
+  ['/admin/*', AdminPage],
 ]
 
-/** Loads the page of `pathname` ahead of the first render, when it is one the worker preloads. */
+/** Loads the page of `pathname` ahead of the first render (its not-found page when it has none). */
 export function preloadPage(pathname: string): Promise<void> {
-  const match = preloadable.find(([path]) => matchPath(path, pathname))
-  return match ? match[1].preload() : Promise.resolve()
+  const match = routeTable.find(([path]) => matchPath(path, pathname))
+  return (match ? match[1] : NotFoundPage).preload()
 }
 
 export function AppRouter() {
@@ -80,29 +100,9 @@ export function AppRouter() {
     <BrowserRouter>
       <Routes>
         <Route element={<Layout />}>
-          <Route index element={<HomePage />} />
-          <Route path="movies" element={<MoviesPage />} />
-          <Route path="movie/:id" element={<MoviePage />} />
-          <Route path="tv-shows" element={<TvShowsPage />} />
-          <Route path="tv/:id" element={<TvPage />} />
-          <Route path="kids" element={<KidsPage />} />
-          <Route path="genres" element={<GenresPage />} />
-          <Route path="genre/:id" element={<GenrePage />} />
-          <Route path="watchlist" element={<WatchlistPage />} />
-          <Route path="last-watched" element={<LastWatchedPage />} />
-          <Route path="search" element={<SearchPage />} />
-          <Route path="search-results" element={<SearchResultsPage />} />
-          <Route path="top-imdb" element={<TopImdbPage />} />
-          <Route path="faq" element={<FaqPage />} />
-          <Route path="contact" element={<ContactPage />} />
-          <Route path="about-us" element={<AboutUsPage />} />
-          <Route path="terms" element={<TermsPage />} />
-          <Route path="privacy" element={<PrivacyPage />} />
-          <Route path="dmca" element={<DmcaPage />} />
-          <Route path="login" element={<LoginPage />} />
-          <Route path="register" element={<RegisterPage />} />
-          <Route path="profile" element={<ProfilePage />} />
-          <Route path="admin/*" element={<AdminPage />} />
+          {routeTable.map(([path, Page]) =>
+            path === '/' ? <Route key={path} index element={<Page />} /> : <Route key={path} path={path.slice(1)} element={<Page />} />,
+          )}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

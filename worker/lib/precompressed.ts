@@ -14,11 +14,11 @@ export async function precompress(text: string): Promise<Precompressed> {
 }
 
 /** The answer for a request with this Accept-Encoding; `headers` should include Content-Type. */
-export function precompressedResponse(body: Precompressed, acceptEncoding: string | undefined, headers: Record<string, string>): Response {
+export function precompressedResponse(body: Precompressed, acceptEncoding: string | undefined, headers: Record<string, string>, status = 200): Response {
   const vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding'
   if (/\bgzip\b/i.test(acceptEncoding ?? '')) {
     // encodeBody 'manual': the bytes are already gzip, the runtime must not compress them again.
-    return new Response(body.gzip.slice(0), { headers: { ...headers, Vary: vary, 'Content-Encoding': 'gzip' }, encodeBody: 'manual' })
+    return new Response(body.gzip.slice(0), { status, headers: { ...headers, Vary: vary, 'Content-Encoding': 'gzip' }, encodeBody: 'manual' })
   }
-  return new Response(body.text, { headers: { ...headers, Vary: vary } })
+  return new Response(body.text, { status, headers: { ...headers, Vary: vary } })
 }

@@ -12,11 +12,12 @@ import { etag } from 'hono/etag'
 import { SESSION_COOKIE } from '../auth/session'
 import { catalogFor } from '../catalog'
 import { cachedPage, type PageName } from '../catalog/pages'
-import { SERVICE_SLUGS, type ServiceSlug } from '../catalog/rules'
+import { MOVIE_GENRE_IDS, SERVICE_SLUGS, type ServiceSlug, TV_GENRE_IDS } from '../catalog/rules'
 import type { AppEnv } from '../env'
 import { isolateMemo } from '../lib/isolate-memo'
 import { type Precompressed, precompress, precompressedResponse } from '../lib/precompressed'
 import { type AppPage, type AppShell, loadAppShell, renderAppShell } from '../seo/app-shell'
+import { matchAppRoute, moduleOf, NOT_FOUND_MODULE, type RouteMatch } from '../seo/app-routes'
 import { type BootData, openingSeason } from '../seo/boot'
 import { documentTitle, metaTags, titleDetails, titleMetaOf } from '../seo/meta'
 import { playerConfig } from '../player/sources'
@@ -26,12 +27,12 @@ import { imageBaseFor } from './config'
 const HTML_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
 
 const COMPOSED_PAGES = {
-  '/': { name: 'home', module: 'features/home/home-page' },
-  '/movies': { name: 'movies', module: 'features/browse/movies-page' },
-  '/tv-shows': { name: 'tv', module: 'features/browse/tv-shows-page' },
-  '/kids': { name: 'kids', module: 'features/browse/kids-page' },
-  '/genres': { name: 'genres', module: 'features/browse/genres-page' },
-} as const satisfies Record<string, { name: PageName; module: string }>
+  '/': 'home',
+  '/movies': 'movies',
+  '/tv-shows': 'tv',
+  '/kids': 'kids',
+  '/genres': 'genres',
+} as const satisfies Record<string, PageName>
 
 function warn(c: Context<AppEnv>, message: string, err: unknown) {
   console.error(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), path: c.req.path, message, error: String(err) }))
@@ -67,12 +68,13 @@ async function composedBoot(c: Context<AppEnv>, name: PageName, module: string):
 }
 
 async function titleBoot(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): Promise<AppPage> {
-  const module = type === 'movie' ? 'features/title/movie-page' : 'features/title/tv-page'
+  const module = moduleOf(type === 'movie' ? '/movie/:id' : '/tv/:id')
   const url = new URL(c.req.url)
   try {
     const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
     const details = await titleDetails(provider, type, id)
-    if (!details) return { module }
+    // The app says the title was not found; crawlers get the status to match.
+    if (!details) return { module, boot: bootBase(c), status: 404 }
     const meta = titleMetaOf(c.env, details, url.origin)
     const boot: BootData = { ...bootBase(c), player: playerConfig(c.env) }
     if (details.media_type === 'movie') {
@@ -102,7 +104,8 @@ interface RenderedPage {
   html: Precompressed
   etag: string
   headers: [string, string][]
-  /** False when the page went out without its data (the catalogue failed): not worth keeping. */
+  status: 200 | 404
+  /** False when the page went out without its data (the catalogue failed), or is a 404: not worth keeping. */
   complete: boolean
 }
 
@@ -130,7 +133,8 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>): Promise
     const [shell, resolved] = await Promise.all([shells.get(url.origin, () => loadAppShell(c.env, c.req.url)), build()])
     if (!shell) return null
     const html = await renderAppShell(shell, resolved)
-    return { html: await precompress(html), etag: `"${await digestHex(html)}"`, headers: shell.headers, complete: resolved.boot !== undefined }
+    const status = resolved.status ?? 200
+    return { html: await precompress(html), etag: `"${await digestHex(html)}"`, headers: shell.headers, status, complete: resolved.boot !== undefined && status === 200 }
   })
   if (!page) return c.env.ASSETS.fetch(c.req.raw)
   // The first data says whether a session cookie came along, so the body varies with the cookie.
@@ -140,11 +144,43 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>): Promise
     'Cache-Control': HTML_CACHE_CONTROL,
     Vary: 'Cookie',
     ETag: page.etag,
-  })
+  }, page.status)
+}
+
+const GENRE_IDS = new Set([...MOVIE_GENRE_IDS, ...TV_GENRE_IDS])
+
+/**
+ * /genre/{id} for an id no genre has: the page itself says the genre does not exist and links to
+ * the Genres page, answered 200 so the visitor's console stays clean, and kept out of indexes.
+ */
+function unknownGenre(match: RouteMatch): boolean {
+  return match.route.path === '/genre/:id' && !(/^\d{1,9}$/.test(match.params.id ?? '') && GENRE_IDS.has(Number(match.params.id)))
+}
+
+/**
+ * Everything the worker has no route for: a file of the build when there is one; else, for a
+ * browser asking for a page, the app with that page's code preloaded, or the app's not-found page
+ * with a 404 when the address names nothing; else a plain 404.
+ */
+export async function appOrAsset(c: Context<AppEnv>): Promise<Response> {
+  const asset = await c.env.ASSETS.fetch(c.req.raw)
+  const wantsPage = (c.req.method === 'GET' || c.req.method === 'HEAD') && (c.req.header('Accept') ?? '').includes('text/html')
+  if (asset.status !== 404 || !wantsPage) return asset
+  await asset.body?.cancel()
+  return appNotFoundOr(c, matchAppRoute(new URL(c.req.url).pathname))
+}
+
+/** The app for a known address, else its not-found page with a 404. */
+export function appNotFoundOr(c: Context<AppEnv>, match: RouteMatch | null): Promise<Response> {
+  if (!match) return serve(c, async () => ({ module: NOT_FOUND_MODULE, boot: bootBase(c), status: 404 }))
+  // A title address reaches here only when its id is not a number: no title can have it.
+  const noTitle = match.route.path === '/movie/:id' || match.route.path === '/tv/:id'
+  return serve(c, async () => ({ module: match.route.module, boot: bootBase(c), status: noTitle ? 404 : 200, noindex: unknownGenre(match) }))
 }
 
 function composed(path: keyof typeof COMPOSED_PAGES) {
-  const { name, module } = COMPOSED_PAGES[path]
+  const name = COMPOSED_PAGES[path]
+  const module = moduleOf(path)
   return (c: Context<AppEnv>) => serve(c, () => composedBoot(c, name, module))
 }
 

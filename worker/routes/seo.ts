@@ -13,7 +13,7 @@ import { MOVIE_GENRES } from '../catalog/genre-map'
 import type { ListName } from '../catalog/provider'
 import { CATALOG_CACHE_PREFIX } from '../cache'
 import type { AppEnv } from '../env'
-import { validate } from '../lib/validate'
+import { appNotFoundOr } from './app-pages'
 import { documentTitle, escapeHtml, metaTags, titleMeta, type TitleMeta } from '../seo/meta'
 
 const titleParams = z.object({
@@ -79,8 +79,11 @@ export const seoRoutes = new Hono<AppEnv>()
     }
     return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' })
   })
-  .get('/share/:type/:id', validate('param', titleParams), async (c) => {
-    const { type, id } = c.req.valid('param')
+  .get('/share/:type/:id', async (c) => {
+    // People follow share links: a malformed one gets the site's not-found page, not a JSON error.
+    const parsed = titleParams.safeParse(c.req.param())
+    if (!parsed.success) return appNotFoundOr(c, null)
+    const { type, id } = parsed.data
     const meta = await lookupMeta(c, type, id)
     if (!meta) return c.redirect(`/${type}/${id}`, 302)
     return c.html(sharePage(meta, c.env.SITE_NAME), 200, { 'Cache-Control': 'public, max-age=600' })

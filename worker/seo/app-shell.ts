@@ -37,6 +37,10 @@ export interface AppPage {
   description?: string
   /** Extra head tags (a title's social tags), already escaped. */
   headTags?: string
+  /** 404 when the address names nothing (the app shows its not-found page); 200 otherwise. */
+  status?: 200 | 404
+  /** A page that says what it is missing with a 200 (so the console stays clean) is kept out of search engines. */
+  noindex?: boolean
 }
 
 /** JSON that can sit inside a script element: `<` never appears raw, so no text can close it. */
@@ -81,6 +85,7 @@ export async function renderAppShell(shell: AppShell, page: AppPage): Promise<st
     // The entry's own imports are announced by index.html already.
     if (!shell.html.includes(`"${file}"`)) head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`)
   }
+  if (page.noindex) head.push('<meta name="robots" content="noindex">')
   if (page.headTags) head.push(page.headTags)
   if (page.boot) head.push(`<script type="application/json" id="boot-data">${inlineJson(page.boot)}</script>`)
 

@@ -131,12 +131,12 @@ describe('GET /movie/:id and /tv/:id', () => {
     expect(bootOf((await html('/', { headers: { Cookie: 'reelhouse_session=x' } })).body)?.signedOut).toBe(false)
   })
 
-  it('serve the plain app page for an unknown title', async () => {
+  it('serve the app with a 404 for an unknown title, which the app shows as not found', async () => {
     const { res, body } = await html('/tv/987654321')
-    expect(res.status).toBe(200)
+    expect(res.status).toBe(404)
     expect(body).toContain('<div id="root"></div>')
     expect(body).not.toContain('og:title')
-    expect(bootOf(body)).toBeNull()
+    expect(bootOf(body)?.title).toBeUndefined()
   })
 
   it('give each page an ETag of its own body and answer 304 to a matching revalidation', async () => {
@@ -155,6 +155,59 @@ describe('GET /movie/:id and /tv/:id', () => {
     expect(await revalidated.text()).toBe('')
     const changed = await exports.default.fetch('http://localhost/movie/238', { headers: { 'If-None-Match': etags[1] as string } })
     expect(changed.status).toBe(200)
+  })
+})
+
+describe('every other address', () => {
+  it('a known app address gets the app with its page code preloaded', async () => {
+    const chunks = await routeChunks()
+    for (const [path, module] of [
+      ['/search', 'features/search/search-page'],
+      ['/top-imdb', 'features/browse/top-imdb-page'],
+      ['/search-results?q=star', 'features/search/search-results-page'],
+      ['/genre/28', 'features/browse/genre-page'],
+      ['/genre/10762', 'features/browse/genre-page'],
+      ['/admin/users', 'features/admin/admin-page'],
+      ['/faq/', 'features/static/faq-page'],
+    ] as const) {
+      const { res, body } = await html(path)
+      expect(res.status, path).toBe(200)
+      expect(body).toContain('<div id="root"></div>')
+      expect((await modulePreloads(body))[0], path).toBe(chunks[module]?.[0])
+      expect(bootOf(body)?.signedOut, path).toBe(true)
+    }
+  })
+
+  it('an address the app has no page for gets its not-found page with a 404', async () => {
+    const chunks = await routeChunks()
+    // A title address with an id no title can have: the title page says so, with the status to match.
+    expect((await html('/movie/abc')).res.status).toBe(404)
+    for (const path of ['/no-such-page', '/movies/extra', '/share']) {
+      const { res, body } = await html(path)
+      expect(res.status, path).toBe(404)
+      expect(body, path).toContain('<div id="root"></div>')
+      expect((await modulePreloads(body))[0], path).toBe(chunks['app/not-found-page']?.[0])
+      expect(res.headers.get('content-security-policy'), path).toContain("default-src 'self'")
+    }
+  })
+
+  it('a genre address that names no genre is a page saying so, kept out of search engines', async () => {
+    for (const path of ['/genre/99999', '/genre/abc']) {
+      const { res, body } = await html(path)
+      // 200, not 404: the browser would log a 404 document as an error in the visitor's console.
+      expect(res.status, path).toBe(200)
+      expect(body, path).toContain('<meta name="robots" content="noindex">')
+    }
+    expect((await html('/genre/28')).body).not.toContain('noindex')
+  })
+
+  it('files of the build are served as they are, and a missing file is a plain 404', async () => {
+    const favicon = await exports.default.fetch('http://localhost/favicon.svg')
+    expect(favicon.status).toBe(200)
+    expect(favicon.headers.get('content-type')).toMatch(/svg/)
+    const missing = await exports.default.fetch('http://localhost/nothing-here.js', { headers: { Accept: '*/*' } })
+    expect(missing.status).toBe(404)
+    expect(await missing.text()).not.toContain('<div id="root">')
   })
 })
 

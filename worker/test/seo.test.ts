@@ -55,10 +55,15 @@ describe('GET /share/:type/:id', () => {
     expect(res.headers.get('Location')).toBe('/movie/987654321')
   })
 
-  it('refuses a malformed share link with a JSON 400', async () => {
-    const res = await exports.default.fetch('http://localhost/share/person/12')
-    expect(res.status).toBe(400)
-    expect(await res.json()).toHaveProperty('error')
+  it('answers a malformed share link with the site’s not-found page and a 404, never JSON', async () => {
+    for (const path of ['/share/person/12', '/share/foo/1', '/share/movie/abc', '/share/movie/0']) {
+      const res = await exports.default.fetch(`http://localhost${path}`, { headers: { Accept: 'text/html' } })
+      expect(res.status, path).toBe(404)
+      expect(res.headers.get('content-type'), path).toMatch(/^text\/html/)
+      const html = await res.text()
+      expect(html, path).toContain('<div id="root"></div>')
+      expect(html, path).not.toContain('"error"')
+    }
   })
 })
 
