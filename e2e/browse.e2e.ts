@@ -231,7 +231,7 @@ describe('movies, TV shows, kids, genres', () => {
     await context.close()
   })
 
-  it('/genre/{id}: the genre name, its title, both rows; Genre for an unknown id; Invalid genre for a non-number', async () => {
+  it('/genre/{id}: the genre name, its title, both rows; Genre not found for an unknown id; Invalid genre for a non-number', async () => {
     const { context, page } = await open('/genre/28', 'desktop')
     await page.getByRole('heading', { level: 1, name: 'Action' }).waitFor()
     expect(await page.title()).toMatch(/^Action Movies & TV Shows/)
@@ -239,10 +239,32 @@ describe('movies, TV shows, kids, genres', () => {
     await rowHeading(page, 'Popular Action TV Shows').waitFor()
     await expectAccessible(page)
 
-    await page.goto('/genre/424242')
-    await page.getByRole('heading', { level: 1, name: 'Genre' }).waitFor()
-    await page.goto('/genre/drama')
-    await page.getByRole('heading', { level: 1, name: 'Invalid genre' }).waitFor()
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    const catalogCalls: string[] = []
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/catalog/')) catalogCalls.push(r.url())
+    })
+    for (const [path, heading] of [
+      ['/genre/424242', 'Genre not found'],
+      ['/genre/drama', 'Invalid genre'],
+    ] as const) {
+      await page.goto(path)
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor()
+      expect(await page.locator('main').getByRole('link', { name: 'See all genres' }).getAttribute('href')).toBe('/genres')
+      expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex')
+    }
+    await page.waitForTimeout(500)
+    expect(catalogCalls).toEqual([])
+    expect(errors).toEqual([])
+
+    // A series-only genre has its series and no film row.
+    await page.goto('/genre/10762')
+    await page.getByRole('heading', { level: 1, name: 'Kids' }).waitFor()
+    await rowHeading(page, 'Popular Kids TV Shows').waitFor()
+    expect(await rowHeading(page, 'Popular Kids Movies').count()).toBe(0)
     await context.close()
   })
 

@@ -14,6 +14,20 @@ const open = (path: string, viewport: ViewportName) => openPath(browser(), baseU
 
 const searchBox = (page: Page) => page.getByPlaceholder('Search for movies and TV shows...')
 
+describe('the top bar search', () => {
+  it('is a real input on wide screens that opens the search with what was typed, and /search has one box', async () => {
+    const { context, page } = await open('/movies', 'desktop')
+    const top = page.getByRole('search', { name: 'Site search' }).getByRole('searchbox', { name: 'Search movies and TV shows' })
+    await top.fill('star')
+    await top.press('Enter')
+    await page.waitForURL('**/search?q=star')
+    await page.getByRole('heading', { name: 'Top Results' }).waitFor()
+    expect(await page.getByRole('searchbox').count()).toBe(1)
+    expect(await searchBox(page).inputValue()).toBe('star')
+    await context.close()
+  })
+})
+
 describe('quick search /search', () => {
   for (const viewport of ['phone', 'desktop'] as const) {
     it(`${viewport}: focused box, Top Results of at most 10, See All N Results, the address follows the box`, async () => {

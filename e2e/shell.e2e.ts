@@ -27,6 +27,17 @@ describe('the app shell', () => {
     await context.close()
   })
 
+  it('answers an address it has no page for with 404 and the site’s not-found page, share links included', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'phone')
+    for (const path of ['/no-such-page', '/movies/extra', '/share/movie/abc', '/share/foo/1']) {
+      const res = await page.goto(path)
+      expect(res?.status(), path).toBe(404)
+      await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor()
+      expect(await page.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/')
+    }
+    await context.close()
+  })
+
   it('renders the app on a deep link opened directly', async () => {
     const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     for (const path of ['/movie/550', '/tv/1399', '/genre/28']) {

@@ -4,8 +4,8 @@
  */
 import { atom, useAtom } from 'jotai'
 import { atomWithStorage } from 'jotai/utils'
-import { Suspense, useEffect, useRef, type ComponentType, type SVGProps } from 'react'
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom'
+import { Suspense, useEffect, useRef, useState, type ComponentType, type FormEvent, type SVGProps } from 'react'
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { CookieBanner } from '../components/cookie-banner'
 import { ErrorBoundary } from '../components/error-boundary'
 import { Toaster } from '../components/toast'
@@ -82,19 +82,22 @@ function Sidebar() {
   return (
     <aside
       aria-label="Main navigation"
-      className={`sticky top-0 hidden h-screen shrink-0 flex-col border-r border-neutral-800 bg-neutral-950 transition-[width] lg:flex ${collapsed ? 'w-[4.5rem]' : 'w-60'}`}
+      // Below 1280 px the sidebar keeps to its icons, so the page keeps room for readable cards;
+      // wider, it shows its labels unless the visitor collapsed it.
+      className={`sticky top-0 hidden h-screen shrink-0 flex-col border-r border-neutral-800 bg-neutral-950 transition-[width] lg:flex ${collapsed ? 'w-[4.5rem]' : 'w-[4.5rem] xl:w-60'}`}
     >
       <div className="flex h-16 items-center justify-between px-4">
-        <Link to={paths.home()} className={`flex items-center gap-2 text-lg font-bold ${collapsed ? 'sr-only' : ''}`}>
-          <span className="inline-block h-7 w-7 rounded-md bg-brand-600 text-center leading-7">▶</span>
-          <span>Reelhouse</span>
+        {/* Narrow, the mark alone stands for the site; collapsed on a wide screen, the toggle takes its place. */}
+        <Link to={paths.home()} className={`flex items-center gap-2 text-lg font-bold ${collapsed ? 'xl:sr-only' : ''}`}>
+          <span aria-hidden="true" className="inline-block h-7 w-7 rounded-md bg-brand-600 text-center leading-7">▶</span>
+          <span className="sr-only xl:not-sr-only">Reelhouse</span>
         </Link>
         <button
           type="button"
           onClick={() => setCollapsed(!collapsed)}
           aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
           aria-expanded={!collapsed}
-          className="rounded-md p-2 text-neutral-400 hover:bg-neutral-800 hover:text-white"
+          className="hidden rounded-md p-2 text-neutral-400 hover:bg-neutral-800 hover:text-white xl:block"
         >
           {collapsed ? <ChevronRightIcon /> : <ChevronLeftIcon />}
         </button>
@@ -106,11 +109,11 @@ function Sidebar() {
               <Link
                 to={hrefFor(item)}
                 aria-current={isCurrent(item) ? 'page' : undefined}
-                title={collapsed ? item.label : undefined}
+                title={item.label}
                 className={`flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium ${isCurrent(item) ? 'bg-brand-600/15 text-brand-400' : 'text-neutral-300 hover:bg-neutral-800 hover:text-white'}`}
               >
                 <item.icon className="shrink-0" />
-                <span className={collapsed ? 'sr-only' : ''}>{item.label}</span>
+                <span className={collapsed ? 'sr-only' : 'sr-only xl:not-sr-only'}>{item.label}</span>
               </Link>
             </li>
           ))}
@@ -190,6 +193,38 @@ function MobileMenu() {
   )
 }
 
+/**
+ * The top bar's search on wide screens: a real input that opens the search page with what was
+ * typed. /search has its own input, so there the bar shows none: one search box per page.
+ */
+function TopSearch() {
+  const navigate = useNavigate()
+  const { pathname } = useLocation()
+  const [value, setValue] = useState('')
+  if (pathname === paths.search()) return null
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    navigate(paths.search(value.trim() || undefined))
+  }
+  return (
+    <form role="search" aria-label="Site search" onSubmit={submit} className="hidden w-72 items-center gap-2 rounded-full border border-neutral-800 bg-neutral-900 px-4 py-2 text-sm text-neutral-400 focus-within:border-neutral-500 hover:border-neutral-600 lg:flex">
+      <SearchIcon width={16} height={16} aria-hidden="true" className="shrink-0" />
+      <label htmlFor="top-search" className="sr-only">
+        Search movies and TV shows
+      </label>
+      <input
+        id="top-search"
+        type="search"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        placeholder="Search movies and TV shows"
+        enterKeyHint="search"
+        className="w-full min-w-0 bg-transparent text-neutral-100 placeholder:text-neutral-400 focus:outline-none"
+      />
+    </form>
+  )
+}
+
 function TopBar() {
   const [, setOpen] = useAtom(mobileMenuOpenAtom)
   return (
@@ -202,13 +237,7 @@ function TopBar() {
         Reelhouse
       </Link>
       <div className="flex items-center gap-3">
-        <Link
-          to={paths.search()}
-          className="hidden w-64 items-center gap-2 rounded-full border border-neutral-800 bg-neutral-900 px-4 py-2 text-sm text-neutral-400 hover:border-neutral-600 hover:text-neutral-200 lg:flex"
-        >
-          <SearchIcon width={16} height={16} />
-          Search movies and TV shows
-        </Link>
+        <TopSearch />
         <AccountMenu />
       </div>
     </header>

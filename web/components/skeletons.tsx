@@ -44,7 +44,8 @@ export function PosterRowSkeleton({ count = 8 }: { count?: number }) {
   )
 }
 
-export const posterGridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6 xl:grid-cols-8 2xl:grid-cols-10'
+// Columns of about 150 to 200 px at every width, sidebar included.
+export const posterGridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6 2xl:grid-cols-8'
 
 export function PosterGridSkeleton({ count = 12 }: { count?: number }) {
   return (

@@ -19,7 +19,8 @@ export function BrowseByTitle() {
   return (
     <section ref={section} aria-labelledby="browse-title-heading" className="px-4 py-6 md:px-8">
       <h2 id="browse-title-heading" className="text-xl font-bold md:text-2xl">Browse by Title</h2>
-      <div role="group" aria-label="First letter" className="my-4 flex flex-wrap gap-1.5">
+      {/* One line that scrolls sideways on a phone, rather than four rows of letters. */}
+      <div role="group" aria-label="First letter" className="scrollbar-none -mx-4 my-4 flex gap-1.5 overflow-x-auto px-4 md:mx-0 md:flex-wrap md:px-0">
         {letters.map((l) => (
           <button
             key={l}
@@ -27,7 +28,7 @@ export function BrowseByTitle() {
             aria-pressed={l === letter}
             aria-label={l === '#' ? 'Titles starting with a number or symbol' : `Titles starting with ${l}`}
             onClick={() => setLetter(l)}
-            className={`h-9 w-9 rounded-md text-sm font-semibold transition ${l === letter ? 'bg-brand-600 text-white' : 'bg-neutral-900 text-neutral-300 hover:bg-neutral-800 hover:text-white'}`}
+            className={`h-9 w-9 shrink-0 rounded-md text-sm font-semibold transition ${l === letter ? 'bg-brand-600 text-white' : 'bg-neutral-900 text-neutral-300 hover:bg-neutral-800 hover:text-white'}`}
           >
             {l}
           </button>
