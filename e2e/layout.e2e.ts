@@ -5,6 +5,32 @@ import { dismissCookieBanner, newPage, signInNewUser, useBrowser } from './brows
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
 
+describe('layout at in-between widths', () => {
+  it('at 1024 px the sidebar keeps to its icons and grid cards stay readable', async () => {
+    const context = await browser().newContext({ baseURL: baseUrl, viewport: { width: 1024, height: 800 } })
+    await dismissCookieBanner(context)
+    const page = await context.newPage()
+    await page.goto('/top-imdb')
+    const card = page.locator('main ul li a').first()
+    await card.waitFor()
+    expect((await page.getByRole('complementary', { name: 'Main navigation' }).boundingBox())?.width).toBeLessThanOrEqual(80)
+    expect((await card.boundingBox())?.width).toBeGreaterThanOrEqual(150)
+    await context.close()
+  })
+
+  it('on a phone the Browse by Title letters are one line that scrolls sideways', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'phone')
+    await dismissCookieBanner(context)
+    await page.goto('/')
+    const letters = page.getByRole('group', { name: 'First letter' })
+    await letters.scrollIntoViewIfNeeded()
+    const box = await letters.boundingBox()
+    expect(box?.height).toBeLessThanOrEqual(48)
+    expect(await letters.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
+    await context.close()
+  })
+})
+
 describe('layout, signed out', () => {
   it('desktop: the sidebar sends Watchlist and Last Watched to /login and collapses to icons', async () => {
     const { context, page } = await newPage(browser(), baseUrl, 'desktop')
