@@ -13,11 +13,11 @@ import {
   type DiscoverFilters,
   KDRAMA_EXCLUDED_WORDS,
   KDRAMA_MIN_VOTES,
+  KIDS_CERTIFICATIONS,
   KIDS_EXCLUDED_GENRES,
   KIDS_MIN_RATING,
   MAX_PAGE,
   MOVIE_GENRES,
-  NOT_FOR_KIDS,
   NOW_PLAYING_WINDOW_DAYS,
   PAGE_SIZE,
   TOP_RATED_MIN_VOTES,
@@ -263,7 +263,7 @@ export class EmbeddedCatalog implements CatalogProvider {
     if (filters.voteCountGte !== undefined) conditions.push(sql`${alias}.vote_count >= ${filters.voteCountGte}`)
     if (filters.preset === 'kids') {
       conditions.push(sql`${alias}.adult = 0`, sql`${alias}.vote_average >= ${KIDS_MIN_RATING}`)
-      conditions.push(sql`coalesce(upper(${alias}.certification), '') NOT IN (${sql.join(NOT_FOR_KIDS.map((r) => sql`${r}`), sql`, `)})`)
+      conditions.push(sql`${alias}.certification IN (${sql.join(KIDS_CERTIFICATIONS[type].map((r) => sql`${r}`), sql`, `)})`)
       conditions.push(sql`NOT EXISTS (SELECT 1 FROM ${genreTable} AND g.genre_id IN (${sql.join(KIDS_EXCLUDED_GENRES.map((g) => sql`${g}`), sql`, `)}))`)
     }
     if (filters.preset === 'kdrama') {

@@ -136,24 +136,37 @@ describe('GET /api/catalog/discover/:type', () => {
     expect(body.results.every((i) => i.genre_ids.includes(10759))).toBe(true)
   })
 
-  it('kids preset keeps titles rated 6 or more and never R, NC-17 or TV-MA', async () => {
+  it('kids preset keeps titles rated 6 or more and certified G or PG (films), TV-Y to TV-PG (series)', async () => {
     const films = await list('/discover/movie?preset=kids&with_genres=10751')
     const shows = await list('/discover/tv?preset=kids')
+    const educational = await list('/discover/tv?preset=kids&with_genres=10762|99')
     expect(films.results.length).toBeGreaterThan(0)
     expect(shows.results.length).toBeGreaterThan(0)
-    const ids = films.results.map((i) => i.id)
-    const ratings = await env.DB.prepare(`SELECT certification FROM catalog_movies WHERE id IN (${ids.join(',')})`).all<{ certification: string | null }>()
-    expect(ratings.results.some((r) => r.certification === 'R' || r.certification === 'NC-17')).toBe(false)
-    for (const item of [...films.results, ...shows.results]) {
+    expect(educational.results.length).toBeGreaterThan(0)
+    const certifications = async (table: string, ids: number[]) =>
+      (await env.DB.prepare(`SELECT certification FROM ${table} WHERE id IN (${ids.join(',')})`).all<{ certification: string | null }>()).results.map((r) => r.certification)
+    const filmRatings = await certifications('catalog_movies', films.results.map((i) => i.id))
+    expect(filmRatings).toHaveLength(films.results.length)
+    for (const rating of filmRatings) expect(['G', 'PG']).toContain(rating)
+    const showIds = [...shows.results, ...educational.results].map((i) => i.id)
+    for (const rating of await certifications('catalog_tv_series', showIds)) expect(['TV-Y', 'TV-Y7', 'TV-G', 'TV-PG']).toContain(rating)
+    for (const item of [...films.results, ...shows.results, ...educational.results]) {
       expect(item.vote_average).toBeGreaterThanOrEqual(6)
       expect(item.adult).toBe(false)
     }
-    const rRated = await env.DB.prepare(
-      "SELECT m.id FROM catalog_movies m JOIN catalog_movie_genres g ON g.movie_id = m.id AND g.genre_id = 10751 WHERE m.certification = 'R' AND m.vote_average >= 6 LIMIT 1",
-    ).first<{ id: number }>()
-    if (rRated) {
-      const everything = await list(`/discover/movie?preset=kids&with_genres=10751&page=1`)
-      expect(everything.results.some((i) => i.id === rRated.id)).toBe(false)
+    // A well-rated comedy rated PG-13, and one with no rating at all, are both left out of kids comedies.
+    const comedies = await list('/discover/movie?preset=kids&with_genres=35')
+    const allPages = await Promise.all(Array.from({ length: comedies.total_pages }, (_, i) => list(`/discover/movie?preset=kids&with_genres=35&page=${i + 1}`)))
+    const kept = new Set(allPages.flatMap((p) => p.results).map((i) => i.id))
+    expect(kept.size).toBe(comedies.total_results)
+    for (const rating of ['= ?', 'IS NULL']) {
+      const outside = await env.DB.prepare(
+        `SELECT m.id FROM catalog_movies m JOIN catalog_movie_genres g ON g.movie_id = m.id AND g.genre_id = 35 WHERE m.certification ${rating} AND m.vote_average >= 6 AND m.release_date <= ? LIMIT 1`,
+      )
+        .bind(...(rating === '= ?' ? ['PG-13', snapshot] : [snapshot]))
+        .first<{ id: number }>()
+      expect(outside, rating).not.toBeNull()
+      expect(kept.has(outside!.id)).toBe(false)
     }
   })
 
