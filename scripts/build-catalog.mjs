@@ -242,12 +242,16 @@ export function buildMovies() {
     .map((film) => {
       const known = tmdbMovieIds[`${film.title}|${film.release_date?.slice(0, 4)}`]
       const id = known ?? stableId(`movie|${film.title}|${film.release_date ?? ''}`, 2_000_000, 1_000_000, taken)
+      // IMDb's rating of a film released after the snapshot was given later: as of the snapshot it
+      // has none. Its later votes still order the Coming Soon row (popularity is never shown).
+      const unreleased = !!film.release_date && film.release_date > SNAPSHOT_DATE
       return {
         ...film,
         id,
         cast: filmCast[`${film.title}|${film.release_date?.slice(0, 4)}`] ?? [],
         original_title: film.title,
         popularity: moviePopularity(film.vote_count, film.release_date),
+        ...(unreleased && { vote_average: 0, vote_count: 0 }),
         original_language: 'en',
         adult: false,
         poster_path: `/poster/movie/${id}.svg`,

@@ -149,6 +149,10 @@ export class EmbeddedCatalog implements CatalogProvider {
     return (await this.meta()).snapshot
   }
 
+  async snapshotDate(): Promise<string | null> {
+    return this.today()
+  }
+
   /** Names the loaded data, so cached page compositions follow a reload. */
   async version(): Promise<string> {
     return (await this.meta()).hash

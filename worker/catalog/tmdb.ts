@@ -394,4 +394,8 @@ export class TmdbCatalog implements CatalogProvider {
   async genres(): Promise<Genre[]> {
     return MOVIE_GENRES
   }
+
+  async snapshotDate(): Promise<string | null> {
+    return null
+  }
 }

@@ -106,6 +106,41 @@ describe('GET /api/catalog/pages/:page', () => {
     expect(kdrama.every((s) => s.original_language === 'ko' && s.vote_count >= 100)).toBe(true)
   })
 
+  it('rows whose dates depend on the snapshot say so, and keep their keys', async () => {
+    const asOf = /^(As of|Films as of) May 2010\b/
+    const expected: Record<string, Record<string, RegExp>> = {
+      home: {
+        trending: asOf,
+        'popular-movies': asOf,
+        'now-playing': asOf,
+        'coming-soon': /^As of May 2010\b.*not rated yet/,
+        'on-the-air': /when this catalogue was compiled, not a live schedule/,
+        'trending-tv': /not live figures/,
+        'trending-movies': asOf,
+      },
+      movies: { popular: asOf, 'now-playing': asOf, 'coming-soon': asOf },
+      tv: { 'on-the-air': /not a live schedule/, 'airing-today': /not today's schedule/ },
+      'tv?service=netflix': { 'on-the-air': /not a live schedule/, 'airing-today': /not today's schedule/ },
+    }
+    for (const [path, notes] of Object.entries(expected)) {
+      const body = await page(path)
+      for (const row of body.rows) {
+        const want = notes[row.key]
+        if (want) expect(row.note, `${path} / ${row.key}`).toMatch(want)
+        else expect(row.note, `${path} / ${row.key}`).toBeUndefined()
+      }
+      // A platform filter leaves out empty rows; every other page has all of them.
+      const required = path.includes('service=') ? ['on-the-air'] : Object.keys(notes)
+      for (const key of required) expect(body.rows.map((r) => r.key), path).toContain(key)
+    }
+    // A film coming after the snapshot shows no rating it could not have had yet.
+    const home = await page('home')
+    const comingSoon = home.rows.find((r) => r.key === 'coming-soon')!
+    expect(comingSoon.title).toBe('Coming Soon')
+    expect(comingSoon.items.length).toBeGreaterThan(0)
+    expect(comingSoon.items.every((i) => i.vote_average === 0)).toBe(true)
+  })
+
   it('rows carry only what a card shows, and the home page stays small', async () => {
     const home = await page('home')
     const cardFields = new Set(['id', 'media_type', 'title', 'name', 'poster_path', 'release_date', 'first_air_date', 'vote_average'])

@@ -69,6 +69,20 @@ describe('GET /api/catalog/lists/:list', () => {
     expect(body.total_results).toBeGreaterThan(0)
   })
 
+  it('films released after the snapshot date have no rating yet, in lists and details', async () => {
+    const upcoming = await list('/lists/movie-upcoming')
+    expect(upcoming.results.length).toBeGreaterThan(0)
+    for (const item of upcoming.results) expect([item.vote_average, item.vote_count], label(item)).toEqual([0, 0])
+    const later = await env.DB.prepare('SELECT count(*) AS n FROM catalog_movies WHERE release_date > ? AND (vote_average <> 0 OR vote_count <> 0)').bind(snapshot).first<{ n: number }>()
+    expect(later?.n).toBe(0)
+    const details = await get<MovieDetails>(`/movie/${upcoming.results[0]!.id}`)
+    expect(details.body).toMatchObject({ vote_average: 0, vote_count: 0, status: 'Planned' })
+    expect(details.body.overview).not.toMatch(/IMDb users rate it/)
+    // Released films keep their IMDb figures.
+    const released = await list('/lists/movie-now-playing')
+    expect(released.results.some((i) => i.vote_average > 0 && i.vote_count > 0)).toBe(true)
+  })
+
   it('now playing holds films released in the six weeks up to the snapshot date', async () => {
     const body = await list('/lists/movie-now-playing')
     const first = addDays(snapshot, -42)

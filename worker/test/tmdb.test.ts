@@ -322,6 +322,8 @@ describe('TMDB provider: the business rules', () => {
     const page = first.body as PageComposition
     expect(page.rows).toHaveLength(17)
     for (const row of page.rows) expect(row.items.length, row.title).toBeGreaterThan(0)
+    // TMDB's dates are live: no row carries a snapshot note.
+    expect(page.rows.filter((r) => r.note !== undefined)).toEqual([])
     expect(page.hero).toHaveLength(5)
     expect(page.hero[0]!.cast).toEqual(['Ada One', 'Ben Two', 'Cy Three'])
     expect(page.hero[0]!.genres).toEqual(['Action', 'Adventure', 'Comedy'])

@@ -9,7 +9,7 @@ import { StarIcon } from '../../components/icons'
 import { WatchlistButton } from '../../components/watchlist-button'
 import { ApiError } from '../../lib/api-client'
 import { useImageUrl } from '../../lib/images'
-import { ratingOf } from '../../lib/titles'
+import { hasRating, ratingOf } from '../../lib/titles'
 import { AdBlock, DownloadButtons, PopupNotice } from './operator-links'
 import { ShareButtons } from './share-buttons'
 
@@ -48,11 +48,13 @@ export function TitleHeader({ facts }: { facts: TitleFacts }) {
         <h1 className="max-w-4xl text-3xl leading-tight font-extrabold tracking-tight text-white drop-shadow md:text-5xl">{facts.title}</h1>
         {facts.tagline && <p className="mt-2 text-neutral-300 italic">{facts.tagline}</p>}
         <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-neutral-200">
-          <span className="flex items-center gap-1 font-semibold text-amber-300">
-            <StarIcon width={14} height={14} />
-            <span className="sr-only">Rating</span>
-            {ratingOf(facts.rating)}
-          </span>
+          {hasRating(facts.rating) && (
+            <span className="flex items-center gap-1 font-semibold text-amber-300">
+              <StarIcon width={14} height={14} />
+              <span className="sr-only">Rating</span>
+              {ratingOf(facts.rating)}
+            </span>
+          )}
           {facts.year && <span>{facts.year}</span>}
           {facts.runtime && <span>{facts.runtime}</span>}
           {facts.extra && <span>{facts.extra}</span>}
