@@ -335,14 +335,16 @@ export class EmbeddedCatalog implements CatalogProvider {
   }
 
   async movie(id: number): Promise<MovieDetails> {
-    const row = await this.db.get<(TitleRow & { runtime: number | null }) | undefined>(sql`${titleSelect('movie', sql`, m.runtime AS runtime`)} WHERE m.id = ${id}`)
+    const row = await this.db.get<(TitleRow & { runtime: number | null; original_title: string }) | undefined>(
+      sql`${titleSelect('movie', sql`, m.runtime AS runtime, m.original_title AS original_title`)} WHERE m.id = ${id}`,
+    )
     if (!row) throw new CatalogNotFoundError('Movie not found')
     const [genres, credits, similar] = await Promise.all([this.genreList('movie', id), this.credits('movie', id), this.similarPage('movie', id, 1)])
     return {
       ...summaryOf(row),
       media_type: 'movie',
       title: row.label,
-      original_title: row.label,
+      original_title: row.original_title,
       release_date: row.date ?? '',
       runtime: row.runtime,
       genres,
