@@ -13,7 +13,20 @@ import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { animatedFilms, crimeFilms, filmCast, mysteryFilms, tmdbMovieIds, warFilms } from '../data/film-facts.mjs'
+import {
+  animatedFilms,
+  crimeFilms,
+  filmCast,
+  filmGenres,
+  filmRuntimes,
+  filmTitles,
+  historyFilms,
+  misattributedFilms,
+  mysteryFilms,
+  scienceFictionFilms,
+  tmdbMovieIds,
+  warFilms,
+} from '../data/film-facts.mjs'
 import { tvSeries } from '../data/tv-series.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -46,8 +59,14 @@ const MAJOR_GENRE = {
   Action: [28], Adventure: [12], Comedy: [35], Drama: [18], Horror: [27], Musical: [10402], 'Thriller/Suspense': [53],
   'Romantic Comedy': [10749, 35], Western: [37], Documentary: [99], 'Black Comedy': [35], 'Concert/Performance': [10402],
 }
+/**
+ * Creative types that name a genre. "Super Hero" says a film is an action film, not that it is
+ * science fiction (data/film-facts.mjs lists the superhero films that are); "Historical Fiction"
+ * only says a story is set in the past, which is no genre (the History genre comes from a list of
+ * films about historical events); "Contemporary Fiction", "Dramatization" and "Factual" name none.
+ */
 const CREATIVE_TYPE = {
-  'Kids Fiction': [10751], 'Super Hero': [28, 878], 'Science Fiction': [878], Fantasy: [14], 'Historical Fiction': [36],
+  'Kids Fiction': [10751], 'Super Hero': [28], 'Science Fiction': [878], Fantasy: [14],
 }
 const MONTHS = { Jan: 1, Feb: 2, Mar: 3, Apr: 4, May: 5, Jun: 6, Jul: 7, Aug: 8, Sep: 9, Oct: 10, Nov: 11, Dec: 12 }
 
@@ -199,10 +218,21 @@ function tvPopularity(votes, status) {
   return Math.round(Math.sqrt(votes) * (status === 'Ended' ? 1 : 1.5) * 10) / 100
 }
 
+/** "Title|year", the key of every film fact in data/film-facts.mjs. */
+function factKey(film) {
+  return `${film.title}|${film.release_date?.slice(0, 4)}`
+}
+
+/** Warns about facts naming films movies.json does not have (a misspelt title would silently do nothing). */
+function reportUnused(what, names, known) {
+  const unused = [...new Set(names)].filter((name) => !known.has(name))
+  if (unused.length) console.warn(`${what} not in movies.json: ${unused.join('; ')}`)
+}
+
 export function buildMovies() {
   const films = JSON.parse(readFileSync(join(root, 'node_modules', 'vega-datasets', 'data', 'movies.json'), 'utf8'))
   const animated = new Set(animatedFilms)
-  const extraGenres = [[crimeFilms, 80], [mysteryFilms, 9648], [warFilms, 10752]].map(([titles, id]) => [new Set(titles), id])
+  const extraGenres = [[crimeFilms, 80], [mysteryFilms, 9648], [warFilms, 10752], [historyFilms, 36], [scienceFictionFilms, 878]].map(([titles, id]) => [new Set(titles), id])
   const byKey = new Map()
   let skipped = 0
   for (const raw of films) {
@@ -226,7 +256,8 @@ export function buildMovies() {
     }
     if (animated.has(title)) film.genreIds.unshift(16)
     for (const [titles, id] of extraGenres) if (titles.has(title) && !film.genreIds.includes(id)) film.genreIds.push(id)
-    film.genreIds = [...new Set(film.genreIds)]
+    film.genreIds = filmGenres[factKey(film)] ?? [...new Set(film.genreIds)]
+    film.runtime = filmRuntimes[factKey(film)] ?? film.runtime
     // The same film listed twice: keep the fuller record.
     const key = `${title.toLowerCase()}|${release_date?.slice(0, 4) ?? ''}`
     const existing = byKey.get(key)
@@ -236,26 +267,46 @@ export function buildMovies() {
     }
     byKey.set(key, film)
   }
+  const misattributed = new Set(misattributedFilms)
+  const all = [...byKey.values()].filter((film) => !misattributed.has(factKey(film)))
+  const keys = new Set(all.map(factKey))
+  reportUnused('misattributed films', misattributedFilms, new Set([...byKey.values()].map(factKey)))
+  const titles = new Set(all.map((film) => film.title))
+  reportUnused('film runtimes', Object.keys(filmRuntimes), keys)
+  reportUnused('film genres', Object.keys(filmGenres), keys)
+  reportUnused('film titles', Object.keys(filmTitles), keys)
+  reportUnused('film ids', Object.keys(tmdbMovieIds), keys)
+  reportUnused('genre lists', [animatedFilms, crimeFilms, mysteryFilms, warFilms, historyFilms, scienceFictionFilms].flat(), titles)
+  // A film whose running time nobody has recorded is left out rather than shown without one.
+  const timed = all.filter((film) => film.runtime)
+  const withoutRuntime = all.length - timed.length
   const taken = new Set(Object.values(tmdbMovieIds))
-  const movies = [...byKey.values()]
+  const movies = timed
     .sort((a, b) => a.title.localeCompare(b.title) || String(a.release_date).localeCompare(String(b.release_date)))
     .map((film) => {
-      const known = tmdbMovieIds[`${film.title}|${film.release_date?.slice(0, 4)}`]
+      const known = tmdbMovieIds[factKey(film)]
       const id = known ?? stableId(`movie|${film.title}|${film.release_date ?? ''}`, 2_000_000, 1_000_000, taken)
+      const [englishTitle, language, originalTitle] = filmTitles[factKey(film)] ?? [film.title, 'en']
+      // IMDb's rating of a film released after the snapshot was given later: as of the snapshot it
+      // has none. Its later votes still order the Coming Soon row (popularity is never shown).
+      const unreleased = !!film.release_date && film.release_date > SNAPSHOT_DATE
       return {
         ...film,
         id,
-        cast: filmCast[`${film.title}|${film.release_date?.slice(0, 4)}`] ?? [],
-        original_title: film.title,
+        key: factKey(film),
+        cast: filmCast[factKey(film)] ?? [],
+        title: englishTitle,
+        original_title: originalTitle ?? film.title,
         popularity: moviePopularity(film.vote_count, film.release_date),
-        original_language: 'en',
+        ...(unreleased && { vote_average: 0, vote_count: 0 }),
+        original_language: language,
         adult: false,
         poster_path: `/poster/movie/${id}.svg`,
         backdrop_path: `/backdrop/movie/${id}.svg`,
       }
     })
   for (const movie of movies) movie.overview = movieOverview(movie)
-  return { movies, skipped }
+  return { movies, skipped, withoutRuntime, misattributed: byKey.size - all.length }
 }
 
 export function buildSeries() {
@@ -324,7 +375,7 @@ export function buildSeries() {
 }
 
 export function buildSql() {
-  const { movies, skipped } = buildMovies()
+  const { movies, skipped, withoutRuntime, misattributed } = buildMovies()
   const { series, seasons, episodes } = buildSeries()
 
   const peopleIds = new Map()
@@ -336,7 +387,7 @@ export function buildSql() {
   const credits = []
   const castKeys = new Set(Object.keys(filmCast))
   for (const movie of movies) {
-    castKeys.delete(`${movie.title}|${movie.release_date?.slice(0, 4)}`)
+    castKeys.delete(movie.key)
     movie.cast.forEach((name, position) => credits.push({ media_type: 'movie', title_id: movie.id, person_id: personId(name), credit_type: 'cast', character: null, job: null, department: 'Acting', position }))
     if (movie.director) credits.push({ media_type: 'movie', title_id: movie.id, person_id: personId(movie.director), credit_type: 'crew', character: null, job: 'Director', department: 'Directing', position: 0 })
   }
@@ -382,7 +433,7 @@ export function buildSql() {
     { key: 'source', value: 'vega-datasets 3.2.1 movies.json; data/tv-series.mjs; data/film-facts.mjs' },
   ])
   const sql = `-- data_hash: ${hash}\n-- Generated by scripts/build-catalog.mjs; do not edit by hand.\n${body}\n${meta.join('\n')}\n`
-  const stats = { movies: movies.length, skipped, series: series.length, seasons: seasons.length, episodes: episodes.length, people: people.length, credits: credits.length, networks: networks.length }
+  const stats = { movies: movies.length, skipped, misattributed, withoutRuntime, series: series.length, seasons: seasons.length, episodes: episodes.length, people: people.length, credits: credits.length, networks: networks.length }
   return { sql, hash, stats, movies }
 }
 

@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom'
 import type { HeroItem } from '../../worker/catalog/types'
 import { useImageUrl } from '../lib/images'
 import { paths } from '../lib/paths'
-import { ratingOf, runtimeText } from '../lib/titles'
+import { hasRating, ratingOf, runtimeText } from '../lib/titles'
 import { useCarousel } from '../lib/use-carousel'
 import { ChevronLeftIcon, ChevronRightIcon, PlayIcon, StarIcon } from './icons'
 import { WatchlistButton } from './watchlist-button'
@@ -67,11 +67,13 @@ function SlideContent({ slide, first }: { slide: HeroItem; first: boolean }) {
           )}
           <h2 className="text-3xl leading-tight font-extrabold tracking-tight text-white drop-shadow md:text-5xl">{slide.title}</h2>
           <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-200">
-            <span className="flex items-center gap-1 font-semibold text-amber-300">
-              <StarIcon width={14} height={14} />
-              <span className="sr-only">Rating</span>
-              {ratingOf(slide.voteAverage)}
-            </span>
+            {hasRating(slide.voteAverage) && (
+              <span className="flex items-center gap-1 font-semibold text-amber-300">
+                <StarIcon width={14} height={14} />
+                <span className="sr-only">Rating</span>
+                {ratingOf(slide.voteAverage)}
+              </span>
+            )}
             {year && <span>{year}</span>}
             {runtime && <span>{runtime}</span>}
             <span className="rounded border border-neutral-300/70 px-1.5 py-px text-xs font-semibold">{slide.certification || 'TV-MA'}</span>

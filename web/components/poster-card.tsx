@@ -4,10 +4,10 @@ import { Link } from 'react-router-dom'
 import type { ListItem } from '../../worker/catalog/types'
 import { useImageUrl } from '../lib/images'
 import { paths } from '../lib/paths'
-import { ratingOf, titleOf, yearOf } from '../lib/titles'
+import { hasRating, ratingOf, titleOf, yearOf } from '../lib/titles'
 import { StarIcon } from './icons'
 
-/** `vote_average` may be missing for saved entries (watchlist, history): the badge is left out then. */
+/** `vote_average` may be missing for saved entries (watchlist, history), or 0 for a title nobody has rated yet: the badge is left out then. */
 export type PosterItem = Pick<ListItem, 'id' | 'media_type' | 'title' | 'name' | 'poster_path' | 'release_date' | 'first_air_date'> & {
   vote_average?: number | null
 }
@@ -42,7 +42,7 @@ export function PosterCard({ item, className = '' }: { item: PosterItem; classNa
   return (
     <Link to={paths.title(item.media_type, item.id)} className={`group block ${className}`}>
       <PosterFrame path={item.poster_path}>
-        {typeof item.vote_average === 'number' && (
+        {hasRating(item.vote_average) && (
           <span aria-hidden="true" className="absolute top-1.5 left-1.5 flex items-center gap-0.5 rounded bg-black/75 px-1.5 py-0.5 text-[11px] font-semibold text-amber-300">
             <StarIcon width={10} height={10} />
             {ratingOf(item.vote_average)}
@@ -52,7 +52,7 @@ export function PosterCard({ item, className = '' }: { item: PosterItem; classNa
       <p className="mt-1.5 truncate text-sm font-medium text-neutral-100">{title}</p>
       <p className="h-4 text-xs text-neutral-400">
         {year}
-        {typeof item.vote_average === 'number' && <span className="sr-only">, rating {ratingOf(item.vote_average)}</span>}
+        {hasRating(item.vote_average) && <span className="sr-only">, rating {ratingOf(item.vote_average)}</span>}
       </p>
     </Link>
   )

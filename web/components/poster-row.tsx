@@ -25,6 +25,8 @@ function RowSpace() {
 
 interface PosterRowProps {
   title: string
+  /** A line under the title, such as the date the row's figures are as of. */
+  note?: string
   items: PosterItem[]
   id?: string
   /** Draw the cards only when the visitor comes near. */
@@ -33,7 +35,7 @@ interface PosterRowProps {
   pending?: boolean
 }
 
-export function PosterRow({ title, items, id, deferred = false, pending = false }: PosterRowProps) {
+export function PosterRow({ title, note, items, id, deferred = false, pending = false }: PosterRowProps) {
   const section = useRef<HTMLElement>(null)
   const near = useNearScreen(section, deferred)
   const scroller = useRef<HTMLUListElement>(null)
@@ -46,7 +48,10 @@ export function PosterRow({ title, items, id, deferred = false, pending = false 
   return (
     <section ref={section} aria-labelledby={headingId} className="relative py-3">
       <div className="flex items-center justify-between px-4 md:px-8">
-        <h2 id={headingId} className="text-lg font-semibold md:text-xl">{title}</h2>
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-lg font-semibold md:text-xl">{title}</h2>
+          {note && <p className="text-xs text-neutral-400">{note}</p>}
+        </div>
         <div className="hidden gap-1 md:flex">
           <button type="button" aria-label={`Scroll ${title} left`} onClick={() => scrollBy(-1)} className="rounded-full p-1.5 text-neutral-300 hover:bg-neutral-800">
             <ChevronLeftIcon />

@@ -13,11 +13,11 @@ import {
   type DiscoverFilters,
   KDRAMA_EXCLUDED_WORDS,
   KDRAMA_MIN_VOTES,
+  KIDS_CERTIFICATIONS,
   KIDS_EXCLUDED_GENRES,
   KIDS_MIN_RATING,
   MAX_PAGE,
   MOVIE_GENRES,
-  NOT_FOR_KIDS,
   NOW_PLAYING_WINDOW_DAYS,
   PAGE_SIZE,
   TOP_RATED_MIN_VOTES,
@@ -149,6 +149,10 @@ export class EmbeddedCatalog implements CatalogProvider {
     return (await this.meta()).snapshot
   }
 
+  async snapshotDate(): Promise<string | null> {
+    return this.today()
+  }
+
   /** Names the loaded data, so cached page compositions follow a reload. */
   async version(): Promise<string> {
     return (await this.meta()).hash
@@ -263,7 +267,7 @@ export class EmbeddedCatalog implements CatalogProvider {
     if (filters.voteCountGte !== undefined) conditions.push(sql`${alias}.vote_count >= ${filters.voteCountGte}`)
     if (filters.preset === 'kids') {
       conditions.push(sql`${alias}.adult = 0`, sql`${alias}.vote_average >= ${KIDS_MIN_RATING}`)
-      conditions.push(sql`coalesce(upper(${alias}.certification), '') NOT IN (${sql.join(NOT_FOR_KIDS.map((r) => sql`${r}`), sql`, `)})`)
+      conditions.push(sql`${alias}.certification IN (${sql.join(KIDS_CERTIFICATIONS[type].map((r) => sql`${r}`), sql`, `)})`)
       conditions.push(sql`NOT EXISTS (SELECT 1 FROM ${genreTable} AND g.genre_id IN (${sql.join(KIDS_EXCLUDED_GENRES.map((g) => sql`${g}`), sql`, `)}))`)
     }
     if (filters.preset === 'kdrama') {
@@ -331,14 +335,16 @@ export class EmbeddedCatalog implements CatalogProvider {
   }
 
   async movie(id: number): Promise<MovieDetails> {
-    const row = await this.db.get<(TitleRow & { runtime: number | null }) | undefined>(sql`${titleSelect('movie', sql`, m.runtime AS runtime`)} WHERE m.id = ${id}`)
+    const row = await this.db.get<(TitleRow & { runtime: number | null; original_title: string }) | undefined>(
+      sql`${titleSelect('movie', sql`, m.runtime AS runtime, m.original_title AS original_title`)} WHERE m.id = ${id}`,
+    )
     if (!row) throw new CatalogNotFoundError('Movie not found')
     const [genres, credits, similar] = await Promise.all([this.genreList('movie', id), this.credits('movie', id), this.similarPage('movie', id, 1)])
     return {
       ...summaryOf(row),
       media_type: 'movie',
       title: row.label,
-      original_title: row.label,
+      original_title: row.original_title,
       release_date: row.date ?? '',
       runtime: row.runtime,
       genres,

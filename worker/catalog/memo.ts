@@ -83,4 +83,7 @@ export class MemoizedCatalog implements CatalogProvider {
   async genres(): Promise<Genre[]> {
     return this.inner.genres()
   }
+  snapshotDate(): Promise<string | null> {
+    return this.inner.snapshotDate()
+  }
 }

@@ -18,33 +18,60 @@ type RowSource =
   | { kind: 'discover'; type: MediaType; filters: DiscoverFilters }
   | { kind: 'top-rated-mixed' }
 
+/**
+ * What a row that depends on "now" says when the catalogue's clock is not live: given the
+ * snapshot's month and year ("May 2010"), the note shown under the row's title.
+ */
+type ClockNote = (asOf: string) => string
+
 interface RowSpec {
   key: string
   title: string
   source: RowSource
+  note?: ClockNote
 }
 
 const HERO_SIZE = 5
 const HERO_GENRES = 3
 const HERO_CAST = 3
 const MEMO_MS = 60_000
-/** Part of the cache key: compositions of an older shape (rows of full list items) are never served. */
-const SHAPE = 'cards'
+/** Part of the cache key: compositions of an older shape (rows of full list items, rows without notes) are never served. */
+const SHAPE = 'cards-notes'
 
-const list = (key: string, title: string, name: ListName): RowSpec => ({ key, title, source: { kind: 'list', list: name } })
+/**
+ * The embedded catalogue's films stop at its snapshot date, so "now playing", "coming soon",
+ * "popular" and "trending" are as of that date; its series are a hand-compiled list whose
+ * "still running" is as of its compilation, with no broadcast schedule at all.
+ */
+const FILMS_AS_OF: ClockNote = (asOf) => `As of ${asOf}, when this catalogue's film data ends`
+const CLOCK_NOTES = {
+  films: FILMS_AS_OF,
+  upcoming: (asOf) => `As of ${asOf}, when this catalogue's film data ends: released in the month after, not rated yet`,
+  mixed: (asOf) => `Films as of ${asOf}; series by this catalogue's votes and premieres, not live figures`,
+  seriesTrend: () => "By this catalogue's votes and premieres, not live figures",
+  onTheAir: () => 'Series still running when this catalogue was compiled, not a live schedule',
+  airingToday: () => "Series still running on a broadcaster when this catalogue was compiled, not today's schedule",
+} satisfies Record<string, ClockNote>
+
+const list = (key: string, title: string, name: ListName, note?: ClockNote): RowSpec => ({ key, title, source: { kind: 'list', list: name }, ...(note && { note }) })
 const movieGenre = (key: string, title: string, genre: number, extra: DiscoverFilters = {}): RowSpec => ({
   key,
   title,
   source: { kind: 'discover', type: 'movie', filters: { genres: [genre], ...extra } },
 })
-const tvDiscover = (key: string, title: string, filters: DiscoverFilters): RowSpec => ({ key, title, source: { kind: 'discover', type: 'tv', filters } })
+const tvDiscover = (key: string, title: string, filters: DiscoverFilters, note?: ClockNote): RowSpec => ({
+  key,
+  title,
+  source: { kind: 'discover', type: 'tv', filters },
+  ...(note && { note }),
+})
 
 const HOME_ROWS: RowSpec[] = [
-  list('trending', 'Trending Now', 'trending-all'),
-  list('popular-movies', 'Popular Movies', 'movie-popular'),
+  list('trending', 'Trending Now', 'trending-all', CLOCK_NOTES.mixed),
+  list('popular-movies', 'Popular Movies', 'movie-popular', CLOCK_NOTES.films),
   { key: 'top-rated', title: 'Top Rated', source: { kind: 'top-rated-mixed' } },
-  list('now-playing', 'Now Playing', 'movie-now-playing'),
-  list('coming-soon', 'Coming Soon', 'movie-upcoming'),
+  list('now-playing', 'Now Playing', 'movie-now-playing', CLOCK_NOTES.films),
+  list('coming-soon', 'Coming Soon', 'movie-upcoming', CLOCK_NOTES.upcoming),
   movieGenre('action', 'Action', 28),
   movieGenre('comedy', 'Comedy', 35),
   movieGenre('drama', 'Drama', 18),
@@ -54,16 +81,16 @@ const HOME_ROWS: RowSpec[] = [
   movieGenre('family', 'Family', 10751),
   list('popular-tv', 'Popular TV Shows', 'tv-popular'),
   list('top-rated-tv', 'Top Rated TV Shows', 'tv-top-rated'),
-  list('on-the-air', 'On The Air', 'tv-on-the-air'),
-  list('trending-tv', 'Trending TV Shows', 'trending-tv'),
-  list('trending-movies', 'Trending Movies', 'trending-movie'),
+  list('on-the-air', 'On The Air', 'tv-on-the-air', CLOCK_NOTES.onTheAir),
+  list('trending-tv', 'Trending TV Shows', 'trending-tv', CLOCK_NOTES.seriesTrend),
+  list('trending-movies', 'Trending Movies', 'trending-movie', CLOCK_NOTES.films),
 ]
 
 const MOVIE_ROWS: RowSpec[] = [
-  list('popular', 'Popular Movies', 'movie-popular'),
+  list('popular', 'Popular Movies', 'movie-popular', CLOCK_NOTES.films),
   list('top-rated', 'Top Rated Movies', 'movie-top-rated'),
-  list('now-playing', 'Now Playing', 'movie-now-playing'),
-  list('coming-soon', 'Coming Soon', 'movie-upcoming'),
+  list('now-playing', 'Now Playing', 'movie-now-playing', CLOCK_NOTES.films),
+  list('coming-soon', 'Coming Soon', 'movie-upcoming', CLOCK_NOTES.upcoming),
   movieGenre('action', 'Action', 28),
   movieGenre('comedy', 'Comedy', 35),
   movieGenre('drama', 'Drama', 18),
@@ -80,8 +107,10 @@ function tvRows(service: ServiceSlug): RowSpec[] {
   return [
     unfiltered ? list('popular', 'Popular TV Shows', 'tv-popular') : tvDiscover('popular', 'Popular TV Shows', scope),
     unfiltered ? list('top-rated', 'Top Rated TV Shows', 'tv-top-rated') : tvDiscover('top-rated', 'Top Rated TV Shows', { ...scope, voteCountGte: 1000, sortBy: 'vote_average' }),
-    unfiltered ? list('on-the-air', 'On The Air', 'tv-on-the-air') : tvDiscover('on-the-air', 'On The Air', { ...scope, airing: 'week' }),
-    unfiltered ? list('airing-today', 'Airing Today', 'tv-airing-today') : tvDiscover('airing-today', 'Airing Today', { ...scope, airing: 'today' }),
+    unfiltered ? list('on-the-air', 'On The Air', 'tv-on-the-air', CLOCK_NOTES.onTheAir) : tvDiscover('on-the-air', 'On The Air', { ...scope, airing: 'week' }, CLOCK_NOTES.onTheAir),
+    unfiltered
+      ? list('airing-today', 'Airing Today', 'tv-airing-today', CLOCK_NOTES.airingToday)
+      : tvDiscover('airing-today', 'Airing Today', { ...scope, airing: 'today' }, CLOCK_NOTES.airingToday),
     tvDiscover('drama', 'Drama', { ...scope, genres: [18] }),
     tvDiscover('comedy', 'Comedy', { ...scope, genres: [35] }),
     tvDiscover('action-adventure', 'Action & Adventure', { ...scope, genres: [10759] }),
@@ -117,6 +146,14 @@ function rowsFor(page: PageName, service: ServiceSlug): { rows: RowSpec[]; hero:
     case 'genres':
       return { rows: GENRE_ROWS, hero: list('popular', 'Popular Movies', 'movie-popular') }
   }
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+
+/** "2010-05-31" -> "May 2010". */
+function monthAndYear(isoDate: string): string {
+  const [year, month] = isoDate.split('-')
+  return `${MONTHS[Number(month) - 1] ?? ''} ${year}`.trim()
 }
 
 /** The API path a row came from, so a "see more" link can page through it. */
@@ -194,8 +231,16 @@ async function composePage(provider: CatalogProvider, page: PageName, service: S
   if (failures.length === settled.length) throw (failures[0] as PromiseRejectedResult).reason
   const items = settled.map((r) => (r.status === 'fulfilled' ? r.value : []))
   const heroItems = (items[heroIndex >= 0 ? heroIndex : specs.length] ?? []).slice(0, HERO_SIZE)
+  const snapshot = await provider.snapshotDate()
+  const asOf = snapshot ? monthAndYear(snapshot) : null
   const rows: Row[] = specs
-    .map((spec, index) => ({ key: spec.key, title: spec.title, source: sourcePath(spec.source), items: (items[index] ?? []).map(cardItem) }))
+    .map((spec, index) => ({
+      key: spec.key,
+      title: spec.title,
+      ...(asOf && spec.note && { note: spec.note(asOf) }),
+      source: sourcePath(spec.source),
+      items: (items[index] ?? []).map(cardItem),
+    }))
     // A platform filter leaves some rows empty (no crime series on Crunchyroll); those are left out.
     .filter((row) => service === 'all' || row.items.length > 0)
   const composition = { hero: await Promise.all(heroItems.map((item) => heroItem(provider, item))), rows }

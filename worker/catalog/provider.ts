@@ -45,6 +45,11 @@ export interface CatalogProvider {
   season(tvId: number, seasonNumber: number): Promise<Season>
   similar(type: MediaType, id: number, page: number): Promise<Paged<ListItem>>
   genres(): Promise<Genre[]>
+  /**
+   * The date the catalogue's "now" stands for when it is not today (the embedded catalogue's
+   * snapshot, YYYY-MM-DD), or null when its dates are live (TMDB).
+   */
+  snapshotDate(): Promise<string | null>
 }
 
 /** A title, season or person that does not exist: the API answers 404. */

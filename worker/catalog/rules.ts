@@ -5,7 +5,7 @@
  * cannot filter names, overviews or release windows itself).
  */
 import { MOVIE_GENRES } from './genre-map'
-import type { Genre, ListItem } from './types'
+import type { Genre, ListItem, MediaType } from './types'
 
 export { MOVIE_GENRES }
 
@@ -103,14 +103,31 @@ export function isKDrama(item: ListItem): boolean {
 /** Genres never shown on the kids page (Horror, Thriller). */
 export const KIDS_EXCLUDED_GENRES = [27, 53] as const
 
-/** Ratings that are never shown on the kids page (MPAA R and NC-17, and TV for mature or teen audiences). */
-export const NOT_FOR_KIDS = ['R', 'NC-17', 'NC17', 'X', 'TV-MA', 'TV-14'] as const
+/**
+ * The US certifications a kids row accepts: films rated G or PG, series rated TV-Y, TV-Y7, TV-G
+ * or TV-PG. A title without a certification is never a kids title.
+ */
+export const KIDS_CERTIFICATIONS = {
+  movie: ['G', 'PG'],
+  tv: ['TV-Y', 'TV-Y7', 'TV-G', 'TV-PG'],
+} as const satisfies Record<MediaType, readonly string[]>
 
-export function isKidsSafe(item: ListItem & { certification?: string | null }): boolean {
+/**
+ * TMDB's Kids TV genre. TMDB's discover/tv has no certification filter, so with TMDB a kids row of
+ * series needs this genre instead; the embedded catalogue checks the series' own certification.
+ */
+export const KIDS_TV_GENRE = 10762
+
+export function isKidsCertified(type: MediaType, certification: string | null | undefined): boolean {
+  const rating = certification?.trim().toUpperCase()
+  return !!rating && (KIDS_CERTIFICATIONS[type] as readonly string[]).includes(rating)
+}
+
+/** SPEC.md's kids rule on a list item: rated 6 or more, no adult titles, no horror or thriller. */
+export function isKidsSafe(item: ListItem): boolean {
   if (item.adult) return false
   if (item.vote_average < KIDS_MIN_RATING) return false
-  const rating = item.certification?.toUpperCase()
-  return !rating || !(NOT_FOR_KIDS as readonly string[]).includes(rating)
+  return !item.genre_ids.some((id) => (KIDS_EXCLUDED_GENRES as readonly number[]).includes(id))
 }
 
 export function addDays(isoDate: string, days: number): string {

@@ -19,8 +19,10 @@ import {
   isTopRated,
   isUpcoming,
   KDRAMA_MIN_VOTES,
+  KIDS_CERTIFICATIONS,
   KIDS_EXCLUDED_GENRES,
   KIDS_MIN_RATING,
+  KIDS_TV_GENRE,
   MAX_PAGE,
   MOVIE_GENRES,
   passesBrowse,
@@ -267,7 +269,16 @@ export class TmdbCatalog implements CatalogProvider {
       params.without_genres = KIDS_EXCLUDED_GENRES.join(',')
       if (type === 'movie') {
         params.certification_country = 'US'
-        params['certification.lte'] = 'PG-13'
+        // The exact ratings: certification.lte=PG would also let unrated (NR) films through.
+        params.certification = KIDS_CERTIFICATIONS.movie.join('|')
+      } else {
+        // discover/tv cannot filter by certification; TMDB's Kids genre is the closest it offers.
+        // "Kids and any of these genres" has no TMDB spelling: TMDB is asked for Kids, and the
+        // "any" part is checked here (it is Kids itself when Kids is one of them).
+        const anyOf = filters.genreMode === 'any' && genres.length > 1 ? genres : null
+        params.with_genres = anyOf ? String(KIDS_TV_GENRE) : [...new Set([...genres, KIDS_TV_GENRE])].join(',')
+        keep.push((item) => item.genre_ids.includes(KIDS_TV_GENRE))
+        if (anyOf) keep.push((item) => item.genre_ids.some((id) => anyOf.includes(id)))
       }
       keep.push(isKidsSafe)
     }
@@ -382,5 +393,9 @@ export class TmdbCatalog implements CatalogProvider {
 
   async genres(): Promise<Genre[]> {
     return MOVIE_GENRES
+  }
+
+  async snapshotDate(): Promise<string | null> {
+    return null
   }
 }

@@ -160,6 +160,8 @@ export type CardItem = Pick<ListItem, 'id' | 'media_type' | 'title' | 'name' | '
 export interface Row {
   key: string
   title: string
+  /** Shown under the title when the row's dates are not live (the embedded catalogue's snapshot). */
+  note?: string
   /** The list endpoint the row came from, so "see more" can page through it. */
   source?: string
   items: CardItem[]

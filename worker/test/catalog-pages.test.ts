@@ -67,13 +67,22 @@ describe('GET /api/catalog/pages/:page', () => {
     expect(got).toMatchObject({ mediaType: 'tv', title: 'Game of Thrones', runtime: 57, cast: ['Emilia Clarke', 'Kit Harington', 'Peter Dinklage'] })
   })
 
-  it('kids rows hold only titles rated 6 or more and never R or NC-17', async () => {
+  it('kids rows and hero hold only titles certified for children, rated 6 or more', async () => {
     const kids = await page('kids')
-    const movieIds = kids.rows.flatMap((r) => r.items).filter((i) => i.media_type === 'movie').map((i) => i.id)
-    const ratings = await env.DB.prepare(`SELECT DISTINCT certification FROM catalog_movies WHERE id IN (${movieIds.join(',')})`).all<{ certification: string | null }>()
-    expect(ratings.results.map((r) => r.certification)).not.toContain('R')
-    expect(ratings.results.map((r) => r.certification)).not.toContain('NC-17')
-    for (const item of kids.rows.flatMap((r) => r.items)) expect(item.vote_average).toBeGreaterThanOrEqual(6)
+    const items = [...kids.rows.flatMap((r) => r.items), ...kids.hero.map((h) => ({ id: h.id, media_type: h.mediaType, vote_average: h.voteAverage }))]
+    const ids = (type: 'movie' | 'tv') => items.filter((i) => i.media_type === type).map((i) => i.id)
+    expect(ids('movie').length).toBeGreaterThan(0)
+    expect(ids('tv').length).toBeGreaterThan(0)
+    const films = await env.DB.prepare(`SELECT id, title, certification FROM catalog_movies WHERE id IN (${ids('movie').join(',')})`).all<{ id: number; title: string; certification: string | null }>()
+    const shows = await env.DB.prepare(`SELECT id, name, certification FROM catalog_tv_series WHERE id IN (${ids('tv').join(',')})`).all<{ id: number; name: string; certification: string | null }>()
+    expect(films.results).toHaveLength(new Set(ids('movie')).size)
+    expect(shows.results).toHaveLength(new Set(ids('tv')).size)
+    for (const film of films.results) expect(['G', 'PG'], film.title).toContain(film.certification)
+    for (const show of shows.results) expect(['TV-Y', 'TV-Y7', 'TV-G', 'TV-PG'], show.name).toContain(show.certification)
+    for (const item of items) expect(item.vote_average).toBeGreaterThanOrEqual(6)
+    // Titles the page used to show: PG-13 or unrated films.
+    const titles = films.results.map((f) => f.title)
+    for (const title of ['Juno', 'Yes Man', 'Spider-Man 3', 'Beowulf', 'Iron Man 2', 'Casino Royale']) expect(titles).not.toContain(title)
   })
 
   it('the platform filter changes the TV lists to that service', async () => {
@@ -95,6 +104,41 @@ describe('GET /api/catalog/pages/:page', () => {
     const kdrama = await seriesFacts(await page('tv?service=k-drama'))
     expect(kdrama.length).toBeGreaterThan(0)
     expect(kdrama.every((s) => s.original_language === 'ko' && s.vote_count >= 100)).toBe(true)
+  })
+
+  it('rows whose dates depend on the snapshot say so, and keep their keys', async () => {
+    const asOf = /^(As of|Films as of) May 2010\b/
+    const expected: Record<string, Record<string, RegExp>> = {
+      home: {
+        trending: asOf,
+        'popular-movies': asOf,
+        'now-playing': asOf,
+        'coming-soon': /^As of May 2010\b.*not rated yet/,
+        'on-the-air': /when this catalogue was compiled, not a live schedule/,
+        'trending-tv': /not live figures/,
+        'trending-movies': asOf,
+      },
+      movies: { popular: asOf, 'now-playing': asOf, 'coming-soon': asOf },
+      tv: { 'on-the-air': /not a live schedule/, 'airing-today': /not today's schedule/ },
+      'tv?service=netflix': { 'on-the-air': /not a live schedule/, 'airing-today': /not today's schedule/ },
+    }
+    for (const [path, notes] of Object.entries(expected)) {
+      const body = await page(path)
+      for (const row of body.rows) {
+        const want = notes[row.key]
+        if (want) expect(row.note, `${path} / ${row.key}`).toMatch(want)
+        else expect(row.note, `${path} / ${row.key}`).toBeUndefined()
+      }
+      // A platform filter leaves out empty rows; every other page has all of them.
+      const required = path.includes('service=') ? ['on-the-air'] : Object.keys(notes)
+      for (const key of required) expect(body.rows.map((r) => r.key), path).toContain(key)
+    }
+    // A film coming after the snapshot shows no rating it could not have had yet.
+    const home = await page('home')
+    const comingSoon = home.rows.find((r) => r.key === 'coming-soon')!
+    expect(comingSoon.title).toBe('Coming Soon')
+    expect(comingSoon.items.length).toBeGreaterThan(0)
+    expect(comingSoon.items.every((i) => i.vote_average === 0)).toBe(true)
   })
 
   it('rows carry only what a card shows, and the home page stays small', async () => {

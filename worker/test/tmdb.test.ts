@@ -270,8 +270,11 @@ describe('TMDB provider: the business rules', () => {
     await call('/discover/movie?preset=kids&with_genres=10751&page=8')
     const kidsUrl = upstream.at(-1)!
     expect(kidsUrl.searchParams.get('vote_average.gte')).toBe('6')
-    expect(kidsUrl.searchParams.get('certification.lte')).toBe('PG-13')
+    expect(kidsUrl.searchParams.get('certification_country')).toBe('US')
+    expect(kidsUrl.searchParams.get('certification')).toBe('G|PG')
+    expect(kidsUrl.searchParams.has('certification.lte')).toBe(false)
     expect(kidsUrl.searchParams.get('include_adult')).toBe('false')
+    expect(kidsUrl.searchParams.get('without_genres')).toBe('27,53')
 
     const page = await call('/pages/tv?service=netflix')
     expect(page.status).toBe(200)
@@ -280,12 +283,47 @@ describe('TMDB provider: the business rules', () => {
     expect(discoverCalls.every((u) => u.searchParams.get('with_watch_providers') === '8' && u.searchParams.get('watch_region') === 'US')).toBe(true)
   })
 
+  it('kids series need TMDB\'s Kids genre (discover/tv has no certification filter)', async () => {
+    // The fake answers series of genre 18 only, except where a test gives some the Kids genre.
+    respond = (url) => {
+      const answer = fakeTmdb(url)
+      if (url.pathname !== '/3/discover/tv') return answer
+      return answer.json().then((body) => {
+        const paged = body as { results: Array<Record<string, unknown>> }
+        paged.results.forEach((r, i) => (r.genre_ids = i % 3 === 0 ? [10762, 99] : i % 3 === 1 ? [10762, 16] : [99]))
+        return json(paged)
+      })
+    }
+    const shows = (await call('/discover/tv?preset=kids&page=3')).body as Paged<ListItem>
+    const showsUrl = upstream.at(-1)!
+    expect(showsUrl.searchParams.get('with_genres')).toBe('10762')
+    expect(showsUrl.searchParams.has('certification')).toBe(false)
+    expect(shows.results.length).toBeGreaterThan(0)
+    expect(shows.results.every((s) => s.genre_ids.includes(10762))).toBe(true)
+
+    await call('/discover/tv?preset=kids&with_genres=16&page=3')
+    expect(upstream.at(-1)!.searchParams.get('with_genres')).toBe('16,10762')
+
+    const documentaries = (await call('/discover/tv?preset=kids&with_genres=99|16&page=4')).body as Paged<ListItem>
+    expect(upstream.at(-1)!.searchParams.get('with_genres')).toBe('10762')
+    expect(documentaries.results.length).toBeGreaterThan(0)
+    expect(documentaries.results.every((s) => s.genre_ids.includes(10762) && (s.genre_ids.includes(99) || s.genre_ids.includes(16)))).toBe(true)
+
+    // The kids page's Educational TV row asks exactly this.
+    const educational = (await call('/discover/tv?preset=kids&with_genres=10762|99&page=5')).body as Paged<ListItem>
+    expect(upstream.at(-1)!.searchParams.get('with_genres')).toBe('10762')
+    expect(educational.results.length).toBeGreaterThan(0)
+    expect(educational.results.every((s) => s.genre_ids.includes(10762))).toBe(true)
+  })
+
   it('composes the home page from TMDB with hero details, then answers it from cache', async () => {
     const first = await call('/pages/home')
     expect(first.status).toBe(200)
     const page = first.body as PageComposition
     expect(page.rows).toHaveLength(17)
     for (const row of page.rows) expect(row.items.length, row.title).toBeGreaterThan(0)
+    // TMDB's dates are live: no row carries a snapshot note.
+    expect(page.rows.filter((r) => r.note !== undefined)).toEqual([])
     expect(page.hero).toHaveLength(5)
     expect(page.hero[0]!.cast).toEqual(['Ada One', 'Ben Two', 'Cy Three'])
     expect(page.hero[0]!.genres).toEqual(['Action', 'Adventure', 'Comedy'])

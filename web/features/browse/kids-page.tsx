@@ -16,8 +16,8 @@ export function Component() {
             <path d="m9 12 2 2 4-4" />
           </svg>
           <p>
-            <strong className="font-semibold">Every title here is safe for kids.</strong> Rows only hold family-friendly titles rated 6 or higher, with adult content
-            left out.
+            <strong className="font-semibold">Every title here is safe for kids.</strong> Films are rated G or PG and shows are rated or made for children and
+            families, all with a viewer rating of 6 or higher and no adult content.
           </p>
         </div>
       </ComposedPage>

@@ -1,13 +1,13 @@
 /**
  * A search hit: Movie / TV Show badge, poster (a drawn placeholder when there is none or it fails
- * to load), title or 'Unknown', year and a one-decimal star rating; optionally a two-line overview.
+ * to load), title or 'Unknown', year and a one-decimal star rating (none before anyone has rated it); optionally a two-line overview.
  */
 import { Link } from 'react-router-dom'
 import type { ListItem } from '../../../worker/catalog/types'
 import { FilmIcon, StarIcon } from '../../components/icons'
 import { PosterFrame } from '../../components/poster-card'
 import { paths } from '../../lib/paths'
-import { ratingOf, titleOf, yearOf } from '../../lib/titles'
+import { hasRating, ratingOf, titleOf, yearOf } from '../../lib/titles'
 
 export function SearchResultCard({ item, showOverview = false, onOpen }: { item: ListItem; showOverview?: boolean; onOpen?: () => void }) {
   const title = titleOf(item)
@@ -30,11 +30,13 @@ export function SearchResultCard({ item, showOverview = false, onOpen }: { item:
       <p className="mt-1.5 truncate text-sm font-medium text-neutral-100">{title}</p>
       <p className="flex h-4 items-center gap-2 text-xs text-neutral-400">
         <span>{year}</span>
-        <span className="flex items-center gap-0.5 text-amber-300">
-          <StarIcon width={11} height={11} />
-          <span className="sr-only">Rating</span>
-          {ratingOf(item.vote_average)}
-        </span>
+        {hasRating(item.vote_average) && (
+          <span className="flex items-center gap-0.5 text-amber-300">
+            <StarIcon width={11} height={11} />
+            <span className="sr-only">Rating</span>
+            {ratingOf(item.vote_average)}
+          </span>
+        )}
       </p>
       {showOverview && <p className="mt-1 line-clamp-2 text-xs text-neutral-400">{item.overview}</p>}
     </Link>

@@ -36,6 +36,8 @@ function MoviePage({ id }: { id: number }) {
     type: 'movie',
     id: details.id,
     title: details.title,
+    originalTitle: details.original_title,
+    originalLanguage: details.original_language,
     year: yearOf(details),
     runtime: runtimeText(details.runtime),
     rating: details.vote_average,

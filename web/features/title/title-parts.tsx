@@ -9,7 +9,7 @@ import { StarIcon } from '../../components/icons'
 import { WatchlistButton } from '../../components/watchlist-button'
 import { ApiError } from '../../lib/api-client'
 import { useImageUrl } from '../../lib/images'
-import { ratingOf } from '../../lib/titles'
+import { hasRating, ratingOf } from '../../lib/titles'
 import { AdBlock, DownloadButtons, PopupNotice } from './operator-links'
 import { ShareButtons } from './share-buttons'
 
@@ -17,6 +17,9 @@ export interface TitleFacts {
   type: MediaType
   id: number
   title: string
+  /** The title in its original language, shown under the title when it differs. */
+  originalTitle?: string
+  originalLanguage?: string
   year: string
   runtime: string
   rating: number
@@ -46,13 +49,20 @@ export function TitleHeader({ facts }: { facts: TitleFacts }) {
       <div className="absolute inset-0 -z-10 bg-gradient-to-t from-neutral-950 from-25% via-neutral-950/80 to-neutral-950/20 md:from-0% md:via-neutral-950/70" />
       <div className="px-4 pt-24 pb-6 md:px-8 md:pt-40">
         <h1 className="max-w-4xl text-3xl leading-tight font-extrabold tracking-tight text-white drop-shadow md:text-5xl">{facts.title}</h1>
+        {facts.originalTitle && facts.originalTitle !== facts.title && (
+          <p lang={facts.originalLanguage || undefined} className="mt-1 text-sm text-neutral-300">
+            {facts.originalTitle}
+          </p>
+        )}
         {facts.tagline && <p className="mt-2 text-neutral-300 italic">{facts.tagline}</p>}
         <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-neutral-200">
-          <span className="flex items-center gap-1 font-semibold text-amber-300">
-            <StarIcon width={14} height={14} />
-            <span className="sr-only">Rating</span>
-            {ratingOf(facts.rating)}
-          </span>
+          {hasRating(facts.rating) && (
+            <span className="flex items-center gap-1 font-semibold text-amber-300">
+              <StarIcon width={14} height={14} />
+              <span className="sr-only">Rating</span>
+              {ratingOf(facts.rating)}
+            </span>
+          )}
           {facts.year && <span>{facts.year}</span>}
           {facts.runtime && <span>{facts.runtime}</span>}
           {facts.extra && <span>{facts.extra}</span>}

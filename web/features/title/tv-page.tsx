@@ -116,6 +116,8 @@ function ShowPage({ id }: { id: number }) {
     type: 'tv',
     id: details.id,
     title: details.name,
+    originalTitle: details.original_name,
+    originalLanguage: details.original_language,
     year: yearOf(details),
     runtime: runtimeText(details.episode_run_time?.[0]),
     rating: details.vote_average,
