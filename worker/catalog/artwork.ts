@@ -74,19 +74,24 @@ function posterLayout(r: Rand, p: Palette, scene: string): string {
   return `<defs><clipPath id="c"><path d="${window}"/></clipPath></defs><rect width="500" height="750" fill="${ground}"/><g clip-path="url(#c)">${scene}</g><path d="${window}" fill="none" stroke="${p.accent}" stroke-width="5"/>${rule}`
 }
 
-function draw(facts: ArtFacts, shape: Shape, size: ImageSize, seed: string, overlay = ''): string {
+/**
+ * `variant` seeds the composition: a title's poster and backdrop share one (and its palette), so
+ * they read as one title's art; each season and episode gets its own within the show's palette.
+ */
+function draw(facts: ArtFacts, shape: Shape, size: ImageSize, variant: string, overlay = ''): string {
   const style = styleOf(facts)
   const era = eraOf(facts.year)
-  const r = seeded(`${facts.title}|${facts.year ?? ''}|${seed}`)
+  const seed = `${facts.title}|${facts.year ?? ''}`
   const look = LOOKS[style]
-  const palette = tonePalette(era, look.palette(r))
+  const palette = tonePalette(era, look.palette(seeded(seed)))
+  const r = seeded(`${seed}|${variant}`)
   const f = frameFor(shape, r)
   const shown = SIZE_WIDTH[size] ?? f.w
   const background = `<defs><linearGradient id="b" x2="0" y2="1"><stop stop-color="${palette.sky}"/><stop offset="1" stop-color="${palette.sky2}"/></linearGradient></defs><rect width="${f.w}" height="${f.h}" fill="url(#b)"/>`
   const scene = `${background}${look.draw(f, palette, r)}`
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${shown}" height="${Math.round((shown * f.h) / f.w)}" viewBox="0 0 ${f.w} ${f.h}" role="img" data-style="${style}" data-era="${era}">` +
-    `<title>${escapeXml(facts.title)}</title>${shape === 'poster' ? posterLayout(r, palette, scene) : scene}${eraTexture(era, f.w, f.h, r)}${overlay}</svg>`
+    `<title>${escapeXml(facts.title)}</title>${shape === 'poster' ? posterLayout(seeded(`${seed}|${variant}|layout`), palette, scene) : scene}${eraTexture(era, f.w, f.h, r)}${overlay}</svg>`
   )
 }
 
@@ -98,7 +103,7 @@ function chip(text: string, x: number, y: number, fontSize: number): string {
 }
 
 export function posterSvg(facts: ArtFacts, size: ImageSize): string {
-  return draw(facts, 'poster', size, 'poster')
+  return draw(facts, 'poster', size, 'art')
 }
 
 /** A season's poster: the show's look with other details, and the season's name in a corner. */
@@ -107,7 +112,7 @@ export function seasonPosterSvg(facts: ArtFacts, season: number, name: string, s
 }
 
 export function backdropSvg(facts: ArtFacts, size: ImageSize): string {
-  return draw(facts, 'backdrop', size, 'backdrop')
+  return draw(facts, 'backdrop', size, 'art')
 }
 
 /** An episode still: the show's look, varied per episode, labelled S1 · E3 (the list prints the episode's name, not this). */

@@ -13,7 +13,7 @@ export const comedy: Look = {
   },
   draw: (f, p, r) => {
     const { w, h, u, fx, fy } = f
-    const kind = r.pick(['burst', 'stripes', 'memphis'] as const)
+    const kind = r.pick(['burst', 'stripes', 'memphis', 'mic'] as const)
     const confetti = (colour: string, count = 9) =>
       stroke(
         scatter(r, count, 0, 0, w, h)
@@ -29,6 +29,15 @@ export const comedy: Look = {
     let squiggle = `M${n(fx - 30 * u)} ${n(squiggleY)}`
     for (let i = 0; i < 5; i++) squiggle += `q${n(3 * u)} ${n((i % 2 ? 1 : -1) * 6 * u)} ${n(6 * u)} 0`
     const blobR = r.range(17, 23) * u
+    if (kind === 'mic') {
+      // Stand-up: a microphone in a spotlight against a brick wall.
+      const bricks = `<defs><pattern id="d" width="${n(8 * u)}" height="${n(4 * u)}" patternUnits="userSpaceOnUse"><path d="M0 ${n(4 * u)}H${n(8 * u)}M0 ${n(2 * u)}H${n(8 * u)}M${n(2 * u)} 0v${n(2 * u)}M${n(6 * u)} ${n(2 * u)}v${n(2 * u)}" stroke="${p.ink}" stroke-width="${n(0.4 * u)}"/></pattern></defs>`
+      const wall = `${bricks}${rect(0, 0, w, h, p.accent, { opacity: 0.7 })}${rect(0, 0, w, h, 'url(#d)', { opacity: 0.5 })}`
+      const spot = `${rect(0, 0, w, h, p.ink, { opacity: 0.3 })}${haze('g', fx, fy + 14 * u, 40 * u, 46 * u, p.mid, 1)}`
+      const base = h - 6 * u
+      const mic = `${stroke(`M${n(fx)} ${n(fy + 14 * u)}V${n(base)}M${n(fx - 10 * u)} ${n(base)}h${n(20 * u)}`, p.ink, 1.8 * u)}${rect(fx - 4 * u, fy - 6 * u, 8 * u, 20 * u, p.ink, { rx: n(4 * u) })}${rect(fx - 4 * u, fy - 6 * u, 8 * u, 8 * u, p.light, { rx: n(4 * u), opacity: 0.4 })}`
+      return `${wall}${spot}${mic}${ellipse(fx, base, 20 * u, 3 * u, p.light, { opacity: 0.3 })}`
+    }
     if (kind === 'memphis') {
       const shapes = [p.glow, p.accent, p.mid2, p.ink, p.light]
         .map((colour, i) => {
@@ -72,7 +81,7 @@ export const animation: Look = {
   },
   draw: (f, p, r) => {
     const { w, h, u, fx, fy } = f
-    const kind = r.pick(['day', 'night', 'balloons', 'sea'] as const)
+    const kind = r.pick(['day', 'night', 'balloons', 'sea', 'rainbow', 'rocket', 'forest'] as const)
     const hills =
       ellipse(fx + r.range(-40, -15) * u, h + 6 * u, r.range(45, 65) * u, r.range(24, 32) * u, p.mid) +
       ellipse(fx + r.range(15, 40) * u, h + 8 * u, r.range(45, 65) * u, r.range(18, 26) * u, p.mid2)
@@ -86,6 +95,47 @@ export const animation: Look = {
         p.light,
         { opacity: 0.95 },
       )
+    if (kind === 'rainbow') {
+      const colours = [p.accent, p.glow, p.mid, p.light, p.mid2]
+      const radius = r.range(34, 44) * u
+      const band = 3.2 * u
+      const arcs = colours
+        .map((colour, i) => {
+          const rr = radius - i * band
+          return stroke(`M${n(fx - rr)} ${n(f.hz)}a${n(rr)} ${n(rr)} 0 0 1 ${n(2 * rr)} 0`, colour, band)
+        })
+        .join('')
+      const ends = path(`${cloud(fx - radius - 12 * u, f.hz + 2 * u, 22 * u)}${cloud(fx + radius - 12 * u, f.hz + 2 * u, 24 * u)}`, p.light)
+      return `${clouds(1)}${arcs}${hills}${ends}`
+    }
+    if (kind === 'rocket') {
+      const s = r.range(1, 1.4) * u
+      const tilt = n(r.range(-35, 35))
+      const body = `M0 ${n(-18 * s)}C${n(7 * s)} ${n(-10 * s)} ${n(6 * s)} ${n(6 * s)} ${n(4 * s)} ${n(10 * s)}H${n(-4 * s)}C${n(-6 * s)} ${n(6 * s)} ${n(-7 * s)} ${n(-10 * s)} 0 ${n(-18 * s)}z`
+      const fins = `M${n(-4 * s)} ${n(2 * s)}l${n(-5 * s)} ${n(9 * s)}h${n(5 * s)}zM${n(4 * s)} ${n(2 * s)}l${n(5 * s)} ${n(9 * s)}h${n(-5 * s)}z`
+      const flame = `M${n(-3 * s)} ${n(10 * s)}q${n(3 * s)} ${n(14 * s)} ${n(6 * s)} 0z`
+      const rocket = `<g transform="translate(${n(fx)} ${n(fy + 6 * u)}) rotate(${tilt})">${path(flame, p.glow)}${path(fins, p.accent)}${path(body, p.light)}${circle(0, -6 * s, 2.4 * s, p.mid2, { stroke: p.ink, 'stroke-width': n(0.8 * s) })}</g>`
+      const planets = `${circle(fx - r.range(22, 32) * u, fy + r.range(18, 30) * u, r.range(5, 9) * u, p.accent)}${circle(fx + r.range(20, 30) * u, fy - r.range(0, 14) * u, r.range(3, 6) * u, p.mid)}`
+      return `${rect(0, 0, w, h, p.ink, { opacity: 0.85 })}${dots(scatter(r, 30, 0, 0, w, h), p.light, 0.5 * u)}${planets}${rocket}${ellipse(fx, h + 10 * u, 60 * u, 24 * u, p.mid2)}`
+    }
+    if (kind === 'forest') {
+      // Rows of round trees, far to near, each row one colour and one path.
+      const colours = [p.mid, p.accent, p.mid2]
+      let forest = ''
+      for (let row = 0; row < 3; row++) {
+        const y = f.hz + row * 9 * u
+        const s = (1 + row * 0.4) * u
+        let trunks = ''
+        let crowns = ''
+        for (let x = r.range(-6, 0) * u; x < w + 6 * u; x += r.range(10, 14) * s) {
+          const rx = 4.2 * s
+          trunks += `M${n(x)} ${n(y)}v${n(-5 * s)}`
+          crowns += `M${n(x - rx)} ${n(y - 9 * s)}a${n(rx)} ${n(6 * s)} 0 1 0 ${n(2 * rx)} 0a${n(rx)} ${n(6 * s)} 0 1 0 ${n(-2 * rx)} 0`
+        }
+        forest += `${stroke(trunks, p.ink, 0.9 * s)}${path(crowns, colours[row] as string)}`
+      }
+      return `${glowDisc(fx, fy, 9 * u, p.glow, p.light)}${clouds(2)}${forest}${rect(0, f.hz + 18 * u, w, h, p.mid2)}`
+    }
     if (kind === 'sea') {
       const water = `${rect(0, 0, w, h, p.mid2, { opacity: 0.55 })}${path(rays(fx, -10 * u, 9, 1.4 * h, 0.35, r, 0, Math.PI * 0.15), p.light, { opacity: 0.14 })}`
       const bubbles = scatter(r, 9, 0, 0, w, h)

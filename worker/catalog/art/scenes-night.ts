@@ -76,7 +76,7 @@ export const thriller: Look = {
   },
   draw: (f, p, r) => {
     const { w, h, u, fx, fy } = f
-    const kind = r.pick(['target', 'spiral', 'windows'] as const)
+    const kind = r.pick(['target', 'spiral', 'windows', 'keyhole'] as const)
     if (kind === 'spiral') {
       const turns = r.range(4, 6)
       const pts: Point[] = []
@@ -89,6 +89,20 @@ export const thriller: Look = {
       }
       const rungs = stroke(line(pts), p.light, 1.6 * u, { opacity: 0.55 })
       return `${haze('g', fx, fy, 30 * u, 30 * u, p.accent, 0.5)}${rungs}${circle(fx, fy, 2.4 * u, p.accent)}${figure(fx + r.range(-30, 30) * u, h - 6 * u, 22 * u, p.ink)}`
+    }
+    if (kind === 'keyhole') {
+      // Seen through a keyhole: a lit room and someone standing in it.
+      const s = r.range(1.1, 1.5) * u
+      const trapezoid: Point[] = [
+        [fx - 3.5 * s, fy + 4 * s],
+        [fx + 3.5 * s, fy + 4 * s],
+        [fx + 9 * s, fy + 30 * s],
+        [fx - 9 * s, fy + 30 * s],
+      ]
+      const hole = `${circle(fx, fy, 9 * s, p.accent)}${polygon(trapezoid, p.accent)}`
+      const plate = rect(fx - 16 * s, fy - 26 * s, 32 * s, 68 * s, p.mid, { rx: n(16 * s), opacity: 0.6 })
+      const inside = `<defs><clipPath id="k">${hole}</clipPath></defs>${hole}<g clip-path="url(#k)">${figure(fx + r.range(-3, 3) * s, fy + 34 * s, 36 * s, p.ink, r.chance(0.5))}</g>`
+      return `${haze('g', fx, fy, 40 * u, 50 * u, p.accent, 0.25)}${plate}${inside}`
     }
     if (kind === 'windows') {
       const cols = r.int(5, 8)

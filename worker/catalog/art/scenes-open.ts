@@ -14,7 +14,7 @@ export const action: Look = {
   draw: (f, p, r) => {
     const { w, h, u, fx } = f
     const fy = f.fy + 8 * u
-    const kind = r.pick(['burst', 'slash', 'road'] as const)
+    const kind = r.pick(['burst', 'slash', 'road', 'scope'] as const)
     const streakAngle = r.range(-0.5, -0.2)
     const streaks = stroke(
       scatter(r, 12, -0.2 * w, 0, w, h)
@@ -24,6 +24,17 @@ export const action: Look = {
       0.3 * u,
       { opacity: 0.3 },
     )
+    if (kind === 'scope') {
+      // Through a rifle scope: the city beyond, the reticle, a red dot on the mark.
+      const radius = r.range(30, 40) * u
+      const ticks = Array.from({ length: 8 }, (_, i) => {
+        const d = (i % 4 + 1) * radius * 0.2 * (i < 4 ? 1 : -1)
+        return `M${n(fx + d)} ${n(fy - 1.2 * u)}v${n(2.4 * u)}M${n(fx - 1.2 * u)} ${n(fy + d)}h${n(2.4 * u)}`
+      }).join('')
+      const lens = `<defs><mask id="s"><rect width="${w}" height="${h}" fill="#fff"/>${circle(fx, fy, radius, '#000')}</mask></defs>`
+      const city = closed(blocks(r, -5, w + 5, fy + radius * 0.7, 8 * u, 30 * u, 4 * u, 10 * u), p.mid)
+      return `${lens}${haze('g', fx, fy, radius, radius, p.glow, 0.35)}${city}${stroke(`M${n(fx - radius)} ${n(fy)}H${n(fx + radius)}M${n(fx)} ${n(fy - radius)}V${n(fy + radius)}${ticks}`, p.light, 0.35 * u)}${circle(fx, fy, 0.9 * u, p.glow)}${rect(0, 0, w, h, p.ink, { mask: 'url(#s)', opacity: 0.92 })}${circle(fx, fy, radius, 'none', { stroke: p.mid, 'stroke-width': n(1.4 * u) })}${streaks}`
+    }
     if (kind === 'road') {
       const vx = fx
       const hz = f.hz - 10 * u
@@ -64,8 +75,10 @@ export const action: Look = {
       const turn = r.range(0, 1)
       heart = `${closed(burst(r, fx, fy, 34 * u, 15 * u, spikes, turn), p.glow)}${closed(burst(r, fx, fy, 19 * u, 9 * u, spikes, turn + 0.2), p.accent)}${circle(fx, fy, 5 * u, p.light)}`
     } else {
+      // The blades lean one way or the other, so two films' slashes rarely match.
+      const lean = r.chance(0.5) ? 1 : -1
       const slash = (dx: number, width: number, fill: string) => {
-        const a = r.range(0.9, 1.25)
+        const a = lean * r.range(0.9, 1.25)
         const x = fx + dx * u
         const c = Math.cos(a) * 60 * u
         const s = Math.sin(a) * 60 * u
