@@ -117,7 +117,7 @@ export function backdropSvg(facts: ArtFacts, size: ImageSize): string {
 
 /** An episode still: the show's look, varied per episode, labelled S1 · E3 (the list prints the episode's name, not this). */
 export function stillSvg(facts: ArtFacts, season: number, episode: number, size: ImageSize): string {
-  return draw(facts, 'still', size, `still ${season} ${episode}`, chip(`S${season} · E${episode}`, 16, 265, 30))
+  return draw(facts, 'still', size, `still ${season} ${episode}`, chip(`S${season} · E${episode}`, 14, 267, 38))
 }
 
 /**

@@ -127,7 +127,7 @@ export const animation: Look = {
         const s = (1 + row * 0.4) * u
         let trunks = ''
         let crowns = ''
-        for (let x = r.range(-6, 0) * u; x < w + 6 * u; x += r.range(10, 14) * s) {
+        for (let x = r.range(-6, 0) * u; x < w + 6 * u; x += r.range(12, 16) * s) {
           const rx = 4.2 * s
           trunks += `M${n(x)} ${n(y)}v${n(-5 * s)}`
           crowns += `M${n(x - rx)} ${n(y - 9 * s)}a${n(rx)} ${n(6 * s)} 0 1 0 ${n(2 * rx)} 0a${n(rx)} ${n(6 * s)} 0 1 0 ${n(-2 * rx)} 0`
