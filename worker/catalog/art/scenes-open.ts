@@ -36,38 +36,35 @@ export const action: Look = {
       return `${lens}${haze('g', fx, fy, radius, radius, p.glow, 0.35)}${city}${stroke(`M${n(fx - radius)} ${n(fy)}H${n(fx + radius)}M${n(fx)} ${n(fy - radius)}V${n(fy + radius)}${ticks}`, p.light, 0.35 * u)}${circle(fx, fy, 0.9 * u, p.glow)}${rect(0, 0, w, h, p.ink, { mask: 'url(#s)', opacity: 0.92 })}${circle(fx, fy, radius, 'none', { stroke: p.mid, 'stroke-width': n(1.4 * u) })}${streaks}`
     }
     if (kind === 'road') {
-      const vx = fx
-      const hz = f.hz - 10 * u
-      const sun = glowDisc(vx, hz - 6 * u, r.range(8, 13) * u, p.glow, p.accent)
-      const road = polygon(
-        [
-          [vx - 1.5 * u, hz],
-          [vx + 1.5 * u, hz],
-          [vx + 70 * u, h],
-          [vx - 70 * u, h],
-        ],
-        p.mid2,
-      )
-      let dashes = ''
-      for (let i = 0; i < 6; i++) {
-        const t0 = ((i + 0.2) / 6) ** 2
-        const t1 = ((i + 0.6) / 6) ** 2
-        dashes += `M${n(vx)} ${n(hz + (h - hz) * t0)}L${n(vx)} ${n(hz + (h - hz) * t1)}`
+      // A road to the horizon that bends one way or the other, towards a city, mountains or
+      // open desert, under a low sun or a moon, with headlights or tail-lights on it.
+      const vx = fx + r.range(-14, 14) * u
+      const hz = f.hz - r.range(4, 14) * u
+      const bend = r.range(-40, 40) * u
+      const half = r.range(50, 80) * u
+      const sideAt = (t: number, side: number): string => {
+        const x = vx + bend * (1 - t) ** 2 * t * 3 + side * (1.2 * u + half * t ** 1.4)
+        return `${n(x)} ${n(hz + (h - hz) * t)}`
       }
-      const speed = stroke(
-        Array.from({ length: 10 }, () => {
-          const side = r.chance(0.5) ? 1 : -1
-          const t = r.range(0.2, 1)
-          const x = vx + side * t * 80 * u
-          const y = hz + (h - hz) * t * r.range(0.3, 0.9)
-          return `M${n(x)} ${n(y)}L${n(vx + (x - vx) * 0.6)} ${n(hz + (y - hz) * 0.6)}`
-        }).join(''),
-        p.light,
-        0.4 * u,
-        { opacity: 0.45 },
+      const ts = [0, 0.25, 0.5, 0.75, 1]
+      const road = path(`M${ts.map((t) => sideAt(t, -1)).join('L')}L${[...ts].reverse().map((t) => sideAt(t, 1)).join('L')}z`, p.mid)
+      let dashes = ''
+      for (let i = 0; i < 7; i++) dashes += `M${sideAt(((i + 0.2) / 7) ** 1.4, 0)}L${sideAt(((i + 0.55) / 7) ** 1.4, 0)}`
+      const sky = r.chance(0.6) ? glowDisc(vx + r.range(-20, 20) * u, hz - r.range(4, 14) * u, r.range(7, 14) * u, p.glow, p.accent) : `${dots(scatter(r, 30, 0, 0, w, hz), p.light, 0.4 * u)}${glowDisc(fx + r.range(-30, 30) * u, f.fy - 10 * u, r.range(4, 7) * u, p.light)}`
+      const skyline = r.pick([
+        () => closed(blocks(r, -5, w + 5, hz + u, 3 * u, 16 * u, 3 * u, 8 * u), p.ink),
+        () => closed(ridge(f, r, hz - 14 * u, 14 * u, 7), p.ink),
+        () => rect(0, hz - 0.4 * u, w, 0.8 * u, p.glow, { opacity: 0.8 }),
+      ])()
+      const lights = dots(
+        [0.3, 0.45, 0.62].map((t) => {
+          const [x, y] = sideAt(t, 0).split(' ').map(Number) as [number, number]
+          return [x + (r.chance(0.5) ? 1 : -1) * half * t ** 1.4 * 0.45, y] as const
+        }),
+        r.chance(0.5) ? p.light : p.accent,
+        1.6 * u,
       )
-      const city = closed(blocks(r, -5, w + 5, hz + u, 3 * u, 16 * u, 3 * u, 8 * u), p.ink)
-      return `${sun}${city}${rect(0, hz, w, h, p.ink)}${road}${stroke(dashes, p.accent, 1.2 * u)}${speed}`
+      return `${sky}${skyline}${rect(0, hz, w, h, p.ink)}${road}${stroke(dashes, p.accent, 1.2 * u)}${lights}${streaks}`
     }
     let heart: string
     if (kind === 'burst') {

@@ -231,7 +231,7 @@ export const musical: Look = {
   },
 }
 
-/** Engraved sky and a sunburst behind a temple, an aqueduct of arches, or a tall ship at sea. */
+/** An engraved sky over a temple, an aqueduct, a domed hall or a clock tower, or a tall ship at sea. */
 export const period: Look = {
   palette: (r) => {
     const h = r.pick([32, 40, 20, 200, 350])
@@ -239,7 +239,7 @@ export const period: Look = {
   },
   draw: (f, p, r) => {
     const { w, h, u, fx } = f
-    const kind = r.pick(['temple', 'arches', 'ship'] as const)
+    const kind = r.pick(['temple', 'arches', 'ship', 'dome', 'tower'] as const)
     const hatch = `<defs><pattern id="d" width="8" height="${n(0.9 * u)}" patternUnits="userSpaceOnUse"><rect width="8" height="${Math.max(1, n(0.18 * u))}" fill="${p.ink}"/></pattern></defs>${rect(0, 0, w, f.hz, 'url(#d)', { opacity: 0.14 })}`
     const base = f.hz + 4 * u
     if (kind === 'ship') {
@@ -271,9 +271,34 @@ export const period: Look = {
       )
       return `${sun}${hatch}${gulls}${rect(0, base - u, w, h, p.mid)}${masts}${sails}${hull}${stroke(waves, p.light, 0.35 * u, { opacity: 0.4 })}`
     }
-    const sunburst = path(rays(fx, f.hz, 28, 1.4 * Math.max(w, h), 0.4, r), p.light, { opacity: 0.22 })
+    // Behind the building: a sunburst, a low sun, or banks of cloud.
+    const sky = r.pick([
+      () => path(rays(fx, f.hz, 28, 1.4 * Math.max(w, h), 0.4, r), p.light, { opacity: 0.22 }),
+      () => glowDisc(fx + r.range(-24, 24) * u, f.hz - r.range(24, 36) * u, r.range(9, 14) * u, p.glow, p.light),
+      () =>
+        path(
+          Array.from({ length: 4 }, () => cloud(r.range(-0.2, 0.8) * w, r.range(0.12, 0.5) * h, r.range(24, 40) * u)).join(''),
+          p.light,
+          { opacity: 0.3 },
+        ),
+    ])()
     let building: string
-    if (kind === 'temple') {
+    if (kind === 'dome') {
+      const dw = r.range(26, 34) * u
+      const drum = r.range(8, 12) * u
+      const hall = r.range(14, 20) * u
+      const d = `M${n(fx - dw * 1.3)} ${n(base)}v${n(-hall)}h${n(dw * 2.6)}v${n(hall)}zM${n(fx - dw * 0.55)} ${n(base - hall)}v${n(-drum)}h${n(dw * 1.1)}v${n(drum)}zM${n(fx - dw * 0.5)} ${n(base - hall - drum)}a${n(dw * 0.5)} ${n(dw * 0.55)} 0 0 1 ${n(dw)} 0zM${n(fx - u)} ${n(base - hall - drum - dw * 0.55)}v${n(-6 * u)}h${n(2 * u)}v${n(6 * u)}z`
+      let windows = ''
+      for (let i = 0; i < 7; i++) windows += `M${n(fx - dw * 1.1 + i * dw * 0.36)} ${n(base - hall * 0.25)}v${n(-hall * 0.45)}`
+      building = `${path(d, p.mid2)}${stroke(windows, p.mid, 1.6 * u)}`
+    } else if (kind === 'tower') {
+      const tx = fx + r.range(-12, 12) * u
+      const tw = r.range(9, 12) * u
+      const th = r.range(40, 52) * u
+      const d = `M${n(tx - tw / 2)} ${n(base)}v${n(-th)}l${n(tw / 2)} ${n(-tw * 1.4)}l${n(tw / 2)} ${n(tw * 1.4)}v${n(th)}zM${n(tx - tw * 3)} ${n(base)}v${n(-th * 0.3)}h${n(tw * 6)}v${n(th * 0.3)}z`
+      const clock = `${circle(tx, base - th * 0.78, tw * 0.34, p.glow)}${stroke(`M${n(tx)} ${n(base - th * 0.78)}v${n(-tw * 0.24)}M${n(tx)} ${n(base - th * 0.78)}l${n(tw * 0.18)} ${n(tw * 0.1)}`, p.ink, 0.5 * u)}`
+      building = `${path(d, p.mid2)}${clock}`
+    } else if (kind === 'temple') {
       const cols = r.int(5, 8)
       const width = r.range(48, 64) * u
       const colH = r.range(22, 30) * u
@@ -303,7 +328,6 @@ export const period: Look = {
       }
       building = path(`M-5 ${n(top)}H${w + 5}V${n(base)}H-5z${holes}`, p.mid2, { 'fill-rule': 'evenodd' })
     }
-    const clouds = r.chance(0.5) ? path(cloud(r.range(0, 0.6) * w, f.fy, 26 * u), p.light, { opacity: 0.35 }) : ''
-    return `${sunburst}${hatch}${clouds}${building}${rect(0, base + 4 * u, w, h, p.ink)}${rect(0, base, w, 4 * u, p.mid2, { opacity: 0.6 })}`
+    return `${sky}${hatch}${building}${rect(0, base + 4 * u, w, h, p.ink)}${rect(0, base, w, 4 * u, p.mid2, { opacity: 0.6 })}`
   },
 }
