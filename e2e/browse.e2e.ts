@@ -3,7 +3,7 @@
  * rows, Quick Browse, Browse by Title), movies, TV shows with the platform filter, kids, genres,
  * one genre and Top IMDB; each also passes axe-core without serious or critical violations.
  */
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { dismissCookieBanner, expectAccessible, newPage, openPath, signInNewUser, useBrowser, withoutFirstData, type ViewportName } from './browser'
 
@@ -152,6 +152,46 @@ describe('home', () => {
       .catch(async () => expect.fail(`at ${await page.evaluate(() => `${window.scrollY} ${sessionStorage.getItem('scroll-positions')}`)} instead of ${y}`))
     await context.close()
   })
+})
+
+describe('the hero on a phone', () => {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 360, height: 640 },
+  ]) {
+    it(`${size.width}x${size.height}: the picture, the title and Play Now fill the first screen, with nothing empty above them`, async () => {
+      const context = await browser().newContext({ baseURL: baseUrl, viewport: size, isMobile: true, hasTouch: true })
+      await dismissCookieBanner(context)
+      const page = await context.newPage()
+      await page.goto('/')
+      const hero = page.getByRole('region', { name: 'Featured titles' })
+      const slide = hero.locator('[aria-roledescription="slide"][aria-hidden="false"]')
+      const play = slide.getByRole('link', { name: /^Play Now/ })
+      await play.waitFor()
+      // The quick navigation bar is fixed along the bottom: the first screen ends where it starts.
+      const bottomBar = await page.getByRole('navigation', { name: 'Quick navigation' }).boundingBox()
+      const screenEnd = bottomBar?.y ?? size.height
+      const box = async (what: Locator) => {
+        const b = await what.boundingBox()
+        if (!b) throw new Error('not drawn')
+        return b
+      }
+      const playBox = await box(play)
+      const title = await box(slide.getByRole('heading', { level: 2 }))
+      const watchlist = await box(slide.getByRole('button', { name: /Add to Watchlist|Remove from Watchlist/ }))
+      expect(title.y).toBeGreaterThanOrEqual(0)
+      for (const b of [title, playBox, watchlist]) expect(b.y + b.height).toBeLessThanOrEqual(screenEnd)
+      // The whole backdrop shows (16:9, not a tall crop of its middle) from the hero's top down to
+      // where the text begins, so no band of the first screen is left empty.
+      const heroBox = await box(hero)
+      const picture = await box(slide.locator('img').first())
+      const text = await box(slide.locator('ul[aria-label="Genres"], h2').first())
+      expect(Math.abs(picture.y - heroBox.y)).toBeLessThanOrEqual(1)
+      expect(picture.width / picture.height).toBeCloseTo(16 / 9, 1)
+      expect(picture.y + picture.height).toBeGreaterThanOrEqual(text.y)
+      await context.close()
+    })
+  }
 })
 
 describe('movies, TV shows, kids, genres', () => {

@@ -11,10 +11,10 @@ import { useImageUrl } from '../lib/images'
 import { paths } from '../lib/paths'
 import { hasRating, ratingOf, runtimeText } from '../lib/titles'
 import { useCarousel } from '../lib/use-carousel'
+import { heroBackdrop, heroFrame } from './hero-frame'
 import { ChevronLeftIcon, ChevronRightIcon, PlayIcon, StarIcon } from './icons'
 import { WatchlistButton } from './watchlist-button'
 
-const heroHeight = 'h-[68vh] max-h-[760px] min-h-[420px]'
 
 /** After the first screen is drawn, the next slide is prepared this long before it is due. */
 const PREPARE_NEXT_MS = 1500
@@ -46,16 +46,15 @@ function SlideContent({ slide, first }: { slide: HeroItem; first: boolean }) {
         <img
           src={backdrop}
           alt=""
-          className="absolute inset-0 h-full w-full object-cover"
+          className={`${heroBackdrop} object-cover`}
           loading={first ? 'eager' : 'lazy'}
           fetchPriority={first ? 'high' : 'auto'}
           decoding="async"
         />
       )}
-      <div className="absolute inset-0 bg-gradient-to-t from-neutral-950 via-neutral-950/40 to-transparent" />
-      <div className="absolute inset-0 bg-gradient-to-r from-neutral-950/90 via-neutral-950/40 to-transparent" />
-      {/* On a phone the text spans the whole width, so the backdrop is dimmed behind all of it. */}
-      <div className="absolute inset-0 bg-gradient-to-t from-neutral-950/90 via-neutral-950/60 to-neutral-950/10 md:hidden" />
+      {/* Below lg the picture fades into the page where the text begins; from lg the text sits on its lower left. */}
+      <div className={`${heroBackdrop} bg-gradient-to-t from-neutral-950 via-neutral-950/40 to-transparent`} />
+      <div className="absolute inset-0 hidden bg-gradient-to-r from-neutral-950/90 via-neutral-950/40 to-transparent lg:block" />
       <div className="absolute inset-x-0 bottom-14 px-4 md:bottom-16 md:px-16">
         <div className="max-w-2xl">
           {slide.genres.length > 0 && (
@@ -65,7 +64,7 @@ function SlideContent({ slide, first }: { slide: HeroItem; first: boolean }) {
               ))}
             </ul>
           )}
-          <h2 className="text-3xl leading-tight font-extrabold tracking-tight text-white drop-shadow md:text-5xl">{slide.title}</h2>
+          <h2 className="line-clamp-2 text-3xl leading-tight font-extrabold tracking-tight text-white drop-shadow md:text-5xl">{slide.title}</h2>
           <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-200">
             {hasRating(slide.voteAverage) && (
               <span className="flex items-center gap-1 font-semibold text-amber-300">
@@ -79,10 +78,11 @@ function SlideContent({ slide, first }: { slide: HeroItem; first: boolean }) {
             <span className="rounded border border-neutral-300/70 px-1.5 py-px text-xs font-semibold">{slide.certification || 'TV-MA'}</span>
           </p>
           <p className="mt-3 line-clamp-3 max-w-xl text-sm text-neutral-200 md:text-base">{slide.overview || 'No description available.'}</p>
-          <div className="mt-5 flex flex-wrap gap-3">
+          {/* Tight enough on a 360 px phone for both actions to share a line. */}
+          <div className="mt-5 flex flex-wrap gap-2 sm:gap-3">
             <Link
               to={paths.title(slide.mediaType, slide.id)}
-              className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-lg hover:bg-brand-500"
+              className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 sm:px-5 text-sm font-semibold text-white shadow-lg hover:bg-brand-500"
               aria-label={`Play Now: ${slide.title}`}
             >
               <PlayIcon width={16} height={16} />
@@ -114,7 +114,7 @@ export function HeroCarousel({ items, label = 'Featured titles' }: { items: Hero
     <section
       aria-roledescription="carousel"
       aria-label={label}
-      className={`relative w-full overflow-hidden bg-neutral-900 ${heroHeight}`}
+      className={`${heroFrame} overflow-hidden bg-neutral-950 lg:bg-neutral-900`}
       onMouseEnter={() => setPaused('hover', true)}
       onMouseLeave={() => setPaused('hover', false)}
       onFocus={() => setPaused('focus', true)}
@@ -160,7 +160,7 @@ export function HeroCarousel({ items, label = 'Featured titles' }: { items: Hero
             type="button"
             onClick={prev}
             aria-label="Previous slide"
-            className="absolute top-1/2 left-2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2.5 text-white backdrop-blur hover:bg-black/70 md:block"
+            className="absolute top-[28vw] left-2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2.5 text-white backdrop-blur hover:bg-black/70 md:block lg:top-1/2"
           >
             <ChevronLeftIcon />
           </button>
@@ -168,7 +168,7 @@ export function HeroCarousel({ items, label = 'Featured titles' }: { items: Hero
             type="button"
             onClick={next}
             aria-label="Next slide"
-            className="absolute top-1/2 right-2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2.5 text-white backdrop-blur hover:bg-black/70 md:block"
+            className="absolute top-[28vw] right-2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2.5 text-white backdrop-blur hover:bg-black/70 md:block lg:top-1/2"
           >
             <ChevronRightIcon />
           </button>

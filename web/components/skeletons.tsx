@@ -2,14 +2,17 @@
  * Placeholders with the exact footprint of what they stand for (hero height, poster aspect
  * ratio, row height), so nothing moves when the data arrives.
  */
+import { heroBackdrop, heroFrame } from './hero-frame'
+
 export function HeroSkeleton() {
   return (
-    <div aria-hidden="true" className="relative h-[68vh] max-h-[760px] min-h-[420px] w-full animate-pulse bg-neutral-900">
-      <div className="absolute bottom-16 left-4 w-[min(36rem,85%)] space-y-4 md:left-12">
-        <div className="h-4 w-40 rounded bg-neutral-800" />
-        <div className="h-10 w-3/4 rounded bg-neutral-800" />
-        <div className="h-4 w-1/2 rounded bg-neutral-800" />
-        <div className="h-16 w-full rounded bg-neutral-800" />
+    <div aria-hidden="true" className={`${heroFrame} animate-pulse overflow-hidden bg-neutral-950 lg:bg-neutral-900`}>
+      <div className={`${heroBackdrop} bg-neutral-900`} />
+      <div className="absolute inset-x-0 bottom-14 space-y-4 px-4 md:bottom-16 md:px-16">
+        <div className="h-6 w-40 rounded bg-neutral-800" />
+        <div className="h-9 w-3/4 max-w-xl rounded bg-neutral-800 md:h-12" />
+        <div className="h-4 w-1/2 max-w-xs rounded bg-neutral-800" />
+        <div className="h-16 w-full max-w-xl rounded bg-neutral-800" />
         <div className="flex gap-3">
           <div className="h-11 w-32 rounded-lg bg-neutral-800" />
           <div className="h-11 w-44 rounded-lg bg-neutral-800" />

@@ -1,92 +1,123 @@
 /**
  * Drawn artwork for the embedded catalogue: posters, backdrops, cast portraits and episode stills
- * as small SVGs made from a title's text, with colours derived from the text so the same title
- * always looks the same. No image is copied from anywhere; every text is XML-escaped.
+ * as small SVGs. A title's genres, decade and original language choose a look (worker/catalog/art/
+ * styles.ts); its title seeds the details, so the same title always gets the same picture and two
+ * titles of one genre share a style, not a picture. Posters and backdrops carry no lettering:
+ * every page prints the title beside or over them, and a drawn copy would only compete with it.
+ * The title is the drawing's accessible name (`<title>`), XML-escaped like every text here.
  */
+import { escapeXml, type Rand, seeded } from './art/kit'
+import * as bright from './art/scenes-bright'
+import * as night from './art/scenes-night'
+import * as open from './art/scenes-open'
+import * as quiet from './art/scenes-quiet'
+import type { Frame, Look } from './art/shapes'
+import { type ArtFacts, type ArtStyle, eraOf, eraTexture, type Palette, styleOf, tonePalette } from './art/styles'
+
+export type { ArtFacts, ArtStyle } from './art/styles'
+
 export const IMAGE_SIZES = ['w200', 'w300', 'w500', 'original'] as const
 export type ImageSize = (typeof IMAGE_SIZES)[number]
 
 const SIZE_WIDTH: Record<ImageSize, number | null> = { w200: 200, w300: 300, w500: 500, original: null }
 
-function hash(text: string): number {
-  let h = 0x811c9dc5
-  for (const char of text) {
-    h ^= char.codePointAt(0) ?? 0
-    h = Math.imul(h, 0x01000193) >>> 0
-  }
-  return h
+const LOOKS: Record<ArtStyle, Look> = {
+  noir: night.noir,
+  thriller: night.thriller,
+  horror: night.horror,
+  scifi: night.scifi,
+  fantasy: night.fantasy,
+  action: open.action,
+  war: open.war,
+  western: open.western,
+  adventure: open.adventure,
+  comedy: bright.comedy,
+  animation: bright.animation,
+  anime: bright.anime,
+  romance: bright.romance,
+  kdrama: bright.kdrama,
+  drama: quiet.drama,
+  documentary: quiet.documentary,
+  musical: quiet.musical,
+  period: quiet.period,
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string)
+const FONT = `font-family="system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif"`
+
+type Shape = 'poster' | 'backdrop' | 'still'
+
+/**
+ * Where a picture's weight goes. Backdrops keep it right of centre and above the middle: the hero
+ * and the title header print their text over the lower left, behind a dark gradient.
+ */
+function frameFor(shape: Shape, r: Rand): Frame {
+  if (shape === 'poster') return { w: 500, h: 750, u: 5, wide: false, fx: 500 * r.range(0.34, 0.66), fy: 750 * r.range(0.24, 0.38), hz: 750 * r.range(0.62, 0.72) }
+  if (shape === 'backdrop') return { w: 1280, h: 720, u: 7.2, wide: true, fx: 1280 * r.range(0.62, 0.78), fy: 720 * r.range(0.28, 0.4), hz: 720 * r.range(0.62, 0.7) }
+  return { w: 500, h: 281, u: 2.81, wide: true, fx: 500 * r.range(0.4, 0.66), fy: 281 * r.range(0.3, 0.42), hz: 281 * r.range(0.62, 0.7) }
 }
 
-function colours(seed: string): { dark: string; light: string; accent: string } {
-  const h = hash(seed)
-  const hue = h % 360
-  const hue2 = (hue + 40 + ((h >>> 9) % 80)) % 360
-  return { dark: `hsl(${hue} 45% 16%)`, light: `hsl(${hue2} 55% 38%)`, accent: `hsl(${(hue + 180) % 360} 70% 70%)` }
+/**
+ * How a poster holds its picture, like the covers of a book series: most bleed to the edge, others
+ * sit in an arch, an inset panel or a round window on a plain ground. Backdrops always bleed,
+ * since pages crop them to any width.
+ */
+function posterLayout(r: Rand, p: Palette, scene: string): string {
+  if (r.chance(0.55)) return scene
+  const layout = r.pick(['arch', 'inset', 'disc'] as const)
+  const ground = r.chance(0.5) ? p.ink : p.light
+  const window = {
+    arch: 'M44 630V254A206 206 0 0 1 456 254V630Z',
+    inset: 'M36 36H464V620H36Z',
+    disc: 'M250 150A206 206 0 1 1 249.9 150Z',
+  }[layout]
+  const rule = layout === 'disc' ? `<path d="M150 642H350M200 672H300" stroke="${p.accent}" stroke-width="4"/>` : `<path d="M190 672H310" stroke="${p.accent}" stroke-width="4"/>`
+  return `<defs><clipPath id="c"><path d="${window}"/></clipPath></defs><rect width="500" height="750" fill="${ground}"/><g clip-path="url(#c)">${scene}</g><path d="${window}" fill="none" stroke="${p.accent}" stroke-width="5"/>${rule}`
 }
 
-/** Greedy word wrap; very long words are cut so a line never overflows. */
-function wrap(text: string, perLine: number, maxLines: number): string[] {
-  const lines: string[] = []
-  let line = ''
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const piece = word.length > perLine ? `${word.slice(0, perLine - 1)}…` : word
-    if (!line) line = piece
-    else if (line.length + 1 + piece.length <= perLine) line += ` ${piece}`
-    else {
-      lines.push(line)
-      line = piece
-    }
-  }
-  if (line) lines.push(line)
-  if (lines.length > maxLines) {
-    const kept = lines.slice(0, maxLines)
-    kept[maxLines - 1] = `${kept[maxLines - 1]?.slice(0, perLine - 1)}…`
-    return kept
-  }
-  return lines
-}
-
-function svg(width: number, height: number, size: ImageSize, body: string): string {
-  const shown = SIZE_WIDTH[size] ?? width
-  const shownHeight = Math.round((shown * height) / width)
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${shown}" height="${shownHeight}" viewBox="0 0 ${width} ${height}">${body}</svg>`
-}
-
-function gradient(id: string, c: { dark: string; light: string }): string {
-  return `<defs><linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c.light}"/><stop offset="1" stop-color="${c.dark}"/></linearGradient></defs>`
-}
-
-function textLines(lines: string[], x: number, y: number, fontSize: number, anchor: 'start' | 'middle', fill: string, weight = 700): string {
-  const spans = lines.map((l, i) => `<tspan x="${x}" dy="${i === 0 ? 0 : fontSize * 1.15}">${escapeXml(l)}</tspan>`).join('')
-  return `<text x="${x}" y="${y}" font-family="Helvetica,Arial,sans-serif" font-size="${fontSize}" font-weight="${weight}" fill="${fill}" text-anchor="${anchor}">${spans}</text>`
-}
-
-export function posterSvg(title: string, caption: string, size: ImageSize): string {
-  const c = colours(title)
-  const lines = wrap(title, 13, 5)
-  const fontSize = lines.length > 3 ? 48 : 60
-  const top = 375 - ((lines.length - 1) * fontSize * 1.15) / 2
-  return svg(
-    500,
-    750,
-    size,
-    `${gradient('g', c)}<rect width="500" height="750" fill="url(#g)"/><circle cx="420" cy="110" r="150" fill="${c.accent}" opacity=".18"/><rect x="40" y="40" width="420" height="670" fill="none" stroke="${c.accent}" stroke-opacity=".5" stroke-width="3"/>${textLines(lines, 250, top, fontSize, 'middle', '#fff')}${textLines([caption], 250, 660, 30, 'middle', c.accent, 400)}`,
+/**
+ * `variant` seeds the composition: a title's poster and backdrop share one (and its palette), so
+ * they read as one title's art; each season and episode gets its own within the show's palette.
+ */
+function draw(facts: ArtFacts, shape: Shape, size: ImageSize, variant: string, overlay = ''): string {
+  const style = styleOf(facts)
+  const era = eraOf(facts.year)
+  const seed = `${facts.title}|${facts.year ?? ''}`
+  const look = LOOKS[style]
+  const palette = tonePalette(era, look.palette(seeded(seed)))
+  const r = seeded(`${seed}|${variant}`)
+  const f = frameFor(shape, r)
+  const shown = SIZE_WIDTH[size] ?? f.w
+  const background = `<defs><linearGradient id="b" x2="0" y2="1"><stop stop-color="${palette.sky}"/><stop offset="1" stop-color="${palette.sky2}"/></linearGradient></defs><rect width="${f.w}" height="${f.h}" fill="url(#b)"/>`
+  const scene = `${background}${look.draw(f, palette, r)}`
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${shown}" height="${Math.round((shown * f.h) / f.w)}" viewBox="0 0 ${f.w} ${f.h}" role="img" data-style="${style}" data-era="${era}">` +
+    `<title>${escapeXml(facts.title)}</title>${shape === 'poster' ? posterLayout(seeded(`${seed}|${variant}|layout`), palette, scene) : scene}${eraTexture(era, f.w, f.h, r)}${overlay}</svg>`
   )
 }
 
-export function backdropSvg(title: string, caption: string, size: ImageSize): string {
-  const c = colours(title)
-  const lines = wrap(title, 22, 3)
-  return svg(
-    1280,
-    720,
-    size,
-    `${gradient('g', c)}<rect width="1280" height="720" fill="url(#g)"/><circle cx="1050" cy="200" r="380" fill="${c.accent}" opacity=".14"/><circle cx="900" cy="620" r="220" fill="${c.accent}" opacity=".1"/>${textLines(lines, 1200, 560 - (lines.length - 1) * 72, 64, 'start', '#fff').replace(/text-anchor="start"/, 'text-anchor="end"')}${textLines([caption], 1200, 640, 32, 'start', c.accent, 400).replace(/text-anchor="start"/, 'text-anchor="end"')}`,
-  )
+/** A small dark label in a corner, for what the page does not print over the picture. */
+function chip(text: string, x: number, y: number, fontSize: number): string {
+  const width = Math.round(fontSize * (0.62 * text.length + 1.2))
+  const height = Math.round(fontSize * 1.6)
+  return `<rect x="${x}" y="${y - height}" width="${width}" height="${height}" rx="${Math.round(fontSize * 0.3)}" fill="#000" opacity=".66"/><text x="${x + Math.round(fontSize * 0.6)}" y="${y - Math.round(fontSize * 0.48)}" ${FONT} font-size="${fontSize}" font-weight="700" fill="#fff">${escapeXml(text)}</text>`
+}
+
+export function posterSvg(facts: ArtFacts, size: ImageSize): string {
+  return draw(facts, 'poster', size, 'art')
+}
+
+/** A season's poster: the show's look with other details, and the season's name in a corner. */
+export function seasonPosterSvg(facts: ArtFacts, season: number, name: string, size: ImageSize): string {
+  return draw(facts, 'poster', size, `season ${season}`, chip(name.length > 24 ? `${name.slice(0, 23)}…` : name, 30, 720, 30))
+}
+
+export function backdropSvg(facts: ArtFacts, size: ImageSize): string {
+  return draw(facts, 'backdrop', size, 'art')
+}
+
+/** An episode still: the show's look, varied per episode, labelled S1 · E3 (the list prints the episode's name, not this). */
+export function stillSvg(facts: ArtFacts, season: number, episode: number, size: ImageSize): string {
+  return draw(facts, 'still', size, `still ${season} ${episode}`, chip(`S${season} · E${episode}`, 14, 267, 38))
 }
 
 /**
@@ -94,7 +125,8 @@ export function backdropSvg(title: string, caption: string, size: ImageSize): st
  * drawing's title rather than drawn text, as pages name the person beside the picture.
  */
 export function profileSvg(name: string, size: ImageSize): string {
-  const c = colours(name)
+  const r = seeded(name)
+  const hue = Math.floor(r.range(0, 360))
   const initials = name
     .split(/\s+/)
     .filter(Boolean)
@@ -102,20 +134,11 @@ export function profileSvg(name: string, size: ImageSize): string {
     .slice(0, 2)
     .join('')
     .toUpperCase()
-  return svg(
-    300,
-    450,
-    size,
-    `<title>${escapeXml(name)}</title>${gradient('g', c)}<rect width="300" height="450" fill="url(#g)"/><circle cx="150" cy="225" r="90" fill="${c.accent}" opacity=".35"/>${textLines([initials], 150, 253, 80, 'middle', '#fff')}`,
-  )
-}
-
-export function stillSvg(series: string, season: number, episode: number, size: ImageSize): string {
-  const c = colours(`${series} ${season}`)
-  return svg(
-    500,
-    281,
-    size,
-    `${gradient('g', c)}<rect width="500" height="281" fill="url(#g)"/><circle cx="400" cy="60" r="120" fill="${c.accent}" opacity=".18"/>${textLines([`S${season} · E${episode}`], 30, 150, 44, 'start', '#fff')}${textLines(wrap(series, 28, 1), 30, 200, 24, 'start', c.accent, 400)}`,
+  const shown = SIZE_WIDTH[size] ?? 300
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${shown}" height="${Math.round(shown * 1.5)}" viewBox="0 0 300 450" role="img"><title>${escapeXml(name)}</title>` +
+    `<defs><linearGradient id="b" x1="0" y1="0" x2="1" y2="1"><stop stop-color="hsl(${(hue + 50) % 360} 50% 36%)"/><stop offset="1" stop-color="hsl(${hue} 45% 15%)"/></linearGradient></defs>` +
+    `<rect width="300" height="450" fill="url(#b)"/><circle cx="150" cy="225" r="90" fill="hsl(${(hue + 180) % 360} 70% 70%)" opacity=".35"/>` +
+    `<text x="150" y="253" text-anchor="middle" ${FONT} font-size="80" font-weight="700" fill="#fff">${escapeXml(initials)}</text></svg>`
   )
 }

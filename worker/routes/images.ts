@@ -1,18 +1,19 @@
 /**
  * GET /api/img/{w200|w300|w500|original}/...: the drawn SVG posters, backdrops, portraits and
  * episode stills of the embedded catalogue, at the paths its answers carry (poster_path,
- * backdrop_path, profile_path, still_path). Drawn from D1 facts, so they are immutable and cached
- * for a year; an unknown title answers 404. A page shows dozens of them, so drawn images are kept
+ * backdrop_path, profile_path, still_path). Drawn from D1 facts (a title's name, year, genres and
+ * original language, read in one query per image), so they are immutable and cached for a year;
+ * an unknown title answers 404. A page shows dozens of them, so drawn images are kept
  * in the edge cache (Cache API) under their path: a repeat request costs no D1 query and no
  * drawing. Only drawn images are kept; a 404 may stop being one when the catalogue is reloaded.
  */
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/d1'
 import { type Context, Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { z } from 'zod'
-import { catalogMovies, catalogPeople, catalogSeasons, catalogTvSeries } from '../../drizzle/catalog-schema'
-import { backdropSvg, IMAGE_SIZES, posterSvg, profileSvg, stillSvg } from '../catalog/artwork'
+import { catalogMovieGenres, catalogMovies, catalogPeople, catalogSeasons, catalogTvGenres, catalogTvSeries } from '../../drizzle/catalog-schema'
+import { type ArtFacts, backdropSvg, IMAGE_SIZES, posterSvg, profileSvg, seasonPosterSvg, stillSvg } from '../catalog/artwork'
 import type { AppEnv } from '../env'
 import { validate } from '../lib/validate'
 
@@ -32,21 +33,63 @@ function image(c: Context<AppEnv>, body: string | null) {
   })
 }
 
-async function titleOf(d1: D1Database, type: 'movie' | 'tv', id: number): Promise<{ title: string; date: string | null } | undefined> {
-  const db = drizzle(d1)
-  return type === 'movie'
-    ? db.select({ title: catalogMovies.title, date: catalogMovies.release_date }).from(catalogMovies).where(eq(catalogMovies.id, id)).get()
-    : db.select({ title: catalogTvSeries.name, date: catalogTvSeries.first_air_date }).from(catalogTvSeries).where(eq(catalogTvSeries.id, id)).get()
+/** A row's facts as the artwork wants them; `genres` is `position:id,...` in any order. */
+interface FactsRow {
+  title: string
+  date: string | null
+  language: string
+  genres: string | null
 }
 
-/** A season with its series' title, for the season posters and the episode stills. */
-function seasonOf(d1: D1Database, tv: number, season: number): Promise<{ title: string; season: string; count: number } | undefined> {
-  return drizzle(d1)
-    .select({ title: catalogTvSeries.name, season: catalogSeasons.name, count: catalogSeasons.episode_count })
+function factsOf(row: FactsRow, mediaType: 'movie' | 'tv'): ArtFacts {
+  const genreIds = (row.genres ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => pair.split(':').map(Number) as [number, number])
+    .sort((a, b) => a[0] - b[0])
+    .map(([, id]) => id)
+  const year = Number(row.date?.slice(0, 4))
+  return { title: row.title, year: Number.isInteger(year) && year > 0 ? year : null, mediaType, genreIds, language: row.language }
+}
+
+// The genre ids travel as one column so every image costs one query. group_concat does not
+// promise an order, so each id carries its position.
+const movieGenres = sql<string | null>`(SELECT group_concat(${catalogMovieGenres.position} || ':' || ${catalogMovieGenres.genre_id}) FROM ${catalogMovieGenres} WHERE ${catalogMovieGenres.movie_id} = ${catalogMovies.id})`
+const tvGenres = sql<string | null>`(SELECT group_concat(${catalogTvGenres.position} || ':' || ${catalogTvGenres.genre_id}) FROM ${catalogTvGenres} WHERE ${catalogTvGenres.tv_id} = ${catalogTvSeries.id})`
+
+async function titleOf(d1: D1Database, type: 'movie' | 'tv', id: number): Promise<ArtFacts | undefined> {
+  const db = drizzle(d1)
+  const row =
+    type === 'movie'
+      ? await db
+          .select({ title: catalogMovies.title, date: catalogMovies.release_date, language: catalogMovies.original_language, genres: movieGenres })
+          .from(catalogMovies)
+          .where(eq(catalogMovies.id, id))
+          .get()
+      : await db
+          .select({ title: catalogTvSeries.name, date: catalogTvSeries.first_air_date, language: catalogTvSeries.original_language, genres: tvGenres })
+          .from(catalogTvSeries)
+          .where(eq(catalogTvSeries.id, id))
+          .get()
+  return row && factsOf(row, type)
+}
+
+/** A season with its series' facts, for the season posters and the episode stills. */
+async function seasonOf(d1: D1Database, tv: number, season: number): Promise<{ facts: ArtFacts; name: string; count: number } | undefined> {
+  const row = await drizzle(d1)
+    .select({
+      title: catalogTvSeries.name,
+      date: catalogTvSeries.first_air_date,
+      language: catalogTvSeries.original_language,
+      genres: tvGenres,
+      name: catalogSeasons.name,
+      count: catalogSeasons.episode_count,
+    })
     .from(catalogSeasons)
     .innerJoin(catalogTvSeries, eq(catalogTvSeries.id, catalogSeasons.tv_id))
     .where(and(eq(catalogSeasons.tv_id, tv), eq(catalogSeasons.season_number, season)))
     .get()
+  return row && { facts: factsOf(row, 'tv'), name: row.name, count: row.count }
 }
 
 /**
@@ -81,17 +124,17 @@ export const imageRoutes = new Hono<AppEnv>()
   .get('/:size/poster/season/:tv/:file', validate('param', z.object({ size, tv: number, file: svgFile })), async (c) => {
     const { size: s, tv, file: season } = c.req.valid('param')
     const row = await seasonOf(c.env.DB, tv, season)
-    return image(c, row ? posterSvg(row.title, row.season, s) : null)
+    return image(c, row ? seasonPosterSvg(row.facts, season, row.name, s) : null)
   })
   .get('/:size/poster/:type/:file', validate('param', typeParams), async (c) => {
     const { size: s, type, file: id } = c.req.valid('param')
     const row = await titleOf(c.env.DB, type, id)
-    return image(c, row ? posterSvg(row.title, row.date?.slice(0, 4) ?? '', s) : null)
+    return image(c, row ? posterSvg(row, s) : null)
   })
   .get('/:size/backdrop/:type/:file', validate('param', typeParams), async (c) => {
     const { size: s, type, file: id } = c.req.valid('param')
     const row = await titleOf(c.env.DB, type, id)
-    return image(c, row ? backdropSvg(row.title, row.date?.slice(0, 4) ?? '', s) : null)
+    return image(c, row ? backdropSvg(row, s) : null)
   })
   .get('/:size/profile/:file', validate('param', z.object({ size, file: svgFile })), async (c) => {
     const { size: s, file: id } = c.req.valid('param')
@@ -101,5 +144,5 @@ export const imageRoutes = new Hono<AppEnv>()
   .get('/:size/still/:tv/:season/:file', validate('param', z.object({ size, tv: number, season: number, file: svgFile })), async (c) => {
     const { size: s, tv, season, file: episode } = c.req.valid('param')
     const row = await seasonOf(c.env.DB, tv, season)
-    return image(c, row && episode <= row.count ? stillSvg(row.title, season, episode, s) : null)
+    return image(c, row && episode <= row.count ? stillSvg(row.facts, season, episode, s) : null)
   })

@@ -56,7 +56,7 @@ export function PlayerPoster({ art, label, context, resumeAt, onIntent, onPlay }
   return (
     <div className="absolute inset-0 bg-neutral-900" data-testid="player-poster">
       <PosterImage art={art} />
-      {/* Artwork may carry its own lettering (the drawn backdrops do): the button's words must stay readable over it. */}
+      {/* Artwork may carry its own lettering (film stills and key art often do): the button's words must stay readable over it. */}
       <div className="absolute inset-0 bg-gradient-to-t from-black/80 via-black/30 to-black/10" aria-hidden="true" />
       <div className="absolute inset-0 bg-radial from-black/60 via-black/25 via-45% to-transparent to-75%" aria-hidden="true" />
       <button
