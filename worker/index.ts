@@ -12,7 +12,7 @@
  *   *        /api/admin/...                 administrator API (routes/admin.ts)
  *   *        /api/player/...                playback sources and streams (routes/player.ts)
  *   *        /api/admin/streams/...         HLS streams mapped to titles (routes/admin-streams.ts)
- *   GET      /api/img/{size}/...            drawn posters and stills of the embedded catalogue (routes/images.ts)
+ *   GET      /api/img/[{edition}/]{size}/...  drawn posters and stills of the embedded catalogue (routes/images.ts)
  *   GET      /robots.txt, /sitemap.xml, /share/...   (routes/seo.ts)
  *   GET      /, /movies, /tv-shows, /kids, /genres, /movie/{id}, /tv/{id}: index.html with the page's
  *            code preloaded and its first data inlined (routes/app-pages.ts)
@@ -47,6 +47,7 @@ const api = new Hono<AppEnv>()
   .route('/admin/streams', adminStreamRoutes)
   .route('/admin', adminRoutes)
   .route('/player', playerRoutes)
+  .route('/img/:edition{a\\d{1,3}}', imageRoutes)
   .route('/img', imageRoutes)
 
 const app = new Hono<AppEnv>()

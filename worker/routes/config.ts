@@ -7,6 +7,7 @@ import { Hono } from 'hono'
 import { database } from '../accounts/db'
 import { maintenanceReported } from '../accounts/settings'
 import type { AppEnv, Bindings } from '../env'
+import { ART_EDITION } from './images'
 
 export function catalogProviderName(env: Bindings): 'tmdb' | 'embedded' {
   return env.TMDB_API_KEY || env.TMDB_READ_TOKEN ? 'tmdb' : 'embedded'
@@ -14,9 +15,12 @@ export function catalogProviderName(env: Bindings): 'tmdb' | 'embedded' {
 
 const TMDB_IMAGE_BASE = 'https://image.tmdb.org/t/p'
 
-/** Where catalogue image paths resolve: TMDB's image host, or the worker's drawn artwork. */
+/**
+ * Where catalogue image paths resolve: TMDB's image host, or the worker's drawn artwork under its
+ * edition (see ART_EDITION), so browsers and the edge cache never show a drawing of another edition.
+ */
 export function imageBaseFor(env: Bindings): string {
-  return catalogProviderName(env) === 'tmdb' ? TMDB_IMAGE_BASE : '/api/img'
+  return catalogProviderName(env) === 'tmdb' ? TMDB_IMAGE_BASE : `/api/img/${ART_EDITION}`
 }
 
 export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {

@@ -17,6 +17,14 @@ import { type ArtFacts, backdropSvg, IMAGE_SIZES, posterSvg, profileSvg, seasonP
 import type { AppEnv } from '../env'
 import { validate } from '../lib/validate'
 
+/**
+ * The drawings' edition, part of every image address the site hands out. Drawn images are cached
+ * for a year by browsers and the edge under their address, so a change to how they are drawn, or a
+ * catalogue reload that changes a title's facts, moves to a new edition. Addresses without one, or
+ * of an older edition, still answer (with the current drawing).
+ */
+export const ART_EDITION = 'a2'
+
 const size = z.enum(IMAGE_SIZES, { error: 'must be w200, w300, w500 or original' })
 const svgFile = z
   .string()

@@ -4,6 +4,7 @@
 import { env, exports } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { MovieDetails, PageComposition, Season, TvDetails } from '../catalog/types'
+import { ART_EDITION } from '../routes/images'
 import { inlineJson } from '../seo/app-shell'
 import type { BootData } from '../seo/boot'
 import { loadCatalog } from './catalog-data'
@@ -62,7 +63,7 @@ describe('GET / and the other composed pages', () => {
       const boot = bootOf(body)
       expect(boot, path).not.toBeNull()
       expect(boot?.path).toBe(path)
-      expect(boot?.imageBase).toBe('/api/img')
+      expect(boot?.imageBase).toMatch(/^\/api\/img\/a\d+$/)
       expect(boot?.signedOut).toBe(true)
       expect(boot?.page?.name).toBe(name)
       expect(boot?.page?.service).toBe('all')
@@ -72,7 +73,7 @@ describe('GET / and the other composed pages', () => {
       expect(preloads[0], path).toBe(chunks[module]?.[0])
       for (const file of preloads) expect(chunks[module], `${path}: ${file}`).toContain(file)
       const hero = boot?.page?.data.hero[0]
-      if (name !== 'genres') expect(body).toContain(`<link rel="preload" as="image" href="/api/img/original${hero?.backdropPath}" fetchpriority="high">`)
+      if (name !== 'genres') expect(body).toContain(`<link rel="preload" as="image" href="/api/img/${ART_EDITION}/original${hero?.backdropPath}" fetchpriority="high">`)
     }
   })
 
@@ -109,7 +110,7 @@ describe('GET /movie/:id and /tv/:id', () => {
     expect(boot?.title?.type).toBe('movie')
     expect(boot?.title?.data).toEqual(await api<MovieDetails>('/api/catalog/movie/238'))
     expect((await modulePreloads(body))[0]).toBe((await routeChunks())['features/title/movie-page']?.[0])
-    expect(body).toContain(`<link rel="preload" as="image" href="/api/img/original${boot?.title?.data.backdrop_path}" fetchpriority="high">`)
+    expect(body).toContain(`<link rel="preload" as="image" href="/api/img/${ART_EDITION}/original${boot?.title?.data.backdrop_path}" fetchpriority="high">`)
 
     expect(boot?.player).toEqual(await api('/api/player/config'))
     expect(boot?.season).toBeUndefined()

@@ -5,6 +5,7 @@
 import { env, exports } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { MovieDetails, TvDetails } from '../catalog/types'
+import { ART_EDITION } from '../routes/images'
 import { loadCatalog } from './catalog-data'
 import { settledFetch, withoutD1 } from './helpers/settled'
 import { elementsNamed, parseXml, textOf, type XmlElement } from './helpers/xml'
@@ -63,6 +64,17 @@ describe('GET /api/img/:size/...', () => {
     expect(res.text).not.toContain('<script>')
     expect(res.text).toContain('&lt;script&gt;')
     expect(res.text).toContain('&amp;')
+  })
+
+  it('hands out addresses under the current edition, and still answers addresses without one or of another', async () => {
+    const config = (await (await exports.default.fetch('http://localhost/api/config')).json()) as { imageBase: string }
+    expect(config.imageBase).toBe(`/api/img/${ART_EDITION}`)
+    const current = await exports.default.fetch(`http://localhost${config.imageBase}/w500/poster/movie/550.svg`)
+    expect(current.status).toBe(200)
+    const text = await current.text()
+    expect(text).toBe((await image('/w500/poster/movie/550.svg')).text)
+    expect((await image('/a1/w500/poster/movie/550.svg')).text).toBe(text)
+    expect((await image('/b2/w500/poster/movie/550.svg')).status).toBe(404)
   })
 
   it('404 for unknown titles and episodes, 400 for malformed paths', async () => {
