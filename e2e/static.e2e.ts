@@ -178,3 +178,48 @@ describe('service worker', () => {
     await context.close()
   })
 })
+
+describe('installing and sharing', () => {
+  it('links a web app manifest whose PNG icons (192, 512, maskable) load at their stated sizes', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'phone')
+    await page.goto('/')
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href')
+    expect(href).toBe('/manifest.webmanifest')
+    const manifest = await page.evaluate(async (url) => (await fetch(url)).json(), href!) as {
+      name: string
+      start_url: string
+      display: string
+      icons: { src: string; sizes: string; type: string; purpose: string }[]
+    }
+    expect(manifest.start_url).toBe('/')
+    expect(manifest.display).toBe('standalone')
+    const png = manifest.icons.filter((icon) => icon.type === 'image/png')
+    expect(png.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable'])
+    for (const icon of png) {
+      const size = await page.evaluate(async (src) => {
+        const img = new Image()
+        img.src = src
+        await img.decode()
+        return `${img.naturalWidth}x${img.naturalHeight}`
+      }, icon.src)
+      expect(size, icon.src).toBe(icon.sizes)
+    }
+    await context.close()
+  })
+
+  it('a shared title’s card is a PNG the browser decodes at 1920x1080', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    const res = await page.request.get('/share/movie/155', { headers: { Accept: 'text/html' }, maxRedirects: 0 })
+    const image = /<meta property="og:image" content="([^"]+)">/.exec(await res.text())?.[1]
+    expect(image).toMatch(/\/api\/og\/[a-z0-9]+\/movie\/155\.png$/)
+    await page.goto('/about-us')
+    const size = await page.evaluate(async (src) => {
+      const img = new Image()
+      img.src = src
+      await img.decode()
+      return `${img.naturalWidth}x${img.naturalHeight}`
+    }, new URL(image!).pathname)
+    expect(size).toBe('1920x1080')
+    await context.close()
+  })
+})

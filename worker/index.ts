@@ -13,6 +13,7 @@
  *   *        /api/player/...                playback sources and streams (routes/player.ts)
  *   *        /api/admin/streams/...         HLS streams mapped to titles (routes/admin-streams.ts)
  *   GET      /api/img/[{edition}/]{size}/...  drawn posters and stills of the embedded catalogue (routes/images.ts)
+ *   GET      /api/og/{edition}/...           share cards as PNG (routes/og.ts)
  *   GET      /robots.txt, /sitemap.xml, /share/...   (routes/seo.ts)
  *   GET      /, /movies, /tv-shows, /kids, /genres, /movie/{id}, /tv/{id}: index.html with the page's
  *            code preloaded and its first data inlined (routes/app-pages.ts)
@@ -33,6 +34,7 @@ import { authRoutes } from './routes/auth'
 import { catalogRoutes } from './routes/catalog'
 import { configRoutes } from './routes/config'
 import { imageRoutes } from './routes/images'
+import { ogRoutes } from './routes/og'
 import { meRoutes } from './routes/me'
 import { pingRoutes } from './routes/ping'
 import { playerRoutes } from './routes/player'
@@ -49,6 +51,7 @@ const api = new Hono<AppEnv>()
   .route('/player', playerRoutes)
   .route('/img/:edition{a\\d{1,3}}', imageRoutes)
   .route('/img', imageRoutes)
+  .route('/og', ogRoutes)
 
 const app = new Hono<AppEnv>()
 

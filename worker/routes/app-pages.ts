@@ -19,7 +19,7 @@ import { type Precompressed, precompress, precompressedResponse } from '../lib/p
 import { type AppPage, type AppShell, loadAppShell, renderAppShell } from '../seo/app-shell'
 import { matchAppRoute, moduleOf, NOT_FOUND_MODULE, type RouteMatch } from '../seo/app-routes'
 import { type BootData, openingSeason } from '../seo/boot'
-import { documentTitle, metaTags, titleDetails, titleMetaOf } from '../seo/meta'
+import { documentTitle, metaTags, siteTags, titleDetails, titleMetaOf } from '../seo/meta'
 import { playerConfig } from '../player/sources'
 import { imageBaseFor } from './config'
 
@@ -132,8 +132,10 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>): Promise
   const page = await renderedPages.get(`${url.origin}${base.path}|${base.signedOut}`, async () => {
     const [shell, resolved] = await Promise.all([shells.get(url.origin, () => loadAppShell(c.env, c.req.url)), build()])
     if (!shell) return null
-    const html = await renderAppShell(shell, resolved)
     const status = resolved.status ?? 200
+    // Pages that are not a title's unfurl with the site's card.
+    if (!resolved.headTags && status === 200) resolved.headTags = siteTags(c.env, url.origin, url.pathname, resolved.title ?? shell.title, resolved.description ?? shell.description)
+    const html = await renderAppShell(shell, resolved)
     return { html: await precompress(html), etag: `"${await digestHex(html)}"`, headers: shell.headers, status, complete: resolved.boot !== undefined && status === 200 }
   })
   if (!page) return c.env.ASSETS.fetch(c.req.raw)

@@ -54,6 +54,13 @@ export interface AppShell {
   chunks: RouteChunks
   /** The security headers web/public/_headers gives index.html, kept on the page built from it. */
   headers: [string, string][]
+  /** index.html's own document title and description (the site's, for pages without their own). */
+  title: string
+  description: string
+}
+
+function decodeEntities(text: string): string {
+  return text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
 }
 
 const SHELL_HEADERS = ['content-security-policy', 'x-frame-options', 'permissions-policy']
@@ -74,7 +81,9 @@ export async function loadAppShell(env: Bindings, requestUrl: string): Promise<A
     const value = index.headers.get(name)
     return value ? [[name, value]] : []
   })
-  return { html, chunks, headers }
+  const title = decodeEntities(/<title>([^<]*)<\/title>/.exec(html)?.[1]?.trim() ?? '')
+  const description = decodeEntities(/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '')
+  return { html, chunks, headers, title, description }
 }
 
 /** The shell with the page's preloads, data and tags in its head. */

@@ -2,13 +2,18 @@
  * What search engines and social networks read about a title (SPEC.md section 1): the title,
  * a description cut to the overview's first 150 characters, a 1920x1080 social image and
  * schema.org structured data with a rating out of 10 and up to 5 actors. Rendered as head tags
- * for share pages and for the app's own title pages.
+ * for share pages and for the app's own title pages; other pages carry the site's own card.
+ *
+ * Social networks show raster images only: with TMDB the social image is the title's backdrop
+ * photograph at 1280 wide; otherwise (the embedded catalogue, or a TMDB title without a backdrop)
+ * it is the card the worker renders to PNG (routes/og.ts).
  */
 import type { Bindings } from '../env'
 import type { CatalogProvider } from '../catalog/provider'
 import { CatalogNotFoundError } from '../catalog/provider'
 import type { MediaType, MovieDetails, TvDetails } from '../catalog/types'
-import { imageBaseFor } from '../routes/config'
+import { catalogProviderName, imageBaseFor } from '../routes/config'
+import { OG_EDITION } from '../og/card'
 
 export interface TitleMeta {
   type: MediaType
@@ -17,11 +22,18 @@ export interface TitleMeta {
   description: string
   /** Absolute URL of the app page for the title. */
   url: string
-  image: string | null
+  image: SocialImage
   jsonLd: Record<string, unknown>
 }
 
-const SOCIAL_IMAGE = { width: 1920, height: 1080 }
+export interface SocialImage {
+  /** Absolute URL. */
+  url: string
+  type: 'image/png' | 'image/jpeg'
+  width: number
+  height: number
+  alt: string
+}
 const MAX_ACTORS = 5
 
 export function escapeHtml(text: string): string {
@@ -33,10 +45,50 @@ export function describe(overview: string | null | undefined, fallback: string):
   return (text || fallback).slice(0, 150)
 }
 
-function absoluteImage(env: Bindings, origin: string, path: string | null): string | null {
-  if (!path) return null
-  const base = imageBaseFor(env)
-  return `${base.startsWith('http') ? base : origin + base}/original${path}`
+/** A title's social image: TMDB's backdrop photograph when there is one, else its rendered card. */
+function socialImage(env: Bindings, origin: string, details: MovieDetails | TvDetails, title: string): SocialImage {
+  if (catalogProviderName(env) === 'tmdb' && details.backdrop_path) {
+    return { url: `${imageBaseFor(env)}/w1280${details.backdrop_path}`, type: 'image/jpeg', width: 1280, height: 720, alt: `A still from ${title}` }
+  }
+  return {
+    url: `${origin}/api/og/${OG_EDITION}/${details.media_type}/${details.id}.png`,
+    type: 'image/png',
+    width: 1920,
+    height: 1080,
+    alt: `${title} on ${env.SITE_NAME}: drawn artwork with the title, its rating, year and genres`,
+  }
+}
+
+/** The site's own card, for pages that are not a title's. */
+export function siteImage(env: Bindings, origin: string): SocialImage {
+  return { url: `${origin}/api/og/${OG_EDITION}/site.png`, type: 'image/png', width: 1920, height: 1080, alt: `${env.SITE_NAME}: discover and watch movies and TV shows` }
+}
+
+function imageTags(image: SocialImage): string[] {
+  return [
+    `<meta property="og:image" content="${escapeHtml(image.url)}">`,
+    `<meta property="og:image:type" content="${image.type}">`,
+    `<meta property="og:image:width" content="${image.width}">`,
+    `<meta property="og:image:height" content="${image.height}">`,
+    `<meta property="og:image:alt" content="${escapeHtml(image.alt)}">`,
+    `<meta name="twitter:image" content="${escapeHtml(image.url)}">`,
+    `<meta name="twitter:image:alt" content="${escapeHtml(image.alt)}">`,
+  ]
+}
+
+/** The social tags of a page that is not a title's: the site's card under the page's own title. */
+export function siteTags(env: Bindings, origin: string, path: string, title: string, description: string): string {
+  return [
+    `<meta property="og:site_name" content="${escapeHtml(env.SITE_NAME)}">`,
+    '<meta property="og:type" content="website">',
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    `<meta property="og:url" content="${escapeHtml(origin + path)}">`,
+    '<meta name="twitter:card" content="summary_large_image">',
+    `<meta name="twitter:title" content="${escapeHtml(title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(description)}">`,
+    ...imageTags(siteImage(env, origin)),
+  ].join('\n')
 }
 
 /** The title's details, or null when the catalogue has no such title. */
@@ -62,7 +114,7 @@ export function titleMetaOf(env: Bindings, details: MovieDetails | TvDetails, or
   const title = details.media_type === 'movie' ? details.title : details.name
   const date = details.media_type === 'movie' ? details.release_date : details.first_air_date
   const url = `${origin}/${type}/${id}`
-  const image = absoluteImage(env, origin, details.backdrop_path ?? details.poster_path)
+  const image = socialImage(env, origin, details, title)
   const description = describe(details.overview, `Watch ${title} on ${env.SITE_NAME}.`)
   const jsonLd: Record<string, unknown> = {
     '@context': 'https://schema.org',
@@ -70,7 +122,7 @@ export function titleMetaOf(env: Bindings, details: MovieDetails | TvDetails, or
     name: title,
     url,
     description,
-    ...(image ? { image } : {}),
+    image: image.url,
     ...(date ? { [type === 'movie' ? 'datePublished' : 'startDate']: date } : {}),
     genre: details.genres.map((g) => g.name),
     actor: details.credits.cast.slice(0, MAX_ACTORS).map((person) => ({ '@type': 'Person', name: person.name })),
@@ -98,18 +150,11 @@ export function metaTags(meta: TitleMeta, siteName: string): string {
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
     `<meta property="og:url" content="${escapeHtml(meta.url)}">`,
-    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
+    '<meta name="twitter:card" content="summary_large_image">',
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
+    ...imageTags(meta.image),
   ]
-  if (meta.image) {
-    tags.push(
-      `<meta property="og:image" content="${escapeHtml(meta.image)}">`,
-      `<meta property="og:image:width" content="${SOCIAL_IMAGE.width}">`,
-      `<meta property="og:image:height" content="${SOCIAL_IMAGE.height}">`,
-      `<meta name="twitter:image" content="${escapeHtml(meta.image)}">`,
-    )
-  }
   // "<" never appears raw inside the script, so a title cannot close it.
   tags.push(`<script type="application/ld+json">${JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c')}</script>`)
   return tags.join('\n')

@@ -1,0 +1,156 @@
+/**
+ * The share cards social networks show (SPEC: a 1920x1080 social image), as SVG for the renderer
+ * in render.ts. A title's card is its drawn backdrop under a dark fade, the site's mark, the title
+ * (wrapped and sized to fit, measured in the card's font) and a line of facts: rating, year,
+ * running time or seasons, genres. The site's own card, for pages that are not a title's, is the
+ * mark and the name beside a fan of drawn posters in different looks.
+ */
+import { type ArtFacts, backdropSvg, posterSvg } from '../catalog/artwork'
+import { ART_EDITION } from '../routes/images'
+import { textWidths } from './render'
+
+/** The cards' edition, in their addresses: the drawings' edition and the card layout's own. */
+export const OG_EDITION = `${ART_EDITION}c2`
+
+export const CARD = { width: 1920, height: 1080 } as const
+
+export interface CardFacts {
+  title: string
+  /** Out of 10; null when the title has no votes yet. */
+  rating: number | null
+  year: number | null
+  /** "2h 32m" or "5 seasons"; null when unknown. */
+  length: string | null
+  genres: string[]
+}
+
+const LEFT = 120
+const TEXT_WIDTH = 1240
+const TITLE_SIZES = [132, 116, 100, 88, 76] as const
+const FACTS_SIZE = 50
+
+function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+}
+
+/** The site's mark: the play button in a rounded square, and the name beside it. */
+function mark(siteName: string, x: number, y: number, scale: number): string {
+  const s = 80 * scale
+  return (
+    `<rect x="${x}" y="${y}" width="${s}" height="${s}" rx="${18 * scale}" fill="#e11d48"/>` +
+    `<path d="M${x + 30 * scale} ${y + 22.5 * scale}v${35 * scale}l${27.5 * scale}-${17.5 * scale}z" fill="#fff"/>` +
+    `<text x="${x + s + 28 * scale}" y="${y + 58 * scale}" font-family="Inter" font-weight="700" font-size="${54 * scale}" fill="#fff">${escapeXml(siteName)}</text>`
+  )
+}
+
+/**
+ * Breaks a title into at most `maxLines` lines no wider than `width` at `size`; null when it
+ * does not fit. Words are kept whole, except a single word wider than a line, which does not fit.
+ */
+async function wrap(title: string, size: number, width: number, maxLines: number): Promise<string[] | null> {
+  const words = title.split(/\s+/).filter(Boolean)
+  const lines: string[] = []
+  let current = ''
+  for (const word of words) {
+    const candidate = current ? `${current} ${word}` : word
+    const [w] = await textWidths([candidate], size, 700)
+    if (w! <= width) {
+      current = candidate
+      continue
+    }
+    if (!current) return null
+    lines.push(current)
+    current = word
+    const [alone] = await textWidths([word], size, 700)
+    if (alone! > width || lines.length >= maxLines) return null
+  }
+  if (current) lines.push(current)
+  return lines.length <= maxLines ? lines : null
+}
+
+/** The title set as large as it fits in two lines (three at the smaller sizes), else cut with an ellipsis. */
+async function fitTitle(title: string): Promise<{ lines: string[]; size: number }> {
+  for (const size of TITLE_SIZES) {
+    const lines = await wrap(title, size, TEXT_WIDTH, size > 100 ? 2 : 3)
+    if (lines) return { lines, size }
+  }
+  const size = TITLE_SIZES[TITLE_SIZES.length - 1]!
+  const chars = [...title]
+  for (let keep = chars.length - 1; keep > 0; keep--) {
+    const cut = `${chars.slice(0, keep).join('').trimEnd()}…`
+    const lines = await wrap(cut, size, TEXT_WIDTH, 3)
+    if (lines) return { lines, size }
+  }
+  return { lines: ['…'], size }
+}
+
+function factsLine(facts: CardFacts): string {
+  const parts: string[] = []
+  if (facts.year) parts.push(String(facts.year))
+  if (facts.length) parts.push(facts.length)
+  if (facts.genres.length) parts.push(facts.genres.slice(0, 3).join(', '))
+  const rest = escapeXml(parts.join('  ·  '))
+  const star = facts.rating !== null ? `<tspan fill="#facc15" font-weight="700">★ ${facts.rating.toFixed(1)}</tspan>${rest ? '  ·  ' : ''}` : ''
+  return `<text x="${LEFT}" y="${CARD.height - 130}" font-family="Inter" font-size="${FACTS_SIZE}" fill="#e5e5e5" xml:space="preserve">${star}${rest}</text>`
+}
+
+/**
+ * The drawn picture stretched over the whole card (it is drawn 16:9, as the card is), without the
+ * era's fine texture (grain, halftone, scanlines): networks show the card small, where the texture
+ * cannot be seen, and in a PNG it doubles the file and the time to render it.
+ */
+function background(art: ArtFacts): string {
+  return backdropSvg(art, 'original')
+    .replace(/^<svg [^>]*?width="\d+" height="\d+"/, `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD.width}" height="${CARD.height}"`)
+    .replace(/<rect width="\d+" height="\d+" fill="url\(#t\)" opacity="[\d.]+"\/>/g, '')
+}
+
+const SHADE =
+  '<defs><linearGradient id="og-side" x2="1" y2="0"><stop stop-color="#000" stop-opacity=".9"/><stop offset=".55" stop-color="#000" stop-opacity=".55"/><stop offset=".85" stop-color="#000" stop-opacity="0"/></linearGradient>' +
+  '<linearGradient id="og-foot" x2="0" y2="1"><stop offset=".35" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".85"/></linearGradient>' +
+  '<linearGradient id="og-head" x2="0" y2="1"><stop stop-color="#000" stop-opacity=".6"/><stop offset=".3" stop-color="#000" stop-opacity="0"/></linearGradient></defs>' +
+  `<rect width="${CARD.width}" height="${CARD.height}" fill="url(#og-side)"/><rect width="${CARD.width}" height="${CARD.height}" fill="url(#og-foot)"/><rect width="${CARD.width}" height="${CARD.height}" fill="url(#og-head)"/>`
+
+export async function titleCardSvg(art: ArtFacts, facts: CardFacts, siteName: string): Promise<string> {
+  const { lines, size } = await fitTitle(facts.title)
+  const lineHeight = Math.round(size * 1.08)
+  const lastBaseline = CARD.height - 130 - Math.round(FACTS_SIZE * 1.9)
+  const title = lines
+    .map((line, i) => `<text x="${LEFT}" y="${lastBaseline - (lines.length - 1 - i) * lineHeight}" font-family="Inter" font-weight="700" font-size="${size}" fill="#fff">${escapeXml(line)}</text>`)
+    .join('')
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD.width}" height="${CARD.height}" viewBox="0 0 ${CARD.width} ${CARD.height}">` +
+    `<title>${escapeXml(facts.title)}</title>${background(art)}${SHADE}${mark(siteName, LEFT, 110, 1)}${title}${factsLine(facts)}</svg>`
+  )
+}
+
+/** Made-up titles whose genres and decades give five different looks for the site card's fan. */
+const FAN: ArtFacts[] = [
+  { title: 'Night Street', year: 1948, mediaType: 'movie', genreIds: [80], language: 'en' },
+  { title: 'Paper Moon Garden', year: 2015, mediaType: 'movie', genreIds: [16, 10751], language: 'en' },
+  { title: 'Far Orbit', year: 1984, mediaType: 'movie', genreIds: [878], language: 'en' },
+  { title: 'Dust Road', year: 1966, mediaType: 'movie', genreIds: [37], language: 'en' },
+  { title: 'Summer Letters', year: 2004, mediaType: 'movie', genreIds: [10749], language: 'en' },
+]
+
+/** Gives every id in a drawing a prefix, so several drawings can share one document. */
+function scopeIds(svg: string, prefix: string): string {
+  return svg.replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`).replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`).replace(/href="#([^"]+)"/g, `href="#${prefix}$1"`)
+}
+
+export function siteCardSvg(siteName: string, tagline: [string, string]): string {
+  const posters = FAN.map((facts, i) => {
+    const angle = (i - 2) * 7
+    const x = 1060 + i * 140
+    const y = 270 + Math.abs(i - 2) * 36
+    const art = scopeIds(posterSvg(facts, 'w500'), `p${i}-`).replace(/^<svg [^>]*?width="\d+" height="\d+"/, `<svg xmlns="http://www.w3.org/2000/svg" x="${x}" y="${y}" width="320" height="480"`)
+    return `<g transform="rotate(${angle} ${x + 160} ${y + 480})"><rect x="${x - 5}" y="${y - 5}" width="330" height="490" rx="16" fill="#000" opacity=".55"/>${art}</g>`
+  }).join('')
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD.width}" height="${CARD.height}" viewBox="0 0 ${CARD.width} ${CARD.height}"><title>${escapeXml(siteName)}</title>` +
+    `<defs><radialGradient id="og-glow" cx=".25" cy=".45" r=".7"><stop stop-color="#4c0519"/><stop offset="1" stop-color="#0a0a0a"/></radialGradient></defs>` +
+    `<rect width="${CARD.width}" height="${CARD.height}" fill="url(#og-glow)"/>${posters}${mark(siteName, LEFT, 380, 1.5)}` +
+    tagline.map((line, i) => `<text x="${LEFT}" y="${640 + i * 72}" font-family="Inter" font-size="56" fill="#e5e5e5">${escapeXml(line)}</text>`).join('') +
+    '</svg>'
+  )
+}

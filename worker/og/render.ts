@@ -1,0 +1,72 @@
+/**
+ * SVG to PNG in the worker: resvg compiled to WebAssembly, with the share cards' own font (Inter,
+ * subset, worker/og/fonts.ts) and no system fonts, so a card renders the same everywhere. The module
+ * is instantiated once per isolate, on the first card, so no other request pays for it.
+ */
+import { initWasm, Resvg } from '@resvg/resvg-wasm'
+import resvgModule from '@resvg/resvg-wasm/index_bg.wasm'
+import { INTER_BOLD, INTER_REGULAR } from './fonts'
+
+let ready: Promise<void> | null = null
+let fonts: Uint8Array[] | null = null
+
+function decode(base64: string): Uint8Array {
+  const bytes = atob(base64)
+  const out = new Uint8Array(bytes.length)
+  for (let i = 0; i < bytes.length; i++) out[i] = bytes.charCodeAt(i)
+  return out
+}
+
+async function start(): Promise<Uint8Array[]> {
+  ready ??= initWasm(resvgModule).catch((err: unknown) => {
+    ready = null
+    throw err
+  })
+  await ready
+  fonts ??= [decode(INTER_BOLD), decode(INTER_REGULAR)]
+  return fonts
+}
+
+function options(fontBuffers: Uint8Array[]) {
+  return {
+    font: { fontBuffers, loadSystemFonts: false, defaultFontFamily: 'Inter', sansSerifFamily: 'Inter' },
+    shapeRendering: 2 as const,
+    textRendering: 1 as const,
+  }
+}
+
+/** The SVG drawn at its own size, as PNG bytes. */
+export async function svgToPng(svg: string): Promise<ArrayBuffer> {
+  const resvg = new Resvg(svg, options(await start()))
+  try {
+    const image = resvg.render()
+    try {
+      const png = image.asPng()
+      return png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength) as ArrayBuffer
+    } finally {
+      image.free()
+    }
+  } finally {
+    resvg.free()
+  }
+}
+
+/**
+ * Measures lines of text as the renderer sets them: the width in pixels of each, at the given size
+ * and weight in the cards' font. Used to wrap and fit titles, which SVG cannot do by itself.
+ */
+export async function textWidths(lines: string[], fontSize: number, weight: 400 | 700): Promise<number[]> {
+  const fontBuffers = await start()
+  const escaped = lines.map((line) => line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'))
+  const widths: number[] = []
+  for (const line of escaped) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="${fontSize * 2}"><text x="0" y="${fontSize * 1.5}" font-family="Inter" font-size="${fontSize}" font-weight="${weight}" xml:space="preserve">${line}</text></svg>`
+    const resvg = new Resvg(svg, options(fontBuffers))
+    try {
+      widths.push(resvg.getBBox()?.width ?? 0)
+    } finally {
+      resvg.free()
+    }
+  }
+  return widths
+}
