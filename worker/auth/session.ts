@@ -102,6 +102,7 @@ export function sessionToken(c: Context<AppEnv>): string | undefined {
   return getCookie(c, SESSION_COOKIE)
 }
 
-export function clearSessionCookie(c: Context<AppEnv>): void {
+/** Any route's context, the guarded ones (whose variables carry the account) included. */
+export function clearSessionCookie<E extends AppEnv, P extends string, I extends object>(c: Context<E, P, I>): void {
   deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, secure: cookieIsSecure(c.req.url), sameSite: 'Lax' })
 }

@@ -35,3 +35,7 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   return useMutation({ mutationFn: (change: PasswordChange) => readJson<{ message: string }>(api.me.password.$post({ json: change })) })
 }
+
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: (password: string) => readJson<{ message: string }>(api.me.account.$delete({ json: { password } })) })
+}

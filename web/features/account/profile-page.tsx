@@ -8,6 +8,7 @@ import { PageHeading } from '../../components/page-heading'
 import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
 import { useProfile } from './api'
+import { MyDataSection } from './my-data-section'
 import { PasswordSection } from './password-section'
 import { ProfileInfo } from './profile-info'
 import { ProfileLists } from './profile-lists'
@@ -40,6 +41,7 @@ function SignedInProfile() {
           <>
             <PasswordSection />
             <ProfileLists />
+            <MyDataSection canDelete={profile.data?.type === 'user'} />
           </>
         )}
       </div>

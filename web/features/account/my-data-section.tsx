@@ -1,0 +1,92 @@
+/**
+ * Your data: the watchlist and history as CSV (the columns Letterboxd imports), everything the site
+ * holds on the account as JSON, and deleting the account after the current password. Downloads are
+ * plain links: the browser sends the session cookie and saves the file the worker names.
+ */
+import { useState, type FormEvent } from 'react'
+import { Button } from '../../components/button'
+import { useToast } from '../../components/toast'
+import { useRefreshSession } from '../../lib/session'
+import { FormError, PasswordField } from './auth-form'
+import { useDeleteAccount } from './api'
+
+const downloads = [
+  { href: '/api/me/export/watchlist.csv', label: 'Watchlist (CSV)' },
+  { href: '/api/me/export/history.csv', label: 'Watch history (CSV)' },
+  { href: '/api/me/export.json', label: 'All my data (JSON)' },
+]
+
+export function MyDataSection({ canDelete }: { canDelete: boolean }) {
+  const [open, setOpen] = useState(false)
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const remove = useDeleteAccount()
+  const toast = useToast()
+  const refresh = useRefreshSession()
+
+  const close = () => {
+    setPassword('')
+    setError(null)
+    setOpen(false)
+  }
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    setError(null)
+    remove.mutate(password, {
+      onSuccess: (answer) => {
+        toast(answer.message, 'success')
+        refresh()
+        setTimeout(() => window.location.assign('/'), 1000)
+      },
+      onError: (err) => setError(err.message),
+    })
+  }
+
+  return (
+    <section aria-labelledby="my-data-title" className="rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
+      <h2 id="my-data-title" className="text-xl font-semibold">
+        Your Data
+      </h2>
+      <p className="mt-2 text-sm text-neutral-400">Download your watchlist and history (CSV files Letterboxd can import) or everything we hold on your account.</p>
+      <ul className="mt-4 flex flex-wrap gap-3">
+        {downloads.map((d) => (
+          <li key={d.href}>
+            <a href={d.href} download className="inline-flex min-h-10 items-center rounded-lg border border-neutral-700 px-4 py-2 text-sm font-semibold text-neutral-100 hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-brand-500">
+              {d.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {canDelete && (
+        <div className="mt-6 border-t border-neutral-800 pt-5">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div>
+              <h3 className="font-semibold text-red-300">Delete Account</h3>
+              <p className="mt-1 text-sm text-neutral-400">Removes your account, watchlist and history for good, and signs you out everywhere.</p>
+            </div>
+            {!open && (
+              <Button variant="secondary" onClick={() => setOpen(true)} aria-expanded={false}>
+                Delete Account
+              </Button>
+            )}
+          </div>
+          {open && (
+            <form onSubmit={onSubmit} className="mt-4 max-w-md space-y-4" aria-label="Delete account">
+              <PasswordField label="Current Password" name="deletePassword" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+              <FormError message={error} />
+              <div className="flex justify-end gap-3">
+                <Button variant="secondary" onClick={close}>
+                  Cancel
+                </Button>
+                <Button type="submit" variant="danger" busy={remove.isPending} busyLabel="Deleting...">
+                  Delete My Account
+                </Button>
+              </div>
+            </form>
+          )}
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,178 @@
+/**
+ * An account's data taken out (everything as JSON; the watchlist and history as CSV that Letterboxd
+ * imports) and an account deleted with every row it owns. Keyed by the owner from the session only.
+ */
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import { catalogMovies, catalogTvSeries } from '../../drizzle/catalog-schema'
+import { sessions, users, watchHistory, watchlist, type ContentType } from '../../drizzle/schema'
+import { findRecord, type PublicRecord } from './accounts'
+import type { Db } from './db'
+import { historyStatus, type HistoryResult } from './history'
+import { listWatchlist, type Owner } from './watchlist'
+
+export interface DataSession {
+  created_at: string
+  last_seen_at: string
+  expires_at: string
+  device: string | null
+}
+
+export interface AccountData {
+  exported_at: string
+  account: PublicRecord
+  watchlist: ExportItem[]
+  history: ExportHistoryItem[]
+  sessions: DataSession[]
+}
+
+export interface ExportItem {
+  content_type: ContentType
+  content_id: number
+  title: string
+  year: number | null
+  added_at: string
+}
+
+export interface ExportHistoryItem {
+  content_type: ContentType
+  content_id: number
+  title: string
+  year: number | null
+  season_number: number | null
+  episode_number: number | null
+  watch_duration: number
+  position: number
+  total_duration: number
+  status: HistoryResult['status']
+  watched_at: string
+}
+
+/** D1 takes at most 100 bound values in one statement. */
+const CHUNK = 90
+
+/**
+ * Release years from the embedded catalogue's tables (ids are TMDB's in both catalogues), for the
+ * Year column Letterboxd matches on; a title they do not hold has none.
+ */
+async function yearsOf(db: Db, items: { content_type: ContentType; content_id: number }[]): Promise<Map<string, number>> {
+  const years = new Map<string, number>()
+  const ids = (type: ContentType) => [...new Set(items.filter((i) => i.content_type === type).map((i) => i.content_id))]
+  const put = (type: ContentType, rows: { id: number; date: string | null }[]) => {
+    for (const row of rows) {
+      const year = Number(row.date?.slice(0, 4))
+      if (Number.isInteger(year) && year > 0) years.set(`${type}:${row.id}`, year)
+    }
+  }
+  const movies = ids('movie')
+  for (let i = 0; i < movies.length; i += CHUNK) {
+    put('movie', await db.select({ id: catalogMovies.id, date: catalogMovies.release_date }).from(catalogMovies).where(inArray(catalogMovies.id, movies.slice(i, i + CHUNK))).all())
+  }
+  const series = ids('tv')
+  for (let i = 0; i < series.length; i += CHUNK) {
+    put('tv', await db.select({ id: catalogTvSeries.id, date: catalogTvSeries.first_air_date }).from(catalogTvSeries).where(inArray(catalogTvSeries.id, series.slice(i, i + CHUNK))).all())
+  }
+  return years
+}
+
+export async function exportWatchlist(db: Db, owner: Owner): Promise<ExportItem[]> {
+  const rows = await listWatchlist(db, owner)
+  const years = await yearsOf(db, rows)
+  return rows.map((r) => ({ content_type: r.content_type, content_id: r.content_id, title: r.title, year: years.get(`${r.content_type}:${r.content_id}`) ?? null, added_at: r.added_at }))
+}
+
+export async function exportHistory(db: Db, owner: Owner): Promise<ExportHistoryItem[]> {
+  const rows = await db
+    .select()
+    .from(watchHistory)
+    .where(and(eq(watchHistory.owner_type, owner.type), eq(watchHistory.owner_id, owner.id)))
+    .orderBy(desc(watchHistory.watched_at), desc(watchHistory.id))
+    .all()
+  const years = await yearsOf(db, rows)
+  return rows.map((r) => ({
+    content_type: r.content_type,
+    content_id: r.content_id,
+    title: r.title,
+    year: years.get(`${r.content_type}:${r.content_id}`) ?? null,
+    season_number: r.season_number,
+    episode_number: r.episode_number,
+    watch_duration: r.watch_duration,
+    position: r.position,
+    total_duration: r.total_duration,
+    status: historyStatus(r),
+    watched_at: r.watched_at,
+  }))
+}
+
+export async function exportAccount(db: Db, owner: Owner): Promise<AccountData | null> {
+  const account = await findRecord(db, owner.type, owner.id)
+  if (!account) return null
+  const [list, history, live] = await Promise.all([
+    exportWatchlist(db, owner),
+    exportHistory(db, owner),
+    db
+      .select({ created_at: sessions.created_at, last_seen_at: sessions.last_seen_at, expires_at: sessions.expires_at, device: sessions.user_agent })
+      .from(sessions)
+      .where(and(eq(sessions.owner_type, owner.type), eq(sessions.owner_id, owner.id)))
+      .all(),
+  ])
+  return { exported_at: new Date().toISOString(), account, watchlist: list, history, sessions: live }
+}
+
+/**
+ * A CSV cell: quoted when it holds a comma, quote or line break; text a spreadsheet would run as a
+ * formula (starting with = + - @ or a tab) is prefixed with an apostrophe.
+ */
+function cell(value: string | number | null): string {
+  if (value === null) return ''
+  let text = String(value)
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+function csv(header: string[], rows: (string | number | null)[][]): string {
+  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n'
+}
+
+/**
+ * Letterboxd's import columns first (Title, Year, tmdbID, and WatchedDate for the history), then
+ * ours. Letterboxd holds films only and TMDB numbers series apart from films, so a series carries
+ * its id in tmdbTvID and leaves tmdbID empty: an importer cannot take it for the film of that id.
+ */
+export function watchlistCsv(items: ExportItem[]): string {
+  return csv(
+    ['Title', 'Year', 'tmdbID', 'Type', 'tmdbTvID', 'AddedDate'],
+    items.map((i) => [i.title, i.year, i.content_type === 'movie' ? i.content_id : null, i.content_type === 'movie' ? 'film' : 'series', i.content_type === 'tv' ? i.content_id : null, i.added_at.slice(0, 10)]),
+  )
+}
+
+export function historyCsv(items: ExportHistoryItem[]): string {
+  return csv(
+    ['Title', 'Year', 'tmdbID', 'WatchedDate', 'Type', 'tmdbTvID', 'Season', 'Episode', 'SecondsWatched', 'Status'],
+    items.map((i) => [
+      i.title,
+      i.year,
+      i.content_type === 'movie' ? i.content_id : null,
+      i.watched_at.slice(0, 10),
+      i.content_type === 'movie' ? 'film' : 'series',
+      i.content_type === 'tv' ? i.content_id : null,
+      i.season_number,
+      i.episode_number,
+      i.watch_duration,
+      i.status,
+    ]),
+  )
+}
+
+/**
+ * Deletes a user and every row the account owns, in one batch (all or nothing): its watchlist,
+ * history and sessions (so every browser is signed out at its next request), then the account.
+ */
+export async function deleteUserAccount(db: Db, userId: number): Promise<void> {
+  const mine = <T extends typeof watchlist | typeof watchHistory | typeof sessions>(table: T) => and(eq(table.owner_type, 'user'), eq(table.owner_id, userId))
+  await db.batch([
+    db.delete(watchlist).where(mine(watchlist)),
+    db.delete(watchHistory).where(mine(watchHistory)),
+    db.delete(sessions).where(mine(sessions)),
+    db.delete(users).where(eq(users.id, userId)),
+  ])
+}

@@ -1,0 +1,60 @@
+/**
+ * The signed-in account's data, out, and the account itself, gone:
+ *   GET    /api/me/export.json            everything the site holds on the account (JSON)
+ *   GET    /api/me/export/watchlist.csv   the watchlist, in columns Letterboxd imports
+ *   GET    /api/me/export/history.csv     the watch history, likewise
+ *   DELETE /api/me/account                { password }: deletes the account and every row it owns
+ * Keyed by the session's account only; downloads are never cached.
+ */
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { findByIdWithHash } from '../accounts/accounts'
+import { database } from '../accounts/db'
+import { deleteUserAccount, exportAccount, exportHistory, exportWatchlist, historyCsv, watchlistCsv } from '../accounts/my-data'
+import { closedForMaintenance, requireAccount } from '../auth/guards'
+import { verifyPassword } from '../auth/password'
+import { limitPasswordChecks } from '../auth/rate-limit'
+import { clearSessionCookie } from '../auth/session'
+import type { AppEnv } from '../env'
+import { validate } from '../lib/validate'
+
+const deleteSchema = z.object({
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long'),
+})
+
+function download(siteName: string, body: string, type: 'text/csv' | 'application/json', name: string): Response {
+  const day = new Date().toISOString().slice(0, 10)
+  const site = siteName.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()
+  return new Response(body, {
+    headers: {
+      'Content-Type': `${type}; charset=utf-8`,
+      'Content-Disposition': `attachment; filename="${site}-${name}-${day}.${type === 'text/csv' ? 'csv' : 'json'}"`,
+      'Cache-Control': 'no-store',
+    },
+  })
+}
+
+export const myDataRoutes = new Hono<AppEnv>()
+  .get('/export.json', requireAccount, async (c) => {
+    const data = await exportAccount(database(c.env.DB), c.var.account)
+    if (!data) return c.json({ error: 'No user logged in' }, 401)
+    return download(c.env.SITE_NAME, JSON.stringify(data, null, 2), 'application/json', 'my-data')
+  })
+  .get('/export/watchlist.csv', requireAccount, async (c) => {
+    return download(c.env.SITE_NAME, watchlistCsv(await exportWatchlist(database(c.env.DB), c.var.account)), 'text/csv', 'watchlist')
+  })
+  .get('/export/history.csv', requireAccount, async (c) => {
+    return download(c.env.SITE_NAME, historyCsv(await exportHistory(database(c.env.DB), c.var.account)), 'text/csv', 'history')
+  })
+  .delete('/account', requireAccount, closedForMaintenance, limitPasswordChecks, validate('json', deleteSchema), async (c) => {
+    const account = c.var.account
+    if (account.type !== 'user') return c.json({ error: 'Administrator accounts are removed by another administrator' }, 403)
+    const db = database(c.env.DB)
+    const row = await findByIdWithHash(db, 'user', account.id)
+    if (!row) return c.json({ error: 'No user logged in' }, 401)
+    const check = await verifyPassword(c.req.valid('json').password, row.password_hash)
+    if (!check.ok) return c.json({ error: 'Password is incorrect' }, 400)
+    await deleteUserAccount(db, account.id)
+    clearSessionCookie(c)
+    return c.json({ message: 'Your account has been deleted' }, 200)
+  })

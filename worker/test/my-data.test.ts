@@ -1,0 +1,149 @@
+// Taking one's data out (JSON, and CSV that Letterboxd imports) and deleting one's account, through
+// the real worker with real D1: only the caller's rows, every row gone on deletion, every session
+// ended, the admin figures following, and nothing lost on a wrong password.
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadCatalog } from './catalog-data'
+import { call, createAdmin, createUser, json, type TestAccount } from './helpers/accounts'
+
+beforeAll(async () => {
+  await loadCatalog()
+})
+
+async function fill(account: TestAccount) {
+  for (const item of [
+    { content_id: 155, content_type: 'movie', title: 'The Dark Knight', poster_path: null },
+    { content_id: 1399, content_type: 'tv', title: 'Game of Thrones', poster_path: null },
+    { content_id: 238, content_type: 'movie', title: '=HYPERLINK("x"), "quoted"', poster_path: null },
+  ]) {
+    expect((await call('/api/me/watchlist', { cookie: account.cookie, body: item })).status).toBe(201)
+  }
+  const progress = { content_id: 1399, content_type: 'tv', title: 'Game of Thrones', poster_path: null, watch_duration: 120, position: 120, total_duration: 3000, season_number: 2, episode_number: 3, completed: false }
+  expect((await call('/api/me/history', { method: 'PUT', cookie: account.cookie, body: progress })).status).toBe(200)
+  const film = { content_id: 155, content_type: 'movie', title: 'The Dark Knight', poster_path: null, watch_duration: 600, position: 600, total_duration: 9000, completed: false }
+  expect((await call('/api/me/history', { method: 'PUT', cookie: account.cookie, body: film })).status).toBe(200)
+}
+
+async function count(sql: string, id: number): Promise<number> {
+  return (await env.DB.prepare(sql).bind(id).first<{ n: number }>())!.n
+}
+
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let cell = ''
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++
+      else if (ch === '"') quoted = false
+      else cell += ch
+    } else if (ch === '"') quoted = true
+    else if (ch === ',') row.push(cell), (cell = '')
+    else if (ch === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++
+    else cell += ch
+  }
+  return rows
+}
+
+describe('GET /api/me/export...', () => {
+  it('answers 401 without a session', async () => {
+    for (const path of ['/api/me/export.json', '/api/me/export/watchlist.csv', '/api/me/export/history.csv']) {
+      expect((await call(path)).status, path).toBe(401)
+    }
+  })
+
+  it('gives the account, its watchlist, history and sessions as JSON, and none of another account’s rows', async () => {
+    const me = await createUser()
+    const other = await createUser()
+    await fill(me)
+    expect((await call('/api/me/watchlist', { cookie: other.cookie, body: { content_id: 550, content_type: 'movie', title: 'Fight Club', poster_path: null } })).status).toBe(201)
+    const res = await call('/api/me/export.json', { cookie: me.cookie })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="reelhouse-my-data-\d{4}-\d{2}-\d{2}\.json"$/)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    const data = await json<{ account: Record<string, unknown>; watchlist: { content_id: number; year: number | null }[]; history: { content_id: number; season_number: number | null; status: string }[]; sessions: unknown[] }>(res)
+    expect(data.account.email).toBe(me.email)
+    expect(data.account).not.toHaveProperty('password_hash')
+    expect(data.watchlist.map((i) => i.content_id).sort((a, b) => a - b)).toEqual([155, 238, 1399])
+    expect(data.watchlist.find((i) => i.content_id === 155)?.year).toBe(2008)
+    expect(data.history.find((i) => i.content_id === 1399)).toMatchObject({ season_number: 2, status: 'In Progress' })
+    expect(data.sessions.length).toBeGreaterThanOrEqual(1)
+    expect(JSON.stringify(data)).not.toContain('Fight Club')
+  })
+
+  it('gives CSV in Letterboxd’s columns, series kept apart from film ids and formulas defused', async () => {
+    const me = await createUser()
+    await fill(me)
+    const list = await call('/api/me/export/watchlist.csv', { cookie: me.cookie })
+    expect(list.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    const rows = parseCsv(await list.text())
+    expect(rows[0]).toEqual(['Title', 'Year', 'tmdbID', 'Type', 'tmdbTvID', 'AddedDate'])
+    const byTitle = new Map(rows.slice(1).map((r) => [r[0], r]))
+    expect(byTitle.get('The Dark Knight')?.slice(1, 5)).toEqual(['2008', '155', 'film', ''])
+    expect(byTitle.get('Game of Thrones')?.slice(1, 5)).toEqual(['2011', '', 'series', '1399'])
+    expect(byTitle.get(`'=HYPERLINK("x"), "quoted"`)?.[2]).toBe('238')
+
+    const history = parseCsv(await (await call('/api/me/export/history.csv', { cookie: me.cookie })).text())
+    expect(history[0]).toEqual(['Title', 'Year', 'tmdbID', 'WatchedDate', 'Type', 'tmdbTvID', 'Season', 'Episode', 'SecondsWatched', 'Status'])
+    const got = history.slice(1).find((r) => r[0] === 'Game of Thrones')!
+    expect(got.slice(4)).toEqual(['series', '1399', '2', '3', '120', 'In Progress'])
+    expect(got[3]).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+  })
+})
+
+describe('DELETE /api/me/account', () => {
+  it('keeps everything on a wrong or missing password', async () => {
+    const me = await createUser()
+    await fill(me)
+    const wrong = await call('/api/me/account', { method: 'DELETE', cookie: me.cookie, body: { password: 'not the password' } })
+    expect(wrong.status).toBe(400)
+    expect(await json(wrong)).toEqual({ error: 'Password is incorrect' })
+    const missing = await call('/api/me/account', { method: 'DELETE', cookie: me.cookie, body: {} })
+    expect(missing.status).toBe(400)
+    expect((await call('/api/me/profile', { cookie: me.cookie })).status).toBe(200)
+    expect(await count('select count(*) n from watchlist where owner_type = "user" and owner_id = ?', me.id)).toBe(3)
+  })
+
+  it('deletes the account and every row it owns, ends every session, and the admin figures follow', async () => {
+    const admin = await createAdmin()
+    const me = await createUser()
+    const other = await createUser()
+    await fill(me)
+    await fill(other)
+    // a second browser signed in to the same account
+    const second = await call('/api/auth/login', { body: { email: me.email, password: me.password, type: 'user' } })
+    const secondCookie = second.headers.get('set-cookie')!.split(';')[0]!
+    const before = await json<{ users: number; watchlistEntries: number; historyEntries: number }>(await call('/api/admin/stats', { cookie: admin.cookie }))
+
+    const res = await call('/api/me/account', { method: 'DELETE', cookie: me.cookie, body: { password: me.password } })
+    expect(res.status).toBe(200)
+    expect(await json(res)).toEqual({ message: 'Your account has been deleted' })
+    expect(res.headers.get('set-cookie')).toMatch(/Max-Age=0/)
+
+    for (const table of ['watchlist', 'watch_history', 'sessions']) {
+      expect(await count(`select count(*) n from ${table} where owner_type = 'user' and owner_id = ?`, me.id), table).toBe(0)
+    }
+    expect(await count('select count(*) n from users where id = ?', me.id)).toBe(0)
+    expect((await call('/api/me/profile', { cookie: me.cookie })).status).toBe(401)
+    expect((await call('/api/me/profile', { cookie: secondCookie })).status).toBe(401)
+    // the other account is untouched
+    expect(await count(`select count(*) n from watchlist where owner_type = 'user' and owner_id = ?`, other.id)).toBe(3)
+    expect(await count(`select count(*) n from watch_history where owner_type = 'user' and owner_id = ?`, other.id)).toBe(2)
+    const after = await json<{ users: number; watchlistEntries: number; historyEntries: number }>(await call('/api/admin/stats', { cookie: admin.cookie }))
+    expect(after.users).toBe(before.users - 1)
+    expect(after.watchlistEntries).toBe(before.watchlistEntries - 3)
+    expect(after.historyEntries).toBe(before.historyEntries - 2)
+    // the address can be used again
+    expect((await call('/api/auth/signup', { body: { email: me.email, username: me.username, password: me.password, confirmPassword: me.password } })).status).toBe(201)
+  })
+
+  it('is refused to administrators and without a session', async () => {
+    const admin = await createAdmin()
+    const res = await call('/api/me/account', { method: 'DELETE', cookie: admin.cookie, body: { password: admin.password } })
+    expect(res.status).toBe(403)
+    expect(await count('select count(*) n from admin_users where id = ?', admin.id)).toBe(1)
+    expect((await call('/api/me/account', { method: 'DELETE', body: { password: 'x' } })).status).toBe(401)
+  })
+})
