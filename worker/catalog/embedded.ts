@@ -20,11 +20,12 @@ import {
   MOVIE_GENRES,
   NOW_PLAYING_WINDOW_DAYS,
   PAGE_SIZE,
+  SERVICE_NAMES,
   TOP_RATED_MIN_VOTES,
   tvGenreFor,
   UPCOMING_WINDOW_DAYS,
 } from './rules'
-import type { CastMember, CrewMember, Genre, ListItem, MediaType, MovieDetails, Paged, Season, SeasonSummary, TitleSummary, TvDetails } from './types'
+import type { CastMember, CrewMember, Genre, ListItem, MediaType, MovieDetails, Paged, Season, SeasonSummary, TitleSummary, TvDetails, WatchOptions } from './types'
 
 type Db = ReturnType<typeof drizzle>
 
@@ -410,6 +411,29 @@ export class EmbeddedCatalog implements CatalogProvider {
       sql`SELECT id, episode_number, season_number, name, overview, air_date, still_path, runtime FROM catalog_episodes WHERE tv_id = ${tvId} AND season_number = ${seasonNumber} ORDER BY episode_number`,
     )
     return { ...season, episodes }
+  }
+
+  /**
+   * The catalogue knows no regions and no offers for films: a series' streaming services (from the
+   * platform data) and the networks it was made for, the same everywhere.
+   */
+  async watchOptions(type: MediaType, id: number, region: string): Promise<WatchOptions> {
+    const { from, a } = TITLES[type]
+    const exists = await this.db.get<{ id: number } | undefined>(sql`${sql.raw(`SELECT ${a}.id AS id FROM ${from} WHERE ${a}.id`)} = ${id}`)
+    if (!exists) throw new CatalogNotFoundError(type === 'movie' ? 'Movie not found' : 'TV show not found')
+    const none = { region, source: 'catalogue' as const, link: null, stream: [], free: [], ads: [], rent: [], buy: [], networks: [] }
+    if (type === 'movie') return none
+    const [providers, networks] = await Promise.all([
+      this.db.all<{ provider_id: number }>(sql`SELECT provider_id FROM catalog_tv_providers WHERE tv_id = ${id} ORDER BY provider_id`),
+      this.db.all<{ name: string; provider_id: number | null }>(
+        sql`SELECT n.name AS name, n.provider_id AS provider_id FROM catalog_tv_networks tn JOIN catalog_networks n ON n.id = tn.network_id WHERE tn.tv_id = ${id} ORDER BY n.id`,
+      ),
+    ])
+    const stream = providers.flatMap(({ provider_id }) => {
+      const name = SERVICE_NAMES[provider_id]
+      return name ? [{ provider_id, name, logo_path: null }] : []
+    })
+    return { ...none, stream, networks: networks.map((n) => ({ provider_id: n.provider_id, name: n.name, logo_path: null })) }
   }
 
   async similar(type: MediaType, id: number, page: number): Promise<Paged<ListItem>> {

@@ -6,7 +6,7 @@
  */
 import type { CatalogProvider, ListName } from './provider'
 import type { DiscoverFilters } from './rules'
-import type { Genre, ListItem, MediaType, MovieDetails, Paged, Season, TvDetails } from './types'
+import type { Genre, ListItem, MediaType, MovieDetails, Paged, Season, TvDetails, WatchOptions } from './types'
 
 const MAX_ENTRIES = 400
 const TTL_MS = 5 * 60_000
@@ -79,6 +79,9 @@ export class MemoizedCatalog implements CatalogProvider {
   }
   async similar(type: MediaType, id: number, page: number): Promise<Paged<ListItem>> {
     return remember(await this.key('similar', type, id, page), () => this.inner.similar(type, id, page))
+  }
+  async watchOptions(type: MediaType, id: number, region: string): Promise<WatchOptions> {
+    return remember(await this.key('watch', type, id, region), () => this.inner.watchOptions(type, id, region))
   }
   async genres(): Promise<Genre[]> {
     return this.inner.genres()

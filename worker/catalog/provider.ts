@@ -4,7 +4,7 @@
  * web app sees the same shapes whichever provider is configured.
  */
 import type { DiscoverFilters } from './rules'
-import type { Genre, ListItem, MediaType, MovieDetails, Paged, Season, TvDetails } from './types'
+import type { Genre, ListItem, MediaType, MovieDetails, Paged, Season, TvDetails, WatchOptions } from './types'
 
 export type ListName =
   | 'trending-all'
@@ -44,6 +44,8 @@ export interface CatalogProvider {
   tv(id: number): Promise<TvDetails>
   season(tvId: number, seasonNumber: number): Promise<Season>
   similar(type: MediaType, id: number, page: number): Promise<Paged<ListItem>>
+  /** Where the title can be watched in the region (ISO 3166-1 alpha-2); 404 for an unknown title. */
+  watchOptions(type: MediaType, id: number, region: string): Promise<WatchOptions>
   genres(): Promise<Genre[]>
   /**
    * The date the catalogue's "now" stands for when it is not today (the embedded catalogue's

@@ -30,7 +30,7 @@ import {
   TOP_RATED_MIN_VOTES,
   tvGenreFor,
 } from './rules'
-import type { CastMember, CrewMember, DetailsBase, Genre, ListItem, MediaType, MovieDetails, Paged, Season, TvDetails, Video } from './types'
+import type { CastMember, CrewMember, DetailsBase, Genre, ListItem, MediaType, MovieDetails, Paged, Season, TvDetails, Video, WatchOptions, WatchProvider } from './types'
 
 const TMDB_BASE = 'https://api.themoviedb.org/3'
 const TMDB_TIMEOUT_MS = 4000
@@ -389,6 +389,29 @@ export class TmdbCatalog implements CatalogProvider {
 
   async similar(type: MediaType, id: number, page: number): Promise<Paged<ListItem>> {
     return this.paged(`/${type}/${id}/similar`, { page: String(page) }, 'list', type)
+  }
+
+  /** One call answers every region; it is kept in KV per title, and the region picked from it. */
+  async watchOptions(type: MediaType, id: number, region: string): Promise<WatchOptions> {
+    const raw = await this.get<{ results?: Record<string, Record<string, unknown>> }>(`/${type}/${id}/watch/providers`, {}, 'details')
+    const offers = raw.results?.[region] ?? {}
+    const providers = (kind: string): WatchProvider[] =>
+      ((offers[kind] as Array<Record<string, unknown>> | undefined) ?? [])
+        .slice()
+        .sort((a, b) => Number(a.display_priority ?? 0) - Number(b.display_priority ?? 0))
+        .map((p) => ({ provider_id: Number(p.provider_id), name: String(p.provider_name ?? ''), logo_path: typeof p.logo_path === 'string' ? p.logo_path : null }))
+        .filter((p) => p.name !== '')
+    return {
+      region,
+      source: 'tmdb',
+      link: typeof offers.link === 'string' ? offers.link : null,
+      stream: providers('flatrate'),
+      free: providers('free'),
+      ads: providers('ads'),
+      rent: providers('rent'),
+      buy: providers('buy'),
+      networks: [],
+    }
   }
 
   async genres(): Promise<Genre[]> {

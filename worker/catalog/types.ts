@@ -171,3 +171,30 @@ export interface PageComposition {
   hero: HeroItem[]
   rows: Row[]
 }
+
+/** A service a title can be watched on. */
+export interface WatchProvider {
+  /** TMDB's watch provider id, when the service has one. */
+  provider_id: number | null
+  name: string
+  /** A logo path on the image host, when there is one. */
+  logo_path: string | null
+}
+
+/**
+ * Where a title can be watched in a region. With TMDB: its watch providers (JustWatch's data, which
+ * must be credited), by kind of offer, and TMDB's page listing them. With the embedded catalogue:
+ * the services a series streams on and the networks it was made for, the same in every region, and
+ * nothing for films.
+ */
+export interface WatchOptions {
+  region: string
+  source: 'tmdb' | 'catalogue'
+  link: string | null
+  stream: WatchProvider[]
+  free: WatchProvider[]
+  ads: WatchProvider[]
+  rent: WatchProvider[]
+  buy: WatchProvider[]
+  networks: WatchProvider[]
+}

@@ -61,6 +61,16 @@ function pageOf(query: { page?: number }): number {
 }
 
 /** The request's catalogue provider; its answers may be cached by browsers for five minutes. */
+/**
+ * The visitor's country as Cloudflare's edge reports it, for where-to-watch; the operator's
+ * TMDB_WATCH_REGION (else US) where there is none (local runs, Tor, unknown).
+ */
+function visitorRegion(c: Context<AppEnv>): string {
+  const country = (c.req.raw.cf as { country?: unknown } | undefined)?.country
+  if (typeof country === 'string' && /^[A-Z]{2}$/.test(country) && country !== 'XX' && country !== 'T1') return country
+  return (c.env.TMDB_WATCH_REGION || 'US').toUpperCase()
+}
+
 function cachedCatalog(c: Context<AppEnv>) {
   const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
   c.header('Cache-Control', CACHE_CONTROL)
@@ -171,6 +181,19 @@ export const catalogRoutes = new Hono<AppEnv>()
       const { id: tvId, season } = c.req.valid('param')
       const provider = cachedCatalog(c)
       return c.json(await provider.season(tvId, season))
+    },
+  )
+  .get(
+    '/:type/:id/watch',
+    validate('param', z.object({ type: mediaType, id })),
+    validate('query', only({ region: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').transform((r) => r.toUpperCase()).optional() })),
+    async (c) => {
+      const { type, id: titleId } = c.req.valid('param')
+      const asked = c.req.valid('query').region
+      const provider = cachedCatalog(c)
+      // Without a region the answer follows the visitor's country, so no shared cache may keep it.
+      if (!asked) c.header('Cache-Control', 'private, max-age=300')
+      return c.json(await provider.watchOptions(type, titleId, asked ?? visitorRegion(c)))
     },
   )
   .get('/:type/:id/similar', validate('param', z.object({ type: mediaType, id })), validate('query', pageOnly), async (c) => {

@@ -4,7 +4,7 @@
  * retry once and do not refetch on focus (SPEC.md section 9).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { ListItem, MediaType, MovieDetails, Paged, Season, TvDetails } from '../../../worker/catalog/types'
+import type { ListItem, MediaType, MovieDetails, Paged, Season, TvDetails, WatchOptions } from '../../../worker/catalog/types'
 import type { WatchHistoryEntry } from '../../../drizzle/schema'
 import type { PlayerSource } from '../../../worker/player/sources'
 import { api, ApiError, readJson } from '../../lib/api-client'
@@ -128,5 +128,18 @@ export function useResumeEntry(type: MediaType, id: number, signedIn: boolean) {
     staleTime: 0,
     gcTime: 0,
     retry: false,
+  })
+}
+
+
+/** Where the title can be watched: in `region`, or (null) in the visitor's own country. */
+export function useWatchOptions(type: MediaType, id: number, region: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['catalog', type, id, 'watch', region ?? 'auto'],
+    queryFn: () =>
+      readJson<WatchOptions>(api.catalog[':type'][':id'].watch.$get({ param: { type, id: String(id) }, query: region ? { region } : {} })),
+    enabled: enabled && id > 0,
+    retry: retryOnce,
+    staleTime: 5 * 60_000,
   })
 }

@@ -14,6 +14,7 @@ import { Player, type PlayerTarget } from './player'
 import { resumePosition } from './progress'
 import { detailsPendingState, PlayerPlaceholder, PlayerSection, TitleDetails, TitleHeader, type TitleFacts } from './title-parts'
 import { useTitlePage } from './use-title-page'
+import { WhereToWatch } from './where-to-watch'
 
 export function Component() {
   const id = Number(useParams().id)
@@ -72,6 +73,7 @@ function MoviePage({ id }: { id: number }) {
       </PlayerSection>
       <div className="mt-6 px-4 md:px-8">
         <TitleDetails facts={facts} overview={details.overview} genres={details.genres} downloadUrl={config.data?.downloadUrl ?? null} adUrl={config.data?.adUrl ?? null} />
+        <WhereToWatch type="movie" id={details.id} />
         <CastStrip cast={details.credits?.cast ?? []} />
       </div>
       <PosterRow title="Similar Movies" items={similarItems} />

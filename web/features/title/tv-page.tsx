@@ -24,6 +24,7 @@ import { Player, type PlayerTarget } from './player'
 import { COMPLETED_FRACTION, resumePosition } from './progress'
 import { detailsPendingState, PlayerPlaceholder, PlayerSection, TitleDetails, TitleHeader, type TitleFacts } from './title-parts'
 import { useTitlePage } from './use-title-page'
+import { WhereToWatch } from './where-to-watch'
 
 type Selection = EpisodeRef
 
@@ -211,6 +212,7 @@ function ShowPage({ id }: { id: number }) {
         </div>
       </div>
       <div className="px-4 md:px-8">
+        <WhereToWatch type="tv" id={details.id} />
         <CastStrip cast={details.credits?.cast ?? []} />
       </div>
       <PosterRow title="Similar Shows" items={similarItems} />

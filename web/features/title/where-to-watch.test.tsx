@@ -1,0 +1,77 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { createStore, Provider } from 'jotai'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { WatchOptions } from '../../../worker/catalog/types'
+import { WhereToWatch } from './where-to-watch'
+
+// The worker stands in at the network boundary: TMDB-shaped answers per region.
+const answers: Record<string, WatchOptions> = {
+  GB: {
+    region: 'GB',
+    source: 'tmdb',
+    link: 'https://www.themoviedb.org/movie/1/watch?locale=GB',
+    stream: [{ provider_id: 8, name: 'Netflix', logo_path: '/netflix.jpg' }],
+    free: [],
+    ads: [],
+    rent: [{ provider_id: 2, name: 'Apple TV', logo_path: null }],
+    buy: [],
+    networks: [],
+  },
+  JP: { region: 'JP', source: 'tmdb', link: null, stream: [], free: [], ads: [], rent: [], buy: [], networks: [] },
+}
+let asked: string[] = []
+
+beforeEach(() => {
+  asked = []
+  localStorage.clear()
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL) => {
+      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost')
+      let body: unknown = { imageBase: 'https://images.example/t/p' }
+      if (url.pathname.endsWith('/watch')) {
+        asked.push(url.search)
+        body = answers[url.searchParams.get('region') ?? 'GB']
+      }
+      return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }))
+    }),
+  )
+})
+afterEach(() => vi.unstubAllGlobals())
+
+function renderIt() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  return render(
+    <Provider store={createStore()}>
+      <QueryClientProvider client={client}>
+        <WhereToWatch type="movie" id={1} />
+      </QueryClientProvider>
+    </Provider>,
+  )
+}
+
+describe('WhereToWatch', () => {
+  it('shows the visitor’s region by kind of offer, linking out, with JustWatch credited', async () => {
+    renderIt()
+    const section = await screen.findByRole('region', { name: 'Where to Watch' })
+    const netflix = await within(section).findByRole('link', { name: 'Netflix (opens in a new tab)' })
+    expect(netflix.getAttribute('href')).toBe(answers.GB!.link)
+    expect(netflix.getAttribute('rel')).toContain('noopener')
+    expect(within(section).getByRole('heading', { name: 'Stream' })).toBeTruthy()
+    expect(within(section).getByRole('heading', { name: 'Rent' })).toBeTruthy()
+    expect(within(section).queryByRole('heading', { name: 'Buy' })).toBeNull()
+    expect(within(section).getByRole('link', { name: 'JustWatch' }).getAttribute('href')).toBe('https://www.justwatch.com')
+    expect(asked).toEqual([''])
+  })
+
+  it('asks again for the region picked, keeps the choice, and says so when nothing is offered there', async () => {
+    renderIt()
+    const menu = await screen.findByRole('combobox', { name: 'Region' })
+    await waitFor(() => expect((menu as HTMLSelectElement).value).toBe('GB'))
+    fireEvent.change(menu, { target: { value: 'JP' } })
+    await screen.findByText('Not available to stream, rent or buy in Japan as far as we know.')
+    expect(asked).toContain('?region=JP')
+    expect(localStorage.getItem('watch-region')).toBe('JP')
+  })
+})

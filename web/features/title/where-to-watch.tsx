@@ -1,0 +1,169 @@
+/**
+ * Where to Watch: the services a title is on in the visitor's country (the worker reads it from the
+ * edge; a region menu overrides it and the choice is kept in this browser), by kind of offer, each
+ * linking out. With TMDB the data is JustWatch's, credited as TMDB requires. With the embedded
+ * catalogue a series shows the services it streams on and the networks it was made for, and a film
+ * says plainly that there is no data. Fetched as the section comes near the screen.
+ */
+import { useMemo, useRef, useState } from 'react'
+import type { MediaType, WatchOptions, WatchProvider } from '../../../worker/catalog/types'
+import { useImageUrl } from '../../lib/images'
+import { useNearScreen } from '../../lib/use-in-view'
+import { useWatchOptions } from './api'
+
+const REGION_KEY = 'watch-region'
+/** Countries offered in the menu (ISO 3166-1 alpha-2); the visitor's own is added when missing. */
+const REGIONS = ['AR', 'AT', 'AU', 'BE', 'BR', 'CA', 'CH', 'CL', 'CO', 'DE', 'DK', 'EG', 'ES', 'FI', 'FR', 'GB', 'IE', 'IN', 'IT', 'JP', 'KR', 'MX', 'NL', 'NO', 'NZ', 'PH', 'PL', 'PT', 'SA', 'SE', 'SG', 'TR', 'US', 'ZA']
+
+const KINDS = [
+  ['stream', 'Stream'],
+  ['free', 'Free'],
+  ['ads', 'With ads'],
+  ['rent', 'Rent'],
+  ['buy', 'Buy'],
+] as const
+
+function savedRegion(): string | null {
+  try {
+    const value = localStorage.getItem(REGION_KEY)
+    return value && /^[A-Z]{2}$/.test(value) ? value : null
+  } catch {
+    return null
+  }
+}
+
+function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code
+  } catch {
+    return code
+  }
+}
+
+function Service({ provider, href }: { provider: WatchProvider; href: string | null }) {
+  const imageUrl = useImageUrl()
+  const logo = provider.logo_path ? imageUrl(provider.logo_path, 'w300') : null
+  const body = (
+    <>
+      {logo ? (
+        <img src={logo} alt="" width={32} height={32} loading="lazy" className="h-8 w-8 rounded-md object-cover" />
+      ) : (
+        <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-md bg-neutral-700 text-sm font-bold text-white">
+          {provider.name.slice(0, 1)}
+        </span>
+      )}
+      <span>{provider.name}</span>
+    </>
+  )
+  const chip = 'inline-flex min-h-10 items-center gap-2 rounded-lg border border-neutral-700 bg-neutral-900 py-1 pl-1 pr-3 text-sm text-neutral-100'
+  return href ? (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={`${chip} hover:bg-neutral-800`} aria-label={`${provider.name} (opens in a new tab)`}>
+      {body}
+    </a>
+  ) : (
+    <span className={chip}>{body}</span>
+  )
+}
+
+function Offers({ options, type }: { options: WatchOptions; type: MediaType }) {
+  const groups = KINDS.map(([kind, label]) => ({ kind, label, providers: options[kind] })).filter((g) => g.providers.length > 0)
+  const nothing = groups.length === 0 && options.networks.length === 0
+  if (nothing) {
+    return (
+      <p className="text-sm text-neutral-300">
+        {options.source === 'tmdb'
+          ? `Not available to stream, rent or buy in ${countryName(options.region)} as far as we know.`
+          : type === 'movie'
+            ? 'We have no streaming information for this film.'
+            : 'We have no streaming information for this series.'}
+      </p>
+    )
+  }
+  return (
+    <div className="space-y-4">
+      {groups.map((g) => (
+        <div key={g.kind}>
+          <h3 className="mb-2 text-sm font-semibold text-neutral-400">{g.label}</h3>
+          <ul className="flex flex-wrap gap-2">
+            {g.providers.map((p) => (
+              <li key={`${g.kind}-${p.provider_id ?? p.name}`}>
+                <Service provider={p} href={options.link} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      {options.networks.length > 0 && (
+        <p className="text-sm text-neutral-300">
+          Originally on {options.networks.map((n) => n.name).join(', ')}.
+        </p>
+      )}
+    </div>
+  )
+}
+
+export function WhereToWatch({ type, id }: { type: MediaType; id: number }) {
+  const ref = useRef<HTMLElement>(null)
+  const near = useNearScreen(ref)
+  const [region, setRegion] = useState<string | null>(savedRegion)
+  const answer = useWatchOptions(type, id, region, near)
+  const options = answer.data
+  const regions = useMemo(() => {
+    const codes = new Set(REGIONS)
+    if (options) codes.add(options.region)
+    return [...codes].map((code) => ({ code, name: countryName(code) })).sort((a, b) => a.name.localeCompare(b.name))
+  }, [options])
+
+  const choose = (code: string) => {
+    setRegion(code)
+    try {
+      localStorage.setItem(REGION_KEY, code)
+    } catch {
+      // a browser that keeps nothing still shows the chosen region for this visit
+    }
+  }
+
+  return (
+    <section ref={ref} aria-labelledby="where-to-watch" className="mt-8 min-h-32 rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="where-to-watch" className="text-xl font-semibold">
+          Where to Watch
+        </h2>
+        {options?.source === 'tmdb' && (
+          <label className="flex items-center gap-2 text-sm text-neutral-300">
+            Region
+            <select value={options.region} onChange={(e) => choose(e.target.value)} className="min-h-10 rounded-md border border-neutral-700 bg-neutral-900 px-2 py-1 text-neutral-100">
+              {regions.map((r) => (
+                <option key={r.code} value={r.code}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      {options ? (
+        <>
+          <Offers options={options} type={type} />
+          {options.source === 'tmdb' ? (
+            <p className="mt-4 text-xs text-neutral-400">
+              Availability in {countryName(options.region)} from{' '}
+              <a href="https://www.justwatch.com" target="_blank" rel="noopener noreferrer" className="underline hover:text-neutral-200">
+                JustWatch
+              </a>
+              , through TMDB.
+            </p>
+          ) : (
+            <p className="mt-4 text-xs text-neutral-400">The embedded catalogue has no regional data: this is the same everywhere.</p>
+          )}
+        </>
+      ) : answer.isError ? (
+        <p className="text-sm text-neutral-300">Where to watch could not be loaded.</p>
+      ) : (
+        <p className="text-sm text-neutral-400" aria-live="polite">
+          {near ? 'Loading…' : ''}
+        </p>
+      )}
+    </section>
+  )
+}
