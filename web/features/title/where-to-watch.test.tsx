@@ -68,7 +68,7 @@ describe('WhereToWatch', () => {
   it('asks again for the region picked, keeps the choice, and says so when nothing is offered there', async () => {
     renderIt()
     const menu = await screen.findByRole('combobox', { name: 'Region' })
-    await waitFor(() => expect((menu as HTMLSelectElement).value).toBe('GB'))
+    await waitFor(() => expect(menu).toHaveProperty('value', 'GB'))
     fireEvent.change(menu, { target: { value: 'JP' } })
     await screen.findByText('Not available to stream, rent or buy in Japan as far as we know.')
     expect(asked).toContain('?region=JP')
