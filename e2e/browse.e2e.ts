@@ -227,6 +227,8 @@ describe('movies, TV shows, kids, genres', () => {
       await page.waitForFunction(() => !document.querySelector('[aria-label="TV show rows"]')?.getAttribute('aria-busy')?.includes('true'))
       const netflixTitles = await page.getByRole('region', { name: 'Popular TV Shows' }).locator('li a').evaluateAll((a) => a.map((x) => x.getAttribute('href')))
       expect(netflixTitles).not.toEqual(allTitles)
+      // The embedded catalogue cannot narrow films by platform, and says so.
+      await filter.getByText('Films are not narrowed by platform here: this catalogue has no streaming data for films.').waitFor()
       await expectAccessible(page)
 
       await page.goto('/tv-shows?service=k-drama')

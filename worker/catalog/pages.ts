@@ -7,7 +7,7 @@
 import { type Precompressed, precompress } from '../lib/precompressed'
 import { type CachedEntry, FRESH_SECONDS, isFresh, pageCacheKey, readCached, writeCached } from '../cache'
 import type { CatalogProvider, ListName } from './provider'
-import { byVoteAverage, type DiscoverFilters, MOVIE_GENRES, PAGE_SIZE, SERVICES, type ServiceSlug } from './rules'
+import { byVoteAverage, type DiscoverFilters, MOVIE_GENRES, PAGE_SIZE, SERVICE_NAMES, SERVICES, type ServiceSlug } from './rules'
 import type { CardItem, HeroItem, ListItem, MediaType, PageComposition, Row } from './types'
 
 export const PAGE_NAMES = ['home', 'movies', 'tv', 'kids', 'genres'] as const
@@ -36,7 +36,7 @@ const HERO_GENRES = 3
 const HERO_CAST = 3
 const MEMO_MS = 60_000
 /** Part of the cache key: compositions of an older shape (rows of full list items, rows without notes) are never served. */
-const SHAPE = 'cards-notes'
+const SHAPE = 'cards-notes-notice'
 
 /**
  * The embedded catalogue's films stop at its snapshot date, so "now playing", "coming soon",
@@ -117,8 +117,15 @@ function tvRows(service: ServiceSlug): RowSpec[] {
     tvDiscover('crime', 'Crime', { ...scope, genres: [80] }),
     tvDiscover('mystery', 'Mystery', { ...scope, genres: [9648] }),
     tvDiscover('k-drama', 'K-Drama', { ...scope, preset: 'kdrama' }),
+    // A platform narrows films too, where the catalogue knows where films stream (TMDB).
+    ...(providerId > 0
+      ? [{ key: 'platform-movies', title: `Movies on ${SERVICE_NAMES[providerId] ?? 'this service'}`, source: { kind: 'discover', type: 'movie', filters: { watchProviders: [providerId] } } } satisfies RowSpec]
+      : []),
   ]
 }
+
+/** Said on the TV page under a platform when the films row cannot be filled. */
+export const NO_FILM_PLATFORMS_NOTICE = 'Films are not narrowed by platform here: this catalogue has no streaming data for films.'
 
 const KIDS_ROWS: RowSpec[] = [
   movieGenre('family', 'Family', 10751, { preset: 'kids' }),
@@ -243,7 +250,13 @@ async function composePage(provider: CatalogProvider, page: PageName, service: S
     }))
     // A platform filter leaves some rows empty (no crime series on Crunchyroll); those are left out.
     .filter((row) => service === 'all' || row.items.length > 0)
-  const composition = { hero: await Promise.all(heroItems.map((item) => heroItem(provider, item))), rows }
+  // The embedded catalogue has no streaming data for films: say so instead of an empty films row.
+  const filmsUnfiltered = page === 'tv' && SERVICES[service] > 0 && provider.name === 'embedded'
+  const composition: PageComposition = {
+    hero: await Promise.all(heroItems.map((item) => heroItem(provider, item))),
+    rows: filmsUnfiltered ? rows.filter((row) => row.key !== 'platform-movies') : rows,
+    ...(filmsUnfiltered && { notice: NO_FILM_PLATFORMS_NOTICE }),
+  }
   return { composition, complete: failures.length === 0 }
 }
 

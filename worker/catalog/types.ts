@@ -170,6 +170,8 @@ export interface Row {
 export interface PageComposition {
   hero: HeroItem[]
   rows: Row[]
+  /** Something the page should say about what it shows (what a filter cannot narrow), when any. */
+  notice?: string
 }
 
 /** A service a title can be watched on. */

@@ -48,6 +48,15 @@ describe('GET /api/catalog/pages/:page', () => {
     for (const row of genres.rows) expect(row.items.length, row.title).toBeGreaterThan(0)
   }, 30_000)
 
+  it('under a platform, says that films are not narrowed, as this catalogue has no streaming data for them', async () => {
+    const netflix = await page('tv?service=netflix')
+    expect(netflix.notice).toBe('Films are not narrowed by platform here: this catalogue has no streaming data for films.')
+    expect(netflix.rows.every((r) => r.items.every((i) => i.media_type === 'tv'))).toBe(true)
+    expect(netflix.rows.some((r) => r.key === 'platform-movies')).toBe(false)
+    expect((await page('tv')).notice).toBeUndefined()
+    expect((await page('tv?service=k-drama')).notice).toBeUndefined()
+  })
+
   it('the hero has five titles with up to 3 genres, runtime and the first 3 cast names', async () => {
     const home = await page('home')
     expect(home.hero).toHaveLength(5)

@@ -281,6 +281,13 @@ describe('TMDB provider: the business rules', () => {
     const discoverCalls = upstream.filter((u) => u.pathname === '/3/discover/tv' && u.searchParams.has('with_watch_providers'))
     expect(discoverCalls.length).toBeGreaterThan(5)
     expect(discoverCalls.every((u) => u.searchParams.get('with_watch_providers') === '8' && u.searchParams.get('watch_region') === 'US')).toBe(true)
+    // The platform narrows films too: a row of the films on it, and no notice.
+    const films = upstream.filter((u) => u.pathname === '/3/discover/movie' && u.searchParams.get('with_watch_providers') === '8')
+    expect(films.length).toBe(1)
+    const composition = page.body as PageComposition
+    expect(composition.rows.find((r) => r.key === 'platform-movies')?.title).toBe('Movies on Netflix')
+    expect(composition.rows.find((r) => r.key === 'platform-movies')?.items.every((i) => i.media_type === 'movie')).toBe(true)
+    expect(composition.notice).toBeUndefined()
   })
 
   it('kids series need TMDB\'s Kids genre (discover/tv has no certification filter)', async () => {

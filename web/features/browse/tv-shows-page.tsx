@@ -47,9 +47,10 @@ export function Component() {
               )
             })}
           </div>
-          <p aria-live="polite" className="mt-2 h-5 text-sm text-neutral-400">
+          <p aria-live="polite" className="mt-2 min-h-5 text-sm text-neutral-400">
             {query.isFetching && query.isPlaceholderData ? 'Loading...' : platform.slug === 'all' ? '' : `Showing ${platform.label} titles`}
           </p>
+          {!query.isPlaceholderData && query.data?.notice && <p className="mt-1 text-sm text-neutral-400">{query.data.notice}</p>}
         </section>
       </ComposedPage>
     </div>
