@@ -134,24 +134,37 @@ function csv(header: string[], rows: (string | number | null)[][]): string {
 }
 
 /**
+ * The embedded catalogue gives films TMDB does not number here ids of its own from 2,000,000
+ * (scripts/build-catalog.mjs); those are no TMDB ids and must not be exported as such.
+ */
+export const EMBEDDED_OWN_FILM_IDS = 2_000_000
+
+/** The film's TMDB id, when its id is one: always with TMDB, below the embedded catalogue's own range otherwise. */
+function tmdbFilmId(item: { content_type: ContentType; content_id: number }, tmdbCatalogue: boolean): number | null {
+  return item.content_type === 'movie' && (tmdbCatalogue || item.content_id < EMBEDDED_OWN_FILM_IDS) ? item.content_id : null
+}
+
+/**
  * Letterboxd's import columns first (Title, Year, tmdbID, and WatchedDate for the history), then
  * ours. Letterboxd holds films only and TMDB numbers series apart from films, so a series carries
  * its id in tmdbTvID and leaves tmdbID empty: an importer cannot take it for the film of that id.
+ * A film without a TMDB id (the embedded catalogue's own) leaves it empty too, and is matched by
+ * title and year.
  */
-export function watchlistCsv(items: ExportItem[]): string {
+export function watchlistCsv(items: ExportItem[], tmdbCatalogue: boolean): string {
   return csv(
     ['Title', 'Year', 'tmdbID', 'Type', 'tmdbTvID', 'AddedDate'],
-    items.map((i) => [i.title, i.year, i.content_type === 'movie' ? i.content_id : null, i.content_type === 'movie' ? 'film' : 'series', i.content_type === 'tv' ? i.content_id : null, i.added_at.slice(0, 10)]),
+    items.map((i) => [i.title, i.year, tmdbFilmId(i, tmdbCatalogue), i.content_type === 'movie' ? 'film' : 'series', i.content_type === 'tv' ? i.content_id : null, i.added_at.slice(0, 10)]),
   )
 }
 
-export function historyCsv(items: ExportHistoryItem[]): string {
+export function historyCsv(items: ExportHistoryItem[], tmdbCatalogue: boolean): string {
   return csv(
     ['Title', 'Year', 'tmdbID', 'WatchedDate', 'Type', 'tmdbTvID', 'Season', 'Episode', 'SecondsWatched', 'Status'],
     items.map((i) => [
       i.title,
       i.year,
-      i.content_type === 'movie' ? i.content_id : null,
+      tmdbFilmId(i, tmdbCatalogue),
       i.watched_at.slice(0, 10),
       i.content_type === 'movie' ? 'film' : 'series',
       i.content_type === 'tv' ? i.content_id : null,

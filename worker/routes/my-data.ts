@@ -17,6 +17,7 @@ import { limitPasswordChecks } from '../auth/rate-limit'
 import { clearSessionCookie } from '../auth/session'
 import type { AppEnv } from '../env'
 import { validate } from '../lib/validate'
+import { catalogProviderName } from './config'
 
 const deleteSchema = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long'),
@@ -41,10 +42,10 @@ export const myDataRoutes = new Hono<AppEnv>()
     return download(c.env.SITE_NAME, JSON.stringify(data, null, 2), 'application/json', 'my-data')
   })
   .get('/export/watchlist.csv', requireAccount, async (c) => {
-    return download(c.env.SITE_NAME, watchlistCsv(await exportWatchlist(database(c.env.DB), c.var.account)), 'text/csv', 'watchlist')
+    return download(c.env.SITE_NAME, watchlistCsv(await exportWatchlist(database(c.env.DB), c.var.account), catalogProviderName(c.env) === 'tmdb'), 'text/csv', 'watchlist')
   })
   .get('/export/history.csv', requireAccount, async (c) => {
-    return download(c.env.SITE_NAME, historyCsv(await exportHistory(database(c.env.DB), c.var.account)), 'text/csv', 'history')
+    return download(c.env.SITE_NAME, historyCsv(await exportHistory(database(c.env.DB), c.var.account), catalogProviderName(c.env) === 'tmdb'), 'text/csv', 'history')
   })
   .delete('/account', requireAccount, closedForMaintenance, limitPasswordChecks, validate('json', deleteSchema), async (c) => {
     const account = c.var.account
