@@ -9,7 +9,7 @@
  *   *        /api/catalog/...               catalogue (routes/catalog.ts)
  *   *        /api/auth/...                  sign-up, sign-in, sign-out, session (routes/auth.ts)
  *   *        /api/me/...                    profile, password, watchlist, history (routes/me.ts);
- *                                           export and account deletion (routes/my-data.ts)
+ *                                           export and account deletion (routes/my-data.ts); import (routes/import.ts)
  *   *        /api/admin/...                 administrator API (routes/admin.ts)
  *   *        /api/player/...                playback sources and streams (routes/player.ts)
  *   *        /api/admin/streams/...         HLS streams mapped to titles (routes/admin-streams.ts)
@@ -37,6 +37,7 @@ import { configRoutes } from './routes/config'
 import { imageRoutes } from './routes/images'
 import { ogRoutes } from './routes/og'
 import { meRoutes } from './routes/me'
+import { importRoutes } from './routes/import'
 import { myDataRoutes } from './routes/my-data'
 import { pingRoutes } from './routes/ping'
 import { playerRoutes } from './routes/player'
@@ -49,6 +50,7 @@ const api = new Hono<AppEnv>()
   .route('/auth', authRoutes)
   .route('/me', meRoutes)
   .route('/me', myDataRoutes)
+  .route('/me/import', importRoutes)
   .route('/admin/streams', adminStreamRoutes)
   .route('/admin', adminRoutes)
   .route('/player', playerRoutes)

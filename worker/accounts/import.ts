@@ -1,0 +1,182 @@
+/**
+ * Importing a watchlist and watch history from another site (Letterboxd, IMDb, Trakt): the browser
+ * reads the files and sends their titles in batches; here each is matched to the catalogue, and
+ * the titles the person confirms are added to their own rows.
+ *
+ * Matching: a TMDB id is taken as it is (when the catalogue has the title); otherwise the title is
+ * searched and compared with its punctuation, accents and case set aside, within a year of the
+ * year the file gives. One such title is a match; several, or none but titles of the same year,
+ * are offered to pick from; nothing at all is "not found". Adding twice adds nothing twice: the
+ * unique indexes on (account, title) keep a row once, and an existing row is left as it is.
+ */
+import { watchHistory, watchlist, type ContentType } from '../../drizzle/schema'
+import { CatalogNotFoundError, type CatalogProvider } from '../catalog/provider'
+import type { ListItem, MediaType } from '../catalog/types'
+import type { Db } from './db'
+import type { Owner } from './watchlist'
+
+export interface ImportQuery {
+  title: string
+  year: number | null
+  type: MediaType | null
+  tmdb_id: number | null
+}
+
+export interface ImportCandidate {
+  id: number
+  media_type: MediaType
+  title: string
+  year: number | null
+  poster_path: string | null
+}
+
+export type ImportMatch =
+  | { status: 'matched'; match: ImportCandidate }
+  | { status: 'ambiguous'; candidates: ImportCandidate[] }
+  | { status: 'missing' }
+
+const MAX_CANDIDATES = 5
+
+/**
+ * Lower case, accents and punctuation removed, "&" read as "and", a leading article dropped (and
+ * one moved to the end, as in "Dark Knight, The").
+ */
+export function comparable(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/,\s*(the|a|an)\s*$/, '')
+    .replace(/&/g, ' and ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .replace(/^(the|a|an) /, '')
+}
+
+function yearOf(date: string | undefined | null): number | null {
+  const year = Number(date?.slice(0, 4))
+  return Number.isInteger(year) && year > 0 ? year : null
+}
+
+function candidateOf(item: ListItem): ImportCandidate {
+  const title = item.media_type === 'movie' ? (item.title ?? '') : (item.name ?? '')
+  return { id: item.id, media_type: item.media_type, title, year: yearOf(item.media_type === 'movie' ? item.release_date : item.first_air_date), poster_path: item.poster_path }
+}
+
+async function byId(provider: CatalogProvider, type: MediaType, id: number): Promise<ImportCandidate | null> {
+  try {
+    const details = type === 'movie' ? await provider.movie(id) : await provider.tv(id)
+    return {
+      id: details.id,
+      media_type: type,
+      title: details.media_type === 'movie' ? details.title : details.name,
+      year: yearOf(details.media_type === 'movie' ? details.release_date : details.first_air_date),
+      poster_path: details.poster_path,
+    }
+  } catch (err) {
+    if (err instanceof CatalogNotFoundError) return null
+    throw err
+  }
+}
+
+export async function matchTitle(provider: CatalogProvider, query: ImportQuery): Promise<ImportMatch> {
+  if (query.tmdb_id !== null) {
+    // Letterboxd and IMDb hold films unless they say otherwise; Trakt names the kind.
+    const found = await byId(provider, query.type ?? 'movie', query.tmdb_id)
+    if (found) return { status: 'matched', match: found }
+  }
+  const results = (await provider.search(query.title, 1)).results
+    .filter((item) => item.media_type === 'movie' || item.media_type === 'tv')
+    .filter((item) => query.type === null || item.media_type === query.type)
+    .map(candidateOf)
+  const nearYear = (c: ImportCandidate) => query.year === null || (c.year !== null && Math.abs(c.year - query.year) <= 1)
+  const wanted = comparable(query.title)
+  const same = results.filter((c) => comparable(c.title) === wanted && nearYear(c))
+  if (same.length === 1) return { status: 'matched', match: same[0]! }
+  // Of several with the title, the one of the very year the file gives is the one meant.
+  const exactYear = same.filter((c) => c.year === query.year)
+  if (exactYear.length === 1) return { status: 'matched', match: exactYear[0]! }
+  if (same.length > 1) return { status: 'ambiguous', candidates: same.slice(0, MAX_CANDIDATES) }
+  const close = query.year === null ? [] : results.filter(nearYear)
+  return close.length > 0 ? { status: 'ambiguous', candidates: close.slice(0, MAX_CANDIDATES) } : { status: 'missing' }
+}
+
+/** Matches titles a few at a time, so a batch neither waits on each in turn nor floods the catalogue. */
+export async function matchTitles(provider: CatalogProvider, queries: ImportQuery[], concurrency = 4): Promise<ImportMatch[]> {
+  const out: ImportMatch[] = new Array(queries.length)
+  let next = 0
+  const worker = async () => {
+    while (next < queries.length) {
+      const index = next++
+      out[index] = await matchTitle(provider, queries[index]!)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrency, queries.length) }, worker))
+  return out
+}
+
+export interface ImportTitle {
+  content_type: ContentType
+  content_id: number
+  title: string
+  poster_path: string | null
+}
+
+export interface ImportWatched extends ImportTitle {
+  /** When the file says it was watched (ISO 8601); now when it does not. */
+  watched_at: string | null
+}
+
+export interface ImportCounts {
+  added: number
+  existing: number
+}
+
+/** Adds what is not on the watchlist yet; what is there stays as it is. */
+export async function importWatchlist(db: Db, owner: Owner, items: ImportTitle[]): Promise<ImportCounts> {
+  if (items.length === 0) return { added: 0, existing: 0 }
+  const rows = await db
+    .insert(watchlist)
+    .values(items.map((i) => ({ owner_type: owner.type, owner_id: owner.id, content_type: i.content_type, content_id: i.content_id, title: i.title, poster_path: i.poster_path })))
+    .onConflictDoNothing()
+    .returning({ id: watchlist.id })
+    .all()
+  return { added: rows.length, existing: items.length - rows.length }
+}
+
+/** Adds what is not in the history yet, as completed; an entry already there keeps its progress. */
+export async function importWatched(db: Db, owner: Owner, items: ImportWatched[]): Promise<ImportCounts> {
+  if (items.length === 0) return { added: 0, existing: 0 }
+  const now = new Date().toISOString()
+  const rows = await db
+    .insert(watchHistory)
+    .values(
+      items.map((i) => ({
+        owner_type: owner.type,
+        owner_id: owner.id,
+        content_type: i.content_type,
+        content_id: i.content_id,
+        title: i.title,
+        poster_path: i.poster_path,
+        completed: true,
+        watched_at: i.watched_at ?? now,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: watchHistory.id })
+    .all()
+  return { added: rows.length, existing: items.length - rows.length }
+}
+
+/** Rows per INSERT: D1 binds at most 100 values per statement; a watchlist row binds 6, a history row 11. */
+export const INSERT_CHUNK = { watchlist: 16, watched: 9 } as const
+
+export async function inChunks<T>(items: T[], size: number, each: (chunk: T[]) => Promise<ImportCounts>): Promise<ImportCounts> {
+  const total = { added: 0, existing: 0 }
+  for (let i = 0; i < items.length; i += size) {
+    const counts = await each(items.slice(i, i + size))
+    total.added += counts.added
+    total.existing += counts.existing
+  }
+  return total
+}
