@@ -55,6 +55,7 @@ const DmcaPage = page(() => import('../features/static/dmca-page'))
 const LoginPage = page(() => import('../features/account/login-page'))
 const RegisterPage = page(() => import('../features/account/register-page'))
 const ProfilePage = page(() => import('../features/account/profile-page'))
+const ImportPage = page(() => import('../features/account/import-page'))
 const AdminPage = page(() => import('../features/admin/admin-page'))
 const NotFoundPage = page(() => import('./not-found-page'))
 
@@ -86,6 +87,7 @@ export const routeTable: readonly (readonly [string, LazyPage])[] = [
   ['/login', LoginPage],
   ['/register', RegisterPage],
   ['/profile', ProfilePage],
+  ['/import', ImportPage],
   ['/admin/*', AdminPage],
 ]
 

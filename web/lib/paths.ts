@@ -25,6 +25,7 @@ export const paths = {
   login: () => '/login',
   register: () => '/register',
   profile: () => '/profile',
+  importData: () => '/import',
   admin: () => '/admin',
   sitemap: () => '/sitemap.xml',
   share: (type: ContentType, id: number | string) => `/share/${type}/${id}`,

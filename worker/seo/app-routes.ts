@@ -32,6 +32,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/login', module: 'features/account/login-page' },
   { path: '/register', module: 'features/account/register-page' },
   { path: '/profile', module: 'features/account/profile-page' },
+  { path: '/import', module: 'features/account/import-page' },
   { path: '/admin/*', module: 'features/admin/admin-page' },
 ]
 

@@ -4,8 +4,10 @@
  * plain links: the browser sends the session cookie and saves the file the worker names.
  */
 import { useState, type FormEvent } from 'react'
+import { Link } from 'react-router-dom'
 import { Button } from '../../components/button'
 import { useToast } from '../../components/toast'
+import { paths } from '../../lib/paths'
 import { useRefreshSession } from '../../lib/session'
 import { FormError, PasswordField } from './auth-form'
 import { useDeleteAccount } from './api'
@@ -58,6 +60,12 @@ export function MyDataSection({ canDelete }: { canDelete: boolean }) {
           </li>
         ))}
       </ul>
+      <p className="mt-4 text-sm text-neutral-300">
+        Coming from another site?{' '}
+        <Link to={paths.importData()} className="font-semibold text-brand-400 underline hover:text-brand-300">
+          Import from Letterboxd, IMDb or Trakt
+        </Link>
+      </p>
       {canDelete && (
         <div className="mt-6 border-t border-neutral-800 pt-5">
           <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,0 +1,80 @@
+import { strToU8, zipSync } from 'fflate'
+import { describe, expect, it } from 'vitest'
+import { MAX_ROWS, readImportFiles } from './import-files'
+
+function file(name: string, content: string | Uint8Array): File {
+  return new File([content], name)
+}
+
+const letterboxdWatchlist = 'Date,Name,Year,Letterboxd URI\n2024-01-02,The Dark Knight,2008,https://boxd.it/a\n2024-01-03,"Crouching Tiger, Hidden Dragon",2000,https://boxd.it/b\n'
+const letterboxdDiary = 'Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\n2024-02-01,Amélie,2001,https://boxd.it/c,4.5,,,2024-01-30\n'
+const letterboxdList = 'Letterboxd list export v7\nDate,Name,Tags,URL,Description\n2024-03-01,Heists,,https://boxd.it/l,\n\nPosition,Name,Year,URL,Description\n1,Heat,1995,https://boxd.it/h,\n'
+const imdbRatings = 'Const,Your Rating,Date Rated,Title,Original Title,URL,Title Type,IMDb Rating,Runtime (mins),Year,Genres,Num Votes,Release Date,Directors\ntt0903747,10,2023-05-01,Breaking Bad,Breaking Bad,https://imdb.com/t,tvSeries,9.5,49,2008,Drama,2000000,2008-01-20,\ntt0959621,9,2023-05-02,Pilot,Pilot,https://imdb.com/e,tvEpisode,9,58,2008,Drama,40000,2008-01-20,\ntt0468569,10,2023-05-03,The Dark Knight,The Dark Knight,https://imdb.com/d,movie,9,152,2008,Action,3000000,2008-07-18,Christopher Nolan\n'
+const imdbWatchlist = 'Position,Const,Created,Modified,Description,Title,Original Title,URL,Title Type,IMDb Rating,Runtime (mins),Year,Genres,Num Votes,Release Date,Directors,Your Rating,Date Rated\n1,tt0110912,2024-01-01,,,Pulp Fiction,Pulp Fiction,https://imdb.com/p,movie,8.9,154,1994,Crime,2000000,1994-10-14,,,\n'
+const traktWatched = JSON.stringify([{ plays: 2, last_watched_at: '2023-09-01T20:00:00.000Z', movie: { title: 'Inception', year: 2010, ids: { trakt: 1, tmdb: 27205, imdb: 'tt1375666' } } }])
+const traktWatchlist = JSON.stringify([{ listed_at: '2023-01-01T00:00:00.000Z', type: 'show', show: { title: 'Sherlock', year: 2010, ids: { tmdb: 19885 } } }])
+
+describe('readImportFiles', () => {
+  it('reads a Letterboxd export zip: watchlist, diary with its watched date, a list; other files passed over', async () => {
+    const zip = zipSync({
+      'watchlist.csv': strToU8(letterboxdWatchlist),
+      'diary.csv': strToU8(letterboxdDiary),
+      'lists/heists.csv': strToU8(letterboxdList),
+      'profile.csv': strToU8('Date Joined,Username\n2020-01-01,me\n'),
+      'deleted/watchlist.csv': strToU8(letterboxdWatchlist),
+    })
+    const read = await readImportFiles([file('letterboxd-me-2024.zip', zip)])
+    expect(read.problems).toEqual([])
+    expect(read.files.map((f) => [f.name, f.source, f.kind, f.count])).toEqual([
+      ['watchlist.csv', 'Letterboxd', 'watchlist', 2],
+      ['diary.csv', 'Letterboxd', 'watched', 1],
+      ['lists/heists.csv', 'Letterboxd', 'list', 1],
+    ])
+    expect(read.rows).toContainEqual({ kind: 'watchlist', source: 'Letterboxd', title: 'Crouching Tiger, Hidden Dragon', year: 2000, type: 'movie', tmdbId: null, watchedAt: null })
+    expect(read.rows).toContainEqual(expect.objectContaining({ kind: 'watched', title: 'Amélie', watchedAt: '2024-01-30T12:00:00.000Z' }))
+    expect(read.rows).toContainEqual(expect.objectContaining({ kind: 'list', title: 'Heat', year: 1995, list: 'Heists' }))
+  })
+
+  it('reads IMDb ratings (series kept apart, episodes left out) and an IMDb watchlist', async () => {
+    const read = await readImportFiles([file('ratings.csv', imdbRatings), file('WATCHLIST.csv', imdbWatchlist)])
+    expect(read.files.map((f) => [f.source, f.kind, f.count])).toEqual([
+      ['IMDb', 'watched', 2],
+      ['IMDb', 'watchlist', 1],
+    ])
+    expect(read.rows.map((r) => [r.kind, r.title, r.type, r.year])).toEqual([
+      ['watched', 'Breaking Bad', 'tv', 2008],
+      ['watched', 'The Dark Knight', 'movie', 2008],
+      ['watchlist', 'Pulp Fiction', 'movie', 1994],
+    ])
+    expect(read.rows[0]?.watchedAt).toBe('2023-05-01T12:00:00.000Z')
+  })
+
+  it('reads Trakt’s JSON with TMDB ids, films and series', async () => {
+    const read = await readImportFiles([file('watched-movies.json', traktWatched), file('watchlist-shows.json', traktWatchlist)])
+    expect(read.rows).toEqual([
+      { kind: 'watched', source: 'Trakt', title: 'Inception', year: 2010, type: 'movie', tmdbId: 27205, watchedAt: '2023-09-01T20:00:00.000Z' },
+      { kind: 'watchlist', source: 'Trakt', title: 'Sherlock', year: 2010, type: 'tv', tmdbId: 19885, watchedAt: null },
+    ])
+  })
+
+  it('keeps each title once, and says what it cannot read', async () => {
+    const read = await readImportFiles([
+      file('watchlist.csv', letterboxdWatchlist),
+      file('watchlist.csv', letterboxdWatchlist),
+      file('notes.txt', 'hello'),
+      file('random.csv', 'a,b\n1,2\n'),
+      file('broken.zip', 'not a zip'),
+    ])
+    expect(read.rows).toHaveLength(2)
+    expect(read.problems).toEqual(['notes.txt is not a .zip, .csv or .json file.', 'broken.zip is not a zip file that can be read.'])
+    const alone = await readImportFiles([file('random.csv', 'a,b\n1,2\n')])
+    expect(alone.problems).toEqual(['random.csv is not a Letterboxd, IMDb or Trakt export we can read.'])
+  })
+
+  it('imports at most 5,000 titles at a time and says so', async () => {
+    const lines = Array.from({ length: MAX_ROWS + 10 }, (_, i) => `2024-01-01,Film ${i},2000,https://boxd.it/${i}`)
+    const read = await readImportFiles([file('watchlist.csv', `Date,Name,Year,Letterboxd URI\n${lines.join('\n')}\n`)])
+    expect(read.rows).toHaveLength(MAX_ROWS)
+    expect(read.problems[0]).toMatch(/5,010 titles; at most 5,000/)
+  })
+})

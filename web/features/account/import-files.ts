@@ -1,0 +1,214 @@
+/**
+ * Reads what other sites export, in the browser, into one list of titles to match: Letterboxd (its
+ * export zip, or watchlist.csv, watched.csv, ratings.csv, diary.csv and list CSVs), IMDb (list,
+ * watchlist and ratings CSVs) and Trakt (its JSON export, or the zip holding it). Each title says
+ * where it goes: the watchlist, the history (watched, rated, logged), or a list.
+ */
+import { unzipSync } from 'fflate'
+import Papa from 'papaparse'
+
+export type ImportKind = 'watchlist' | 'watched' | 'list'
+export type ImportSource = 'Letterboxd' | 'IMDb' | 'Trakt'
+
+export interface ImportRow {
+  kind: ImportKind
+  source: ImportSource
+  title: string
+  year: number | null
+  type: 'movie' | 'tv' | null
+  tmdbId: number | null
+  /** ISO 8601, when the file says when it was watched. */
+  watchedAt: string | null
+  list?: string
+}
+
+export interface ReadFile {
+  name: string
+  source: ImportSource
+  kind: ImportKind
+  count: number
+}
+
+export interface ReadResult {
+  rows: ImportRow[]
+  files: ReadFile[]
+  problems: string[]
+}
+
+export const MAX_FILE_BYTES = 20 * 1024 * 1024
+export const MAX_ROWS = 5000
+
+const text = new TextDecoder()
+
+function yearOf(value: unknown): number | null {
+  const year = Number(String(value ?? '').slice(0, 4))
+  return Number.isInteger(year) && year >= 1870 && year <= 2100 ? year : null
+}
+
+function dateOf(value: unknown): string | null {
+  const s = String(value ?? '').trim()
+  if (!s) return null
+  const time = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T12:00:00Z` : s)
+  return Number.isNaN(time) ? null : new Date(time).toISOString()
+}
+
+function positiveId(value: unknown): number | null {
+  const n = Number(value)
+  return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null
+}
+
+function baseName(path: string): string {
+  return path.split('/').pop()?.toLowerCase() ?? path.toLowerCase()
+}
+
+/** The rows of a CSV as objects, from the line holding `header` on (Letterboxd lists have a preamble). */
+function csvRows(content: string, startsWith?: RegExp): Record<string, string>[] {
+  let body = content.replace(/^\uFEFF/, '')
+  if (startsWith) {
+    const lines = body.split(/\r?\n/)
+    const at = lines.findIndex((line) => startsWith.test(line))
+    if (at < 0) return []
+    body = lines.slice(at).join('\n')
+  }
+  return Papa.parse<Record<string, string>>(body, { header: true, skipEmptyLines: true }).data
+}
+
+function fromCsv(path: string, content: string): { rows: ImportRow[]; file: Omit<ReadFile, 'count'> } | null {
+  const name = baseName(path)
+  const firstLine = content.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? ''
+  // Letterboxd list: a preamble, then Position,Name,Year,URL,Description.
+  if (/^Letterboxd list export/i.test(firstLine) || path.toLowerCase().includes('lists/')) {
+    const meta = csvRows(content, /^Date,Name,/)[0]
+    const list = meta?.Name?.trim() || name.replace(/\.csv$/, '')
+    const rows = csvRows(content, /^Position,Name,Year/).map((r) => ({ kind: 'list' as const, source: 'Letterboxd' as const, title: r.Name ?? '', year: yearOf(r.Year), type: 'movie' as const, tmdbId: null, watchedAt: null, list }))
+    return { rows, file: { name: path, source: 'Letterboxd', kind: 'list' } }
+  }
+  const header = firstLine.split(',').map((h) => h.replace(/^"|"$/g, '').trim())
+  if (header.includes('Letterboxd URI') && header.includes('Name')) {
+    const kind: ImportKind = name.startsWith('watchlist') ? 'watchlist' : ['watched.csv', 'ratings.csv', 'diary.csv', 'reviews.csv'].includes(name) ? 'watched' : 'list'
+    if (kind === 'list' && !name.startsWith('films')) return null
+    const rows = csvRows(content).map((r) => ({
+      kind,
+      source: 'Letterboxd' as const,
+      title: r.Name ?? '',
+      year: yearOf(r.Year),
+      type: 'movie' as const,
+      tmdbId: null,
+      watchedAt: kind === 'watched' ? dateOf(r['Watched Date'] || r.Date) : null,
+    }))
+    return { rows, file: { name: path, source: 'Letterboxd', kind } }
+  }
+  if (header.includes('Const') && header.includes('Title') && header.includes('Title Type')) {
+    const rated = header.includes('Your Rating') && !header.includes('Position')
+    const kind: ImportKind = rated ? 'watched' : 'watchlist'
+    const rows = csvRows(content)
+      .filter((r) => !/episode/i.test(r['Title Type'] ?? ''))
+      .map((r) => ({
+        kind,
+        source: 'IMDb' as const,
+        title: r.Title ?? '',
+        year: yearOf(r.Year || r['Release Date']),
+        type: /^tv(Series|MiniSeries)$/i.test(r['Title Type'] ?? '') ? ('tv' as const) : ('movie' as const),
+        tmdbId: null,
+        watchedAt: rated ? dateOf(r['Date Rated']) : null,
+      }))
+    return { rows, file: { name: path, source: 'IMDb', kind } }
+  }
+  return null
+}
+
+interface TraktMedia {
+  title?: string
+  year?: number
+  ids?: { tmdb?: number }
+}
+
+function fromTrakt(path: string, content: string): { rows: ImportRow[]; file: Omit<ReadFile, 'count'> } | null {
+  let data: unknown
+  try {
+    data = JSON.parse(content)
+  } catch {
+    return null
+  }
+  if (!Array.isArray(data)) return null
+  const name = baseName(path)
+  const kind: ImportKind | null = name.startsWith('watchlist') ? 'watchlist' : name.startsWith('watched') || name.startsWith('history') || name.startsWith('ratings') ? 'watched' : name.startsWith('lists') ? 'list' : null
+  if (!kind) return null
+  const rows: ImportRow[] = []
+  for (const entry of data as Array<Record<string, unknown>>) {
+    const movie = entry.movie as TraktMedia | undefined
+    const show = entry.show as TraktMedia | undefined
+    const media = movie ?? show
+    if (!media?.title) continue
+    rows.push({
+      kind,
+      source: 'Trakt',
+      title: media.title,
+      year: yearOf(media.year),
+      type: movie ? 'movie' : 'tv',
+      tmdbId: positiveId(media.ids?.tmdb),
+      watchedAt: kind === 'watched' ? dateOf(entry.watched_at ?? entry.last_watched_at ?? entry.rated_at) : null,
+    })
+  }
+  return { rows, file: { name: path, source: 'Trakt', kind } }
+}
+
+function readOne(path: string, bytes: Uint8Array, out: ReadResult) {
+  const lower = path.toLowerCase()
+  if (lower.endsWith('.zip')) {
+    let entries: Record<string, Uint8Array>
+    try {
+      entries = unzipSync(bytes, { filter: (f) => /\.(csv|json)$/i.test(f.name) && !/(^|\/)(deleted|orphaned)\//i.test(f.name) && f.originalSize <= MAX_FILE_BYTES })
+    } catch {
+      out.problems.push(`${path} is not a zip file that can be read.`)
+      return
+    }
+    const before = out.files.length
+    for (const [inner, content] of Object.entries(entries)) readOne(inner, content, out)
+    if (out.files.length === before) out.problems.push(`${path} holds no watchlist, history or list we can read.`)
+    return
+  }
+  const content = text.decode(bytes)
+  const read = lower.endsWith('.json') ? fromTrakt(path, content) : lower.endsWith('.csv') ? fromCsv(path, content) : null
+  if (!read) {
+    // In an export, other files (profile, comments, likes) are expected and passed over quietly.
+    if (!out.files.length && /\.(csv|json)$/i.test(lower)) out.problems.push(`${path} is not a Letterboxd, IMDb or Trakt export we can read.`)
+    else if (!/\.(csv|json)$/i.test(lower)) out.problems.push(`${path} is not a .zip, .csv or .json file.`)
+    return
+  }
+  const rows = read.rows.filter((r) => r.title.trim() !== '').map((r) => ({ ...r, title: r.title.trim().slice(0, 300) }))
+  out.files.push({ ...read.file, count: rows.length })
+  out.rows.push(...rows)
+}
+
+function rowKey(r: ImportRow): string {
+  return [r.kind, r.list ?? '', r.type ?? '', r.tmdbId ?? '', r.tmdbId ? '' : r.title.toLowerCase(), r.tmdbId ? '' : (r.year ?? '')].join('|')
+}
+
+export async function readImportFiles(files: File[]): Promise<ReadResult> {
+  const out: ReadResult = { rows: [], files: [], problems: [] }
+  for (const file of files) {
+    if (file.size > MAX_FILE_BYTES) {
+      out.problems.push(`${file.name} is larger than 20 MB.`)
+      continue
+    }
+    readOne(file.name, new Uint8Array(await file.arrayBuffer()), out)
+  }
+  const seen = new Set<string>()
+  out.rows = out.rows.filter((r) => {
+    const key = rowKey(r)
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+  if (out.rows.length > MAX_ROWS) {
+    out.problems.push(`These files hold ${out.rows.length.toLocaleString('en')} titles; at most ${MAX_ROWS.toLocaleString('en')} are imported at a time. Import the rest in another go.`)
+    out.rows = out.rows.slice(0, MAX_ROWS)
+  }
+  return out
+}
+
+/** The question the server matches: rows asking the same one are matched once. */
+export function queryKey(r: Pick<ImportRow, 'title' | 'year' | 'type' | 'tmdbId'>): string {
+  return `${r.type ?? ''}|${r.tmdbId ?? ''}|${r.title.toLowerCase()}|${r.year ?? ''}`
+}
