@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { MAX_ROWS, readImportFiles } from './import-files'
 
 function file(name: string, content: string | Uint8Array): File {
-  return new File([content], name)
+  return new File([typeof content === 'string' ? content : new Uint8Array(content)], name)
 }
 
 const letterboxdWatchlist = 'Date,Name,Year,Letterboxd URI\n2024-01-02,The Dark Knight,2008,https://boxd.it/a\n2024-01-03,"Crouching Tiger, Hidden Dragon",2000,https://boxd.it/b\n'
