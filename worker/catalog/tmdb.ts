@@ -89,8 +89,12 @@ function toListItem(raw: Record<string, unknown>, mediaType?: MediaType): ListIt
   return item
 }
 
+/**
+ * A page of list items. Titles TMDB marks adult are dropped everywhere: discover and search are asked
+ * with include_adult=false, but trending and the fixed lists take no such parameter and do carry them.
+ */
 function toPaged(raw: TmdbPaged, mediaType: MediaType | undefined, keep: (item: ListItem) => boolean = () => true): Paged<ListItem> {
-  const results = (raw.results ?? []).map((r) => toListItem(r, mediaType)).filter((r): r is ListItem => !!r && keep(r))
+  const results = (raw.results ?? []).map((r) => toListItem(r, mediaType)).filter((r): r is ListItem => !!r && !r.adult && keep(r))
   return {
     page: raw.page ?? 1,
     results,
