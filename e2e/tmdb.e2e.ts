@@ -167,7 +167,9 @@ async function openRecorded(viewport: ViewportName) {
     if (res.request().resourceType() === 'image' && res.status() >= 400) problems.push(`${res.status()} ${res.url()}`)
   })
   page.on('requestfailed', (req) => {
-    if (req.resourceType() === 'image') problems.push(`failed ${req.url()}`)
+    // Images still loading when the journey moves on are aborted by the navigation, not refused.
+    const error = req.failure()?.errorText ?? ''
+    if (req.resourceType() === 'image' && error !== 'net::ERR_ABORTED') problems.push(`failed ${req.url()} ${error}`)
   })
   return { context, page, problems }
 }
@@ -225,6 +227,22 @@ describe('the site on TMDB-shaped answers', () => {
     await page.getByText('No results found').waitFor()
     await context.close()
   }, 60_000)
+})
+
+describe('TMDB failing', () => {
+  it('a 429 is waited out; 5xx, slow and rate-limited answers reach the visitor as SPEC\'s states', async () => {
+    const { context, page } = await openRecorded('desktop')
+    await page.goto('/movie/990430')
+    await page.getByRole('heading', { level: 1, name: 'Title 990430' }).waitFor()
+    for (const id of [990500, 990503, 990504, 990429]) {
+      await page.goto(`/movie/${id}`)
+      await page.getByText('The movie could not be loaded.').waitFor({ timeout: 40_000 })
+      expect(await page.getByRole('heading', { level: 1, name: 'Movie not found' }).isVisible()).toBe(true)
+    }
+    await page.goto('/search?q=fake500')
+    await page.getByText('An error occurred while searching. Please try again.').waitFor({ timeout: 20_000 })
+    await context.close()
+  }, 180_000)
 })
 
 describe('with TMDB gone', () => {
