@@ -74,7 +74,7 @@ function fillerTitle(n) {
   const b = WORDS_B[Math.floor(next() * WORDS_B.length)]
   const style = n % 5
   // Some start with a digit or a quote mark, so Browse by Title's '#' has titles.
-  if (n % 97 === 0) return `${(n % 9) + 2} ${b}s`
+  if (n % 97 === 0) return `${1900 + (n % 120)}: ${a} ${b}`
   return style === 0 ? `The ${a} ${b}` : style === 1 ? `${a} ${b}` : style === 2 ? `${b} of the ${a}` : style === 3 ? `A ${a} ${b}` : `${b}: ${a}`
 }
 
