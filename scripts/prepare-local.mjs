@@ -49,6 +49,13 @@ export function buildWeb({ force = false } = {}) {
   })
 }
 
+const TMDB_SETTINGS = ['TMDB_API_BASE', 'TMDB_IMAGE_BASE', 'TMDB_API_KEY', 'TMDB_READ_TOKEN', 'TMDB_WATCH_REGION']
+
+/** `--var NAME:VALUE` for each TMDB setting present in `env`; they override wrangler.toml and .dev.vars. */
+export function tmdbVarArgs(env) {
+  return TMDB_SETTINGS.filter((name) => env[name]).flatMap((name) => ['--var', `${name}:${env[name]}`])
+}
+
 export function persistArgs(persistTo) {
   return persistTo ? ['--persist-to', persistTo] : []
 }

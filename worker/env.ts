@@ -10,6 +10,10 @@ export interface Bindings {
   SITE_NAME: string
   SUPPORT_EMAIL: string
   TMDB_WATCH_REGION: string
+  /** TMDB v3 API root; empty means TMDB's own (worker/catalog/tmdb-config.ts). */
+  TMDB_API_BASE?: string
+  /** TMDB image root; empty means TMDB's own. */
+  TMDB_IMAGE_BASE?: string
   PLAYER_SOURCES: string
   TRAILER_EMBEDS: string
   DOWNLOAD_URL: string

@@ -2,11 +2,15 @@
  * The TMDB provider: real calls to TMDB v3 when TMDB_API_KEY or TMDB_READ_TOKEN is set. Every
  * answer is cached in KV (worker/cache.ts) and served fresh, or stale while a background refresh
  * runs (waitUntil), or stale for up to a week when TMDB fails, times out or rate-limits us.
- * Identical calls in flight at once share one upstream request. The key only ever travels to
- * TMDB: it is not part of cache keys, answers or error messages.
+ * Identical calls in flight at once share one upstream request, and every call goes through a
+ * per-isolate limiter that keeps within TMDB's rate limit and honours a 429's Retry-After
+ * (worker/catalog/tmdb-limiter.ts). Calls go to TMDB_API_BASE (TMDB's own by default). The key
+ * only ever travels there: it is not part of cache keys, answers or error messages.
  */
 import { type CacheKind, isFresh, isServable, readCached, tmdbCacheKey, writeCached } from '../cache'
 import type { Bindings } from '../env'
+import { tmdbApiBase } from './tmdb-config'
+import { RateLimiter, retryAfterMs } from './tmdb-limiter'
 import { CatalogNotFoundError, type CatalogProvider, CatalogUnavailableError, type ListName } from './provider'
 import {
   addDays,
@@ -32,8 +36,18 @@ import {
 } from './rules'
 import type { CastMember, CrewMember, DetailsBase, Genre, ListItem, MediaType, MovieDetails, Paged, Season, TvDetails, Video, WatchOptions, WatchProvider } from './types'
 
-const TMDB_BASE = 'https://api.themoviedb.org/3'
 const TMDB_TIMEOUT_MS = 4000
+
+/**
+ * This isolate's share of TMDB's limit (about 50 requests a second per address, shared by every
+ * isolate behind it): 8 calls in flight, 20 a second with bursts of 20 (a composed page asks for
+ * about 20 at once).
+ */
+/** A 429 is retried after its Retry-After at most twice, and only when TMDB asks for 3 s or less. */
+const MAX_RATE_LIMIT_RETRIES = 2
+const MAX_RETRY_AFTER_MS = 3000
+const DEFAULT_RETRY_AFTER_MS = 1000
+export const tmdbLimiter = new RateLimiter({ maxConcurrent: 8, perSecond: 20, burst: 20, maxPauseWaitMs: MAX_RETRY_AFTER_MS })
 
 /** Upstream calls in flight in this isolate, by cache key, so a burst of identical misses goes upstream once. */
 const inFlight = new Map<string, Promise<unknown>>()
@@ -75,8 +89,12 @@ function toListItem(raw: Record<string, unknown>, mediaType?: MediaType): ListIt
   return item
 }
 
+/**
+ * A page of list items. Titles TMDB marks adult are dropped everywhere: discover and search are asked
+ * with include_adult=false, but trending and the fixed lists take no such parameter and do carry them.
+ */
 function toPaged(raw: TmdbPaged, mediaType: MediaType | undefined, keep: (item: ListItem) => boolean = () => true): Paged<ListItem> {
-  const results = (raw.results ?? []).map((r) => toListItem(r, mediaType)).filter((r): r is ListItem => !!r && keep(r))
+  const results = (raw.results ?? []).map((r) => toListItem(r, mediaType)).filter((r): r is ListItem => !!r && !r.adult && keep(r))
   return {
     page: raw.page ?? 1,
     results,
@@ -153,29 +171,42 @@ export class TmdbCatalog implements CatalogProvider {
   ) {}
 
   private async upstream<T>(path: string, params: Params): Promise<T> {
-    const url = new URL(`${TMDB_BASE}${path}`)
+    const url = new URL(`${tmdbApiBase(this.env)}${path}`)
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value)
     const headers: Record<string, string> = { accept: 'application/json' }
     if (this.env.TMDB_API_KEY) url.searchParams.set('api_key', this.env.TMDB_API_KEY)
     else if (this.env.TMDB_READ_TOKEN) headers.authorization = `Bearer ${this.env.TMDB_READ_TOKEN}`
-    let res: Response
-    try {
-      res = await fetch(url.toString(), { headers, signal: AbortSignal.timeout(TMDB_TIMEOUT_MS) })
-    } catch {
-      throw new UpstreamError('unreachable')
-    }
-    if (res.status === 404) {
-      await res.body?.cancel()
-      throw new CatalogNotFoundError()
-    }
-    if (!res.ok) {
-      await res.body?.cancel()
-      throw new UpstreamError(`status ${res.status}`)
-    }
-    try {
-      return (await res.json()) as T
-    } catch {
-      throw new UpstreamError('invalid JSON')
+    for (let retries = 0; ; retries += 1) {
+      // The slot is held until the body is read: a connection is busy until then.
+      const outcome = await tmdbLimiter.run(async (): Promise<{ data: T } | { retryAfter: number }> => {
+        let res: Response
+        try {
+          res = await fetch(url.toString(), { headers, signal: AbortSignal.timeout(TMDB_TIMEOUT_MS) })
+        } catch {
+          throw new UpstreamError('unreachable')
+        }
+        if (res.status === 429) {
+          await res.body?.cancel()
+          return { retryAfter: retryAfterMs(res.headers.get('retry-after')) ?? DEFAULT_RETRY_AFTER_MS }
+        }
+        if (res.status === 404) {
+          await res.body?.cancel()
+          throw new CatalogNotFoundError()
+        }
+        if (!res.ok) {
+          await res.body?.cancel()
+          throw new UpstreamError(`status ${res.status}`)
+        }
+        try {
+          return { data: (await res.json()) as T }
+        } catch {
+          throw new UpstreamError('invalid JSON')
+        }
+      })
+      if ('data' in outcome) return outcome.data
+      // Every call of this isolate waits out TMDB's Retry-After, not only this one.
+      tmdbLimiter.pause(outcome.retryAfter)
+      if (retries >= MAX_RATE_LIMIT_RETRIES || outcome.retryAfter > MAX_RETRY_AFTER_MS) throw new UpstreamError('rate limited')
     }
   }
 

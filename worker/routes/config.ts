@@ -7,20 +7,28 @@ import { Hono } from 'hono'
 import { database } from '../accounts/db'
 import { maintenanceReported } from '../accounts/settings'
 import type { AppEnv, Bindings } from '../env'
+import { tmdbImageBase } from '../catalog/tmdb-config'
 import { ART_EDITION } from './images'
 
 export function catalogProviderName(env: Bindings): 'tmdb' | 'embedded' {
   return env.TMDB_API_KEY || env.TMDB_READ_TOKEN ? 'tmdb' : 'embedded'
 }
 
-const TMDB_IMAGE_BASE = 'https://image.tmdb.org/t/p'
-
 /**
  * Where catalogue image paths resolve: TMDB's image host, or the worker's drawn artwork under its
  * edition (see ART_EDITION), so browsers and the edge cache never show a drawing of another edition.
  */
 export function imageBaseFor(env: Bindings): string {
-  return catalogProviderName(env) === 'tmdb' ? TMDB_IMAGE_BASE : `/api/img/${ART_EDITION}`
+  return catalogProviderName(env) === 'tmdb' ? tmdbImageBase(env) : `/api/img/${ART_EDITION}`
+}
+
+/**
+ * The origins the pages' Content-Security-Policy must allow images from, beyond its own list:
+ * the configured TMDB image host when TMDB answers (a proxy's host is not in web/public/_headers).
+ */
+export function imageOriginsFor(env: Bindings): string[] {
+  const base = imageBaseFor(env)
+  return /^https?:\/\//.test(base) ? [new URL(base).origin] : []
 }
 
 export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {

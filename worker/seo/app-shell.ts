@@ -6,6 +6,7 @@
  * round trip before it can draw the page: HTML, entry, page chunk and image all load at once.
  */
 import type { Bindings } from '../env'
+import { imageOriginsFor } from '../routes/config'
 import type { BootData } from './boot'
 import { escapeHtml } from './meta'
 
@@ -66,6 +67,22 @@ function decodeEntities(text: string): string {
 const SHELL_HEADERS = ['content-security-policy', 'x-frame-options', 'permissions-policy']
 
 /**
+ * The policy with each origin added to img-src where it is missing: _headers names TMDB's own
+ * image host, and an operator's TMDB_IMAGE_BASE may point elsewhere (worker/routes/config.ts).
+ */
+export function allowImagesFrom(csp: string, origins: string[]): string {
+  return csp
+    .split(';')
+    .map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/)
+      if (name?.toLowerCase() !== 'img-src') return directive
+      const missing = origins.filter((origin) => !sources.includes(origin))
+      return missing.length ? `${/^\s*/.exec(directive)?.[0] ?? ''}${[name, ...sources, ...missing].join(' ')}` : directive
+    })
+    .join(';')
+}
+
+/**
  * index.html and route-chunks.json as the assets serve them, or null when index.html cannot be read
  * (the caller then lets the assets answer). Both change only with a deployment.
  */
@@ -79,7 +96,8 @@ export async function loadAppShell(env: Bindings, requestUrl: string): Promise<A
   const [html, chunks] = await Promise.all([index.text(), routeChunks(env, origin)])
   const headers = SHELL_HEADERS.flatMap((name): [string, string][] => {
     const value = index.headers.get(name)
-    return value ? [[name, value]] : []
+    if (!value) return []
+    return [[name, name === 'content-security-policy' ? allowImagesFrom(value, imageOriginsFor(env)) : value]]
   })
   const title = decodeEntities(/<title>([^<]*)<\/title>/.exec(html)?.[1]?.trim() ?? '')
   const description = decodeEntities(/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '')

@@ -236,6 +236,15 @@ describe('TMDB provider: the business rules', () => {
     expect(upstream[0]!.pathname).toBe('/3/search/multi')
   })
 
+  it('drops titles TMDB marks adult from lists that cannot ask it to leave them out', async () => {
+    respond = (url) =>
+      url.pathname === '/3/trending/all/week'
+        ? json({ page: 1, results: [{ id: 31, title: 'Grown-up Film', media_type: 'movie', adult: true, vote_average: 6, vote_count: 50 }, { id: 32, title: 'Family Film', media_type: 'movie', adult: false, vote_average: 7, vote_count: 900 }], total_pages: 1, total_results: 2 })
+        : fakeTmdb(url)
+    const res = await call('/lists/trending-all?page=12')
+    expect((res.body as Paged<ListItem>).results.map((r) => r.id)).toEqual([32])
+  })
+
   it('top rated asks for and keeps only titles with 1000 votes, best first', async () => {
     const res = await call('/top-rated/movie?page=2')
     const results = (res.body as Paged<ListItem>).results
