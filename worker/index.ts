@@ -26,6 +26,7 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { csrf } from './auth/csrf'
 import type { AppEnv } from './env'
+import { withSecurityHeaders } from './lib/security-headers'
 import { adminRoutes } from './routes/admin'
 import { appOrAsset, appPageRoutes } from './routes/app-pages'
 import { adminStreamRoutes } from './routes/admin-streams'
@@ -55,12 +56,12 @@ app.use(async (c, next) => {
   const requestId = c.req.header('cf-ray') ?? crypto.randomUUID()
   c.set('requestId', requestId)
   await next()
-  c.header('X-Request-Id', requestId)
-  c.header('X-Content-Type-Options', 'nosniff')
-  c.header('Referrer-Policy', 'strict-origin-when-cross-origin')
-  if (c.req.path.startsWith('/api/') && !c.res.headers.has('Cache-Control')) {
-    c.header('Cache-Control', 'no-store')
-  }
+  const res = withSecurityHeaders(c.res, c.req.url)
+  res.headers.set('X-Request-Id', requestId)
+  if (c.req.path.startsWith('/api/') && !res.headers.has('Cache-Control')) res.headers.set('Cache-Control', 'no-store')
+  // replaced outright: assigning c.res would merge the old answer's headers back in
+  c.res = undefined
+  c.res = res
 })
 
 app.use('/api/*', csrf)

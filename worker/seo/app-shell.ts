@@ -52,11 +52,7 @@ export function inlineJson(value: unknown): string {
 export interface AppShell {
   html: string
   chunks: RouteChunks
-  /** The security headers web/public/_headers gives index.html, kept on the page built from it. */
-  headers: [string, string][]
 }
-
-const SHELL_HEADERS = ['content-security-policy', 'x-frame-options', 'permissions-policy']
 
 /**
  * index.html and route-chunks.json as the assets serve them, or null when index.html cannot be read
@@ -70,11 +66,7 @@ export async function loadAppShell(env: Bindings, requestUrl: string): Promise<A
     return null
   }
   const [html, chunks] = await Promise.all([index.text(), routeChunks(env, origin)])
-  const headers = SHELL_HEADERS.flatMap((name): [string, string][] => {
-    const value = index.headers.get(name)
-    return value ? [[name, value]] : []
-  })
-  return { html, chunks, headers }
+  return { html, chunks }
 }
 
 /** The shell with the page's preloads, data and tags in its head. */
