@@ -121,11 +121,16 @@ export const watchHistory = sqliteTable(
   ],
 )
 
-/** Fixed-window counters for sign-in and sign-up attempts, shared by every isolate. */
+/**
+ * Fixed-window counters for sign-in, sign-up, password and reset attempts, shared by every
+ * isolate (worker/auth/rate-limit.ts). Times are Unix seconds; next_at is the earliest moment the
+ * next attempt may be checked when the key's rule spaces attempts out instead of refusing them.
+ */
 export const rateLimits = sqliteTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull().default(0),
   reset_at: integer('reset_at').notNull(),
+  next_at: integer('next_at').notNull().default(0),
 })
 
 /** HLS streams mapped to titles; season and episode are 0 for a film. */

@@ -12,6 +12,7 @@
  *   *        /api/admin/...                 administrator API (routes/admin.ts)
  *   *        /api/player/...                playback sources and streams (routes/player.ts)
  *   *        /api/admin/streams/...         HLS streams mapped to titles (routes/admin-streams.ts)
+ *   GET      /api/dev/mail                  the local dev mailbox, loopback origins only (routes/dev.ts)
  *   GET      /api/img/{size}/...            drawn posters and stills of the embedded catalogue (routes/images.ts)
  *   GET      /robots.txt, /sitemap.xml, /share/...   (routes/seo.ts)
  *   GET      /, /movies, /tv-shows, /kids, /genres, /movie/{id}, /tv/{id}: index.html with the page's
@@ -25,6 +26,7 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { csrf } from './auth/csrf'
+import { bodyLimit } from './lib/body-limit'
 import type { AppEnv } from './env'
 import { withSecurityHeaders } from './lib/security-headers'
 import { adminRoutes } from './routes/admin'
@@ -33,6 +35,7 @@ import { adminStreamRoutes } from './routes/admin-streams'
 import { authRoutes } from './routes/auth'
 import { catalogRoutes } from './routes/catalog'
 import { configRoutes } from './routes/config'
+import { devRoutes } from './routes/dev'
 import { imageRoutes } from './routes/images'
 import { meRoutes } from './routes/me'
 import { pingRoutes } from './routes/ping'
@@ -49,6 +52,7 @@ const api = new Hono<AppEnv>()
   .route('/admin', adminRoutes)
   .route('/player', playerRoutes)
   .route('/img', imageRoutes)
+  .route('/dev', devRoutes)
 
 const app = new Hono<AppEnv>()
 
@@ -65,6 +69,7 @@ app.use(async (c, next) => {
 })
 
 app.use('/api/*', csrf)
+app.use('/api/*', bodyLimit)
 
 app.onError((err, c) => {
   if (err instanceof HTTPException) {

@@ -21,6 +21,9 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ')
 
+/** Drawn SVG images may hold text from the catalogue: as documents of their own they may run nothing. */
+export const IMAGE_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'"
+
 /** What every answer carries, static or built by the worker. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
@@ -53,6 +56,7 @@ export function withSecurityHeaders(res: Response, requestUrl: string): Response
     out = new Response(res.body, res)
   }
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) out.headers.set(name, value)
+  if (out.headers.get('Content-Type')?.startsWith('image/svg+xml')) out.headers.set('Content-Security-Policy', IMAGE_CONTENT_SECURITY_POLICY)
   if (isDeployedHttps(requestUrl)) out.headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
   else out.headers.delete('Strict-Transport-Security')
   if (out.status >= 400) out.headers.set('Cache-Control', 'no-store')

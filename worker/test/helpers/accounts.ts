@@ -38,13 +38,14 @@ export interface CallOptions {
   body?: unknown
   contentType?: string
   cookie?: string
-  ip?: string
+  /** The client address the edge reports; null sends none, as a request that bypassed the edge. */
+  ip?: string | null
   headers?: Record<string, string>
 }
 
 export async function call(path: string, options: CallOptions = {}): Promise<Response> {
   const headers = new Headers(options.headers)
-  headers.set('CF-Connecting-IP', options.ip ?? randomIp())
+  if (options.ip !== null) headers.set('CF-Connecting-IP', options.ip ?? randomIp())
   if (options.cookie) headers.set('Cookie', options.cookie)
   let body: string | undefined
   if (typeof options.body === 'string') {
