@@ -8,6 +8,7 @@
  *   GET      /api/config                    public deployment settings for the web app
  *   *        /api/catalog/...               catalogue (routes/catalog.ts)
  *   *        /api/auth/...                  sign-up, sign-in, sign-out, session (routes/auth.ts)
+ *   *        /api/me/sessions/...           the account's sessions: list, sign out one or all (routes/sessions.ts)
  *   *        /api/me/...                    profile, password, watchlist, history (routes/me.ts)
  *   *        /api/admin/...                 administrator API (routes/admin.ts)
  *   *        /api/player/...                playback sources and streams (routes/player.ts)
@@ -41,12 +42,14 @@ import { meRoutes } from './routes/me'
 import { pingRoutes } from './routes/ping'
 import { playerRoutes } from './routes/player'
 import { seoRoutes } from './routes/seo'
+import { sessionRoutes } from './routes/sessions'
 
 const api = new Hono<AppEnv>()
   .route('/', pingRoutes)
   .route('/', configRoutes)
   .route('/catalog', catalogRoutes)
   .route('/auth', authRoutes)
+  .route('/me/sessions', sessionRoutes)
   .route('/me', meRoutes)
   .route('/admin/streams', adminStreamRoutes)
   .route('/admin', adminRoutes)

@@ -2,7 +2,7 @@
  * Session rows: one per signed-in browser. The signed cookie only names a row, so deleting the
  * row (sign-out, password change, ban) revokes the session at the next request.
  */
-import { and, eq, gt, lte, ne } from 'drizzle-orm'
+import { and, desc, eq, gt, lte, ne } from 'drizzle-orm'
 import { adminUsers, sessions, users, type OwnerType } from '../../drizzle/schema'
 import { nowIso, type Db } from './db'
 
@@ -85,4 +85,83 @@ export async function deleteExpiredSessions(db: Db, ownerType: OwnerType, ownerI
     .delete(sessions)
     .where(and(eq(sessions.owner_type, ownerType), eq(sessions.owner_id, ownerId), lte(sessions.expires_at, nowIso())))
     .run()
+}
+
+/** A session as its owner sees it: never the row id itself (the cookie's secret half), only its digest. */
+export interface SessionView {
+  id: string
+  device: string
+  created_at: string
+  last_seen_at: string
+  current: boolean
+}
+
+/** A stable public name for a session row: the first 32 hex digits of SHA-256 of its id. */
+export async function publicSessionId(id: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(id))
+  return [...new Uint8Array(digest)].slice(0, 16).map((b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+const BROWSERS: [RegExp, string][] = [
+  [/Edg(e|A|iOS)?\//, 'Edge'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/SamsungBrowser\//, 'Samsung Internet'],
+  [/Firefox\/|FxiOS\//, 'Firefox'],
+  [/Chrome\/|CriOS\/|Chromium\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+]
+const SYSTEMS: [RegExp, string][] = [
+  [/iPhone/, 'iPhone'],
+  [/iPad/, 'iPad'],
+  [/Android/, 'Android'],
+  [/CrOS/, 'ChromeOS'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/Linux/, 'Linux'],
+]
+
+/** "Firefox on Windows" from a User-Agent; "Unknown device" when it names neither. */
+export function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown device'
+  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1]
+  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1]
+  if (browser && system) return `${browser} on ${system}`
+  return browser ?? system ?? 'Unknown device'
+}
+
+/** The account's unexpired sessions: the one asking first (marked current), then the most recently seen. */
+export async function listSessions(db: Db, ownerType: OwnerType, ownerId: number, currentId: string): Promise<SessionView[]> {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.owner_type, ownerType), eq(sessions.owner_id, ownerId), gt(sessions.expires_at, nowIso())))
+    .orderBy(desc(sessions.last_seen_at), desc(sessions.created_at))
+    .limit(100)
+    .all()
+  rows.sort((a, b) => Number(b.id === currentId) - Number(a.id === currentId))
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: await publicSessionId(row.id),
+      device: describeDevice(row.user_agent),
+      created_at: row.created_at,
+      last_seen_at: row.last_seen_at,
+      current: row.id === currentId,
+    })),
+  )
+}
+
+/** Ends the account's session with this public id; answers the row id it ended, or null when the account has none such. */
+export async function deleteSessionByPublicId(db: Db, ownerType: OwnerType, ownerId: number, publicId: string): Promise<string | null> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.owner_type, ownerType), eq(sessions.owner_id, ownerId)))
+    .all()
+  for (const row of rows) {
+    if ((await publicSessionId(row.id)) === publicId) {
+      await deleteSession(db, row.id)
+      return row.id
+    }
+  }
+  return null
 }

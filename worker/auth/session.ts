@@ -102,6 +102,6 @@ export function sessionToken(c: Context<AppEnv>): string | undefined {
   return getCookie(c, SESSION_COOKIE)
 }
 
-export function clearSessionCookie(c: Context<AppEnv>): void {
+export function clearSessionCookie(c: Context): void {
   deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, secure: cookieIsSecure(c.req.url), sameSite: 'Lax' })
 }

@@ -35,3 +35,22 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   return useMutation({ mutationFn: (change: PasswordChange) => readJson<{ message: string }>(api.me.password.$post({ json: change })) })
 }
+
+export type SessionList = InferResponseType<(typeof api.me.sessions)['$get'], 200>
+export type AccountSession = SessionList['sessions'][number]
+
+export function useSessions() {
+  return useQuery({ queryKey: ['me', 'sessions'] as const, queryFn: () => readJson<SessionList>(api.me.sessions.$get()), staleTime: 0 })
+}
+
+export function useEndSession() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => readJson<{ message: string; current: boolean }>(api.me.sessions[':id'].$delete({ param: { id } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['me', 'sessions'] }),
+  })
+}
+
+export function useSignOutEverywhere() {
+  return useMutation({ mutationFn: () => readJson<{ message: string }>(api.me.sessions.$delete()) })
+}

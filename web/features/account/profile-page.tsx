@@ -1,6 +1,6 @@
 /**
- * /profile (SPEC.md section 2): Profile Information, Change Password, and the account's
- * watchlist and recent history. 'Loading...' while the session resolves; signed out goes to
+ * /profile (SPEC.md section 2): Profile Information, Change Password, where the account is signed
+ * in (with sign-out per browser and everywhere), and the account's watchlist and recent history. 'Loading...' while the session resolves; signed out goes to
  * /login, which brings the visitor back here afterwards.
  */
 import { Navigate } from 'react-router-dom'
@@ -11,6 +11,7 @@ import { useProfile } from './api'
 import { PasswordSection } from './password-section'
 import { ProfileInfo } from './profile-info'
 import { ProfileLists } from './profile-lists'
+import { SessionsSection } from './sessions-section'
 
 function Loading() {
   return (
@@ -39,6 +40,7 @@ function SignedInProfile() {
         {!profile.isPending && (
           <>
             <PasswordSection />
+            <SessionsSection />
             <ProfileLists />
           </>
         )}
