@@ -75,6 +75,23 @@ export const sessions = sqliteTable(
   (t) => [index('sessions_owner_idx').on(t.owner_type, t.owner_id), index('sessions_expires_idx').on(t.expires_at)],
 )
 
+/**
+ * Password reset links: only the SHA-256 of the token is stored, so a copy of the database cannot
+ * be turned into working links. A link works once (used_at) and until expires_at (within an hour).
+ */
+export const passwordResets = sqliteTable(
+  'password_resets',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    owner_type: text('owner_type', { enum: ownerTypes }).notNull(),
+    owner_id: integer('owner_id').notNull(),
+    created_at: text('created_at').notNull().default(now),
+    expires_at: text('expires_at').notNull(),
+    used_at: text('used_at'),
+  },
+  (t) => [index('password_resets_owner_idx').on(t.owner_type, t.owner_id)],
+)
+
 export const watchlist = sqliteTable(
   'watchlist',
   {

@@ -7,6 +7,7 @@
  *   GET|HEAD /api/ping                      connection-quality probe, no-store
  *   GET      /api/config                    public deployment settings for the web app
  *   *        /api/catalog/...               catalogue (routes/catalog.ts)
+ *   POST     /api/auth/password-reset[/confirm]  password reset by e-mail (routes/password-reset.ts)
  *   *        /api/auth/...                  sign-up, sign-in, sign-out, session (routes/auth.ts)
  *   *        /api/me/sessions/...           the account's sessions: list, sign out one or all (routes/sessions.ts)
  *   *        /api/me/...                    profile, password, watchlist, history (routes/me.ts)
@@ -39,6 +40,7 @@ import { configRoutes } from './routes/config'
 import { devRoutes } from './routes/dev'
 import { imageRoutes } from './routes/images'
 import { meRoutes } from './routes/me'
+import { passwordResetRoutes } from './routes/password-reset'
 import { pingRoutes } from './routes/ping'
 import { playerRoutes } from './routes/player'
 import { seoRoutes } from './routes/seo'
@@ -48,6 +50,7 @@ const api = new Hono<AppEnv>()
   .route('/', pingRoutes)
   .route('/', configRoutes)
   .route('/catalog', catalogRoutes)
+  .route('/auth/password-reset', passwordResetRoutes)
   .route('/auth', authRoutes)
   .route('/me/sessions', sessionRoutes)
   .route('/me', meRoutes)

@@ -54,6 +54,8 @@ const PrivacyPage = page(() => import('../features/static/privacy-page'))
 const DmcaPage = page(() => import('../features/static/dmca-page'))
 const LoginPage = page(() => import('../features/account/login-page'))
 const RegisterPage = page(() => import('../features/account/register-page'))
+const ForgotPasswordPage = page(() => import('../features/account/forgot-password-page'))
+const ResetPasswordPage = page(() => import('../features/account/reset-password-page'))
 const ProfilePage = page(() => import('../features/account/profile-page'))
 const AdminPage = page(() => import('../features/admin/admin-page'))
 const NotFoundPage = page(() => import('./not-found-page'))
@@ -85,6 +87,8 @@ export const routeTable: readonly (readonly [string, LazyPage])[] = [
   ['/dmca', DmcaPage],
   ['/login', LoginPage],
   ['/register', RegisterPage],
+  ['/forgot-password', ForgotPasswordPage],
+  ['/reset-password', ResetPasswordPage],
   ['/profile', ProfilePage],
   ['/admin/*', AdminPage],
 ]

@@ -28,7 +28,7 @@ export const usernameSchema = z
   .trim()
   .regex(USERNAME_PATTERN, 'Username must be 3 to 30 characters: letters, digits, ".", "_" or "-"')
 
-function passwordPair<K extends string, C extends string>(newKey: K, confirmKey: C, mismatch: string) {
+export function newPasswordPair<K extends string, C extends string>(newKey: K, confirmKey: C, mismatch: string) {
   return (value: Record<K | C, string>, ctx: z.RefinementCtx) => {
     if (value[newKey].length < MIN_PASSWORD_LENGTH) {
       ctx.addIssue({ code: 'custom', message: 'Password must be at least 6 characters long' })
@@ -39,7 +39,7 @@ function passwordPair<K extends string, C extends string>(newKey: K, confirmKey:
 
 export const signupSchema = z
   .object({ email: emailSchema, username: usernameSchema, password, confirmPassword: password, turnstileToken })
-  .superRefine(passwordPair('password', 'confirmPassword', 'Passwords do not match'))
+  .superRefine(newPasswordPair('password', 'confirmPassword', 'Passwords do not match'))
 
 export const loginSchema = z.object({
   email: z.string().trim().toLowerCase().min(1, 'E-mail is required').max(254, 'E-mail address is too long'),
@@ -54,7 +54,7 @@ export const passwordChangeSchema = z
     newPassword: password,
     confirmPassword: password,
   })
-  .superRefine(passwordPair('newPassword', 'confirmPassword', 'New passwords do not match'))
+  .superRefine(newPasswordPair('newPassword', 'confirmPassword', 'New passwords do not match'))
 
 /** A real calendar date, written YYYY-MM-DD, between 1900-01-01 and today. */
 export function isPlausibleBirthDate(text: string): boolean {

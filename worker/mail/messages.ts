@@ -15,3 +15,18 @@ export function signInWarning(env: Pick<Bindings, 'SITE_NAME'>, to: string, requ
     ].join('\n'),
   }
 }
+
+export function passwordResetMail(env: Pick<Bindings, 'SITE_NAME'>, to: string, link: string, minutes: number): Mail {
+  return {
+    to,
+    subject: `${env.SITE_NAME}: reset your password`,
+    text: [
+      `Someone (we hope you) asked to reset the password of your ${env.SITE_NAME} account.`,
+      '',
+      `Choose a new password here within ${minutes} minutes; the link works once:`,
+      link,
+      '',
+      'Resetting signs you out on every device. If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    ].join('\n'),
+  }
+}

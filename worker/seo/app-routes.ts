@@ -31,6 +31,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/dmca', module: 'features/static/dmca-page' },
   { path: '/login', module: 'features/account/login-page' },
   { path: '/register', module: 'features/account/register-page' },
+  { path: '/forgot-password', module: 'features/account/forgot-password-page' },
+  { path: '/reset-password', module: 'features/account/reset-password-page' },
   { path: '/profile', module: 'features/account/profile-page' },
   { path: '/admin/*', module: 'features/admin/admin-page' },
 ]

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ADDRESS_FAILURE_LIMIT, EMAIL_SLOWDOWN_AFTER, MAX_DELAY_SECONDS, PAIR_FAILURE_LIMIT, SIGNUP_ADDRESS_LIMIT, WINDOW_SECONDS, spacingDelay } from '../auth/rate-limit'
 import { SITEVERIFY_URL } from '../auth/turnstile'
 import app from '../index'
-import { PASSWORD, call, createUser, signUp, uniqueEmail, uniqueUsername } from './helpers/accounts'
+import { PASSWORD, call, createUser, signUp, uniqueEmail, uniqueUsername, waitForMail } from './helpers/accounts'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -167,17 +167,6 @@ describe('sign-up limit', { timeout: 60_000 }, () => {
     expect((await call('/api/auth/signup', { ip: '203.0.113.151', body: body() })).status).toBe(201)
   })
 })
-
-async function waitForMail(to: string): Promise<{ subject: string; text: string }> {
-  for (let tries = 0; tries < 50; tries++) {
-    const res = await call('/api/dev/mail')
-    const { messages } = await res.json<{ messages: { to: string; subject: string; text: string }[] }>()
-    const found = messages.find((message) => message.to === to)
-    if (found) return found
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`no mail to ${to}`)
-}
 
 async function fetchWith(overrides: Partial<typeof env>, path: string, body: unknown): Promise<Response> {
   const ctx = createExecutionContext()

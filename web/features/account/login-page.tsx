@@ -78,6 +78,11 @@ export function Component() {
         </fieldset>
         <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <PasswordField label="Password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <p className="-mt-2 text-right text-sm">
+          <Link to={paths.forgotPassword()} className="font-semibold text-brand-400 hover:underline">
+            Forgot password?
+          </Link>
+        </p>
         {bot.widget}
         <FormError message={error} />
         <SubmitButton busy={busy} idle="Login" busyLabel="Logging in..." disabled={!bot.ready} />

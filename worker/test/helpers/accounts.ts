@@ -141,3 +141,27 @@ export async function createAdmin(overrides: Partial<Credentials> & { id?: numbe
 export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
   return res.json<T>()
 }
+
+export interface DevMail {
+  to: string
+  subject: string
+  text: string
+  sentAt: string
+}
+
+/** The messages in the local dev mailbox (GET /api/dev/mail), newest first. */
+export async function devMail(): Promise<DevMail[]> {
+  const res = await call('/api/dev/mail')
+  expect(res.status).toBe(200)
+  return (await res.json<{ messages: DevMail[] }>()).messages
+}
+
+/** The newest message to `to`, waiting for mail sent after an answer (waitUntil) to land. */
+export async function waitForMail(to: string, count = 1): Promise<DevMail> {
+  for (let tries = 0; tries < 50; tries++) {
+    const mine = (await devMail()).filter((message) => message.to === to)
+    if (mine.length >= count) return mine[0]!
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`no mail to ${to}`)
+}
