@@ -92,6 +92,36 @@ export const passwordResets = sqliteTable(
   (t) => [index('password_resets_owner_idx').on(t.owner_type, t.owner_id)],
 )
 
+/** WebAuthn credentials (passkeys) of users and administrators; id is the credential id, base64url. */
+export const passkeys = sqliteTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    owner_type: text('owner_type', { enum: ownerTypes }).notNull(),
+    owner_id: integer('owner_id').notNull(),
+    public_key: text('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    transports: text('transports'),
+    name: text('name').notNull(),
+    created_at: text('created_at').notNull().default(now),
+    last_used_at: text('last_used_at'),
+  },
+  (t) => [index('passkeys_owner_idx').on(t.owner_type, t.owner_id)],
+)
+
+/**
+ * WebAuthn challenges waiting for their answer: named by a random id in a short-lived HttpOnly
+ * cookie, used once (deleted when answered) and only until expires_at.
+ */
+export const webauthnChallenges = sqliteTable('webauthn_challenges', {
+  id: text('id').primaryKey(),
+  challenge: text('challenge').notNull(),
+  purpose: text('purpose', { enum: ['register', 'sign-in', 'second-factor'] }).notNull(),
+  owner_type: text('owner_type', { enum: ownerTypes }),
+  owner_id: integer('owner_id'),
+  expires_at: text('expires_at').notNull(),
+})
+
 export const watchlist = sqliteTable(
   'watchlist',
   {

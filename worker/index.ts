@@ -8,6 +8,8 @@
  *   GET      /api/config                    public deployment settings for the web app
  *   *        /api/catalog/...               catalogue (routes/catalog.ts)
  *   POST     /api/auth/password-reset[/confirm]  password reset by e-mail (routes/password-reset.ts)
+ *   POST     /api/auth/passkey[/options]    sign in with a passkey (routes/passkeys.ts)
+ *   *        /api/me/passkeys/...           the account's passkeys: add, list, remove (routes/passkeys.ts)
  *   *        /api/auth/...                  sign-up, sign-in, sign-out, session (routes/auth.ts)
  *   *        /api/me/sessions/...           the account's sessions: list, sign out one or all (routes/sessions.ts)
  *   *        /api/me/...                    profile, password, watchlist, history (routes/me.ts)
@@ -40,6 +42,7 @@ import { configRoutes } from './routes/config'
 import { devRoutes } from './routes/dev'
 import { imageRoutes } from './routes/images'
 import { meRoutes } from './routes/me'
+import { myPasskeyRoutes, passkeySignInRoutes } from './routes/passkeys'
 import { passwordResetRoutes } from './routes/password-reset'
 import { pingRoutes } from './routes/ping'
 import { playerRoutes } from './routes/player'
@@ -51,8 +54,10 @@ const api = new Hono<AppEnv>()
   .route('/', configRoutes)
   .route('/catalog', catalogRoutes)
   .route('/auth/password-reset', passwordResetRoutes)
+  .route('/auth/passkey', passkeySignInRoutes)
   .route('/auth', authRoutes)
   .route('/me/sessions', sessionRoutes)
+  .route('/me/passkeys', myPasskeyRoutes)
   .route('/me', meRoutes)
   .route('/admin/streams', adminStreamRoutes)
   .route('/admin', adminRoutes)

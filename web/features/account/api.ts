@@ -54,3 +54,19 @@ export function useEndSession() {
 export function useSignOutEverywhere() {
   return useMutation({ mutationFn: () => readJson<{ message: string }>(api.me.sessions.$delete()) })
 }
+
+export type PasskeyList = InferResponseType<(typeof api.me.passkeys)['$get'], 200>
+export type AccountPasskey = PasskeyList['passkeys'][number]
+export const passkeyKeys = { list: ['me', 'passkeys'] as const }
+
+export function usePasskeys() {
+  return useQuery({ queryKey: passkeyKeys.list, queryFn: () => readJson<PasskeyList>(api.me.passkeys.$get()), staleTime: 0 })
+}
+
+export function useRemovePasskey() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => readJson<{ message: string }>(api.me.passkeys[':id'].$delete({ param: { id } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: passkeyKeys.list }),
+  })
+}

@@ -11,6 +11,7 @@ import { paths } from '../../lib/paths'
 import { useRefreshSession, useSession, type SessionAccount } from '../../lib/session'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { AuthCard, FormError, PasswordField, safeNextPath, SubmitButton, TextField } from './auth-form'
+import { passkeysSupported, signInWithPasskey } from './passkey-ceremonies'
 import { useBotCheck } from './turnstile'
 
 type AccountType = 'user' | 'admin'
@@ -44,6 +45,20 @@ export function Component() {
       setError(err instanceof Error ? err.message : null)
       toast('Login failed. Please try again.', 'error')
       bot.reset()
+      setBusy(false)
+    }
+  }
+
+  const withPasskey = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      await signInWithPasskey()
+      toast('Login successful!', 'success')
+      refreshSession()
+    } catch (err) {
+      setError(err instanceof Error ? err.message : null)
+      toast('Login failed. Please try again.', 'error')
       setBusy(false)
     }
   }
@@ -87,6 +102,18 @@ export function Component() {
         <FormError message={error} />
         <SubmitButton busy={busy} idle="Login" busyLabel="Logging in..." disabled={!bot.ready} />
       </form>
+      {passkeysSupported() && (
+        <div className="mt-4 border-t border-neutral-800 pt-4">
+          <button
+            type="button"
+            onClick={withPasskey}
+            disabled={busy}
+            className="w-full rounded-lg border border-neutral-600 px-4 py-2.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-800 disabled:opacity-60"
+          >
+            Sign in with a passkey
+          </button>
+        </div>
+      )}
     </AuthCard>
   )
 }

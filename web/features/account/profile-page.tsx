@@ -11,6 +11,7 @@ import { useProfile } from './api'
 import { PasswordSection } from './password-section'
 import { ProfileInfo } from './profile-info'
 import { ProfileLists } from './profile-lists'
+import { PasskeysSection } from './passkeys-section'
 import { SessionsSection } from './sessions-section'
 
 function Loading() {
@@ -40,6 +41,7 @@ function SignedInProfile() {
         {!profile.isPending && (
           <>
             <PasswordSection />
+            <PasskeysSection />
             <SessionsSection />
             <ProfileLists />
           </>
