@@ -51,6 +51,11 @@ export const adminUsers = sqliteTable(
     username: text('username'),
     full_name: text('full_name'),
     role: text('role').notNull().default('admin'),
+    /** The authenticator-app (TOTP) secret, encrypted (worker/auth/totp.ts); pending until its first code is confirmed. */
+    totp_secret: text('totp_secret'),
+    totp_pending_secret: text('totp_pending_secret'),
+    /** The last 30-second step a code was accepted for: a code works once. */
+    totp_last_step: integer('totp_last_step'),
     created_at: text('created_at').notNull().default(now),
     updated_at: text('updated_at').notNull().default(now),
   },
@@ -71,6 +76,8 @@ export const sessions = sqliteTable(
     expires_at: text('expires_at').notNull(),
     last_seen_at: text('last_seen_at').notNull().default(now),
     user_agent: text('user_agent'),
+    /** How an administrator's session passed the second factor ('passkey', 'totp', 'recovery'); null until then. */
+    second_factor: text('second_factor'),
   },
   (t) => [index('sessions_owner_idx').on(t.owner_type, t.owner_id), index('sessions_expires_idx').on(t.expires_at)],
 )
@@ -90,6 +97,19 @@ export const passwordResets = sqliteTable(
     used_at: text('used_at'),
   },
   (t) => [index('password_resets_owner_idx').on(t.owner_type, t.owner_id)],
+)
+
+/** One-time recovery codes for the second factor, stored as their SHA-256, shown once when made. */
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    owner_type: text('owner_type', { enum: ownerTypes }).notNull(),
+    owner_id: integer('owner_id').notNull(),
+    code_hash: text('code_hash').notNull(),
+    used_at: text('used_at'),
+  },
+  (t) => [index('recovery_codes_owner_idx').on(t.owner_type, t.owner_id)],
 )
 
 /** WebAuthn credentials (passkeys) of users and administrators; id is the credential id, base64url. */

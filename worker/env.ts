@@ -30,6 +30,8 @@ export interface Account {
   id: number
   email: string
   sessionId: string
+  /** How an administrator's session passed the second factor; null until it has. */
+  secondFactor: string | null
 }
 
 export interface Variables {

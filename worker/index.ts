@@ -10,6 +10,8 @@
  *   POST     /api/auth/password-reset[/confirm]  password reset by e-mail (routes/password-reset.ts)
  *   POST     /api/auth/passkey[/options]    sign in with a passkey (routes/passkeys.ts)
  *   *        /api/me/passkeys/...           the account's passkeys: add, list, remove (routes/passkeys.ts)
+ *   *        /api/auth/second-factor/...    an administrator passes the second factor (routes/two-factor.ts)
+ *   *        /api/me/two-factor/...         an administrator's authenticator app and recovery codes (routes/two-factor.ts)
  *   *        /api/auth/...                  sign-up, sign-in, sign-out, session (routes/auth.ts)
  *   *        /api/me/sessions/...           the account's sessions: list, sign out one or all (routes/sessions.ts)
  *   *        /api/me/...                    profile, password, watchlist, history (routes/me.ts)
@@ -48,6 +50,7 @@ import { pingRoutes } from './routes/ping'
 import { playerRoutes } from './routes/player'
 import { seoRoutes } from './routes/seo'
 import { sessionRoutes } from './routes/sessions'
+import { secondFactorRoutes, twoFactorRoutes } from './routes/two-factor'
 
 const api = new Hono<AppEnv>()
   .route('/', pingRoutes)
@@ -55,9 +58,11 @@ const api = new Hono<AppEnv>()
   .route('/catalog', catalogRoutes)
   .route('/auth/password-reset', passwordResetRoutes)
   .route('/auth/passkey', passkeySignInRoutes)
+  .route('/auth/second-factor', secondFactorRoutes)
   .route('/auth', authRoutes)
   .route('/me/sessions', sessionRoutes)
   .route('/me/passkeys', myPasskeyRoutes)
+  .route('/me/two-factor', twoFactorRoutes)
   .route('/me', meRoutes)
   .route('/admin/streams', adminStreamRoutes)
   .route('/admin', adminRoutes)

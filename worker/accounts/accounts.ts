@@ -10,14 +10,19 @@ import { nowIso, type Db } from './db'
 
 export type AccountRow = User | AdminUser
 export type PublicUser = Omit<User, 'password_hash'>
-export type PublicAdmin = Omit<AdminUser, 'password_hash'>
+export type PublicAdmin = Omit<AdminUser, 'password_hash' | 'totp_secret' | 'totp_pending_secret' | 'totp_last_step'>
 export type PublicRecord = PublicUser | PublicAdmin
 
-type WithoutPassword<T> = T extends unknown ? Omit<T, 'password_hash'> : never
+/** Columns that never leave the worker: the password hash and an administrator's TOTP secrets. */
+type SecretColumn = 'password_hash' | 'totp_secret' | 'totp_pending_secret' | 'totp_last_step'
+type WithoutPassword<T> = T extends unknown ? Omit<T, SecretColumn> : never
 
 export function withoutPassword<T extends { password_hash: string }>(row: T): WithoutPassword<T> {
-  const { password_hash: _secret, ...rest } = row
-  return rest as WithoutPassword<T>
+  const { password_hash: _secret, ...rest } = row as T & Partial<Record<SecretColumn, unknown>>
+  delete rest.totp_secret
+  delete rest.totp_pending_secret
+  delete rest.totp_last_step
+  return rest as unknown as WithoutPassword<T>
 }
 
 function tableFor(type: OwnerType) {

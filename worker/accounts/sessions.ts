@@ -12,6 +12,7 @@ export interface NewSession {
   ownerId: number
   expiresAt: string
   userAgent: string | null
+  secondFactor?: string | null
 }
 
 export async function insertSession(db: Db, session: NewSession): Promise<void> {
@@ -23,6 +24,7 @@ export async function insertSession(db: Db, session: NewSession): Promise<void> 
       owner_id: session.ownerId,
       expires_at: session.expiresAt,
       user_agent: session.userAgent,
+      second_factor: session.secondFactor ?? null,
     })
     .run()
 }
@@ -30,6 +32,7 @@ export async function insertSession(db: Db, session: NewSession): Promise<void> 
 export interface LiveSession {
   email: string
   lastSeenAt: string
+  secondFactor: string | null
 }
 
 /** last_seen_at is kept to the hour, so a session costs one write an hour, not one a request. */
@@ -43,7 +46,7 @@ export async function findLiveSession(db: Db, id: string, ownerType: OwnerType, 
   const now = nowIso()
   const owner = ownerType === 'user' ? users : adminUsers
   return db
-    .select({ email: owner.email, lastSeenAt: sessions.last_seen_at })
+    .select({ email: owner.email, lastSeenAt: sessions.last_seen_at, secondFactor: sessions.second_factor })
     .from(sessions)
     .innerJoin(owner, eq(owner.id, sessions.owner_id))
     .where(
@@ -62,6 +65,11 @@ export async function findLiveSession(db: Db, id: string, ownerType: OwnerType, 
 export async function touchSession(db: Db, id: string, lastSeenAt: string): Promise<void> {
   if (Date.now() - Date.parse(lastSeenAt) < LAST_SEEN_RESOLUTION_MS) return
   await db.update(sessions).set({ last_seen_at: nowIso() }).where(eq(sessions.id, id)).run()
+}
+
+/** Records that the session passed the second factor, and how. */
+export async function markSecondFactor(db: Db, id: string, how: 'passkey' | 'totp' | 'recovery'): Promise<void> {
+  await db.update(sessions).set({ second_factor: how }).where(eq(sessions.id, id)).run()
 }
 
 export async function deleteSession(db: Db, id: string): Promise<void> {

@@ -10,6 +10,7 @@ import { database } from '../accounts/db'
 import { deleteExpiredSessions, deleteSession } from '../accounts/sessions'
 import { loginSchema, signupSchema } from '../accounts/schemas'
 import { closedForMaintenance, currentAccount } from '../auth/guards'
+import { secondFactorStatus } from '../auth/second-factor-guards'
 import { hashPassword, verifyPassword } from '../auth/password'
 import { beginSignIn, clientAddress, limitAttempts, SIGNUP_ADDRESS_LIMIT, SIGNUP_WINDOW_SECONDS } from '../auth/rate-limit'
 import { clearSessionCookie, sessionToken, startSession } from '../auth/session'
@@ -65,7 +66,9 @@ export const authRoutes = new Hono<AppEnv>()
     await deleteExpiredSessions(db, body.type, row.id)
     await startSession(c, body.type, row.id)
     const record = (await findRecord(db, body.type, row.id)) ?? withoutPassword(row)
-    return c.json({ id: row.id, email: row.email, type: body.type, user: record }, 200)
+    // an administrator's password is one factor: the session can do nothing else until the second
+    const secondFactor = body.type === 'admin' ? { second_factor: await secondFactorStatus(db, { type: 'admin', id: row.id, secondFactor: null }) } : {}
+    return c.json({ id: row.id, email: row.email, type: body.type, user: record, ...secondFactor }, 200)
   })
   .post('/logout', async (c) => {
     const account = sessionToken(c) ? await currentAccount(c) : null
@@ -82,5 +85,6 @@ export const authRoutes = new Hono<AppEnv>()
       if (sessionToken(c)) clearSessionCookie(c)
       return c.json({ user: null }, 200)
     }
-    return c.json({ id: account.id, email: account.email, type: account.type, user: record }, 200)
+    const secondFactor = account.type === 'admin' ? { second_factor: await secondFactorStatus(database(c.env.DB), account) } : {}
+    return c.json({ id: account.id, email: account.email, type: account.type, user: record, ...secondFactor }, 200)
   })

@@ -11,8 +11,9 @@ import { findRecord, recordLogin } from '../accounts/accounts'
 import { database } from '../accounts/db'
 import { deletePasskey, findPasskey, listPasskeys, markPasskeyUsed, savePasskey, viewOf } from '../accounts/passkeys'
 import { plainText } from '../accounts/schemas'
-import { deleteExpiredSessions, deleteSession, describeDevice } from '../accounts/sessions'
-import { currentAccount, requireAccount } from '../auth/guards'
+import { deleteExpiredSessions, deleteSession, describeDevice, markSecondFactor } from '../accounts/sessions'
+import { awaitsSecondFactor, currentAccount, requireAccount, requireSignedIn } from '../auth/guards'
+import { mayEnroll } from '../auth/second-factor-guards'
 import { ADDRESS_FAILURE_LIMIT, clientAddress, giveBack, limitAttempts, WINDOW_SECONDS } from '../auth/rate-limit'
 import { sessionToken, startSession } from '../auth/session'
 import { authenticationOptions, bytesToBase64url, recallChallenge, registrationOptions, verifyAuthentication, verifyRegistration } from '../auth/webauthn'
@@ -38,12 +39,13 @@ const addSchema = z.object({ response: credentialJson, name: plainText('name').t
 const signInSchema = z.object({ response: credentialJson })
 
 export const myPasskeyRoutes = new Hono<AppEnv>()
-  .get('/', requireAccount, async (c) => {
+  // an administrator without any second factor may add a passkey as the first one
+  .get('/', requireSignedIn, mayEnroll, async (c) => {
     const account = c.var.account
     const rows = await listPasskeys(database(c.env.DB), account.type, account.id)
     return c.json({ passkeys: rows.map(viewOf) }, 200)
   })
-  .post('/options', requireAccount, async (c) => {
+  .post('/options', requireSignedIn, mayEnroll, async (c) => {
     const account = c.var.account
     const db = database(c.env.DB)
     const existing = await listPasskeys(db, account.type, account.id)
@@ -51,7 +53,7 @@ export const myPasskeyRoutes = new Hono<AppEnv>()
     const options = await registrationOptions(c, db, { type: account.type, id: account.id, name: account.email }, existing)
     return c.json(options, 200)
   })
-  .post('/', requireAccount, validate('json', addSchema), async (c) => {
+  .post('/', requireSignedIn, mayEnroll, validate('json', addSchema), async (c) => {
     const account = c.var.account
     const body = c.req.valid('json')
     const db = database(c.env.DB)
@@ -69,6 +71,8 @@ export const myPasskeyRoutes = new Hono<AppEnv>()
       name: body.name || `Passkey on ${describeDevice(c.req.header('User-Agent') ?? null)}`,
     })
     if (!saved) return c.json({ error: 'That passkey is already registered' }, 409)
+    // made with user verification on this signed-in session: it is the session's second factor
+    if (awaitsSecondFactor(account)) await markSecondFactor(db, account.sessionId, 'passkey')
     return c.json({ message: 'Passkey added.', passkey: viewOf(saved) }, 201)
   })
   .delete('/:id', requireAccount, validate('param', z.object({ id: credentialId })), async (c) => {
@@ -104,6 +108,7 @@ export const passkeySignInRoutes = new Hono<AppEnv>()
     const previous = sessionToken(c) ? await currentAccount(c) : null
     if (previous) await deleteSession(db, previous.sessionId)
     await deleteExpiredSessions(db, passkey.owner_type, passkey.owner_id)
-    await startSession(c, passkey.owner_type, passkey.owner_id)
-    return c.json({ id: record.id, email: record.email, type: passkey.owner_type, user: record }, 200)
+    // a passkey is two factors in one: something held, unlocked by something known or inherent
+    await startSession(c, passkey.owner_type, passkey.owner_id, 'passkey')
+    return c.json({ id: record.id, email: record.email, type: passkey.owner_type, user: record, ...(passkey.owner_type === 'admin' ? { second_factor: 'verified' as const } : {}) }, 200)
   })
