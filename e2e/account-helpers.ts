@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
+import { currentStep, totpCode } from '../worker/auth/totp'
 
 const root = join(__dirname, '..')
 let sequence = 0
@@ -37,4 +38,40 @@ export async function loginThroughForm(page: Page, account: { email: string; pas
   await form.getByLabel('Password', { exact: true }).fill(account.password)
   await form.getByRole('button', { name: 'Login' }).click()
   await page.waitForURL((url) => url.pathname !== '/login')
+  if (type === 'Admin') await passSecondFactor(page, account.email)
+}
+
+/** Administrators' authenticator-app secrets set up by passSecondFactor, and the last step used. */
+const totpSecrets = new Map<string, { secret: string; lastStep: number }>()
+
+/** A code for a step not used before (a code works once), within the server's window. */
+async function freshCode(email: string): Promise<string> {
+  const known = totpSecrets.get(email)!
+  const step = Math.max(currentStep(), known.lastStep + 1)
+  known.lastStep = step
+  return totpCode(known.secret, step)
+}
+
+/**
+ * On /two-factor after an administrator's password: sets up an authenticator app the first time
+ * (reading its key from the page, as a person would type it into the app), else enters a code.
+ */
+export async function passSecondFactor(page: Page, email: string): Promise<void> {
+  if (new URL(page.url()).pathname !== '/two-factor') await page.waitForURL((url) => url.pathname === '/two-factor', { timeout: 5000 })
+  const card = page.locator('main')
+  await card.getByRole('heading', { level: 1 }).waitFor()
+  const heading = await card.getByRole('heading', { level: 1 }).innerText()
+  if (heading === 'Set up two-factor sign-in') {
+    await card.getByRole('button', { name: 'Set up an authenticator app' }).click()
+    const secret = (await card.getByLabel('Set-up key').innerText()).replace(/\s/g, '')
+    totpSecrets.set(email, { secret, lastStep: 0 })
+    await card.getByLabel('Code from your authenticator app').fill(await freshCode(email))
+    await card.getByRole('button', { name: 'Turn on' }).click()
+    await card.getByRole('list', { name: 'Recovery codes' }).waitFor()
+    await card.getByRole('button', { name: 'I have saved my recovery codes' }).click()
+  } else {
+    await card.getByLabel('Code from your authenticator app').fill(await freshCode(email))
+    await card.getByRole('button', { name: 'Verify' }).click()
+  }
+  await page.waitForURL((url) => url.pathname !== '/two-factor')
 }

@@ -56,6 +56,7 @@ const LoginPage = page(() => import('../features/account/login-page'))
 const RegisterPage = page(() => import('../features/account/register-page'))
 const ForgotPasswordPage = page(() => import('../features/account/forgot-password-page'))
 const ResetPasswordPage = page(() => import('../features/account/reset-password-page'))
+const TwoFactorPage = page(() => import('../features/account/two-factor-page'))
 const ProfilePage = page(() => import('../features/account/profile-page'))
 const AdminPage = page(() => import('../features/admin/admin-page'))
 const NotFoundPage = page(() => import('./not-found-page'))
@@ -89,6 +90,7 @@ export const routeTable: readonly (readonly [string, LazyPage])[] = [
   ['/register', RegisterPage],
   ['/forgot-password', ForgotPasswordPage],
   ['/reset-password', ResetPasswordPage],
+  ['/two-factor', TwoFactorPage],
   ['/profile', ProfilePage],
   ['/admin/*', AdminPage],
 ]

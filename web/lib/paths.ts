@@ -26,6 +26,7 @@ export const paths = {
   register: () => '/register',
   forgotPassword: () => '/forgot-password',
   resetPassword: () => '/reset-password',
+  twoFactor: (next?: string) => (next ? `/two-factor?next=${encodeURIComponent(next)}` : '/two-factor'),
   profile: () => '/profile',
   admin: () => '/admin',
   sitemap: () => '/sitemap.xml',

@@ -33,6 +33,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/register', module: 'features/account/register-page' },
   { path: '/forgot-password', module: 'features/account/forgot-password-page' },
   { path: '/reset-password', module: 'features/account/reset-password-page' },
+  { path: '/two-factor', module: 'features/account/two-factor-page' },
   { path: '/profile', module: 'features/account/profile-page' },
   { path: '/admin/*', module: 'features/admin/admin-page' },
 ]

@@ -8,7 +8,7 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom'
 import { useToast } from '../../components/toast'
 import { api, readJson } from '../../lib/api-client'
 import { paths } from '../../lib/paths'
-import { useRefreshSession, useSession, type SessionAccount } from '../../lib/session'
+import { awaitsSecondFactor, useRefreshSession, useSession, type SessionAccount } from '../../lib/session'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { AuthCard, FormError, PasswordField, safeNextPath, SubmitButton, TextField } from './auth-form'
 import { passkeysSupported, signInWithPasskey } from './passkey-ceremonies'
@@ -30,7 +30,7 @@ export function Component() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
-  if (session) return <Navigate to={next} replace />
+  if (session) return <Navigate to={awaitsSecondFactor(session) ? paths.twoFactor(next) : next} replace />
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()

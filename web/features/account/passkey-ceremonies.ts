@@ -47,3 +47,16 @@ export async function signInWithPasskey(): Promise<SessionAccount> {
   }
   return readJson<SessionAccount>(api.auth.passkey.$post({ json: { response: response as unknown as AnswerJson } }))
 }
+
+/** An administrator's second factor with one of their passkeys. */
+export async function passSecondFactorWithPasskey(): Promise<void> {
+  const browser = await loadBrowser()
+  const optionsJSON = await readJson<Options<Browser['startAuthentication']>>(api.auth['second-factor'].passkey.options.$post())
+  let response
+  try {
+    response = await browser.startAuthentication({ optionsJSON })
+  } catch (err) {
+    throw friendly(err)
+  }
+  await readJson(api.auth['second-factor'].passkey.$post({ json: { response: response as unknown as AnswerJson } }))
+}

@@ -6,7 +6,7 @@
 import { Navigate } from 'react-router-dom'
 import { PageHeading } from '../../components/page-heading'
 import { paths } from '../../lib/paths'
-import { useSession } from '../../lib/session'
+import { awaitsSecondFactor, useSession } from '../../lib/session'
 import { useProfile } from './api'
 import { PasswordSection } from './password-section'
 import { ProfileInfo } from './profile-info'
@@ -55,5 +55,6 @@ export function Component() {
   const session = useSession()
   if (session === undefined) return <Loading />
   if (session === null) return <Navigate to={`${paths.login()}?next=${encodeURIComponent(paths.profile())}`} replace />
+  if (awaitsSecondFactor(session)) return <Navigate to={paths.twoFactor(paths.profile())} replace />
   return <SignedInProfile />
 }
