@@ -41,15 +41,25 @@ export async function loginThroughForm(page: Page, account: { email: string; pas
   if (type === 'Admin') await passSecondFactor(page, account.email)
 }
 
-/** Administrators' authenticator-app secrets set up by passSecondFactor, and the last step used. */
-const totpSecrets = new Map<string, { secret: string; lastStep: number }>()
+/** Administrators' authenticator-app secrets set up by passSecondFactor, the last step used, and their recovery codes. */
+const totpSecrets = new Map<string, { secret: string; lastStep: number; recovery: string[] }>()
 
-/** A code for a step not used before (a code works once), within the server's window. */
-async function freshCode(email: string): Promise<string> {
+/**
+ * A code for a step not used before (a code works once) within the server's window (one step
+ * ahead at most); when a test signs in more often than that allows, a recovery code, and when
+ * those are gone, the next step's code after waiting for it.
+ */
+async function freshCode(email: string): Promise<{ kind: 'app' | 'recovery'; code: string }> {
   const known = totpSecrets.get(email)!
-  const step = Math.max(currentStep(), known.lastStep + 1)
+  let step = Math.max(currentStep(), known.lastStep + 1)
+  if (step > currentStep() + 1) {
+    const recovery = known.recovery.shift()
+    if (recovery) return { kind: 'recovery', code: recovery }
+    while (step > currentStep() + 1) await new Promise((resolve) => setTimeout(resolve, 1000))
+    step = Math.max(currentStep(), known.lastStep + 1)
+  }
   known.lastStep = step
-  return totpCode(known.secret, step)
+  return { kind: 'app', code: await totpCode(known.secret, step) }
 }
 
 /**
@@ -64,13 +74,17 @@ export async function passSecondFactor(page: Page, email: string): Promise<void>
   if (heading === 'Set up two-factor sign-in') {
     await card.getByRole('button', { name: 'Set up an authenticator app' }).click()
     const secret = (await card.getByLabel('Set-up key').innerText()).replace(/\s/g, '')
-    totpSecrets.set(email, { secret, lastStep: 0 })
-    await card.getByLabel('Code from your authenticator app').fill(await freshCode(email))
+    totpSecrets.set(email, { secret, lastStep: 0, recovery: [] })
+    await card.getByLabel('Code from your authenticator app').fill((await freshCode(email)).code)
     await card.getByRole('button', { name: 'Turn on' }).click()
-    await card.getByRole('list', { name: 'Recovery codes' }).waitFor()
+    const codes = card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')
+    await codes.last().waitFor()
+    totpSecrets.get(email)!.recovery = await codes.allInnerTexts()
     await card.getByRole('button', { name: 'I have saved my recovery codes' }).click()
   } else {
-    await card.getByLabel('Code from your authenticator app').fill(await freshCode(email))
+    const { kind, code } = await freshCode(email)
+    if (kind === 'recovery') await card.getByRole('button', { name: 'Use a recovery code' }).click()
+    await card.getByLabel(kind === 'app' ? 'Code from your authenticator app' : 'Recovery code').fill(code)
     await card.getByRole('button', { name: 'Verify' }).click()
   }
   await page.waitForURL((url) => url.pathname !== '/two-factor')

@@ -3,7 +3,7 @@
  * keyed by the owner (type and id) except the sign-in lookup by credential id, which is how a
  * discoverable credential names its account.
  */
-import { and, asc, eq, gt } from 'drizzle-orm'
+import { and, asc, eq, gt, lte } from 'drizzle-orm'
 import { passkeys, webauthnChallenges, type OwnerType } from '../../drizzle/schema'
 import { nowIso, type Db } from './db'
 
@@ -62,6 +62,8 @@ export async function storeChallenge(
   db: Db,
   challenge: { id: string; challenge: string; purpose: ChallengePurpose; ownerType: OwnerType | null; ownerId: number | null },
 ): Promise<void> {
+  // housekeeping: challenges nobody answered
+  await db.delete(webauthnChallenges).where(lte(webauthnChallenges.expires_at, nowIso())).run()
   await db
     .insert(webauthnChallenges)
     .values({

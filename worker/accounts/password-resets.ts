@@ -3,7 +3,7 @@
  * new link retires the account's earlier ones; redeeming is one statement, so of two requests
  * racing with the same link exactly one succeeds.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, lte } from 'drizzle-orm'
 import { passwordResets, type OwnerType } from '../../drizzle/schema'
 import { nowIso, type Db } from './db'
 
@@ -24,6 +24,8 @@ export async function issueResetToken(db: Db, ownerType: OwnerType, ownerId: num
   const token = base64url(crypto.getRandomValues(new Uint8Array(32)))
   await db.batch([
     db.delete(passwordResets).where(and(eq(passwordResets.owner_type, ownerType), eq(passwordResets.owner_id, ownerId))),
+    // housekeeping: everyone's expired links
+    db.delete(passwordResets).where(lte(passwordResets.expires_at, nowIso())),
     db.insert(passwordResets).values({
       token_hash: await hashToken(token),
       owner_type: ownerType,

@@ -186,6 +186,8 @@ export async function beginSignIn(
         pairKey ? forget(db, pairKey) : undefined,
         giveBack(db, emailKey),
         trustedKey ? trust(db, trustedKey, now) : undefined,
+        // housekeeping, as sign-ins come: counters whose window ended long ago
+        deleteStaleCounters(db, now),
       ])
     },
   }
