@@ -51,6 +51,11 @@ export const adminUsers = sqliteTable(
     username: text('username'),
     full_name: text('full_name'),
     role: text('role').notNull().default('admin'),
+    /** The authenticator-app (TOTP) secret, encrypted (worker/auth/totp.ts); pending until its first code is confirmed. */
+    totp_secret: text('totp_secret'),
+    totp_pending_secret: text('totp_pending_secret'),
+    /** The last 30-second step a code was accepted for: a code works once. */
+    totp_last_step: integer('totp_last_step'),
     created_at: text('created_at').notNull().default(now),
     updated_at: text('updated_at').notNull().default(now),
   },
@@ -71,9 +76,71 @@ export const sessions = sqliteTable(
     expires_at: text('expires_at').notNull(),
     last_seen_at: text('last_seen_at').notNull().default(now),
     user_agent: text('user_agent'),
+    /** How an administrator's session passed the second factor ('passkey', 'totp', 'recovery'); null until then. */
+    second_factor: text('second_factor'),
   },
   (t) => [index('sessions_owner_idx').on(t.owner_type, t.owner_id), index('sessions_expires_idx').on(t.expires_at)],
 )
+
+/**
+ * Password reset links: only the SHA-256 of the token is stored, so a copy of the database cannot
+ * be turned into working links. A link works once (used_at) and until expires_at (within an hour).
+ */
+export const passwordResets = sqliteTable(
+  'password_resets',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    owner_type: text('owner_type', { enum: ownerTypes }).notNull(),
+    owner_id: integer('owner_id').notNull(),
+    created_at: text('created_at').notNull().default(now),
+    expires_at: text('expires_at').notNull(),
+    used_at: text('used_at'),
+  },
+  (t) => [index('password_resets_owner_idx').on(t.owner_type, t.owner_id)],
+)
+
+/** One-time recovery codes for the second factor, stored as their SHA-256, shown once when made. */
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    owner_type: text('owner_type', { enum: ownerTypes }).notNull(),
+    owner_id: integer('owner_id').notNull(),
+    code_hash: text('code_hash').notNull(),
+    used_at: text('used_at'),
+  },
+  (t) => [index('recovery_codes_owner_idx').on(t.owner_type, t.owner_id)],
+)
+
+/** WebAuthn credentials (passkeys) of users and administrators; id is the credential id, base64url. */
+export const passkeys = sqliteTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    owner_type: text('owner_type', { enum: ownerTypes }).notNull(),
+    owner_id: integer('owner_id').notNull(),
+    public_key: text('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    transports: text('transports'),
+    name: text('name').notNull(),
+    created_at: text('created_at').notNull().default(now),
+    last_used_at: text('last_used_at'),
+  },
+  (t) => [index('passkeys_owner_idx').on(t.owner_type, t.owner_id)],
+)
+
+/**
+ * WebAuthn challenges waiting for their answer: named by a random id in a short-lived HttpOnly
+ * cookie, used once (deleted when answered) and only until expires_at.
+ */
+export const webauthnChallenges = sqliteTable('webauthn_challenges', {
+  id: text('id').primaryKey(),
+  challenge: text('challenge').notNull(),
+  purpose: text('purpose', { enum: ['register', 'sign-in', 'second-factor'] }).notNull(),
+  owner_type: text('owner_type', { enum: ownerTypes }),
+  owner_id: integer('owner_id'),
+  expires_at: text('expires_at').notNull(),
+})
 
 export const watchlist = sqliteTable(
   'watchlist',
@@ -121,11 +188,16 @@ export const watchHistory = sqliteTable(
   ],
 )
 
-/** Fixed-window counters for sign-in and sign-up attempts, shared by every isolate. */
+/**
+ * Fixed-window counters for sign-in, sign-up, password and reset attempts, shared by every
+ * isolate (worker/auth/rate-limit.ts). Times are Unix seconds; next_at is the earliest moment the
+ * next attempt may be checked when the key's rule spaces attempts out instead of refusing them.
+ */
 export const rateLimits = sqliteTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull().default(0),
   reset_at: integer('reset_at').notNull(),
+  next_at: integer('next_at').notNull().default(0),
 })
 
 /** HLS streams mapped to titles; season and episode are 0 for a film. */

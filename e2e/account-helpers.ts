@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
+import { currentStep, totpCode } from '../worker/auth/totp'
 
 const root = join(__dirname, '..')
 let sequence = 0
@@ -37,4 +38,54 @@ export async function loginThroughForm(page: Page, account: { email: string; pas
   await form.getByLabel('Password', { exact: true }).fill(account.password)
   await form.getByRole('button', { name: 'Login' }).click()
   await page.waitForURL((url) => url.pathname !== '/login')
+  if (type === 'Admin') await passSecondFactor(page, account.email)
+}
+
+/** Administrators' authenticator-app secrets set up by passSecondFactor, the last step used, and their recovery codes. */
+const totpSecrets = new Map<string, { secret: string; lastStep: number; recovery: string[] }>()
+
+/**
+ * A code for a step not used before (a code works once) within the server's window (one step
+ * ahead at most); when a test signs in more often than that allows, a recovery code, and when
+ * those are gone, the next step's code after waiting for it.
+ */
+async function freshCode(email: string): Promise<{ kind: 'app' | 'recovery'; code: string }> {
+  const known = totpSecrets.get(email)!
+  let step = Math.max(currentStep(), known.lastStep + 1)
+  if (step > currentStep() + 1) {
+    const recovery = known.recovery.shift()
+    if (recovery) return { kind: 'recovery', code: recovery }
+    while (step > currentStep() + 1) await new Promise((resolve) => setTimeout(resolve, 1000))
+    step = Math.max(currentStep(), known.lastStep + 1)
+  }
+  known.lastStep = step
+  return { kind: 'app', code: await totpCode(known.secret, step) }
+}
+
+/**
+ * On /two-factor after an administrator's password: sets up an authenticator app the first time
+ * (reading its key from the page, as a person would type it into the app), else enters a code.
+ */
+export async function passSecondFactor(page: Page, email: string): Promise<void> {
+  if (new URL(page.url()).pathname !== '/two-factor') await page.waitForURL((url) => url.pathname === '/two-factor', { timeout: 5000 })
+  const card = page.locator('main')
+  await card.getByRole('heading', { level: 1 }).waitFor()
+  const heading = await card.getByRole('heading', { level: 1 }).innerText()
+  if (heading === 'Set up two-factor sign-in') {
+    await card.getByRole('button', { name: 'Set up an authenticator app' }).click()
+    const secret = (await card.getByLabel('Set-up key').innerText()).replace(/\s/g, '')
+    totpSecrets.set(email, { secret, lastStep: 0, recovery: [] })
+    await card.getByLabel('Code from your authenticator app').fill((await freshCode(email)).code)
+    await card.getByRole('button', { name: 'Turn on' }).click()
+    const codes = card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')
+    await codes.last().waitFor()
+    totpSecrets.get(email)!.recovery = await codes.allInnerTexts()
+    await card.getByRole('button', { name: 'I have saved my recovery codes' }).click()
+  } else {
+    const { kind, code } = await freshCode(email)
+    if (kind === 'recovery') await card.getByRole('button', { name: 'Use a recovery code' }).click()
+    await card.getByLabel(kind === 'app' ? 'Code from your authenticator app' : 'Recovery code').fill(code)
+    await card.getByRole('button', { name: 'Verify' }).click()
+  }
+  await page.waitForURL((url) => url.pathname !== '/two-factor')
 }

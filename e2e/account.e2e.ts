@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { loginThroughForm, newAccountDetails } from './account-helpers'
-import { dismissCookieBanner, newPage, seriousA11yViolations, useBrowser, type ViewportName } from './browser'
+import { dismissCookieBanner, newPage, seriousA11yViolations, useBrowser, visitorHeaders, type ViewportName } from './browser'
 
 const baseUrl = inject('baseUrl')
 const shots = join(__dirname, '..', '.wrangler', 'screenshots')
@@ -199,7 +199,7 @@ describe('the profile lists', () => {
   it('shows watchlist and history cards that open their title pages', async () => {
     const account = newAccountDetails('lists')
     const { context, page } = await openPage('desktop')
-    const headers = { Origin: baseUrl }
+    const headers = visitorHeaders(baseUrl)
     expect((await page.request.post('/api/auth/signup', { data: { ...account, confirmPassword: account.password }, headers })).status()).toBe(201)
     await loginThroughForm(page, account)
     const saved = await page.request.post('/api/me/watchlist', { data: { content_id: 550, content_type: 'movie', title: 'Saved Film', poster_path: null }, headers })
@@ -235,7 +235,7 @@ describe('sign-in details', () => {
     await shoot(page, 'login-phone')
     await expectNoSeriousViolations(page)
     const account = newAccountDetails('next')
-    expect((await page.request.post('/api/auth/signup', { data: { ...account, confirmPassword: account.password }, headers: { Origin: baseUrl } })).status()).toBe(201)
+    expect((await page.request.post('/api/auth/signup', { data: { ...account, confirmPassword: account.password }, headers: visitorHeaders(baseUrl) })).status()).toBe(201)
     await loginThroughForm(page, account, 'User', '/login?next=%2F%2Fevil.example%2Fsteal')
     await page.waitForURL(`${baseUrl}/`)
     expect(new URL(page.url()).host).toBe(new URL(baseUrl).host)
@@ -250,7 +250,7 @@ describe('sign-in details', () => {
     expect(await page.locator('script[src*="challenges.cloudflare.com"]').count()).toBe(0)
     await shoot(page, 'register-phone')
     const account = newAccountDetails('phone')
-    expect((await page.request.post('/api/auth/signup', { data: { ...account, confirmPassword: account.password }, headers: { Origin: baseUrl } })).status()).toBe(201)
+    expect((await page.request.post('/api/auth/signup', { data: { ...account, confirmPassword: account.password }, headers: visitorHeaders(baseUrl) })).status()).toBe(201)
     await loginThroughForm(page, account)
     await page.goto('/profile')
     await page.getByText('No watch history yet.').waitFor()

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { createAdmin, loginThroughForm, newAccountDetails } from './account-helpers'
-import { dismissCookieBanner, newPage, seriousA11yViolations, signInNewUser, useBrowser, type ViewportName } from './browser'
+import { dismissCookieBanner, newPage, seriousA11yViolations, signInNewUser, useBrowser, visitorHeaders, type ViewportName } from './browser'
 
 const baseUrl = inject('baseUrl')
 const shots = join(__dirname, '..', '.wrangler', 'screenshots')
@@ -38,7 +38,7 @@ async function signUp(prefix: string) {
   const account = newAccountDetails(prefix)
   const res = await fetch(`${baseUrl}/api/auth/signup`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': visitorHeaders(baseUrl)['CF-Connecting-IP']! },
     body: JSON.stringify({ ...account, confirmPassword: account.password }),
   })
   return { account, status: res.status }

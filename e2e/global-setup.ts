@@ -1,9 +1,11 @@
 /**
  * Starts the real site for the browser tests: a fresh local D1/KV state under .wrangler/e2e-PORT,
  * migrations and the embedded catalogue applied, `wrangler dev` on E2E_PORT (default 8788).
- * The base URL reaches the tests through `inject('baseUrl')`.
+ * It refuses to start when anything already listens on that port, so the suite never tests a
+ * server it did not start. The base URL reaches the tests through `inject('baseUrl')`.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
@@ -33,8 +35,25 @@ async function waitForPing(url: string, child: ChildProcess, ms: number) {
   throw new Error(`the site did not answer on ${url} within ${ms} ms`)
 }
 
+/**
+ * Resolves when nothing listens on `port` at `host`; rejects when something does, so the suite
+ * never tests a server it did not start. A host this machine does not have (no IPv6) is no conflict.
+ */
+function portIsFree(port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRNOTAVAIL' || err.code === 'EAFNOSUPPORT') resolve()
+      else reject(new Error(`port ${port} on ${host} is already in use (${err.code}): stop whatever listens there or choose another E2E_PORT`))
+    })
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()))
+  })
+}
+
 export default async function setup(project: TestProject) {
   const port = process.env.E2E_PORT ?? '8788'
+  // the tests reach the site as 127.0.0.1 and as localhost (passkeys need a domain)
+  for (const host of ['127.0.0.1', '::1']) await portIsFree(Number(port), host)
   const persistTo = join(root, '.wrangler', `e2e-${port}`)
   rmSync(persistTo, { recursive: true, force: true })
   await prepareLocal({ persistTo })

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { newPage, seriousA11yViolations, useBrowser } from './browser'
+import { newPage, seriousA11yViolations, useBrowser, visitorHeaders } from './browser'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
@@ -13,7 +13,7 @@ async function signedInPage(viewport: 'phone' | 'desktop' = 'desktop'): Promise<
   sequence += 1
   const tag = `${Date.now().toString(36)}${sequence}`
   const data = { email: `lists.${tag}@example.com`, username: `lists_${tag}`, password: 'correct horse battery', confirmPassword: 'correct horse battery' }
-  const headers = { Origin: baseUrl }
+  const headers = visitorHeaders(baseUrl)
   const signup = await page.request.post(`${baseUrl}/api/auth/signup`, { data, headers })
   expect(signup.status()).toBe(201)
   const login = await page.request.post(`${baseUrl}/api/auth/login`, { data: { email: data.email, password: data.password, type: 'user' }, headers })

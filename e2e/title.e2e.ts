@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BrowserContext, Page, Request, Route } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { newPage, seriousA11yViolations, useBrowser, withoutFirstData } from './browser'
+import { newPage, seriousA11yViolations, useBrowser, visitorHeaders, withoutFirstData } from './browser'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
@@ -45,7 +45,7 @@ async function signIn(page: Page) {
   sequence += 1
   const tag = `${Date.now().toString(36)}${sequence}`
   const data = { email: `title.${tag}@example.com`, username: `title_${tag}`, password: 'correct horse battery', confirmPassword: 'correct horse battery' }
-  const headers = { Origin: baseUrl }
+  const headers = visitorHeaders(baseUrl)
   expect((await page.request.post(`${baseUrl}/api/auth/signup`, { data, headers })).status()).toBe(201)
   expect((await page.request.post(`${baseUrl}/api/auth/login`, { data: { email: data.email, password: data.password, type: 'user' }, headers })).status()).toBe(200)
 }

@@ -110,6 +110,11 @@ if (!target.remote) migrate(target.persistTo)
 const emailSql = sqlText(email)
 const existing = JSON.parse(d1(target, `SELECT id FROM admin_users WHERE lower(email) = ${emailSql}`, { json: true }))
 const found = existing[0]?.results?.length > 0
+if (values.username !== undefined) {
+  // one namespace for users and administrators, so nobody can pose as the other
+  const taken = JSON.parse(d1(target, `SELECT 1 FROM users WHERE lower(username) = lower(${sqlText(values.username)}) UNION ALL SELECT 1 FROM admin_users WHERE lower(username) = lower(${sqlText(values.username)}) AND lower(email) <> ${emailSql}`, { json: true }))
+  if (taken[0]?.results?.length > 0) fail(`the username ${values.username} is already taken`)
+}
 const hash = sqlText(hashPassword(password))
 const username = values.username === undefined ? 'NULL' : sqlText(values.username)
 

@@ -12,7 +12,15 @@ import { fileURLToPath } from 'node:url'
 
 export const root = fileURLToPath(new URL('..', import.meta.url))
 export const wranglerBin = join(root, 'node_modules', '.bin', 'wrangler')
-export const wranglerEnv = { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_UPDATE_NOTIFIER: '1' }
+// CLOUDFLARE_CF_FETCH_ENABLED=false: wrangler dev would otherwise fetch the `Request.cf` sample
+// from workers.cloudflare.com on every start and print a stack trace when offline; the worker
+// reads nothing from request.cf, so the built-in sample does.
+export const wranglerEnv = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: 'false',
+  NO_UPDATE_NOTIFIER: '1',
+  CLOUDFLARE_CF_FETCH_ENABLED: process.env.CLOUDFLARE_CF_FETCH_ENABLED ?? 'false',
+}
 
 function newestMtime(dir) {
   let newest = 0

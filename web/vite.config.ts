@@ -2,6 +2,7 @@ import { relative } from 'node:path'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { staticHeadersFile } from '../worker/lib/security-headers'
 
 /**
  * Writes route-chunks.json beside the build: for each lazily loaded page module (by its path under
@@ -38,9 +39,20 @@ function routeChunks(): Plugin {
   }
 }
 
+/** `_headers` for Workers static assets, from the one list the worker also applies. */
+function securityHeaders(): Plugin {
+  return {
+    name: 'reelhouse-security-headers',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: '_headers', source: staticHeadersFile() })
+    },
+  }
+}
+
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss(), routeChunks()],
+  plugins: [react(), tailwindcss(), routeChunks(), securityHeaders()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

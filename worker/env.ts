@@ -23,6 +23,9 @@ export interface Bindings {
   TMDB_API_KEY?: string
   TMDB_READ_TOKEN?: string
   TURNSTILE_SECRET?: string
+  /** Cloudflare's send_email binding and the address mail is sent from; without them mail goes to the local dev mailbox. */
+  MAILER?: SendEmail
+  MAIL_FROM?: string
 }
 
 /** The signed-in account, set by the guards in worker/auth/guards.ts. */
@@ -31,6 +34,8 @@ export interface Account {
   id: number
   email: string
   sessionId: string
+  /** How an administrator's session passed the second factor; null until it has. */
+  secondFactor: string | null
 }
 
 export interface Variables {

@@ -7,12 +7,19 @@
  *   GET|HEAD /api/ping                      connection-quality probe, no-store
  *   GET      /api/config                    public deployment settings for the web app
  *   *        /api/catalog/...               catalogue (routes/catalog.ts)
+ *   POST     /api/auth/password-reset[/confirm]  password reset by e-mail (routes/password-reset.ts)
+ *   POST     /api/auth/passkey[/options]    sign in with a passkey (routes/passkeys.ts)
+ *   *        /api/me/passkeys/...           the account's passkeys: add, list, remove (routes/passkeys.ts)
+ *   *        /api/auth/second-factor/...    an administrator passes the second factor (routes/two-factor.ts)
+ *   *        /api/me/two-factor/...         an administrator's authenticator app and recovery codes (routes/two-factor.ts)
  *   *        /api/auth/...                  sign-up, sign-in, sign-out, session (routes/auth.ts)
+ *   *        /api/me/sessions/...           the account's sessions: list, sign out one or all (routes/sessions.ts)
  *   *        /api/me/...                    profile, password, watchlist, history (routes/me.ts);
  *                                           export and account deletion (routes/my-data.ts); import (routes/import.ts)
  *   *        /api/admin/...                 administrator API (routes/admin.ts)
  *   *        /api/player/...                playback sources and streams (routes/player.ts)
  *   *        /api/admin/streams/...         HLS streams mapped to titles (routes/admin-streams.ts)
+ *   GET      /api/dev/mail                  the local dev mailbox, loopback origins only (routes/dev.ts)
  *   GET      /api/img/[{edition}/]{size}/...  drawn posters and stills of the embedded catalogue (routes/images.ts)
  *   GET      /api/og/{edition}/...           share cards as PNG (routes/og.ts)
  *   GET      /robots.txt, /sitemap.xml, /share/...   (routes/seo.ts)
@@ -27,27 +34,40 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { csrf } from './auth/csrf'
+import { bodyLimit } from './lib/body-limit'
 import type { AppEnv } from './env'
+import { withSecurityHeaders } from './lib/security-headers'
 import { adminRoutes } from './routes/admin'
 import { appOrAsset, appPageRoutes } from './routes/app-pages'
 import { adminStreamRoutes } from './routes/admin-streams'
 import { authRoutes } from './routes/auth'
 import { catalogRoutes } from './routes/catalog'
-import { configRoutes } from './routes/config'
+import { configRoutes, imageOriginsFor } from './routes/config'
+import { devRoutes } from './routes/dev'
 import { imageRoutes } from './routes/images'
 import { ogRoutes } from './routes/og'
 import { meRoutes } from './routes/me'
 import { importRoutes } from './routes/import'
 import { myDataRoutes } from './routes/my-data'
+import { myPasskeyRoutes, passkeySignInRoutes } from './routes/passkeys'
+import { passwordResetRoutes } from './routes/password-reset'
 import { pingRoutes } from './routes/ping'
 import { playerRoutes } from './routes/player'
 import { seoRoutes } from './routes/seo'
+import { sessionRoutes } from './routes/sessions'
+import { secondFactorRoutes, twoFactorRoutes } from './routes/two-factor'
 
 const api = new Hono<AppEnv>()
   .route('/', pingRoutes)
   .route('/', configRoutes)
   .route('/catalog', catalogRoutes)
+  .route('/auth/password-reset', passwordResetRoutes)
+  .route('/auth/passkey', passkeySignInRoutes)
+  .route('/auth/second-factor', secondFactorRoutes)
   .route('/auth', authRoutes)
+  .route('/me/sessions', sessionRoutes)
+  .route('/me/passkeys', myPasskeyRoutes)
+  .route('/me/two-factor', twoFactorRoutes)
   .route('/me', meRoutes)
   .route('/me', myDataRoutes)
   .route('/me/import', importRoutes)
@@ -57,6 +77,7 @@ const api = new Hono<AppEnv>()
   .route('/img/:edition{a\\d{1,3}}', imageRoutes)
   .route('/img', imageRoutes)
   .route('/og', ogRoutes)
+  .route('/dev', devRoutes)
 
 const app = new Hono<AppEnv>()
 
@@ -64,15 +85,16 @@ app.use(async (c, next) => {
   const requestId = c.req.header('cf-ray') ?? crypto.randomUUID()
   c.set('requestId', requestId)
   await next()
-  c.header('X-Request-Id', requestId)
-  c.header('X-Content-Type-Options', 'nosniff')
-  c.header('Referrer-Policy', 'strict-origin-when-cross-origin')
-  if (c.req.path.startsWith('/api/') && !c.res.headers.has('Cache-Control')) {
-    c.header('Cache-Control', 'no-store')
-  }
+  const res = withSecurityHeaders(c.res, c.req.url, imageOriginsFor(c.env))
+  res.headers.set('X-Request-Id', requestId)
+  if (c.req.path.startsWith('/api/') && !res.headers.has('Cache-Control')) res.headers.set('Cache-Control', 'no-store')
+  // replaced outright: assigning c.res would merge the old answer's headers back in
+  c.res = undefined
+  c.res = res
 })
 
 app.use('/api/*', csrf)
+app.use('/api/*', bodyLimit)
 
 app.onError((err, c) => {
   if (err instanceof HTTPException) {

@@ -54,6 +54,9 @@ const PrivacyPage = page(() => import('../features/static/privacy-page'))
 const DmcaPage = page(() => import('../features/static/dmca-page'))
 const LoginPage = page(() => import('../features/account/login-page'))
 const RegisterPage = page(() => import('../features/account/register-page'))
+const ForgotPasswordPage = page(() => import('../features/account/forgot-password-page'))
+const ResetPasswordPage = page(() => import('../features/account/reset-password-page'))
+const TwoFactorPage = page(() => import('../features/account/two-factor-page'))
 const ProfilePage = page(() => import('../features/account/profile-page'))
 const ImportPage = page(() => import('../features/account/import-page'))
 const AdminPage = page(() => import('../features/admin/admin-page'))
@@ -86,6 +89,9 @@ export const routeTable: readonly (readonly [string, LazyPage])[] = [
   ['/dmca', DmcaPage],
   ['/login', LoginPage],
   ['/register', RegisterPage],
+  ['/forgot-password', ForgotPasswordPage],
+  ['/reset-password', ResetPasswordPage],
+  ['/two-factor', TwoFactorPage],
   ['/profile', ProfilePage],
   ['/import', ImportPage],
   ['/admin/*', AdminPage],

@@ -12,6 +12,8 @@ export interface SessionAccount {
   id: number
   email: string
   type: 'user' | 'admin'
+  /** An administrator's session: whether it has passed the second factor, must pass it, or must set one up first. */
+  second_factor?: 'verified' | 'required' | 'setup'
   user: {
     username?: string | null
     full_name?: string | null
@@ -51,6 +53,11 @@ export function useSession(): SessionAccount | null | undefined {
 
 export function useRefreshSession(): () => void {
   return useSetAtom(refreshSessionAtom)
+}
+
+/** An administrator signed in with a password only, who must pass or set up the second factor first. */
+export function awaitsSecondFactor(account: SessionAccount | null | undefined): boolean {
+  return account?.type === 'admin' && account.second_factor !== undefined && account.second_factor !== 'verified'
 }
 
 export function displayName(account: SessionAccount): string {

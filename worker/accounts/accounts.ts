@@ -5,19 +5,24 @@
  * Records leave this module without password_hash unless a function says otherwise.
  */
 import { and, eq, ne, sql } from 'drizzle-orm'
-import { adminUsers, users, type AdminUser, type OwnerType, type User } from '../../drizzle/schema'
+import { adminUsers, ownerTypes, users, type AdminUser, type OwnerType, type User } from '../../drizzle/schema'
 import { nowIso, type Db } from './db'
 
 export type AccountRow = User | AdminUser
 export type PublicUser = Omit<User, 'password_hash'>
-export type PublicAdmin = Omit<AdminUser, 'password_hash'>
+export type PublicAdmin = Omit<AdminUser, 'password_hash' | 'totp_secret' | 'totp_pending_secret' | 'totp_last_step'>
 export type PublicRecord = PublicUser | PublicAdmin
 
-type WithoutPassword<T> = T extends unknown ? Omit<T, 'password_hash'> : never
+/** Columns that never leave the worker: the password hash and an administrator's TOTP secrets. */
+type SecretColumn = 'password_hash' | 'totp_secret' | 'totp_pending_secret' | 'totp_last_step'
+type WithoutPassword<T> = T extends unknown ? Omit<T, SecretColumn> : never
 
 export function withoutPassword<T extends { password_hash: string }>(row: T): WithoutPassword<T> {
-  const { password_hash: _secret, ...rest } = row
-  return rest as WithoutPassword<T>
+  const { password_hash: _secret, ...rest } = row as T & Partial<Record<SecretColumn, unknown>>
+  delete rest.totp_secret
+  delete rest.totp_pending_secret
+  delete rest.totp_last_step
+  return rest as unknown as WithoutPassword<T>
 }
 
 function tableFor(type: OwnerType) {
@@ -46,15 +51,24 @@ export async function emailTaken(db: Db, email: string): Promise<boolean> {
   return row !== undefined
 }
 
-export async function usernameTaken(db: Db, type: OwnerType, username: string, exceptId?: number): Promise<boolean> {
-  const table = tableFor(type)
-  const sameName = sql`lower(${table.username}) = ${username.toLowerCase()}`
-  const row = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(exceptId === undefined ? sameName : and(sameName, ne(table.id, exceptId)))
-    .get()
-  return row !== undefined
+/**
+ * Users and administrators share one namespace of usernames (case-insensitive), so a user cannot
+ * take an administrator's name and pose as one. `except` is the account asking to keep its own.
+ */
+export async function usernameTaken(db: Db, username: string, except?: { type: OwnerType; id: number }): Promise<boolean> {
+  const lowered = username.toLowerCase()
+  const taken = await Promise.all(
+    ownerTypes.map((type) => {
+      const table = tableFor(type)
+      const sameName = sql`lower(${table.username}) = ${lowered}`
+      return db
+        .select({ id: table.id })
+        .from(table)
+        .where(except?.type === type ? and(sameName, ne(table.id, except.id)) : sameName)
+        .get()
+    }),
+  )
+  return taken.some((row) => row !== undefined)
 }
 
 export interface NewUserInput {

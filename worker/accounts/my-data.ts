@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { catalogMovies, catalogTvSeries } from '../../drizzle/catalog-schema'
-import { sessions, users, watchHistory, watchlist, type ContentType } from '../../drizzle/schema'
+import { passkeys, passwordResets, recoveryCodes, sessions, users, watchHistory, watchlist, webauthnChallenges, type ContentType } from '../../drizzle/schema'
 import { findRecord, type PublicRecord } from './accounts'
 import type { Db } from './db'
 import { historyStatus, type HistoryResult } from './history'
@@ -178,13 +178,19 @@ export function historyCsv(items: ExportHistoryItem[], tmdbCatalogue: boolean): 
 
 /**
  * Deletes a user and every row the account owns, in one batch (all or nothing): its watchlist,
- * history and sessions (so every browser is signed out at its next request), then the account.
+ * history, passkeys, recovery codes, reset links and waiting passkey challenges, and its sessions
+ * (so every browser is signed out at its next request), then the account.
  */
 export async function deleteUserAccount(db: Db, userId: number): Promise<void> {
-  const mine = <T extends typeof watchlist | typeof watchHistory | typeof sessions>(table: T) => and(eq(table.owner_type, 'user'), eq(table.owner_id, userId))
+  type Owned = typeof watchlist | typeof watchHistory | typeof sessions | typeof passkeys | typeof passwordResets | typeof recoveryCodes | typeof webauthnChallenges
+  const mine = (table: Owned) => and(eq(table.owner_type, 'user'), eq(table.owner_id, userId))
   await db.batch([
     db.delete(watchlist).where(mine(watchlist)),
     db.delete(watchHistory).where(mine(watchHistory)),
+    db.delete(passkeys).where(mine(passkeys)),
+    db.delete(recoveryCodes).where(mine(recoveryCodes)),
+    db.delete(passwordResets).where(mine(passwordResets)),
+    db.delete(webauthnChallenges).where(mine(webauthnChallenges)),
     db.delete(sessions).where(mine(sessions)),
     db.delete(users).where(eq(users.id, userId)),
   ])

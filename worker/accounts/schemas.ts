@@ -28,7 +28,7 @@ export const usernameSchema = z
   .trim()
   .regex(USERNAME_PATTERN, 'Username must be 3 to 30 characters: letters, digits, ".", "_" or "-"')
 
-function passwordPair<K extends string, C extends string>(newKey: K, confirmKey: C, mismatch: string) {
+export function newPasswordPair<K extends string, C extends string>(newKey: K, confirmKey: C, mismatch: string) {
   return (value: Record<K | C, string>, ctx: z.RefinementCtx) => {
     if (value[newKey].length < MIN_PASSWORD_LENGTH) {
       ctx.addIssue({ code: 'custom', message: 'Password must be at least 6 characters long' })
@@ -39,7 +39,7 @@ function passwordPair<K extends string, C extends string>(newKey: K, confirmKey:
 
 export const signupSchema = z
   .object({ email: emailSchema, username: usernameSchema, password, confirmPassword: password, turnstileToken })
-  .superRefine(passwordPair('password', 'confirmPassword', 'Passwords do not match'))
+  .superRefine(newPasswordPair('password', 'confirmPassword', 'Passwords do not match'))
 
 export const loginSchema = z.object({
   email: z.string().trim().toLowerCase().min(1, 'E-mail is required').max(254, 'E-mail address is too long'),
@@ -54,7 +54,7 @@ export const passwordChangeSchema = z
     newPassword: password,
     confirmPassword: password,
   })
-  .superRefine(passwordPair('newPassword', 'confirmPassword', 'New passwords do not match'))
+  .superRefine(newPasswordPair('newPassword', 'confirmPassword', 'New passwords do not match'))
 
 /** A real calendar date, written YYYY-MM-DD, between 1900-01-01 and today. */
 export function isPlausibleBirthDate(text: string): boolean {
@@ -66,9 +66,18 @@ export function isPlausibleBirthDate(text: string): boolean {
   return real && year >= 1900 && date.getTime() <= Date.now()
 }
 
-function optionalText(label: string, max: number) {
-  return z
-    .string()
+/** NUL and other control characters: never stored (they break logs, exports and other programs). */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/
+/** The same, but a multi-line text keeps its line breaks and tabs. */
+const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+
+export function plainText(label: string, options: { multiline?: boolean } = {}) {
+  const forbidden = options.multiline ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS
+  return z.string().refine((text) => !forbidden.test(text), `${label} must not contain control characters`)
+}
+
+function optionalText(label: string, max: number, options: { multiline?: boolean } = {}) {
+  return plainText(label, options)
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullable()
@@ -87,7 +96,7 @@ export const profileSchema = z.object({
     .optional()
     .transform((value) => (value === '' ? null : value)),
   country: optionalText('Country', 100),
-  bio: optionalText('Bio', 500),
+  bio: optionalText('Bio', 500, { multiline: true }),
 })
 
 export const contentTypeSchema = z.enum(contentTypes, 'content_type must be movie or tv')
@@ -109,9 +118,8 @@ export const contentParamSchema = z.object({
 const titledContent = {
   content_id: contentIdSchema,
   content_type: contentTypeSchema,
-  title: z.string().trim().min(1, 'title is required').max(300, 'title must be at most 300 characters'),
-  poster_path: z
-    .string()
+  title: plainText('title').trim().min(1, 'title is required').max(300, 'title must be at most 300 characters'),
+  poster_path: plainText('poster_path')
     .max(300, 'poster_path must be at most 300 characters')
     .startsWith('/', 'poster_path must start with /')
     .nullable()
@@ -148,7 +156,7 @@ function boundedCount(name: string, max: number) {
 export const historyQuerySchema = z.object({ limit: boundedCount('limit', 100).default(20) })
 
 export const adminUsersQuerySchema = z.object({
-  q: z.string().trim().max(100, 'q must be at most 100 characters').default(''),
+  q: plainText('q').trim().max(100, 'q must be at most 100 characters').default(''),
   page: boundedCount('page', 100_000).default(1),
 })
 

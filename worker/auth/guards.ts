@@ -32,13 +32,32 @@ export async function currentAccount(context: Context<AppEnv> | Context<AppEnv &
   const live = await findLiveSession(db, claims.sessionId, claims.type, claims.accountId)
   if (!live) return null
   await touchSession(db, claims.sessionId, live.lastSeenAt)
-  const account: Account = { type: claims.type, id: claims.accountId, email: live.email, sessionId: claims.sessionId }
+  const account: Account = { type: claims.type, id: claims.accountId, email: live.email, sessionId: claims.sessionId, secondFactor: live.secondFactor }
   c.set('account', account)
   return account
 }
 
-export const requireAccount = createMiddleware<AppEnv & SignedIn>(async (c, next) => {
+export const SECOND_FACTOR_REQUIRED = 'Two-factor verification required'
+
+/** An administrator's session that has not yet passed the second factor: good for nothing but passing it. */
+export function awaitsSecondFactor(account: Account): boolean {
+  return account.type === 'admin' && !account.secondFactor
+}
+
+function secondFactorRequired(c: Context) {
+  return c.json({ error: SECOND_FACTOR_REQUIRED, second_factor: 'required' as const }, 403)
+}
+
+/** A session of any kind, an administrator's too before the second factor (for passing or setting it up). */
+export const requireSignedIn = createMiddleware<AppEnv & SignedIn>(async (c, next) => {
   if (!(await currentAccount(c))) return c.json({ error: NO_SESSION }, 401)
+  await next()
+})
+
+export const requireAccount = createMiddleware<AppEnv & SignedIn>(async (c, next) => {
+  const account = await currentAccount(c)
+  if (!account) return c.json({ error: NO_SESSION }, 401)
+  if (awaitsSecondFactor(account)) return secondFactorRequired(c)
   await next()
 })
 
@@ -46,6 +65,7 @@ export const requireAdmin = createMiddleware<AppEnv & SignedIn>(async (c, next) 
   const account = await currentAccount(c)
   if (!account) return c.json({ error: NO_SESSION }, 401)
   if (account.type !== 'admin') return c.json({ error: 'Admin Access Required' }, 403)
+  if (awaitsSecondFactor(account)) return secondFactorRequired(c)
   await next()
 })
 

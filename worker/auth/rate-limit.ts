@@ -1,133 +1,212 @@
 /**
- * Failed sign-in and sign-up attempts counted per client IP and per e-mail address in fixed
- * 15-minute windows. The counters live in D1 (rate_limits) rather than isolate memory so every
- * isolate and every colo sees the same count. A blocked attempt answers 429 with Retry-After
- * and is not itself counted, so the window ends when it says it will.
+ * Attempt limits for sign-in, sign-up, the password change and password reset, counted in D1
+ * (rate_limits) so every isolate and colo sees the same numbers. Every attempt is counted
+ * *before* it is checked, with one upsert that answers the new count, so a parallel burst cannot
+ * slip between a check and a count: the eleventh of thirty simultaneous guesses already sees 11.
+ *
+ * Sign-in (per account type, so user and admin sign-in never share a counter):
+ *   - per client address: 30 failed attempts in 15 minutes, then 429 for that address;
+ *   - per (e-mail, address) pair: 10 failed attempts in 15 minutes, then 429 for that pair only;
+ *   - per e-mail, from anywhere: after 10 failures in 15 minutes attempts are spaced out instead
+ *     of refused outright: each needs the growing delay (5 s, 10 s, 20 s ... at most 5 minutes) since
+ *     the last, or, when the bot check is configured, a passed bot check (which every sign-in then
+ *     needs anyway). An address that signed in to the account in the last 30 days is trusted and
+ *     skips the delay, so the owner is never locked out by strangers. The owner is e-mailed when
+ *     the tenth failure arrives.
+ * A successful sign-in gives back the attempt it counted and clears its pair's counter.
+ *
+ * The client address is CF-Connecting-IP, which Cloudflare's edge writes on every request it
+ * passes to a deployed worker (replacing any value the client sent); locally `wrangler dev` sets
+ * it from the socket. A request without it (tests, anything not from the edge) has no address:
+ * per-address rules are skipped for it rather than putting every such client in one bucket, and
+ * the per-e-mail rule still applies.
  */
 import type { Context } from 'hono'
-import { createMiddleware } from 'hono/factory'
-import { inArray, lte, sql } from 'drizzle-orm'
-import { rateLimits } from '../../drizzle/schema'
-import { database, type Db } from '../accounts/db'
+import { and, eq, gt, lte, sql } from 'drizzle-orm'
+import { rateLimits, type OwnerType } from '../../drizzle/schema'
+import type { Db } from '../accounts/db'
 import type { AppEnv } from '../env'
 
 export const WINDOW_SECONDS = 15 * 60
-/** Failures allowed per e-mail address in one window. */
-export const EMAIL_FAILURE_LIMIT = 10
-/** Higher, because one address may be shared by a whole household, office or mobile carrier. */
-export const IP_FAILURE_LIMIT = 30
+/** Failed sign-ins per client address and account type in one window. */
+export const ADDRESS_FAILURE_LIMIT = 30
+/** Failed sign-ins per (e-mail, address) pair in one window. */
+export const PAIR_FAILURE_LIMIT = 10
+/** Failures per e-mail, from any address, after which attempts are spaced out. */
+export const EMAIL_SLOWDOWN_AFTER = 10
+export const FIRST_DELAY_SECONDS = 5
+export const MAX_DELAY_SECONDS = 5 * 60
+export const TRUSTED_ADDRESS_SECONDS = 30 * 24 * 60 * 60
+/** Sign-up attempts per address in an hour, successful or not. */
+export const SIGNUP_ADDRESS_LIMIT = 10
+export const SIGNUP_WINDOW_SECONDS = 60 * 60
+/** Wrong current passwords per account in one window (a stolen session must not become a way to guess). */
+export const PASSWORD_CHECK_LIMIT = 10
 
-type Action = 'login' | 'signup'
-
-interface Counter {
-  key: string
-  limit: number
+export function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000)
 }
 
-export function clientIp(c: Context<AppEnv>): string {
-  return c.req.header('CF-Connecting-IP') ?? 'local'
+/** The client's address as the edge reports it, or null when the request did not come through it. */
+export function clientAddress(c: Context<AppEnv>): string | null {
+  const value = c.req.header('CF-Connecting-IP')?.trim()
+  return value && value.length <= 64 ? value.toLowerCase() : null
 }
 
-/** Seconds until every counter is below its limit again; 0 when none is at its limit. */
-export async function secondsBlocked(db: Db, counters: Counter[], now: number): Promise<number> {
-  const rows = await db
-    .select()
-    .from(rateLimits)
-    .where(inArray(rateLimits.key, counters.map((counter) => counter.key)))
-    .all()
-  let wait = 0
-  for (const row of rows) {
-    const limit = counters.find((counter) => counter.key === row.key)?.limit ?? Infinity
-    if (row.reset_at > now && row.count >= limit) wait = Math.max(wait, row.reset_at - now)
-  }
-  return wait
+export interface Count {
+  count: number
+  resetAt: number
+  nextAt: number
 }
 
-export async function recordFailure(db: Db, keys: string[], now: number): Promise<void> {
-  const windowEnd = now + WINDOW_SECONDS
+/** Counts one attempt under `key` and answers the counter as it now stands (a new window starts at 1). */
+export async function countAttempt(db: Db, key: string, windowSeconds: number, now = nowSeconds()): Promise<Count> {
   const expired = sql`${rateLimits.reset_at} <= ${now}`
-  await db.batch([
-    db.delete(rateLimits).where(lte(rateLimits.reset_at, now - WINDOW_SECONDS)),
-    ...keys.map((key) =>
-      db
-        .insert(rateLimits)
-        .values({ key, count: 1, reset_at: windowEnd })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-            reset_at: sql`case when ${expired} then ${windowEnd} else ${rateLimits.reset_at} end`,
-          },
-        }),
-    ),
-  ])
+  const row = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, reset_at: now + windowSeconds, next_at: 0 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        next_at: sql`case when ${expired} then 0 else ${rateLimits.next_at} end`,
+        reset_at: sql`case when ${expired} then ${now + windowSeconds} else ${rateLimits.reset_at} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.reset_at, nextAt: rateLimits.next_at })
+    .get()
+  return row
 }
 
-export async function clearCounters(db: Db, keys: string[]): Promise<void> {
-  await db.delete(rateLimits).where(inArray(rateLimits.key, keys)).run()
+/** Gives back an attempt counted by countAttempt (a successful sign-in is no failure). */
+export async function giveBack(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`max(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key))
+    .run()
+}
+
+export async function forget(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key)).run()
+}
+
+/**
+ * Takes the key's next slot when its delay has passed: one statement, so of many parallel
+ * attempts exactly one gets it. Answers 0 when taken, else the seconds still to wait.
+ */
+async function takeSpacedSlot(db: Db, key: string, delaySeconds: number, now: number): Promise<number> {
+  const taken = await db
+    .update(rateLimits)
+    .set({ next_at: now + delaySeconds })
+    .where(and(eq(rateLimits.key, key), lte(rateLimits.next_at, now)))
+    .returning({ nextAt: rateLimits.next_at })
+    .get()
+  if (taken) return 0
+  const row = await db.select({ nextAt: rateLimits.next_at }).from(rateLimits).where(eq(rateLimits.key, key)).get()
+  return Math.max(1, (row?.nextAt ?? now + 1) - now)
+}
+
+export function spacingDelay(failures: number): number {
+  const beyond = Math.max(0, failures - EMAIL_SLOWDOWN_AFTER - 1)
+  return Math.min(MAX_DELAY_SECONDS, FIRST_DELAY_SECONDS * 2 ** Math.min(beyond, 12))
+}
+
+async function isTrusted(db: Db, key: string, now: number): Promise<boolean> {
+  const row = await db.select({ key: rateLimits.key }).from(rateLimits).where(and(eq(rateLimits.key, key), gt(rateLimits.reset_at, now))).get()
+  return row !== undefined
+}
+
+async function trust(db: Db, key: string, now: number): Promise<void> {
+  await db
+    .insert(rateLimits)
+    .values({ key, count: 1, reset_at: now + TRUSTED_ADDRESS_SECONDS })
+    .onConflictDoUpdate({ target: rateLimits.key, set: { reset_at: now + TRUSTED_ADDRESS_SECONDS } })
+    .run()
 }
 
 export function tooManyAttemptsMessage(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60))
+  if (seconds < 60) return `Too many attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`
+  const minutes = Math.ceil(seconds / 60)
   return `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`
 }
 
-/** The e-mail named in a JSON body, read without consuming it for the validator after us. */
-async function emailInBody(c: Context<AppEnv>): Promise<string | null> {
-  try {
-    const body: unknown = JSON.parse(await c.req.text())
-    if (body && typeof body === 'object' && 'email' in body && typeof body.email === 'string') {
-      const email = body.email.trim().toLowerCase()
-      return email && email.length <= 254 ? email : null
-    }
-  } catch {
-    // malformed bodies are the validator's to answer; they still count against the IP
-  }
-  return null
-}
-
-const FAILED = new Set([400, 401, 403, 409])
-
-async function refuseWhileBlocked(c: Context<AppEnv>, db: Db, counters: Counter[]): Promise<Response | null> {
-  const wait = await secondsBlocked(db, counters, Math.floor(Date.now() / 1000))
-  if (wait <= 0) return null
+export function tooMany(c: Context, seconds: number): Response {
+  const wait = Math.max(1, seconds)
   c.header('Retry-After', String(wait))
   return c.json({ error: tooManyAttemptsMessage(wait) }, 429)
 }
 
-/**
- * Wraps sign-in or sign-up: refuses while a counter is at its limit, counts the attempt when it
- * fails, and forgets the e-mail counter after a successful sign-in.
- */
-export function limitFailures(action: Action) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    const db = database(c.env.DB)
-    const email = await emailInBody(c)
-    const counters: Counter[] = [{ key: `${action}:ip:${clientIp(c)}`, limit: IP_FAILURE_LIMIT }]
-    if (email) counters.push({ key: `${action}:email:${email}`, limit: EMAIL_FAILURE_LIMIT })
-
-    const refused = await refuseWhileBlocked(c, db, counters)
-    if (refused) return refused
-    await next()
-    if (FAILED.has(c.res.status)) {
-      await recordFailure(db, counters.map((counter) => counter.key), Math.floor(Date.now() / 1000))
-    } else if (c.res.ok && action === 'login' && email) {
-      await clearCounters(db, [`login:email:${email}`])
-    }
-  })
+export interface SignInAttempt {
+  /** For a failed check: true when this is the failure the owner is told about (the tenth in a window). */
+  warnsOwner(): boolean
+  /** The check passed: give the attempt back, clear the pair, trust the address. */
+  succeeded(): Promise<void>
 }
 
 /**
- * Wraps the password change, after the account guard: a stolen session must not become a way
- * to guess the current password, so wrong guesses are limited per account like sign-ins.
+ * Counts a sign-in attempt under every rule before the password is checked. Answers a 429
+ * response when a rule refuses it, else the attempt to settle once the password is checked.
  */
-export const limitPasswordChecks = createMiddleware<AppEnv>(async (c, next) => {
-  const account = c.get('account')
-  if (!account) return next()
-  const db = database(c.env.DB)
-  const counters: Counter[] = [{ key: `password:${account.type}:${account.id}`, limit: EMAIL_FAILURE_LIMIT }]
-  const refused = await refuseWhileBlocked(c, db, counters)
-  if (refused) return refused
-  await next()
-  if (FAILED.has(c.res.status)) await recordFailure(db, [counters[0]!.key], Math.floor(Date.now() / 1000))
-})
+export async function beginSignIn(
+  c: Context<AppEnv>,
+  db: Db,
+  type: OwnerType,
+  email: string,
+  options: { botChecked: boolean },
+): Promise<Response | SignInAttempt> {
+  const now = nowSeconds()
+  const address = clientAddress(c)
+  const addressKey = address ? `login:${type}:ip:${address}` : null
+  const pairKey = address ? `login:${type}:pair:${email}|${address}` : null
+  const emailKey = `login:${type}:email:${email}`
+  const trustedKey = address ? `login:${type}:trusted:${email}|${address}` : null
+
+  if (addressKey) {
+    const counted = await countAttempt(db, addressKey, WINDOW_SECONDS, now)
+    if (counted.count > ADDRESS_FAILURE_LIMIT) return tooMany(c, counted.resetAt - now)
+  }
+  if (pairKey) {
+    const counted = await countAttempt(db, pairKey, WINDOW_SECONDS, now)
+    if (counted.count > PAIR_FAILURE_LIMIT) return tooMany(c, counted.resetAt - now)
+  }
+  const perEmail = await countAttempt(db, emailKey, WINDOW_SECONDS, now)
+  if (perEmail.count > EMAIL_SLOWDOWN_AFTER && !options.botChecked && !(trustedKey && (await isTrusted(db, trustedKey, now)))) {
+    const wait = await takeSpacedSlot(db, emailKey, spacingDelay(perEmail.count), now)
+    if (wait > 0) {
+      await giveBack(db, emailKey)
+      return tooMany(c, wait)
+    }
+  }
+  return {
+    warnsOwner: () => perEmail.count === EMAIL_SLOWDOWN_AFTER,
+    async succeeded() {
+      await Promise.all([
+        addressKey ? giveBack(db, addressKey) : undefined,
+        pairKey ? forget(db, pairKey) : undefined,
+        giveBack(db, emailKey),
+        trustedKey ? trust(db, trustedKey, now) : undefined,
+        // housekeeping, as sign-ins come: counters whose window ended long ago
+        deleteStaleCounters(db, now),
+      ])
+    },
+  }
+}
+
+/**
+ * Counts one attempt under each key before the action; answers the 429 of the first key over its
+ * limit, or null. For actions where success and failure count alike (sign-up, reset requests).
+ */
+export async function limitAttempts(c: Context, db: Db, rules: { key: string; limit: number; windowSeconds: number }[]): Promise<Response | null> {
+  const now = nowSeconds()
+  for (const rule of rules) {
+    const counted = await countAttempt(db, rule.key, rule.windowSeconds, now)
+    if (counted.count > rule.limit) return tooMany(c, counted.resetAt - now)
+  }
+  return null
+}
+
+/** Housekeeping: counters whose window ended long ago. */
+export async function deleteStaleCounters(db: Db, now = nowSeconds()): Promise<void> {
+  await db.delete(rateLimits).where(lte(rateLimits.reset_at, now - WINDOW_SECONDS)).run()
+}

@@ -76,7 +76,7 @@ function cookieIsSecure(url: string): boolean {
 }
 
 /** Creates the session row and sets the cookie; the secret is checked before anything is written. */
-export async function startSession(c: Context<AppEnv>, type: OwnerType, accountId: number): Promise<string> {
+export async function startSession(c: Context<AppEnv>, type: OwnerType, accountId: number, secondFactor: 'passkey' | null = null): Promise<string> {
   const secret = signingSecret(c.env)
   const sessionId = randomSessionId()
   const expiresAt = Math.floor(Date.now() / 1000) + SESSION_TTL_SECONDS
@@ -87,6 +87,7 @@ export async function startSession(c: Context<AppEnv>, type: OwnerType, accountI
     ownerId: accountId,
     expiresAt: new Date(expiresAt * 1000).toISOString(),
     userAgent: c.req.header('User-Agent')?.slice(0, 300) ?? null,
+    secondFactor,
   })
   setCookie(c, SESSION_COOKIE, token, {
     path: '/',
@@ -102,7 +103,6 @@ export function sessionToken(c: Context<AppEnv>): string | undefined {
   return getCookie(c, SESSION_COOKIE)
 }
 
-/** Any route's context, the guarded ones (whose variables carry the account) included. */
-export function clearSessionCookie<E extends AppEnv, P extends string, I extends object>(c: Context<E, P, I>): void {
+export function clearSessionCookie(c: Context): void {
   deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, secure: cookieIsSecure(c.req.url), sameSite: 'Lax' })
 }

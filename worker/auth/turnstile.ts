@@ -8,15 +8,19 @@ import type { Bindings } from '../env'
 export const SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify'
 export const BOT_CHECK_FAILED = 'Bot check failed. Please try again.'
 
+export function botCheckEnabled(env: Pick<Bindings, 'TURNSTILE_SECRET'>): boolean {
+  return Boolean(env.TURNSTILE_SECRET)
+}
+
 /** True when the check is off or Cloudflare confirms the token; any doubt (network, odd answer) is a failure. */
-export async function passesBotCheck(env: Pick<Bindings, 'TURNSTILE_SECRET'>, token: string | undefined, ip: string): Promise<boolean> {
+export async function passesBotCheck(env: Pick<Bindings, 'TURNSTILE_SECRET'>, token: string | undefined, ip: string | null): Promise<boolean> {
   const secret = env.TURNSTILE_SECRET
   if (!secret) return true
   if (!token) return false
   const form = new FormData()
   form.append('secret', secret)
   form.append('response', token)
-  if (ip !== 'local') form.append('remoteip', ip)
+  if (ip) form.append('remoteip', ip)
   try {
     const res = await fetch(SITEVERIFY_URL, { method: 'POST', body: form })
     if (!res.ok) return false

@@ -12,8 +12,18 @@ function describe(issue: { path: PropertyKey[]; message: string }): string {
   return field ? `${field}: ${issue.message}` : issue.message
 }
 
+/** application/json or a +json type; Hono's validator reads anything else as an empty object. */
+export function isJsonContentType(header: string | undefined): boolean {
+  const mediaType = header?.split(';')[0]?.trim().toLowerCase() ?? ''
+  return mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType)
+}
+
 export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result, c) => {
+    // a form, XML or a body without a type would otherwise validate as `{}` and "succeed" doing nothing
+    if (target === 'json' && !isJsonContentType(c.req.header('Content-Type'))) {
+      return c.json({ error: 'Content-Type must be application/json' }, 415)
+    }
     if (!result.success) {
       const first = result.error.issues[0]
       return c.json({ error: first ? describe(first) : 'Invalid request' }, 400)

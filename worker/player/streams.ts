@@ -18,15 +18,44 @@ export const SAMPLE_MASTER_URL = '/media/sample/master.m3u8'
  * origin or mixed content.
  */
 export function isAllowedMasterUrl(value: string): boolean {
-  if (value.startsWith('/media/')) {
-    return !value.includes('..') && !value.includes('\\') && !value.startsWith('//') && !/\s/.test(value)
-  }
+  if (value.startsWith('/')) return isMediaPath(value)
   try {
     const url = new URL(value)
     return url.protocol === 'https:' && url.hostname.length > 0 && !url.username && !url.password
   } catch {
     return false
   }
+}
+
+const SAME_SITE = 'https://same-site.invalid'
+
+/**
+ * A same-site path under /media/, judged after percent-decoding (repeatedly, so `%252e` is seen
+ * as `.`) and after the URL parser's own normalization: `/media/%2e%2e/api/admin/export`, a dot
+ * segment, a backslash, a control character or a protocol-relative `//host` never passes.
+ */
+export function isMediaPath(value: string): boolean {
+  let decoded = value
+  for (let round = 0; round < 4; round++) {
+    let next: string
+    try {
+      next = decodeURIComponent(decoded)
+    } catch {
+      return false
+    }
+    if (next === decoded) break
+    decoded = next
+  }
+  if (/[\\\s\u0000-\u001f\u007f]/.test(decoded) || decoded.startsWith('//')) return false
+  const path = decoded.split(/[?#]/, 1)[0] ?? ''
+  if (!path.startsWith('/media/') || path.split('/').some((segment) => segment === '.' || segment === '..')) return false
+  let parsed: URL
+  try {
+    parsed = new URL(value, SAME_SITE)
+  } catch {
+    return false
+  }
+  return parsed.origin === SAME_SITE && parsed.pathname.startsWith('/media/')
 }
 
 export const streamInput = z
@@ -41,7 +70,7 @@ export const streamInput = z
       .min(1)
       .max(2000)
       .refine(isAllowedMasterUrl, 'must be an https:// URL or a path starting with /media/'),
-    label: z.string().trim().max(120).nullish(),
+    label: z.string().trim().max(120).refine((text) => !/[\u0000-\u001f\u007f]/.test(text), 'label must not contain control characters').nullish(),
   })
   .refine((s) => s.content_type === 'tv' || (s.season_number === 0 && s.episode_number === 0), {
     message: 'a movie stream has season_number and episode_number 0',

@@ -103,7 +103,6 @@ async function titleBoot(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): 
 interface RenderedPage {
   html: Precompressed
   etag: string
-  headers: [string, string][]
   status: 200 | 404
   /** False when the page went out without its data (the catalogue failed), or is a 404: not worth keeping. */
   complete: boolean
@@ -136,12 +135,11 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>): Promise
     // Pages that are not a title's unfurl with the site's card.
     if (!resolved.headTags && status === 200) resolved.headTags = siteTags(c.env, url.origin, url.pathname, resolved.title ?? shell.title, resolved.description ?? shell.description)
     const html = await renderAppShell(shell, resolved)
-    return { html: await precompress(html), etag: `"${await digestHex(html)}"`, headers: shell.headers, status, complete: resolved.boot !== undefined && status === 200 }
+    return { html: await precompress(html), etag: `"${await digestHex(html)}"`, status, complete: resolved.boot !== undefined && status === 200 }
   })
   if (!page) return c.env.ASSETS.fetch(c.req.raw)
   // The first data says whether a session cookie came along, so the body varies with the cookie.
   return precompressedResponse(page.html, c.req.header('Accept-Encoding'), {
-    ...Object.fromEntries(page.headers),
     'Content-Type': 'text/html; charset=UTF-8',
     'Cache-Control': HTML_CACHE_CONTROL,
     Vary: 'Cookie',

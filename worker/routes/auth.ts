@@ -10,24 +10,33 @@ import { database } from '../accounts/db'
 import { deleteExpiredSessions, deleteSession } from '../accounts/sessions'
 import { loginSchema, signupSchema } from '../accounts/schemas'
 import { closedForMaintenance, currentAccount } from '../auth/guards'
+import { secondFactorStatus } from '../auth/second-factor-guards'
 import { hashPassword, verifyPassword } from '../auth/password'
-import { clientIp, limitFailures } from '../auth/rate-limit'
+import { beginSignIn, clientAddress, limitAttempts, SIGNUP_ADDRESS_LIMIT, SIGNUP_WINDOW_SECONDS } from '../auth/rate-limit'
 import { clearSessionCookie, sessionToken, startSession } from '../auth/session'
-import { BOT_CHECK_FAILED, passesBotCheck } from '../auth/turnstile'
+import { BOT_CHECK_FAILED, botCheckEnabled, passesBotCheck } from '../auth/turnstile'
 import type { AppEnv } from '../env'
+import { afterAnswer } from '../lib/after-answer'
 import { validate } from '../lib/validate'
+import { signInWarning } from '../mail/messages'
+import { sendMail } from '../mail/mailer'
 
 function isUniqueViolation(err: unknown): boolean {
   return err instanceof Error && /UNIQUE constraint failed/i.test(`${err.message} ${String(err.cause ?? '')}`)
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/signup', closedForMaintenance, limitFailures('signup'), validate('json', signupSchema), async (c) => {
+  .post('/signup', closedForMaintenance, validate('json', signupSchema), async (c) => {
     const body = c.req.valid('json')
-    if (!(await passesBotCheck(c.env, body.turnstileToken, clientIp(c)))) return c.json({ error: BOT_CHECK_FAILED }, 400)
     const db = database(c.env.DB)
+    const address = clientAddress(c)
+    if (address) {
+      const refused = await limitAttempts(c, db, [{ key: `signup:ip:${address}`, limit: SIGNUP_ADDRESS_LIMIT, windowSeconds: SIGNUP_WINDOW_SECONDS }])
+      if (refused) return refused
+    }
+    if (!(await passesBotCheck(c.env, body.turnstileToken, address))) return c.json({ error: BOT_CHECK_FAILED }, 400)
     if (await emailTaken(db, body.email)) return c.json({ error: 'User already exists' }, 409)
-    if (await usernameTaken(db, 'user', body.username)) return c.json({ error: 'Username is already taken' }, 409)
+    if (await usernameTaken(db, body.username)) return c.json({ error: 'Username is already taken' }, 409)
     try {
       await createUser(db, { email: body.email, username: body.username, passwordHash: await hashPassword(body.password) })
     } catch (err) {
@@ -37,15 +46,19 @@ export const authRoutes = new Hono<AppEnv>()
     }
     return c.json({ message: 'Registration successful! Please log in.' }, 201)
   })
-  .post('/login', limitFailures('login'), validate('json', loginSchema), async (c) => {
+  .post('/login', validate('json', loginSchema), async (c) => {
     const body = c.req.valid('json')
-    if (!(await passesBotCheck(c.env, body.turnstileToken, clientIp(c)))) return c.json({ error: BOT_CHECK_FAILED }, 400)
+    if (!(await passesBotCheck(c.env, body.turnstileToken, clientAddress(c)))) return c.json({ error: BOT_CHECK_FAILED }, 400)
     const db = database(c.env.DB)
+    const attempt = await beginSignIn(c, db, body.type, body.email, { botChecked: botCheckEnabled(c.env) })
+    if (attempt instanceof Response) return attempt
     const row = await findByEmailWithHash(db, body.type, body.email)
     const check = await verifyPassword(body.password, row?.password_hash ?? null)
     if (!row || !row.is_active || !check.ok) {
+      if (row && attempt.warnsOwner()) afterAnswer(c, sendMail(c.env, c.req.url, signInWarning(c.env, row.email, c.req.url)))
       return c.json({ error: body.type === 'admin' ? 'Invalid admin credentials' : 'Invalid user credentials' }, 401)
     }
+    await attempt.succeeded()
     await recordLogin(db, body.type, row.id, check.needsRehash ? await hashPassword(body.password) : undefined)
     // signing in again from the same browser replaces its session instead of leaving one behind
     const previous = sessionToken(c) ? await currentAccount(c) : null
@@ -53,7 +66,9 @@ export const authRoutes = new Hono<AppEnv>()
     await deleteExpiredSessions(db, body.type, row.id)
     await startSession(c, body.type, row.id)
     const record = (await findRecord(db, body.type, row.id)) ?? withoutPassword(row)
-    return c.json({ id: row.id, email: row.email, type: body.type, user: record }, 200)
+    // an administrator's password is one factor: the session can do nothing else until the second
+    const secondFactor = body.type === 'admin' ? { second_factor: await secondFactorStatus(db, { type: 'admin', id: row.id, secondFactor: null }) } : {}
+    return c.json({ id: row.id, email: row.email, type: body.type, user: record, ...secondFactor }, 200)
   })
   .post('/logout', async (c) => {
     const account = sessionToken(c) ? await currentAccount(c) : null
@@ -70,5 +85,6 @@ export const authRoutes = new Hono<AppEnv>()
       if (sessionToken(c)) clearSessionCookie(c)
       return c.json({ user: null }, 200)
     }
-    return c.json({ id: account.id, email: account.email, type: account.type, user: record }, 200)
+    const secondFactor = account.type === 'admin' ? { second_factor: await secondFactorStatus(database(c.env.DB), account) } : {}
+    return c.json({ id: account.id, email: account.email, type: account.type, user: record, ...secondFactor }, 200)
   })

@@ -37,7 +37,6 @@ function image(c: Context<AppEnv>, body: string | null) {
   return c.body(body, 200, {
     'Content-Type': 'image/svg+xml; charset=utf-8',
     'Cache-Control': 'public, max-age=31536000, immutable',
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
   })
 }
 

@@ -14,7 +14,7 @@ import { deleteOtherSessions } from '../accounts/sessions'
 import { addToWatchlist, isInWatchlist, listWatchlist, removeFromWatchlist } from '../accounts/watchlist'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
 import { hashPassword, verifyPassword } from '../auth/password'
-import { limitPasswordChecks } from '../auth/rate-limit'
+import { giveBack, limitAttempts, PASSWORD_CHECK_LIMIT, WINDOW_SECONDS } from '../auth/rate-limit'
 import type { AppEnv } from '../env'
 import { validate } from '../lib/validate'
 
@@ -44,21 +44,26 @@ export const meRoutes = new Hono<AppEnv>()
     const account = c.var.account
     const changes = c.req.valid('json')
     const db = database(c.env.DB)
-    if (changes.username !== undefined && (await usernameTaken(db, account.type, changes.username, account.id))) {
+    if (changes.username !== undefined && (await usernameTaken(db, changes.username, account))) {
       return c.json({ error: 'Username is already taken' }, 409)
     }
     const user = await updateProfile(db, account.type, account.id, changes)
     if (!user) return c.json({ error: 'Failed to update profile' }, 404)
     return c.json({ message: 'Profile updated successfully!', user }, 200)
   })
-  .post('/password', requireAccount, closedForMaintenance, limitPasswordChecks, validate('json', passwordChangeSchema), async (c) => {
+  .post('/password', requireAccount, closedForMaintenance, validate('json', passwordChangeSchema), async (c) => {
     const account = c.var.account
     const body = c.req.valid('json')
     const db = database(c.env.DB)
+    // counted before the check, so parallel guesses cannot slip past the limit
+    const counter = `password:${account.type}:${account.id}`
+    const refused = await limitAttempts(c, db, [{ key: counter, limit: PASSWORD_CHECK_LIMIT, windowSeconds: WINDOW_SECONDS }])
+    if (refused) return refused
     const row = await findByIdWithHash(db, account.type, account.id)
     const check = await verifyPassword(body.currentPassword, row?.password_hash ?? null)
     if (!row) return c.json({ error: 'Failed to update password' }, 404)
     if (!check.ok) return c.json({ error: 'Current password is incorrect' }, 400)
+    await giveBack(db, counter)
     await setPasswordHash(db, account.type, account.id, await hashPassword(body.newPassword))
     // whoever else held a session (perhaps the reason for the change) is signed out
     await deleteOtherSessions(db, account.type, account.id, account.sessionId)

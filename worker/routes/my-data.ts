@@ -13,7 +13,7 @@ import { database } from '../accounts/db'
 import { deleteUserAccount, exportAccount, exportHistory, exportWatchlist, historyCsv, watchlistCsv } from '../accounts/my-data'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
 import { verifyPassword } from '../auth/password'
-import { limitPasswordChecks } from '../auth/rate-limit'
+import { giveBack, limitAttempts, PASSWORD_CHECK_LIMIT, WINDOW_SECONDS } from '../auth/rate-limit'
 import { clearSessionCookie } from '../auth/session'
 import type { AppEnv } from '../env'
 import { validate } from '../lib/validate'
@@ -47,14 +47,19 @@ export const myDataRoutes = new Hono<AppEnv>()
   .get('/export/history.csv', requireAccount, async (c) => {
     return download(c.env.SITE_NAME, historyCsv(await exportHistory(database(c.env.DB), c.var.account), catalogProviderName(c.env) === 'tmdb'), 'text/csv', 'history')
   })
-  .delete('/account', requireAccount, closedForMaintenance, limitPasswordChecks, validate('json', deleteSchema), async (c) => {
+  .delete('/account', requireAccount, closedForMaintenance, validate('json', deleteSchema), async (c) => {
     const account = c.var.account
     if (account.type !== 'user') return c.json({ error: 'Administrator accounts are removed by another administrator' }, 403)
     const db = database(c.env.DB)
+    // the same counter as a password change: counted before the check, so guesses share one limit
+    const counter = `password:${account.type}:${account.id}`
+    const refused = await limitAttempts(c, db, [{ key: counter, limit: PASSWORD_CHECK_LIMIT, windowSeconds: WINDOW_SECONDS }])
+    if (refused) return refused
     const row = await findByIdWithHash(db, 'user', account.id)
     if (!row) return c.json({ error: 'No user logged in' }, 401)
     const check = await verifyPassword(c.req.valid('json').password, row.password_hash)
     if (!check.ok) return c.json({ error: 'Password is incorrect' }, 400)
+    await giveBack(db, counter)
     await deleteUserAccount(db, account.id)
     clearSessionCookie(c)
     return c.json({ message: 'Your account has been deleted' }, 200)

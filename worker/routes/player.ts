@@ -14,14 +14,24 @@ import { playerConfig } from '../player/sources'
 import { SAMPLE_MASTER_URL, streamForPlayback } from '../player/streams'
 import { catalogProviderName } from './config'
 
+/** Plain decimal digits only, as the catalogue routes take them: no `1e3`, `0x10`, `00001` or spaces. */
+function wholeNumber(name: string, min: number, max: number) {
+  const digits = min === 0 ? /^(0|[1-9][0-9]{0,9})$/ : /^[1-9][0-9]{0,9}$/
+  return z
+    .string()
+    .regex(digits, `${name} must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().max(max, `${name} must be a whole number from ${min} to ${max}`))
+}
+
 const streamParams = z.object({
-  type: z.enum(contentTypes),
-  id: z.coerce.number().int().positive(),
+  type: z.enum(contentTypes, 'type must be movie or tv'),
+  id: wholeNumber('id', 1, 2_147_483_647),
 })
 
-const streamQuery = z.object({
-  season: z.coerce.number().int().min(0).max(1000).default(0),
-  episode: z.coerce.number().int().min(0).max(100000).default(0),
+const streamQuery = z.strictObject({
+  season: wholeNumber('season', 0, 1000).default(0),
+  episode: wholeNumber('episode', 0, 100_000).default(0),
 })
 
 export const playerRoutes = new Hono<AppEnv>()

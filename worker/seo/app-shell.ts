@@ -6,7 +6,6 @@
  * round trip before it can draw the page: HTML, entry, page chunk and image all load at once.
  */
 import type { Bindings } from '../env'
-import { imageOriginsFor } from '../routes/config'
 import type { BootData } from './boot'
 import { escapeHtml } from './meta'
 
@@ -53,8 +52,6 @@ export function inlineJson(value: unknown): string {
 export interface AppShell {
   html: string
   chunks: RouteChunks
-  /** The security headers web/public/_headers gives index.html, kept on the page built from it. */
-  headers: [string, string][]
   /** index.html's own document title and description (the site's, for pages without their own). */
   title: string
   description: string
@@ -64,23 +61,6 @@ function decodeEntities(text: string): string {
   return text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
 }
 
-const SHELL_HEADERS = ['content-security-policy', 'x-frame-options', 'permissions-policy']
-
-/**
- * The policy with each origin added to img-src where it is missing: _headers names TMDB's own
- * image host, and an operator's TMDB_IMAGE_BASE may point elsewhere (worker/routes/config.ts).
- */
-export function allowImagesFrom(csp: string, origins: string[]): string {
-  return csp
-    .split(';')
-    .map((directive) => {
-      const [name, ...sources] = directive.trim().split(/\s+/)
-      if (name?.toLowerCase() !== 'img-src') return directive
-      const missing = origins.filter((origin) => !sources.includes(origin))
-      return missing.length ? `${/^\s*/.exec(directive)?.[0] ?? ''}${[name, ...sources, ...missing].join(' ')}` : directive
-    })
-    .join(';')
-}
 
 /**
  * index.html and route-chunks.json as the assets serve them, or null when index.html cannot be read
@@ -94,14 +74,9 @@ export async function loadAppShell(env: Bindings, requestUrl: string): Promise<A
     return null
   }
   const [html, chunks] = await Promise.all([index.text(), routeChunks(env, origin)])
-  const headers = SHELL_HEADERS.flatMap((name): [string, string][] => {
-    const value = index.headers.get(name)
-    if (!value) return []
-    return [[name, name === 'content-security-policy' ? allowImagesFrom(value, imageOriginsFor(env)) : value]]
-  })
   const title = decodeEntities(/<title>([^<]*)<\/title>/.exec(html)?.[1]?.trim() ?? '')
   const description = decodeEntities(/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '')
-  return { html, chunks, headers, title, description }
+  return { html, chunks, title, description }
 }
 
 /** The shell with the page's preloads, data and tags in its head. */

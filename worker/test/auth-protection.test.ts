@@ -1,10 +1,10 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { EMAIL_FAILURE_LIMIT, IP_FAILURE_LIMIT, WINDOW_SECONDS } from '../auth/rate-limit'
+import { ADDRESS_FAILURE_LIMIT, EMAIL_SLOWDOWN_AFTER, MAX_DELAY_SECONDS, PAIR_FAILURE_LIMIT, SIGNUP_ADDRESS_LIMIT, WINDOW_SECONDS, spacingDelay } from '../auth/rate-limit'
 import { SITEVERIFY_URL } from '../auth/turnstile'
 import app from '../index'
-import { PASSWORD, call, createUser, signUp, uniqueEmail, uniqueUsername } from './helpers/accounts'
+import { PASSWORD, call, createUser, signUp, uniqueEmail, uniqueUsername, waitForMail } from './helpers/accounts'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -58,80 +58,113 @@ describe('cross-site requests', () => {
 })
 
 // each failed sign-in costs a full PBKDF2 check, and these tests make dozens of them
-describe('sign-in rate limit', { timeout: 60_000 }, () => {
-  const fail = (email: string, ip?: string) => call('/api/auth/login', { ip, body: { email, password: 'wrong password', type: 'user' } })
+describe('sign-in limits', { timeout: 120_000 }, () => {
+  const login = (email: string, password: string, ip?: string | null, type: 'user' | 'admin' = 'user') =>
+    call('/api/auth/login', { ip, body: { email, password, type } })
+  const statuses = (responses: Response[]) => responses.map((res) => res.status)
+  const tally = (codes: number[]) => codes.reduce<Record<number, number>>((acc, code) => ({ ...acc, [code]: (acc[code] ?? 0) + 1 }), {})
 
-  it(`answers 429 with Retry-After after ${EMAIL_FAILURE_LIMIT} failures for one e-mail, from any IP`, async () => {
+  it(`a parallel burst of 30 wrong passwords from one address gets ${PAIR_FAILURE_LIMIT} checks, then 429s`, async () => {
     const creds = await signUp()
-    for (let attempt = 0; attempt < EMAIL_FAILURE_LIMIT; attempt++) expect((await fail(creds.email)).status).toBe(401)
-    // even the right password is refused until the window ends
-    const res = await call('/api/auth/login', { body: { email: creds.email, password: PASSWORD, type: 'user' } })
-    expect(res.status).toBe(429)
-    const retryAfter = Number(res.headers.get('Retry-After'))
+    const ip = '203.0.113.10'
+    const burst = statuses(await Promise.all(Array.from({ length: 30 }, () => login(creds.email, 'wrong password', ip))))
+    expect(tally(burst)).toEqual({ 401: PAIR_FAILURE_LIMIT, 429: 30 - PAIR_FAILURE_LIMIT })
+    const refused = await login(creds.email, PASSWORD, ip)
+    expect(refused.status).toBe(429)
+    const retryAfter = Number(refused.headers.get('Retry-After'))
     expect(retryAfter).toBeGreaterThan(0)
     expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS)
-    expect(await res.json()).toEqual({ error: `Too many attempts. Please try again in ${Math.ceil(retryAfter / 60)} minutes.` })
-    // the limit is on the address, not on everybody
-    const other = await signUp()
-    expect((await call('/api/auth/login', { body: { email: other.email, password: PASSWORD, type: 'user' } })).status).toBe(200)
+    expect(await refused.json()).toEqual({ error: `Too many attempts. Please try again in ${Math.ceil(retryAfter / 60)} minutes.` })
+    // the owner, from an address of their own, is not locked out by the stranger
+    expect((await login(creds.email, PASSWORD, '198.51.100.20')).status).toBe(200)
   })
 
-  it('lets the address in again once the window has passed', async () => {
+  it('a burst spread over 30 addresses is spaced out after 10 failures, and the owner is told', async () => {
     const creds = await signUp()
-    const key = `login:email:${creds.email}`
+    const burst = statuses(await Promise.all(Array.from({ length: 30 }, (_, i) => login(creds.email, 'wrong password', `203.0.114.${i + 1}`))))
+    const counted = tally(burst)
+    expect(counted[401]).toBeGreaterThanOrEqual(EMAIL_SLOWDOWN_AFTER)
+    expect(counted[401]).toBeLessThanOrEqual(EMAIL_SLOWDOWN_AFTER + 1)
+    expect(counted[429]).toBe(30 - counted[401]!)
+    const spaced = await login(creds.email, 'wrong password', '203.0.114.200')
+    expect(spaced.status).toBe(429)
+    expect(Number(spaced.headers.get('Retry-After'))).toBeLessThanOrEqual(MAX_DELAY_SECONDS)
+    expect(spacingDelay(EMAIL_SLOWDOWN_AFTER + 1)).toBe(5)
+    expect(spacingDelay(EMAIL_SLOWDOWN_AFTER + 3)).toBe(20)
+    expect(spacingDelay(1000)).toBe(MAX_DELAY_SECONDS)
+    const mail = await waitForMail(creds.email)
+    expect(mail.subject).toMatch(/repeated failed sign-ins/)
+    expect(mail.text).toMatch(/not locked/)
+  })
+
+  it('an address the owner signed in from before skips the spacing', async () => {
+    const creds = await signUp()
+    const home = '198.51.100.30'
+    expect((await login(creds.email, PASSWORD, home)).status).toBe(200)
+    await Promise.all(Array.from({ length: 20 }, (_, i) => login(creds.email, 'wrong password', `203.0.115.${i + 1}`)))
+    expect((await login(creds.email, 'wrong password', '203.0.115.99')).status).toBe(429)
+    expect((await login(creds.email, PASSWORD, home)).status).toBe(200)
+  })
+
+  it(`limits one address to ${ADDRESS_FAILURE_LIMIT} failed sign-ins across many e-mails, in parallel too`, async () => {
+    const ip = '203.0.113.77'
+    const burst = statuses(await Promise.all(Array.from({ length: ADDRESS_FAILURE_LIMIT + 8 }, () => login(uniqueEmail('spray'), 'wrong password', ip))))
+    expect(tally(burst)).toEqual({ 401: ADDRESS_FAILURE_LIMIT, 429: 8 })
+    expect((await login(uniqueEmail('spray'), 'wrong password', '203.0.113.78')).status).toBe(401)
+  })
+
+  it('user and administrator sign-in count apart', async () => {
+    const email = uniqueEmail('both')
+    const ip = '203.0.113.90'
+    await Promise.all(Array.from({ length: PAIR_FAILURE_LIMIT + 2 }, () => login(email, 'wrong password', ip, 'user')))
+    expect((await login(email, 'wrong password', ip, 'user')).status).toBe(429)
+    expect((await login(email, 'wrong password', ip, 'admin')).status).toBe(401)
+  })
+
+  it('requests without a client address do not share one bucket', async () => {
+    await Promise.all(Array.from({ length: ADDRESS_FAILURE_LIMIT + 5 }, () => login(uniqueEmail('noaddr'), 'wrong password', null)))
+    const creds = await signUp()
+    expect((await login(creds.email, PASSWORD, null)).status).toBe(200)
+  })
+
+  it('a successful sign-in gives its attempt back and clears its pair', async () => {
+    const creds = await signUp()
+    const ip = '203.0.113.120'
+    for (let attempt = 0; attempt < PAIR_FAILURE_LIMIT - 1; attempt++) expect((await login(creds.email, 'wrong password', ip)).status).toBe(401)
+    expect((await login(creds.email, PASSWORD, ip)).status).toBe(200)
+    const pair = await env.DB.prepare('select count from rate_limits where key = ?').bind(`login:user:pair:${creds.email}|${ip}`).first()
+    expect(pair).toBeNull()
+    for (let attempt = 0; attempt < PAIR_FAILURE_LIMIT; attempt++) expect((await login(creds.email, 'wrong password', ip)).status).toBe(401)
+  })
+
+  it('lets the pair in again once the window has passed', async () => {
+    const creds = await signUp()
+    const ip = '203.0.113.121'
+    const key = `login:user:pair:${creds.email}|${ip}`
     const now = Math.floor(Date.now() / 1000)
-    await env.DB.prepare('insert into rate_limits (key, count, reset_at) values (?, ?, ?)').bind(key, EMAIL_FAILURE_LIMIT, now + 60).run()
-    const login = () => call('/api/auth/login', { body: { email: creds.email, password: PASSWORD, type: 'user' } })
-    const blocked = await login()
+    await env.DB.prepare('insert into rate_limits (key, count, reset_at) values (?, ?, ?)').bind(key, PAIR_FAILURE_LIMIT, now + 60).run()
+    const blocked = await login(creds.email, PASSWORD, ip)
     expect(blocked.status).toBe(429)
     expect(Number(blocked.headers.get('Retry-After'))).toBeLessThanOrEqual(60)
-    expect(await blocked.json()).toEqual({ error: 'Too many attempts. Please try again in 1 minute.' })
+    expect(await blocked.json()).toEqual({ error: expect.stringMatching(/^Too many attempts\. Please try again in (1 minute|\d+ seconds)\.$/) })
     await env.DB.prepare('update rate_limits set reset_at = ? where key = ?').bind(now - 1, key).run()
-    expect((await login()).status).toBe(200)
-  })
-
-  it('forgets earlier failures of an address after a successful sign-in', async () => {
-    const creds = await signUp()
-    const key = `login:email:${creds.email}`
-    for (let attempt = 0; attempt < EMAIL_FAILURE_LIMIT - 1; attempt++) await fail(creds.email)
-    const counted = () => env.DB.prepare('select count from rate_limits where key = ?').bind(key).first<{ count: number }>()
-    expect((await counted())?.count).toBe(EMAIL_FAILURE_LIMIT - 1)
-    expect((await call('/api/auth/login', { body: { email: creds.email, password: PASSWORD, type: 'user' } })).status).toBe(200)
-    expect(await counted()).toBeNull()
-    expect((await fail(creds.email)).status).toBe(401)
-    expect((await counted())?.count).toBe(1)
-  })
-
-  it(`limits one IP to ${IP_FAILURE_LIMIT} failed attempts of any kind across many addresses`, async () => {
-    const ip = '203.0.113.77'
-    // refused by validation (no password), so no hashing: a cheap way to use up the IP's allowance
-    for (let attempt = 0; attempt < IP_FAILURE_LIMIT; attempt++) {
-      const res = await call('/api/auth/login', { ip, body: { email: uniqueEmail('spray'), type: 'user' } })
-      expect(res.status).toBe(400)
-    }
-    const blocked = await fail(uniqueEmail('spray'), ip)
-    expect(blocked.status).toBe(429)
-    expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0)
-    expect((await fail(uniqueEmail('spray'), '203.0.113.78')).status).toBe(401)
-    const row = await env.DB.prepare('select count from rate_limits where key = ?').bind(`login:ip:${ip}`).first<{ count: number }>()
-    expect(row?.count).toBe(IP_FAILURE_LIMIT)
+    expect((await login(creds.email, PASSWORD, ip)).status).toBe(200)
   })
 })
 
-describe('sign-up rate limit', { timeout: 60_000 }, () => {
-  it('counts refused sign-ups per e-mail and answers 429', async () => {
-    const creds = await signUp()
-    for (let attempt = 0; attempt < EMAIL_FAILURE_LIMIT; attempt++) {
-      const res = await call('/api/auth/signup', {
-        body: { email: creds.email, username: uniqueUsername(), password: PASSWORD, confirmPassword: PASSWORD },
-      })
-      expect(res.status).toBe(409)
-    }
-    const res = await call('/api/auth/signup', {
-      body: { email: creds.email, username: uniqueUsername(), password: PASSWORD, confirmPassword: PASSWORD },
-    })
-    expect(res.status).toBe(429)
-    expect(res.headers.get('Retry-After')).toMatch(/^\d+$/)
+describe('sign-up limit', { timeout: 60_000 }, () => {
+  const body = () => ({ email: uniqueEmail(), username: uniqueUsername(), password: PASSWORD, confirmPassword: PASSWORD })
+
+  it(`allows ${SIGNUP_ADDRESS_LIMIT} sign-ups an hour from one address, even in a parallel burst`, async () => {
+    const ip = '203.0.113.150'
+    const burst = await Promise.all(Array.from({ length: SIGNUP_ADDRESS_LIMIT + 5 }, () => call('/api/auth/signup', { ip, body: body() })))
+    const codes = burst.map((res) => res.status).sort()
+    expect(codes.filter((code) => code === 201)).toHaveLength(SIGNUP_ADDRESS_LIMIT)
+    expect(codes.filter((code) => code === 429)).toHaveLength(5)
+    const later = await call('/api/auth/signup', { ip, body: body() })
+    expect(later.status).toBe(429)
+    expect(later.headers.get('Retry-After')).toMatch(/^\d+$/)
+    expect((await call('/api/auth/signup', { ip: '203.0.113.151', body: body() })).status).toBe(201)
   })
 })
 

@@ -106,14 +106,15 @@ describe('POST /api/auth/signup', () => {
 
   it.each([
     ['malformed JSON', '{"email": "a@b.co",', 'application/json'],
-    ['JSON sent as text/plain', JSON.stringify(signupBody()), 'text/plain'],
-    ['a form', 'email=a%40b.co&username=abc&password=secret1&confirmPassword=secret1', 'application/x-www-form-urlencoded'],
+    ['JSON sent as text/plain', JSON.stringify(signupBody()), 'text/plain', 415],
+    ['a form', 'email=a%40b.co&username=abc&password=secret1&confirmPassword=secret1', 'application/x-www-form-urlencoded', 415],
     ['an empty body', '', 'application/json'],
     ['a JSON array', '[]', 'application/json'],
-    ['a huge password', JSON.stringify(signupBody({ password: 'p'.repeat(100_000), confirmPassword: 'p'.repeat(100_000) })), 'application/json'],
-  ])('answers 400 JSON for %s', async (_name, body, contentType) => {
+    ['a long password', JSON.stringify(signupBody({ password: 'p'.repeat(10_000), confirmPassword: 'p'.repeat(10_000) })), 'application/json'],
+    ['a body over the size cap', JSON.stringify(signupBody({ password: 'p'.repeat(100_000), confirmPassword: 'p'.repeat(100_000) })), 'application/json', 413],
+  ])('answers 4xx JSON for %s', async (_name, body, contentType, status = 400) => {
     const res = await call('/api/auth/signup', { body, contentType })
-    expect(res.status).toBe(400)
+    expect(res.status).toBe(status)
     expect(res.headers.get('Content-Type')).toMatch(/application\/json/)
     expect(typeof (await res.json<{ error: unknown }>()).error).toBe('string')
   })

@@ -105,9 +105,9 @@ describe('PUT /api/me/history', () => {
     expect(await res.json()).toHaveProperty('error')
   })
 
-  it('answers 400 for a PUT that is not JSON', async () => {
+  it('answers 415 for a PUT that is not JSON', async () => {
     const res = await call('/api/me/history', { method: 'PUT', cookie: bystander.cookie, body: JSON.stringify(matrix), contentType: 'text/plain' })
-    expect(res.status).toBe(400)
+    expect(res.status).toBe(415)
     expect(await history(bystander)).toEqual([])
   })
 })

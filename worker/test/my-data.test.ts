@@ -120,12 +120,15 @@ describe('DELETE /api/me/account', () => {
     const secondCookie = second.headers.get('set-cookie')!.split(';')[0]!
     const before = await json<{ users: number; watchlistEntries: number; historyEntries: number }>(await call('/api/admin/stats', { cookie: admin.cookie }))
 
+    // rows of the tables an account may hold besides its lists: a passkey and a reset link
+    await env.DB.prepare("insert into passkeys (id, owner_type, owner_id, public_key, name) values (?, 'user', ?, 'pk', 'Laptop')").bind(`pk-${me.id}`, me.id).run()
+    await env.DB.prepare("insert into password_resets (token_hash, owner_type, owner_id, expires_at) values (?, 'user', ?, '2099-01-01T00:00:00Z')").bind(`h-${me.id}`, me.id).run()
     const res = await call('/api/me/account', { method: 'DELETE', cookie: me.cookie, body: { password: me.password } })
     expect(res.status).toBe(200)
     expect(await json(res)).toEqual({ message: 'Your account has been deleted' })
     expect(res.headers.get('set-cookie')).toMatch(/Max-Age=0/)
 
-    for (const table of ['watchlist', 'watch_history', 'sessions']) {
+    for (const table of ['watchlist', 'watch_history', 'sessions', 'passkeys', 'password_resets', 'recovery_codes']) {
       expect(await count(`select count(*) n from ${table} where owner_type = 'user' and owner_id = ?`, me.id), table).toBe(0)
     }
     expect(await count('select count(*) n from users where id = ?', me.id)).toBe(0)

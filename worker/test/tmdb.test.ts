@@ -167,6 +167,8 @@ describe('TMDB provider: failures', () => {
     const res = await call('/search?query=nothing%20cached')
     expect(res.status).toBe(502)
     expect(res.headers.get('content-type')).toContain('application/json')
+    // an outage must not outlive itself in browsers and shared caches
+    expect(res.headers.get('cache-control')).toBe('no-store')
     expect((res.body as { error: string }).error).toMatch(/movie database/i)
     respond = () => json({ status_message: 'Internal error' }, 500)
     expect((await call('/lists/tv-popular?page=9')).status).toBe(502)

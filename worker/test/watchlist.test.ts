@@ -85,12 +85,12 @@ describe('POST /api/me/watchlist', () => {
     expect(await res.json()).toHaveProperty('error')
   })
 
-  it('answers 400 JSON for malformed JSON and for a form body', async () => {
+  it('answers 400 JSON for malformed JSON and 415 for a form body', async () => {
     const malformed = await call('/api/me/watchlist', { cookie: bystander.cookie, body: '{"content_id": 603,', contentType: 'application/json' })
     expect(malformed.status).toBe(400)
     expect(await malformed.json()).toEqual({ error: 'Malformed JSON in request body' })
     const form = await call('/api/me/watchlist', { cookie: bystander.cookie, body: 'content_id=603&content_type=movie&title=x', contentType: 'application/x-www-form-urlencoded' })
-    expect(form.status).toBe(400)
+    expect(form.status).toBe(415)
     expect(await form.json()).toHaveProperty('error')
     expect(await list(bystander)).toEqual([])
   })

@@ -39,3 +39,38 @@ export function useChangePassword() {
 export function useDeleteAccount() {
   return useMutation({ mutationFn: (password: string) => readJson<{ message: string }>(api.me.account.$delete({ json: { password } })) })
 }
+
+export type SessionList = InferResponseType<(typeof api.me.sessions)['$get'], 200>
+export type AccountSession = SessionList['sessions'][number]
+
+export function useSessions() {
+  return useQuery({ queryKey: ['me', 'sessions'] as const, queryFn: () => readJson<SessionList>(api.me.sessions.$get()), staleTime: 0 })
+}
+
+export function useEndSession() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => readJson<{ message: string; current: boolean }>(api.me.sessions[':id'].$delete({ param: { id } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['me', 'sessions'] }),
+  })
+}
+
+export function useSignOutEverywhere() {
+  return useMutation({ mutationFn: () => readJson<{ message: string }>(api.me.sessions.$delete()) })
+}
+
+export type PasskeyList = InferResponseType<(typeof api.me.passkeys)['$get'], 200>
+export type AccountPasskey = PasskeyList['passkeys'][number]
+export const passkeyKeys = { list: ['me', 'passkeys'] as const }
+
+export function usePasskeys() {
+  return useQuery({ queryKey: passkeyKeys.list, queryFn: () => readJson<PasskeyList>(api.me.passkeys.$get()), staleTime: 0 })
+}
+
+export function useRemovePasskey() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => readJson<{ message: string }>(api.me.passkeys[':id'].$delete({ param: { id } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: passkeyKeys.list }),
+  })
+}

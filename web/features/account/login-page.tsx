@@ -8,9 +8,10 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom'
 import { useToast } from '../../components/toast'
 import { api, readJson } from '../../lib/api-client'
 import { paths } from '../../lib/paths'
-import { useRefreshSession, useSession, type SessionAccount } from '../../lib/session'
+import { awaitsSecondFactor, useRefreshSession, useSession, type SessionAccount } from '../../lib/session'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { AuthCard, FormError, PasswordField, safeNextPath, SubmitButton, TextField } from './auth-form'
+import { passkeysSupported, signInWithPasskey } from './passkey-ceremonies'
 import { useBotCheck } from './turnstile'
 
 type AccountType = 'user' | 'admin'
@@ -29,7 +30,7 @@ export function Component() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
-  if (session) return <Navigate to={next} replace />
+  if (session) return <Navigate to={awaitsSecondFactor(session) ? paths.twoFactor(next) : next} replace />
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -44,6 +45,20 @@ export function Component() {
       setError(err instanceof Error ? err.message : null)
       toast('Login failed. Please try again.', 'error')
       bot.reset()
+      setBusy(false)
+    }
+  }
+
+  const withPasskey = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      await signInWithPasskey()
+      toast('Login successful!', 'success')
+      refreshSession()
+    } catch (err) {
+      setError(err instanceof Error ? err.message : null)
+      toast('Login failed. Please try again.', 'error')
       setBusy(false)
     }
   }
@@ -78,10 +93,27 @@ export function Component() {
         </fieldset>
         <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <PasswordField label="Password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <p className="-mt-2 text-right text-sm">
+          <Link to={paths.forgotPassword()} className="font-semibold text-brand-400 hover:underline">
+            Forgot password?
+          </Link>
+        </p>
         {bot.widget}
         <FormError message={error} />
         <SubmitButton busy={busy} idle="Login" busyLabel="Logging in..." disabled={!bot.ready} />
       </form>
+      {passkeysSupported() && (
+        <div className="mt-4 border-t border-neutral-800 pt-4">
+          <button
+            type="button"
+            onClick={withPasskey}
+            disabled={busy}
+            className="w-full rounded-lg border border-neutral-600 px-4 py-2.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-800 disabled:opacity-60"
+          >
+            Sign in with a passkey
+          </button>
+        </div>
+      )}
     </AuthCard>
   )
 }

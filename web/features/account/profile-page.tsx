@@ -1,17 +1,19 @@
 /**
- * /profile (SPEC.md section 2): Profile Information, Change Password, and the account's
- * watchlist and recent history. 'Loading...' while the session resolves; signed out goes to
+ * /profile (SPEC.md section 2): Profile Information, Change Password, where the account is signed
+ * in (with sign-out per browser and everywhere), and the account's watchlist and recent history. 'Loading...' while the session resolves; signed out goes to
  * /login, which brings the visitor back here afterwards.
  */
 import { Navigate } from 'react-router-dom'
 import { PageHeading } from '../../components/page-heading'
 import { paths } from '../../lib/paths'
-import { useSession } from '../../lib/session'
+import { awaitsSecondFactor, useSession } from '../../lib/session'
 import { useProfile } from './api'
 import { MyDataSection } from './my-data-section'
 import { PasswordSection } from './password-section'
 import { ProfileInfo } from './profile-info'
 import { ProfileLists } from './profile-lists'
+import { PasskeysSection } from './passkeys-section'
+import { SessionsSection } from './sessions-section'
 
 function Loading() {
   return (
@@ -40,6 +42,8 @@ function SignedInProfile() {
         {!profile.isPending && (
           <>
             <PasswordSection />
+            <PasskeysSection />
+            <SessionsSection />
             <ProfileLists />
             <MyDataSection canDelete={profile.data?.type === 'user'} />
           </>
@@ -53,5 +57,6 @@ export function Component() {
   const session = useSession()
   if (session === undefined) return <Loading />
   if (session === null) return <Navigate to={`${paths.login()}?next=${encodeURIComponent(paths.profile())}`} replace />
+  if (awaitsSecondFactor(session)) return <Navigate to={paths.twoFactor(paths.profile())} replace />
   return <SignedInProfile />
 }

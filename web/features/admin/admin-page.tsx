@@ -8,7 +8,7 @@ import { Navigate, useNavigate, useParams } from 'react-router-dom'
 import { AccessDenied } from '../../components/access-denied'
 import { PageHeading } from '../../components/page-heading'
 import { paths } from '../../lib/paths'
-import { useSession } from '../../lib/session'
+import { awaitsSecondFactor, useSession } from '../../lib/session'
 import { AnalyticsTab } from './analytics-tab'
 import { useStats } from './api'
 import { ContentTab } from './content-tab'
@@ -102,5 +102,6 @@ export function Component() {
   if (session === undefined) return <Loading />
   if (session === null) return <Navigate to={`${paths.login()}?next=${encodeURIComponent(paths.admin())}`} replace />
   if (session.type !== 'admin') return <AccessDenied variant="admin-required" heading="Admin Dashboard Access Denied" />
+  if (awaitsSecondFactor(session)) return <Navigate to={paths.twoFactor(window.location.pathname)} replace />
   return <Dashboard />
 }

@@ -9,6 +9,7 @@ import { env, exports } from 'cloudflare:workers'
 import { expect } from 'vitest'
 import { hashPassword } from '../../auth/password'
 import { SESSION_COOKIE } from '../../auth/session'
+import { currentStep, totpCode } from '../../auth/totp'
 
 export const ORIGIN = 'http://localhost'
 export const PASSWORD = 'correct horse battery'
@@ -38,13 +39,14 @@ export interface CallOptions {
   body?: unknown
   contentType?: string
   cookie?: string
-  ip?: string
+  /** The client address the edge reports; null sends none, as a request that bypassed the edge. */
+  ip?: string | null
   headers?: Record<string, string>
 }
 
 export async function call(path: string, options: CallOptions = {}): Promise<Response> {
   const headers = new Headers(options.headers)
-  headers.set('CF-Connecting-IP', options.ip ?? randomIp())
+  if (options.ip !== null) headers.set('CF-Connecting-IP', options.ip ?? randomIp())
   if (options.cookie) headers.set('Cookie', options.cookie)
   let body: string | undefined
   if (typeof options.body === 'string') {
@@ -98,6 +100,8 @@ export interface TestAccount {
   username: string
   password: string
   cookie: string
+  /** An administrator's authenticator-app secret (base32), set up by createAdmin. */
+  totpSecret?: string
 }
 
 export async function signUp(overrides: Partial<Credentials> = {}): Promise<Credentials> {
@@ -123,8 +127,12 @@ export async function createUser(overrides: Partial<Credentials> = {}): Promise<
   return { type: 'user', id, cookie, ...credentials }
 }
 
-/** An administrator row as `npm run admin:create` makes it, then signed in through the API. */
-export async function createAdmin(overrides: Partial<Credentials> & { id?: number } = {}): Promise<TestAccount> {
+/**
+ * An administrator row as `npm run admin:create` makes it, then signed in through the API with
+ * an authenticator app set up as its second factor (unless `secondFactor: false`: then the
+ * cookie is a session still waiting for one).
+ */
+export async function createAdmin(overrides: Partial<Credentials> & { id?: number; secondFactor?: boolean } = {}): Promise<TestAccount> {
   const credentials = { email: uniqueEmail('admin'), username: uniqueUsername('admin'), password: PASSWORD, ...overrides }
   const hash = await hashPassword(credentials.password)
   const inserted = await env.DB.prepare(
@@ -134,9 +142,47 @@ export async function createAdmin(overrides: Partial<Credentials> & { id?: numbe
     .first<{ id: number }>()
   const { cookie, id } = await signIn(credentials.email, credentials.password, 'admin')
   expect(id).toBe(inserted?.id)
-  return { type: 'admin', id, cookie, ...credentials }
+  const { secondFactor = true, ...rest } = { ...credentials, secondFactor: overrides.secondFactor }
+  delete (rest as { id?: number }).id
+  if (!secondFactor) return { type: 'admin', id, cookie, ...rest }
+  const totpSecret = await setUpTotp(cookie)
+  return { type: 'admin', id, cookie, totpSecret, ...rest }
+}
+
+/** Sets up an authenticator app for the signed-in administrator; answers its secret. */
+export async function setUpTotp(cookie: string): Promise<string> {
+  const setup = await call('/api/me/two-factor/totp/setup', { method: 'POST', cookie })
+  expect(setup.status, await setup.clone().text()).toBe(200)
+  const { secret } = await setup.json<{ secret: string }>()
+  const enable = await call('/api/me/two-factor/totp/enable', { cookie, body: { code: await totpCode(secret, currentStep()) } })
+  expect(enable.status, await enable.clone().text()).toBe(200)
+  return secret
 }
 
 export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
   return res.json<T>()
+}
+
+export interface DevMail {
+  to: string
+  subject: string
+  text: string
+  sentAt: string
+}
+
+/** The messages in the local dev mailbox (GET /api/dev/mail), newest first. */
+export async function devMail(): Promise<DevMail[]> {
+  const res = await call('/api/dev/mail')
+  expect(res.status).toBe(200)
+  return (await res.json<{ messages: DevMail[] }>()).messages
+}
+
+/** The newest message to `to`, waiting for mail sent after an answer (waitUntil) to land. */
+export async function waitForMail(to: string, count = 1): Promise<DevMail> {
+  for (let tries = 0; tries < 50; tries++) {
+    const mine = (await devMail()).filter((message) => message.to === to)
+    if (mine.length >= count) return mine[0]!
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`no mail to ${to}`)
 }

@@ -1,0 +1,95 @@
+/**
+ * Administrators' second factor in Chromium: the first password sign-in leads to setting up an
+ * authenticator app (recovery codes shown once) before the dashboard; later sign-ins ask for a
+ * code, refuse a wrong one and take a recovery code once. Until then no admin call answers.
+ */
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { currentStep, totpCode } from '../worker/auth/totp'
+import { createAdmin, newAccountDetails } from './account-helpers'
+import { dismissCookieBanner, newPage, seriousA11yViolations, useBrowser, type ViewportName } from './browser'
+
+const baseUrl = inject('baseUrl')
+const port = new URL(baseUrl).port
+const shots = join(__dirname, '..', '.wrangler', 'screenshots')
+const browser = useBrowser()
+
+beforeAll(() => {
+  mkdirSync(shots, { recursive: true })
+})
+
+async function passwordOnly(page: Page, admin: { email: string; password: string }) {
+  await page.goto('/login?next=%2Fadmin')
+  const form = page.locator('main form')
+  await form.getByLabel('Admin', { exact: true }).check()
+  await form.getByLabel('Email', { exact: true }).fill(admin.email)
+  await form.getByLabel('Password', { exact: true }).fill(admin.password)
+  await form.getByRole('button', { name: 'Login' }).click()
+  await page.waitForURL((url) => url.pathname === '/two-factor')
+  expect((await page.request.get('/api/admin/stats')).status()).toBe(403)
+}
+
+async function open(viewport: ViewportName) {
+  const opened = await newPage(browser(), baseUrl, viewport)
+  await dismissCookieBanner(opened.context)
+  return opened
+}
+
+describe('administrator two-factor sign-in', () => {
+  it('sets up an authenticator app, then asks for codes and takes a recovery code once', async () => {
+    const admin = newAccountDetails('twofa')
+    createAdmin(port, admin)
+    const desktop = await open('desktop')
+    const page = desktop.page
+    await passwordOnly(page, admin)
+    await page.getByRole('heading', { name: 'Set up two-factor sign-in', level: 1 }).waitFor()
+    await page.screenshot({ path: join(shots, 'two-factor-setup-desktop.png') })
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).click()
+    const secret = (await page.getByLabel('Set-up key').innerText()).replace(/\s/g, '')
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/)
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await page.getByLabel('Code from your authenticator app').fill('000000')
+    await page.getByRole('button', { name: 'Turn on' }).click()
+    await page.getByRole('alert').filter({ hasText: 'not right' }).waitFor()
+    let step = currentStep()
+    await page.getByLabel('Code from your authenticator app').fill(await totpCode(secret, step))
+    await page.getByRole('button', { name: 'Turn on' }).click()
+    const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')
+    await codes.nth(9).waitFor()
+    const recovery = await codes.allInnerTexts()
+    expect(recovery).toHaveLength(10)
+    await page.screenshot({ path: join(shots, 'two-factor-recovery-desktop.png') })
+    await page.getByRole('button', { name: 'I have saved my recovery codes' }).click()
+    await page.waitForURL((url) => url.pathname.startsWith('/admin'))
+    expect((await page.request.get('/api/admin/stats')).status()).toBe(200)
+    await desktop.context.close()
+
+    // a later sign-in, on a phone: a wrong code, then the app's code
+    const phone = await open('phone')
+    await passwordOnly(phone.page, admin)
+    await phone.page.getByRole('heading', { name: 'Two-factor verification', level: 1 }).waitFor()
+    await phone.page.screenshot({ path: join(shots, 'two-factor-verify-phone.png') })
+    await phone.page.getByLabel('Code from your authenticator app').fill('000000')
+    await phone.page.getByRole('button', { name: 'Verify' }).click()
+    await phone.page.getByRole('alert').filter({ hasText: 'not right' }).waitFor()
+    step = Math.max(currentStep(), step + 1)
+    await phone.page.getByLabel('Code from your authenticator app').fill(await totpCode(secret, step))
+    await phone.page.getByRole('button', { name: 'Verify' }).click()
+    await phone.page.waitForURL((url) => url.pathname.startsWith('/admin'))
+    await phone.context.close()
+
+    // and with a recovery code, which then works no more
+    for (const expected of ['admin', 'refused'] as const) {
+      const again = await open('desktop')
+      await passwordOnly(again.page, admin)
+      await again.page.getByRole('button', { name: 'Use a recovery code' }).click()
+      await again.page.getByLabel('Recovery code').fill(recovery[0]!)
+      await again.page.getByRole('button', { name: 'Verify' }).click()
+      if (expected === 'admin') await again.page.waitForURL((url) => url.pathname.startsWith('/admin'))
+      else await again.page.getByRole('alert').filter({ hasText: 'not right' }).waitFor()
+      await again.context.close()
+    }
+  })
+})

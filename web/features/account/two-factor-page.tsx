@@ -1,0 +1,215 @@
+/**
+ * /two-factor: where an administrator who signed in with a password passes the second factor (a
+ * code from the authenticator app, a passkey, or a recovery code), or, with none yet, sets one
+ * up (an authenticator app, whose recovery codes are shown this once, or a passkey). Then on to
+ * ?next= (same-site paths only), the admin dashboard by default.
+ */
+import { useState, type FormEvent } from 'react'
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom'
+import { Button } from '../../components/button'
+import { useToast } from '../../components/toast'
+import { api, readJson } from '../../lib/api-client'
+import { paths } from '../../lib/paths'
+import { awaitsSecondFactor, useRefreshSession, useSession } from '../../lib/session'
+import { useDocumentMeta } from '../../lib/use-document-meta'
+import { AuthCard, FormError, inputClass, safeNextPath, SubmitButton } from './auth-form'
+import { addPasskey, passkeysSupported, passSecondFactorWithPasskey } from './passkey-ceremonies'
+
+function CodeField({ label, value, onChange, pattern, autoComplete }: { label: string; value: string; onChange: (v: string) => void; pattern?: string; autoComplete?: string }) {
+  return (
+    <label className="block text-sm font-medium text-neutral-200">
+      {label}
+      <input
+        className={`${inputClass} mt-1 font-mono tracking-widest`}
+        inputMode={pattern ? 'numeric' : 'text'}
+        pattern={pattern}
+        autoComplete={autoComplete ?? 'one-time-code'}
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
+  )
+}
+
+function PassSecondFactor({ onDone }: { onDone: () => void }) {
+  const [mode, setMode] = useState<'app' | 'recovery'>('app')
+  const [code, setCode] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const run = async (work: () => Promise<unknown>) => {
+    setBusy(true)
+    setError(null)
+    try {
+      await work()
+      onDone()
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Something went wrong. Please try again.')
+      setBusy(false)
+    }
+  }
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    void run(() =>
+      mode === 'app'
+        ? readJson(api.auth['second-factor'].totp.$post({ json: { code: code.trim() } }))
+        : readJson(api.auth['second-factor'].recovery.$post({ json: { code: code.trim() } })),
+    )
+  }
+
+  return (
+    <div className="space-y-4">
+      <form onSubmit={onSubmit} className="space-y-4" aria-label="Second factor">
+        {mode === 'app' ? (
+          <CodeField label="Code from your authenticator app" pattern="\d{6}" value={code} onChange={setCode} />
+        ) : (
+          <CodeField label="Recovery code" value={code} onChange={setCode} autoComplete="off" />
+        )}
+        <FormError message={error} />
+        <SubmitButton busy={busy} idle="Verify" busyLabel="Verifying..." />
+      </form>
+      <div className="flex flex-wrap justify-between gap-2 border-t border-neutral-800 pt-4">
+        {passkeysSupported() && (
+          <Button variant="secondary" onClick={() => void run(passSecondFactorWithPasskey)} disabled={busy}>
+            Use a passkey
+          </Button>
+        )}
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setMode(mode === 'app' ? 'recovery' : 'app')
+            setCode('')
+            setError(null)
+          }}
+          disabled={busy}
+        >
+          {mode === 'app' ? 'Use a recovery code' : 'Use the authenticator app'}
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+function SetUpSecondFactor({ onDone }: { onDone: () => void }) {
+  const [secret, setSecret] = useState<{ secret: string; otpauth_uri: string } | null>(null)
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null)
+  const [code, setCode] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const attempt = async (work: () => Promise<void>) => {
+    setBusy(true)
+    setError(null)
+    try {
+      await work()
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Something went wrong. Please try again.')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (recoveryCodes) {
+    return (
+      <div className="space-y-4">
+        <p className="text-sm text-neutral-300">
+          Your authenticator app is set up. Keep these recovery codes somewhere safe: each one lets you in once if you lose the app. They are shown only now.
+        </p>
+        <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded-lg border border-neutral-700 bg-neutral-950 p-4 font-mono text-sm">
+          {recoveryCodes.map((recovery) => (
+            <li key={recovery}>{recovery}</li>
+          ))}
+        </ul>
+        <Button onClick={onDone} className="w-full">
+          I have saved my recovery codes
+        </Button>
+      </div>
+    )
+  }
+
+  if (secret) {
+    const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+      e.preventDefault()
+      void attempt(async () => {
+        const answer = await readJson<{ recovery_codes: string[] }>(api.me['two-factor'].totp.enable.$post({ json: { code: code.trim() } }))
+        setRecoveryCodes(answer.recovery_codes)
+      })
+    }
+    return (
+      <form onSubmit={onSubmit} className="space-y-4" aria-label="Set up an authenticator app">
+        <p className="text-sm text-neutral-300">
+          Add this key to your authenticator app (or open the link on a phone that has one), then enter the 6-digit code it shows.
+        </p>
+        <p className="break-all rounded-lg border border-neutral-700 bg-neutral-950 p-3 font-mono text-sm" aria-label="Set-up key">
+          {secret.secret.replace(/(.{4})/g, '$1 ').trim()}
+        </p>
+        <a href={secret.otpauth_uri} className="text-sm font-semibold text-brand-400 hover:underline">
+          Open in an authenticator app
+        </a>
+        <CodeField label="Code from your authenticator app" pattern="\d{6}" value={code} onChange={setCode} />
+        <FormError message={error} />
+        <SubmitButton busy={busy} idle="Turn on" busyLabel="Checking..." />
+      </form>
+    )
+  }
+
+  return (
+    <div className="space-y-3">
+      <Button
+        className="w-full"
+        busy={busy}
+        onClick={() => void attempt(async () => setSecret(await readJson<{ secret: string; otpauth_uri: string }>(api.me['two-factor'].totp.setup.$post())))}
+      >
+        Set up an authenticator app
+      </Button>
+      {passkeysSupported() && (
+        <Button
+          variant="secondary"
+          className="w-full"
+          disabled={busy}
+          onClick={() =>
+            void attempt(async () => {
+              await addPasskey()
+              onDone()
+            })
+          }
+        >
+          Add a passkey instead
+        </Button>
+      )}
+      <FormError message={error} />
+    </div>
+  )
+}
+
+export function Component() {
+  useDocumentMeta('Two-factor verification', 'Administrators confirm their sign-in with a second factor.')
+  const session = useSession()
+  const refreshSession = useRefreshSession()
+  const toast = useToast()
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const next = safeNextPath(params.get('next') ?? paths.admin())
+
+  if (session === undefined) return null
+  if (session === null) return <Navigate to={paths.login()} replace />
+  if (!awaitsSecondFactor(session)) return <Navigate to={next} replace />
+
+  const done = () => {
+    toast('Verified.', 'success')
+    refreshSession()
+    navigate(next, { replace: true })
+  }
+
+  return session.second_factor === 'setup' ? (
+    <AuthCard title="Set up two-factor sign-in" subtitle="Administrators confirm every sign-in with a second factor. Choose yours." footer={null}>
+      <SetUpSecondFactor onDone={done} />
+    </AuthCard>
+  ) : (
+    <AuthCard title="Two-factor verification" subtitle="Confirm it is you with your second factor." footer={null}>
+      <PassSecondFactor onDone={done} />
+    </AuthCard>
+  )
+}

@@ -1,0 +1,97 @@
+/**
+ * The security headers, in one place: the worker puts them on every answer it builds (JSON,
+ * errors, the pages it renders, share pages, sitemap, robots, images, the assets it hands on),
+ * and the web build writes the same set into `_headers` for the files Workers static assets
+ * serve without the worker (/assets/*, /media/*). HSTS goes only to https origins that are not
+ * loopback, so `npm start` over http keeps working and a deployed site is https-only.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' https://challenges.cloudflare.com",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https://image.tmdb.org",
+  "media-src 'self' blob: https:",
+  "connect-src 'self' https:",
+  'frame-src https:',
+  "worker-src 'self' blob:",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self' mailto:",
+  "frame-ancestors 'none'",
+].join('; ')
+
+/** Drawn SVG images may hold text from the catalogue: as documents of their own they may run nothing. */
+export const IMAGE_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'"
+
+/** What every answer carries, static or built by the worker. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+}
+
+/** Two years, subdomains included; `preload` is left to the operator (README, "Security headers"). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains'
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+export function isDeployedHttps(requestUrl: string): boolean {
+  const { protocol, hostname } = new URL(requestUrl)
+  return protocol === 'https:' && !LOOPBACK_HOSTS.has(hostname)
+}
+
+/**
+ * The policy with each origin added to img-src where it is missing: the list names TMDB's own
+ * image host, and an operator's TMDB_IMAGE_BASE may point elsewhere (worker/routes/config.ts).
+ */
+export function allowImagesFrom(csp: string, origins: string[]): string {
+  return csp
+    .split(';')
+    .map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/)
+      if (name?.toLowerCase() !== 'img-src') return directive
+      const missing = origins.filter((origin) => !sources.includes(origin))
+      return missing.length ? `${/^\s*/.exec(directive)?.[0] ?? ''}${[name, ...sources, ...missing].join(' ')}` : directive
+    })
+    .join(';')
+}
+
+/**
+ * The answer with the security headers set (replacing any a route set itself), and errors made
+ * uncacheable: a 404 or 502 kept by browsers or shared caches would outlive the outage behind it.
+ * Headers of a fetched answer (the assets) may be immutable, so that answer is copied first.
+ */
+export function withSecurityHeaders(res: Response, requestUrl: string, imageOrigins: string[] = []): Response {
+  let out = res
+  try {
+    out.headers.set('X-Content-Type-Options', 'nosniff')
+  } catch {
+    out = new Response(res.body, res)
+  }
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) out.headers.set(name, value)
+  if (imageOrigins.length) out.headers.set('Content-Security-Policy', allowImagesFrom(CONTENT_SECURITY_POLICY, imageOrigins))
+  if (out.headers.get('Content-Type')?.startsWith('image/svg+xml')) out.headers.set('Content-Security-Policy', IMAGE_CONTENT_SECURITY_POLICY)
+  if (isDeployedHttps(requestUrl)) out.headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
+  else out.headers.delete('Strict-Transport-Security')
+  if (out.status >= 400) out.headers.set('Cache-Control', 'no-store')
+  return out
+}
+
+/** The `_headers` file for the static assets, written by the web build from the same set. */
+export function staticHeadersFile(): string {
+  const lines = Object.entries(SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`)
+  return [
+    '# Written by the web build from worker/lib/security-headers.ts; do not edit.',
+    '/*',
+    ...lines,
+    `  Strict-Transport-Security: ${STRICT_TRANSPORT_SECURITY}`,
+    '',
+    '# Every name under /assets/ carries a hash of its content: browsers may keep these for a year.',
+    '/assets/*',
+    '  Cache-Control: public, max-age=31536000, immutable',
+    '',
+  ].join('\n')
+}

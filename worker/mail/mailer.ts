@@ -1,0 +1,48 @@
+/**
+ * Outgoing e-mail (password reset links, sign-in warnings). Deployed, messages go through
+ * Cloudflare's send_email binding `MAILER` from the `MAIL_FROM` address. Without the binding, a
+ * message asked for from a loopback origin (`npm start`, the tests) is written to the local
+ * dev mailbox in KV, which GET /api/dev/mail shows on loopback only; anywhere else it is
+ * logged as undelivered, without its content (a reset link must never reach a log).
+ */
+import type { Bindings } from '../env'
+
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+}
+
+export interface StoredMail extends Mail {
+  sentAt: string
+}
+
+export const DEV_MAIL_PREFIX = 'dev-mail:v1:'
+const DEV_MAIL_TTL_SECONDS = 24 * 60 * 60
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+export function isLoopback(requestUrl: string): boolean {
+  return LOOPBACK_HOSTS.has(new URL(requestUrl).hostname)
+}
+
+export async function sendMail(env: Bindings, requestUrl: string, mail: Mail): Promise<void> {
+  if (env.MAILER && env.MAIL_FROM) {
+    await env.MAILER.send({ from: { email: env.MAIL_FROM, name: env.SITE_NAME }, to: mail.to, subject: mail.subject, text: mail.text })
+    return
+  }
+  if (isLoopback(requestUrl)) {
+    const stored: StoredMail = { ...mail, sentAt: new Date().toISOString() }
+    // newest first when listed: the key sorts by the inverted time
+    const key = `${DEV_MAIL_PREFIX}${String(9_999_999_999_999 - Date.now()).padStart(13, '0')}:${crypto.randomUUID()}`
+    await env.CACHE.put(key, JSON.stringify(stored), { expirationTtl: DEV_MAIL_TTL_SECONDS })
+    return
+  }
+  console.error(JSON.stringify({ level: 'error', message: 'e-mail not sent: no MAILER binding or MAIL_FROM configured', subject: mail.subject }))
+}
+
+/** The dev mailbox, newest first (at most 50). */
+export async function devMailbox(env: Bindings): Promise<StoredMail[]> {
+  const listed = await env.CACHE.list({ prefix: DEV_MAIL_PREFIX, limit: 50 })
+  const bodies = await Promise.all(listed.keys.map((key) => env.CACHE.get<StoredMail>(key.name, 'json')))
+  return bodies.filter((mail): mail is StoredMail => mail !== null)
+}

@@ -1,0 +1,13 @@
+/**
+ * GET /api/dev/mail: the local dev mailbox (worker/mail/mailer.ts), newest first, so a developer
+ * running `npm start` can open the messages the site would have e-mailed (reset links, sign-in
+ * warnings). Answered on loopback origins only; anywhere else it does not exist (404).
+ */
+import { Hono } from 'hono'
+import type { AppEnv } from '../env'
+import { devMailbox, isLoopback } from '../mail/mailer'
+
+export const devRoutes = new Hono<AppEnv>().get('/mail', async (c) => {
+  if (!isLoopback(c.req.url)) return c.json({ error: 'Not found' }, 404)
+  return c.json({ messages: await devMailbox(c.env) }, 200)
+})

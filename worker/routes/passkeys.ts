@@ -1,0 +1,114 @@
+/**
+ * Passkeys: an account adds, lists and removes its own (`/api/me/passkeys`), and anyone signs in
+ * with one (`/api/auth/passkey`). Adding takes two calls: options (a challenge for this browser),
+ * then the authenticator's answer. Signing in likewise; the credential names its account, so no
+ * e-mail is asked for. Sign-in answers are limited per client address like password sign-in.
+ */
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { findRecord, recordLogin } from '../accounts/accounts'
+import { database } from '../accounts/db'
+import { deletePasskey, findPasskey, listPasskeys, markPasskeyUsed, savePasskey, viewOf } from '../accounts/passkeys'
+import { plainText } from '../accounts/schemas'
+import { deleteExpiredSessions, deleteSession, describeDevice, markSecondFactor } from '../accounts/sessions'
+import { awaitsSecondFactor, currentAccount, requireAccount, requireSignedIn } from '../auth/guards'
+import { mayEnroll } from '../auth/second-factor-guards'
+import { ADDRESS_FAILURE_LIMIT, clientAddress, giveBack, limitAttempts, WINDOW_SECONDS } from '../auth/rate-limit'
+import { sessionToken, startSession } from '../auth/session'
+import { authenticationOptions, bytesToBase64url, recallChallenge, registrationOptions, verifyAuthentication, verifyRegistration } from '../auth/webauthn'
+import type { AppEnv } from '../env'
+import { validate } from '../lib/validate'
+
+export const PASSKEY_FAILED = 'That passkey could not be verified. Please try again.'
+export const MAX_PASSKEYS = 10
+
+const credentialId = z.string().regex(/^[A-Za-z0-9_-]{16,1400}$/, 'id must be a credential id')
+const credentialJson = z
+  .object({
+    id: credentialId,
+    rawId: credentialId,
+    type: z.literal('public-key'),
+    response: z.record(z.string(), z.unknown()),
+    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+    authenticatorAttachment: z.string().max(40).optional(),
+  })
+  .loose()
+
+const addSchema = z.object({ response: credentialJson, name: plainText('name').trim().max(60, 'name must be at most 60 characters').optional() })
+const signInSchema = z.object({ response: credentialJson })
+
+export const myPasskeyRoutes = new Hono<AppEnv>()
+  // an administrator without any second factor may add a passkey as the first one
+  .get('/', requireSignedIn, mayEnroll, async (c) => {
+    const account = c.var.account
+    const rows = await listPasskeys(database(c.env.DB), account.type, account.id)
+    return c.json({ passkeys: rows.map(viewOf) }, 200)
+  })
+  .post('/options', requireSignedIn, mayEnroll, async (c) => {
+    const account = c.var.account
+    const db = database(c.env.DB)
+    const existing = await listPasskeys(db, account.type, account.id)
+    if (existing.length >= MAX_PASSKEYS) return c.json({ error: `An account can have at most ${MAX_PASSKEYS} passkeys` }, 409)
+    const options = await registrationOptions(c, db, { type: account.type, id: account.id, name: account.email }, existing)
+    return c.json(options, 200)
+  })
+  .post('/', requireSignedIn, mayEnroll, validate('json', addSchema), async (c) => {
+    const account = c.var.account
+    const body = c.req.valid('json')
+    const db = database(c.env.DB)
+    const challenge = await recallChallenge(c, db, 'register')
+    if (!challenge || challenge.owner_type !== account.type || challenge.owner_id !== account.id) return c.json({ error: PASSKEY_FAILED }, 400)
+    const info = await verifyRegistration(c, challenge.challenge, body.response as unknown as RegistrationResponseJSON)
+    if (!info) return c.json({ error: PASSKEY_FAILED }, 400)
+    const saved = await savePasskey(db, {
+      id: info.credential.id,
+      owner_type: account.type,
+      owner_id: account.id,
+      public_key: bytesToBase64url(info.credential.publicKey),
+      counter: info.credential.counter,
+      transports: info.credential.transports ? JSON.stringify(info.credential.transports) : null,
+      name: body.name || `Passkey on ${describeDevice(c.req.header('User-Agent') ?? null)}`,
+    })
+    if (!saved) return c.json({ error: 'That passkey is already registered' }, 409)
+    // made with user verification on this signed-in session: it is the session's second factor
+    if (awaitsSecondFactor(account)) await markSecondFactor(db, account.sessionId, 'passkey')
+    return c.json({ message: 'Passkey added.', passkey: viewOf(saved) }, 201)
+  })
+  .delete('/:id', requireAccount, validate('param', z.object({ id: credentialId })), async (c) => {
+    const account = c.var.account
+    const removed = await deletePasskey(database(c.env.DB), account.type, account.id, c.req.valid('param').id)
+    if (!removed) return c.json({ error: 'Passkey not found' }, 404)
+    return c.json({ message: 'Passkey removed.' }, 200)
+  })
+
+export const passkeySignInRoutes = new Hono<AppEnv>()
+  .post('/options', async (c) => {
+    const options = await authenticationOptions(c, database(c.env.DB), 'sign-in', null)
+    return c.json(options, 200)
+  })
+  .post('/', validate('json', signInSchema), async (c) => {
+    const { response } = c.req.valid('json')
+    const db = database(c.env.DB)
+    const address = clientAddress(c)
+    const counter = address ? `passkey:ip:${address}` : null
+    if (counter) {
+      const refused = await limitAttempts(c, db, [{ key: counter, limit: ADDRESS_FAILURE_LIMIT, windowSeconds: WINDOW_SECONDS }])
+      if (refused) return refused
+    }
+    const challenge = await recallChallenge(c, db, 'sign-in')
+    const passkey = await findPasskey(db, response.id)
+    if (!challenge || !passkey) return c.json({ error: PASSKEY_FAILED }, 401)
+    const info = await verifyAuthentication(c, challenge.challenge, response as unknown as AuthenticationResponseJSON, passkey)
+    const record = info ? await findRecord(db, passkey.owner_type, passkey.owner_id) : undefined
+    if (!info || !record || !record.is_active) return c.json({ error: PASSKEY_FAILED }, 401)
+    if (counter) await giveBack(db, counter)
+    await markPasskeyUsed(db, passkey.id, info.newCounter)
+    await recordLogin(db, passkey.owner_type, passkey.owner_id)
+    const previous = sessionToken(c) ? await currentAccount(c) : null
+    if (previous) await deleteSession(db, previous.sessionId)
+    await deleteExpiredSessions(db, passkey.owner_type, passkey.owner_id)
+    // a passkey is two factors in one: something held, unlocked by something known or inherent
+    await startSession(c, passkey.owner_type, passkey.owner_id, 'passkey')
+    return c.json({ id: record.id, email: record.email, type: passkey.owner_type, user: record, ...(passkey.owner_type === 'admin' ? { second_factor: 'verified' as const } : {}) }, 200)
+  })

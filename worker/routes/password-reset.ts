@@ -1,0 +1,80 @@
+/**
+ * Password reset by e-mail for users ("Forgot password?" on /login). Administrators reset theirs
+ * with `npm run admin:create`.
+ *
+ *   POST /api/auth/password-reset           { email }  -> 200, the same answer whether or not
+ *        the address has an account; the lookup, token and e-mail happen after the answer, so
+ *        neither the words nor the timing tell. Limited per address and per e-mail.
+ *   POST /api/auth/password-reset/confirm   { token, password, confirmPassword } -> 200, the
+ *        password is set and every session of the account ends; 400 for a used, expired or
+ *        unknown link.
+ */
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { findByEmailWithHash, setPasswordHash } from '../accounts/accounts'
+import { database } from '../accounts/db'
+import { deleteResetTokens, issueResetToken, RESET_TTL_SECONDS, redeemResetToken } from '../accounts/password-resets'
+import { emailSchema, newPasswordPair } from '../accounts/schemas'
+import { deleteAllSessions } from '../accounts/sessions'
+import { closedForMaintenance } from '../auth/guards'
+import { hashPassword } from '../auth/password'
+import { clientAddress, countAttempt, limitAttempts, nowSeconds } from '../auth/rate-limit'
+import type { AppEnv } from '../env'
+import { afterAnswer } from '../lib/after-answer'
+import { validate } from '../lib/validate'
+import { sendMail } from '../mail/mailer'
+import { passwordResetMail } from '../mail/messages'
+
+export const RESET_REQUESTS_PER_ADDRESS = 5
+export const RESET_REQUESTS_PER_EMAIL = 3
+export const RESET_WINDOW_SECONDS = 60 * 60
+export const RESET_CONFIRMS_PER_ADDRESS = 20
+export const RESET_SENT = 'If an account exists for that e-mail address, we have sent it a link to reset the password. The link works once, within 30 minutes.'
+export const RESET_LINK_INVALID = 'This reset link is invalid, used or expired. Please ask for a new one.'
+
+const requestSchema = z.object({ email: emailSchema })
+const confirmSchema = z
+  .object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, RESET_LINK_INVALID), password: z.string().max(1000), confirmPassword: z.string().max(1000) })
+  .superRefine(newPasswordPair('password', 'confirmPassword', 'Passwords do not match'))
+
+export const passwordResetRoutes = new Hono<AppEnv>()
+  .post('/', closedForMaintenance, validate('json', requestSchema), async (c) => {
+    const { email } = c.req.valid('json')
+    const db = database(c.env.DB)
+    const address = clientAddress(c)
+    if (address) {
+      const refused = await limitAttempts(c, db, [{ key: `reset:ip:${address}`, limit: RESET_REQUESTS_PER_ADDRESS, windowSeconds: RESET_WINDOW_SECONDS }])
+      if (refused) return refused
+    }
+    // over the per-e-mail limit the answer stays the same (it would otherwise say nothing new
+    // either), but no further mail goes out: nobody can flood an inbox
+    const perEmail = await countAttempt(db, `reset:email:${email}`, RESET_WINDOW_SECONDS, nowSeconds())
+    if (perEmail.count <= RESET_REQUESTS_PER_EMAIL) {
+      const origin = new URL(c.req.url).origin
+      afterAnswer(
+        c,
+        (async () => {
+          const row = await findByEmailWithHash(db, 'user', email)
+          if (!row || !row.is_active) return
+          const token = await issueResetToken(db, 'user', row.id)
+          await sendMail(c.env, c.req.url, passwordResetMail(c.env, row.email, `${origin}/reset-password#token=${token}`, RESET_TTL_SECONDS / 60))
+        })(),
+      )
+    }
+    return c.json({ message: RESET_SENT }, 200)
+  })
+  .post('/confirm', closedForMaintenance, validate('json', confirmSchema), async (c) => {
+    const body = c.req.valid('json')
+    const db = database(c.env.DB)
+    const address = clientAddress(c)
+    if (address) {
+      const refused = await limitAttempts(c, db, [{ key: `reset-confirm:ip:${address}`, limit: RESET_CONFIRMS_PER_ADDRESS, windowSeconds: RESET_WINDOW_SECONDS }])
+      if (refused) return refused
+    }
+    const owner = await redeemResetToken(db, body.token)
+    if (!owner) return c.json({ error: RESET_LINK_INVALID }, 400)
+    await setPasswordHash(db, owner.ownerType, owner.ownerId, await hashPassword(body.password))
+    await deleteAllSessions(db, owner.ownerType, owner.ownerId)
+    await deleteResetTokens(db, owner.ownerType, owner.ownerId)
+    return c.json({ message: 'Your password has been reset. Please log in.' }, 200)
+  })

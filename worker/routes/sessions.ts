@@ -1,0 +1,35 @@
+/**
+ * The signed-in account's sessions (one per signed-in browser): list them with their device and
+ * when they were last seen, end one, or end them all ("Sign out everywhere", this browser too).
+ * Sessions are named by a digest of their row id, never the id itself. Not closed during
+ * maintenance: signing out is always allowed.
+ */
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { database } from '../accounts/db'
+import { deleteAllSessions, deleteSessionByPublicId, listSessions } from '../accounts/sessions'
+import { requireAccount } from '../auth/guards'
+import { clearSessionCookie } from '../auth/session'
+import type { AppEnv } from '../env'
+import { validate } from '../lib/validate'
+
+const sessionParam = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, 'id must be a session id') })
+
+export const sessionRoutes = new Hono<AppEnv>()
+  .get('/', requireAccount, async (c) => {
+    const account = c.var.account
+    return c.json({ sessions: await listSessions(database(c.env.DB), account.type, account.id, account.sessionId) }, 200)
+  })
+  .delete('/', requireAccount, async (c) => {
+    const account = c.var.account
+    await deleteAllSessions(database(c.env.DB), account.type, account.id)
+    clearSessionCookie(c)
+    return c.json({ message: 'Signed out everywhere.' }, 200)
+  })
+  .delete('/:id', requireAccount, validate('param', sessionParam), async (c) => {
+    const account = c.var.account
+    const ended = await deleteSessionByPublicId(database(c.env.DB), account.type, account.id, c.req.valid('param').id)
+    if (!ended) return c.json({ error: 'Session not found' }, 404)
+    if (ended === account.sessionId) clearSessionCookie(c)
+    return c.json({ message: 'Session signed out.', current: ended === account.sessionId }, 200)
+  })

@@ -1,0 +1,119 @@
+// Password reset by e-mail: the same answer for every address, a single-use link that expires,
+// stored hashed, every session ended by a reset, and limits on asking.
+import { env } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import { hashToken } from '../accounts/password-resets'
+import { RESET_LINK_INVALID, RESET_REQUESTS_PER_ADDRESS, RESET_REQUESTS_PER_EMAIL, RESET_SENT } from '../routes/password-reset'
+import { PASSWORD, call, createUser, devMail, sessionOf, signIn, signUp, uniqueEmail, waitForMail } from './helpers/accounts'
+
+const NEW_PASSWORD = 'a brand new passphrase'
+
+function ask(email: string, ip?: string) {
+  return call('/api/auth/password-reset', { ip, body: { email } })
+}
+
+function confirm(token: string, password = NEW_PASSWORD, confirmPassword = password) {
+  return call('/api/auth/password-reset/confirm', { body: { token, password, confirmPassword } })
+}
+
+async function linkFor(email: string, count = 1): Promise<string> {
+  const mail = await waitForMail(email, count)
+  const link = mail.text.match(/https?:\/\/\S+\/reset-password#token=([A-Za-z0-9_-]+)/)
+  expect(link, mail.text).not.toBeNull()
+  return link![1]!
+}
+
+describe('POST /api/auth/password-reset', () => {
+  it('answers the same for an address with an account and one without, and mails only the account', async () => {
+    const user = await signUp()
+    const stranger = uniqueEmail('nobody')
+    const known = await ask(user.email)
+    const unknown = await ask(stranger)
+    expect(known.status).toBe(200)
+    expect(unknown.status).toBe(200)
+    expect(await known.json()).toEqual({ message: RESET_SENT })
+    expect(await unknown.json()).toEqual({ message: RESET_SENT })
+    const mail = await waitForMail(user.email)
+    expect(mail.subject).toMatch(/reset your password/)
+    expect(mail.text).toMatch(/within 30 minutes/)
+    expect((await devMail()).some((message) => message.to === stranger)).toBe(false)
+  })
+
+  it('stores only the hash of the token, with an expiry within the hour', async () => {
+    const user = await signUp()
+    await ask(user.email)
+    const token = await linkFor(user.email)
+    const rows = await env.DB.prepare('select token_hash, expires_at from password_resets').all<{ token_hash: string; expires_at: string }>()
+    expect(rows.results.some((row) => row.token_hash === token)).toBe(false)
+    const hashed = await hashToken(token)
+    const row = rows.results.find((r) => r.token_hash === hashed)
+    expect(row).toBeDefined()
+    const lifetime = Date.parse(row!.expires_at) - Date.now()
+    expect(lifetime).toBeGreaterThan(0)
+    expect(lifetime).toBeLessThanOrEqual(60 * 60 * 1000)
+  })
+
+  it(`limits one address to ${RESET_REQUESTS_PER_ADDRESS} requests an hour and one e-mail to ${RESET_REQUESTS_PER_EMAIL} messages`, async () => {
+    const user = await signUp()
+    const ip = '203.0.113.200'
+    const burst = await Promise.all(Array.from({ length: RESET_REQUESTS_PER_ADDRESS + 3 }, () => ask(uniqueEmail('flood'), ip)))
+    expect(burst.filter((res) => res.status === 429)).toHaveLength(3)
+    for (let i = 0; i < RESET_REQUESTS_PER_EMAIL + 2; i++) expect((await ask(user.email)).status).toBe(200)
+    await waitForMail(user.email, RESET_REQUESTS_PER_EMAIL)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect((await devMail()).filter((message) => message.to === user.email)).toHaveLength(RESET_REQUESTS_PER_EMAIL)
+  })
+
+  it('answers 400 for a malformed address', async () => {
+    expect((await ask('not an address')).status).toBe(400)
+  })
+})
+
+describe('POST /api/auth/password-reset/confirm', () => {
+  it('sets the new password and ends every session of the account', async () => {
+    const user = await createUser()
+    const other = await signIn(user.email, PASSWORD)
+    await ask(user.email)
+    const res = await confirm(await linkFor(user.email))
+    expect(res.status).toBe(200)
+    expect(await sessionOf(user.cookie)).toBeNull()
+    expect(await sessionOf(other.cookie)).toBeNull()
+    expect((await call('/api/auth/login', { body: { email: user.email, password: PASSWORD, type: 'user' } })).status).toBe(401)
+    expect((await call('/api/auth/login', { body: { email: user.email, password: NEW_PASSWORD, type: 'user' } })).status).toBe(200)
+  })
+
+  it('works once, even for two requests racing with the same link', async () => {
+    const user = await signUp()
+    await ask(user.email)
+    const token = await linkFor(user.email)
+    const [a, b] = await Promise.all([confirm(token), confirm(token, 'another passphrase')])
+    expect([a.status, b.status].sort()).toEqual([200, 400])
+    const again = await confirm(token)
+    expect(again.status).toBe(400)
+    expect(await again.json()).toEqual({ error: RESET_LINK_INVALID })
+  })
+
+  it('refuses an expired link and a link retired by a newer one', async () => {
+    const user = await signUp()
+    await ask(user.email)
+    const first = await linkFor(user.email)
+    await ask(user.email)
+    const second = await linkFor(user.email, 2)
+    expect(second).not.toBe(first)
+    expect((await confirm(first)).status).toBe(400)
+    await env.DB.prepare('update password_resets set expires_at = ? where token_hash = ?').bind(new Date(Date.now() - 1000).toISOString(), await hashToken(second)).run()
+    expect((await confirm(second)).status).toBe(400)
+    expect((await call('/api/auth/login', { body: { email: user.email, password: PASSWORD, type: 'user' } })).status).toBe(200)
+  })
+
+  it('checks the new password like sign-up does, without using up the link', async () => {
+    const user = await signUp()
+    await ask(user.email)
+    const token = await linkFor(user.email)
+    expect((await confirm(token, 'short')).status).toBe(400)
+    expect((await confirm(token, NEW_PASSWORD, 'different one')).status).toBe(400)
+    expect((await confirm('x'.repeat(43))).status).toBe(400)
+    expect((await confirm('not-a-token')).status).toBe(400)
+    expect((await confirm(token)).status).toBe(200)
+  })
+})

@@ -1,0 +1,164 @@
+// Administrators' second factor: a password alone opens nothing but the second-factor step;
+// an authenticator app, a recovery code or a passkey passes it; codes work once; tries are limited.
+import { env } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import { SECOND_FACTOR_REQUIRED } from '../auth/guards'
+import { currentStep, totpCode } from '../auth/totp'
+import { SECOND_FACTOR_TRIES, WRONG_CODE } from '../routes/two-factor'
+import { ORIGIN, call, createAdmin, createUser, sessionCookieFrom, setCookies } from './helpers/accounts'
+import { SoftAuthenticator } from './helpers/soft-authenticator'
+
+async function passwordSignIn(email: string, password: string) {
+  const res = await call('/api/auth/login', { body: { email, password, type: 'admin' } })
+  expect(res.status).toBe(200)
+  return { cookie: sessionCookieFrom(res)!, body: await res.json<{ second_factor: string }>() }
+}
+
+async function adminCallStatus(cookie: string) {
+  return (await call('/api/admin/stats', { cookie })).status
+}
+
+function challengeCookie(res: Response): string {
+  return setCookies(res).find((line) => line.startsWith('reelhouse_webauthn='))!.split(';')[0]!
+}
+
+describe('an administrator signed in with a password only', () => {
+  it('can make no admin or account call, only set up or pass the second factor', async () => {
+    const admin = await createAdmin({ secondFactor: false })
+    expect((await call('/api/auth/me', { cookie: admin.cookie }).then((r) => r.json<{ second_factor: string }>())).second_factor).toBe('setup')
+    for (const [method, path] of [
+      ['GET', '/api/admin/stats'],
+      ['GET', '/api/admin/users'],
+      ['GET', '/api/admin/export'],
+      ['POST', '/api/admin/cache/purge'],
+      ['GET', '/api/admin/streams'],
+      ['GET', '/api/me/profile'],
+      ['GET', '/api/me/watchlist'],
+      ['GET', '/api/me/sessions'],
+    ] as const) {
+      const res = await call(path, { method, cookie: admin.cookie })
+      expect(res.status, path).toBe(403)
+      expect(await res.json(), path).toEqual({ error: SECOND_FACTOR_REQUIRED, second_factor: 'required' })
+    }
+  })
+
+  it('sets up an authenticator app: wrong code refused, then recovery codes shown once and stored hashed', async () => {
+    const admin = await createAdmin({ secondFactor: false })
+    const setup = await call('/api/me/two-factor/totp/setup', { method: 'POST', cookie: admin.cookie })
+    const { secret, otpauth_uri } = await setup.json<{ secret: string; otpauth_uri: string }>()
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/)
+    expect(otpauth_uri).toMatch(/^otpauth:\/\/totp\/Reelhouse%3A.+\?secret=[A-Z2-7]{32}&issuer=Reelhouse/)
+    expect((await call('/api/me/two-factor/totp/enable', { cookie: admin.cookie, body: { code: '000000' } })).status).toBe(400)
+    const enable = await call('/api/me/two-factor/totp/enable', { cookie: admin.cookie, body: { code: await totpCode(secret, currentStep()) } })
+    expect(enable.status).toBe(200)
+    const { recovery_codes } = await enable.json<{ recovery_codes: string[] }>()
+    expect(recovery_codes).toHaveLength(10)
+    expect(new Set(recovery_codes).size).toBe(10)
+    expect(await adminCallStatus(admin.cookie)).toBe(200)
+
+    const stored = await env.DB.prepare('select totp_secret from admin_users where id = ?').bind(admin.id).first<{ totp_secret: string }>()
+    expect(stored?.totp_secret).not.toContain(secret)
+    expect(stored?.totp_secret).toMatch(/^v1\./)
+    const hashes = await env.DB.prepare('select code_hash from recovery_codes where owner_id = ?').bind(admin.id).all<{ code_hash: string }>()
+    expect(hashes.results).toHaveLength(10)
+    for (const code of recovery_codes) expect(JSON.stringify(hashes.results)).not.toContain(code.replace('-', ''))
+    // nothing secret leaves through the account's own record or the export
+    const me = await (await call('/api/auth/me', { cookie: admin.cookie })).text()
+    expect(me).not.toMatch(/totp/)
+    expect(await (await call('/api/admin/export', { cookie: admin.cookie })).text()).not.toMatch(/totp_secret|v1\./)
+  })
+
+  it('with a factor set up, passes it with a code from the app, each code once', async () => {
+    const admin = await createAdmin()
+    const first = await passwordSignIn(admin.email, admin.password)
+    expect(first.body.second_factor).toBe('required')
+    expect(await adminCallStatus(first.cookie)).toBe(403)
+    // a second factor cannot be added or swapped before passing the first
+    expect((await call('/api/me/two-factor/totp/setup', { method: 'POST', cookie: first.cookie })).status).toBe(403)
+    expect((await call('/api/me/passkeys/options', { method: 'POST', cookie: first.cookie })).status).toBe(403)
+    expect((await call('/api/me/two-factor/recovery-codes', { method: 'POST', cookie: first.cookie })).status).toBe(403)
+    const wrong = await call('/api/auth/second-factor/totp', { cookie: first.cookie, body: { code: '123456' } })
+    expect(wrong.status).toBe(400)
+    expect(await wrong.json()).toEqual({ error: WRONG_CODE })
+    const code = await totpCode(admin.totpSecret!, currentStep() + 1)
+    expect((await call('/api/auth/second-factor/totp', { cookie: first.cookie, body: { code } })).status).toBe(200)
+    expect(await adminCallStatus(first.cookie)).toBe(200)
+    // the same code again, from another sign-in: refused
+    const second = await passwordSignIn(admin.email, admin.password)
+    expect((await call('/api/auth/second-factor/totp', { cookie: second.cookie, body: { code } })).status).toBe(400)
+    expect(await adminCallStatus(second.cookie)).toBe(403)
+  })
+
+  it('passes it with a recovery code, each code once', async () => {
+    const admin = await createAdmin({ secondFactor: false })
+    const setup = await (await call('/api/me/two-factor/totp/setup', { method: 'POST', cookie: admin.cookie })).json<{ secret: string }>()
+    const enabled = await call('/api/me/two-factor/totp/enable', { cookie: admin.cookie, body: { code: await totpCode(setup.secret, currentStep()) } })
+    const [code] = (await enabled.json<{ recovery_codes: string[] }>()).recovery_codes
+    const session = await passwordSignIn(admin.email, admin.password)
+    const used = await call('/api/auth/second-factor/recovery', { cookie: session.cookie, body: { code: code!.toUpperCase() } })
+    expect(used.status).toBe(200)
+    expect(await used.json()).toMatchObject({ recovery_codes_left: 9 })
+    expect(await adminCallStatus(session.cookie)).toBe(200)
+    const again = await passwordSignIn(admin.email, admin.password)
+    expect((await call('/api/auth/second-factor/recovery', { cookie: again.cookie, body: { code: code! } })).status).toBe(400)
+  })
+
+  it(`allows ${SECOND_FACTOR_TRIES} wrong codes in 15 minutes, even sent at once`, async () => {
+    const admin = await createAdmin()
+    const session = await passwordSignIn(admin.email, admin.password)
+    const burst = await Promise.all(Array.from({ length: 12 }, () => call('/api/auth/second-factor/totp', { cookie: session.cookie, body: { code: '000001' } })))
+    const codes = burst.map((res) => res.status)
+    expect(codes.filter((code) => code === 400)).toHaveLength(SECOND_FACTOR_TRIES)
+    expect(codes.filter((code) => code === 429)).toHaveLength(12 - SECOND_FACTOR_TRIES)
+    const right = await call('/api/auth/second-factor/totp', { cookie: session.cookie, body: { code: await totpCode(admin.totpSecret!, currentStep() + 1) } })
+    expect(right.status).toBe(429)
+    expect(await adminCallStatus(session.cookie)).toBe(403)
+  })
+
+  it('may make a passkey its first factor, then pass with it', async () => {
+    const admin = await createAdmin({ secondFactor: false })
+    const authenticator = await SoftAuthenticator.create()
+    const options = await call('/api/me/passkeys/options', { method: 'POST', cookie: admin.cookie })
+    const answer = await authenticator.register(await options.json(), ORIGIN)
+    expect((await call('/api/me/passkeys', { cookie: `${admin.cookie}; ${challengeCookie(options)}`, body: { response: answer } })).status).toBe(201)
+    expect(await adminCallStatus(admin.cookie)).toBe(200)
+
+    const session = await passwordSignIn(admin.email, admin.password)
+    expect(session.body.second_factor).toBe('required')
+    const challenge = await call('/api/auth/second-factor/passkey/options', { method: 'POST', cookie: session.cookie })
+    expect(challenge.status).toBe(200)
+    const json = await challenge.json<{ challenge: string; rpId: string; allowCredentials: { id: string }[] }>()
+    expect(json.allowCredentials.map((c) => c.id)).toEqual([authenticator.id])
+    const assertion = await authenticator.authenticate(json, ORIGIN)
+    const passed = await call('/api/auth/second-factor/passkey', { cookie: `${session.cookie}; ${challengeCookie(challenge)}`, body: { response: assertion } })
+    expect(passed.status, await passed.clone().text()).toBe(200)
+    expect(await adminCallStatus(session.cookie)).toBe(200)
+  })
+
+  it("cannot pass with another administrator's passkey", async () => {
+    const owner = await createAdmin()
+    const authenticator = await SoftAuthenticator.create()
+    const options = await call('/api/me/passkeys/options', { method: 'POST', cookie: owner.cookie })
+    await call('/api/me/passkeys', { cookie: `${owner.cookie}; ${challengeCookie(options)}`, body: { response: await authenticator.register(await options.json(), ORIGIN) } })
+    const other = await createAdmin()
+    const otherPasskey = await SoftAuthenticator.create()
+    const otherOptions = await call('/api/me/passkeys/options', { method: 'POST', cookie: other.cookie })
+    await call('/api/me/passkeys', { cookie: `${other.cookie}; ${challengeCookie(otherOptions)}`, body: { response: await otherPasskey.register(await otherOptions.json(), ORIGIN) } })
+    const session = await passwordSignIn(other.email, other.password)
+    const challenge = await call('/api/auth/second-factor/passkey/options', { method: 'POST', cookie: session.cookie })
+    const assertion = await authenticator.authenticate(await challenge.json(), ORIGIN)
+    const res = await call('/api/auth/second-factor/passkey', { cookie: `${session.cookie}; ${challengeCookie(challenge)}`, body: { response: assertion } })
+    expect(res.status).toBe(400)
+    expect(await adminCallStatus(session.cookie)).toBe(403)
+  })
+})
+
+describe('users', () => {
+  it('are not asked for a second factor and cannot reach the administrators\' two-factor routes', async () => {
+    const user = await createUser()
+    expect((await call('/api/me/profile', { cookie: user.cookie })).status).toBe(200)
+    expect((await call('/api/me/two-factor', { cookie: user.cookie })).status).toBe(403)
+    expect((await call('/api/auth/second-factor/totp', { cookie: user.cookie, body: { code: '123456' } })).status).toBe(403)
+    expect((await call('/api/me/two-factor')).status).toBe(401)
+  })
+})
