@@ -7,6 +7,8 @@ export const paths = {
   movie: (id: number | string) => `/movie/${id}`,
   tvShows: (service?: string) => (service ? `/tv-shows?service=${encodeURIComponent(service)}` : '/tv-shows'),
   tv: (id: number | string) => `/tv/${id}`,
+  /** One episode of a show: its page, opened at that season and episode. */
+  episode: (id: number | string, season: number, episode: number) => `/tv/${id}?season=${season}&episode=${episode}`,
   title: (type: ContentType, id: number | string) => (type === 'movie' ? `/movie/${id}` : `/tv/${id}`),
   kids: () => '/kids',
   genres: () => '/genres',
@@ -27,5 +29,6 @@ export const paths = {
   profile: () => '/profile',
   admin: () => '/admin',
   sitemap: () => '/sitemap.xml',
-  share: (type: ContentType, id: number | string) => `/share/${type}/${id}`,
+  share: (type: ContentType, id: number | string, at?: { season: number; episode: number } | null) =>
+    at ? `/share/${type}/${id}?season=${at.season}&episode=${at.episode}` : `/share/${type}/${id}`,
 } as const

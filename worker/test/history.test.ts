@@ -60,8 +60,15 @@ describe('PUT /api/me/history', () => {
     const user = await createUser()
     const first = await (await record(user, { ...matrix, watch_duration: 8000, completed: true })).json<{ entry: HistoryResult }>()
     const later = await (await record(user, { ...matrix, watch_duration: 30, position: 30, completed: false })).json<{ entry: HistoryResult }>()
-    expect(later.entry).toMatchObject({ completed: true, status: 'Completed', watch_duration: 30, position: 30 })
+    expect(later.entry).toMatchObject({ completed: true, status: 'Completed', watch_duration: 8000, position: 30 })
     expect(later.entry.watched_at >= first.entry.watched_at).toBe(true)
+  })
+
+  it('never lowers the seconds watched: a report that arrives late does not undo a newer one', async () => {
+    const user = await createUser()
+    await record(user, { ...matrix, watch_duration: 95, position: 95 })
+    const late = await (await record(user, { ...matrix, watch_duration: 80, position: 80 })).json<{ entry: HistoryResult }>()
+    expect(late.entry).toMatchObject({ watch_duration: 95, position: 80, status: 'In Progress' })
   })
 
   it('keeps the season and episode of a show when a report leaves them out', async () => {

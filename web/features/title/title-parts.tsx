@@ -79,12 +79,15 @@ export function TitleDetails({
   genres,
   downloadUrl,
   adUrl,
+  episode = null,
 }: {
   facts: TitleFacts
   overview: string
   genres: Genre[]
   downloadUrl: string | null
   adUrl: string | null
+  /** The show's episode on screen, which the share links carry. */
+  episode?: { season: number; episode: number } | null
 }) {
   const image = useImageUrl()
   const poster = image(facts.posterPath, 'w500')
@@ -105,7 +108,7 @@ export function TitleDetails({
           </ul>
         )}
         <WatchlistButton target={{ contentId: facts.id, contentType: facts.type, title: facts.title, posterPath: facts.posterPath }} />
-        <ShareButtons type={facts.type} id={facts.id} title={facts.title} />
+        <ShareButtons type={facts.type} id={facts.id} title={facts.title} episode={episode} />
         <DownloadButtons url={downloadUrl} />
         <div className="xl:hidden">
           <AdBlock url={adUrl} />
