@@ -7,6 +7,7 @@ import { AccessDenied } from '../../components/access-denied'
 import { LoadError } from '../../components/load-error'
 import { PageHeading } from '../../components/page-heading'
 import { useToast } from '../../components/toast'
+import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
 import { useClearHistory, useHistoryEntries, type HistoryItem, type HistoryStatus } from './api'
 import { ListCard, listGridClass } from './list-card'
@@ -90,6 +91,7 @@ export function Component() {
                   id={entry.content_id}
                   title={entry.title}
                   posterPath={entry.poster_path}
+                  to={entry.content_type === 'tv' && entry.season_number != null && entry.episode_number != null ? paths.episode(entry.content_id, entry.season_number, entry.episode_number) : undefined}
                   badge={<span className={`absolute top-1.5 left-1.5 rounded px-1.5 py-0.5 text-[11px] font-bold ${statusClass[entry.status]}`}>{entry.status}</span>}
                 >
                   {entry.content_type === 'tv' && entry.season_number != null && entry.episode_number != null && (
