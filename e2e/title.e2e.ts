@@ -477,6 +477,54 @@ describe('player sources', () => {
     expect(await frame.count()).toBe(0)
     await context.close()
   })
+
+  it("records what an operator's frame reports through the progress protocol, and only from that frame", async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    await withOperatorSource(context)
+    // The operator's player: it reports its playhead every half second for four seconds, then pauses.
+    await context.route(`${embedOrigin}/embed/**`, (route: Route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>operator</title><p>operator player</p><script>
+          let t = 30
+          const timer = setInterval(() => {
+            t += 0.5
+            parent.postMessage({ type: 'progress', currentTime: t, duration: 3600 }, '*')
+            if (t >= 34) { clearInterval(timer); parent.postMessage({ type: 'pause' }, '*') }
+          }, 500)
+        </script>`,
+      }),
+    )
+    await signIn(page)
+    const entryOf = async () => (await (await page.request.get(`${baseUrl}/api/me/history/movie/${movieId}`)).json()).entry
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await page.getByRole('button', { name: 'Operator Player' }).click()
+    // Opening the title records it as Started, whatever the frame says later.
+    await expect.poll(async () => (await entryOf())?.status, { timeout: 10_000 }).toBe('Started')
+    await pressPlay(page)
+    await expect.poll(async () => (await entryOf())?.position, { timeout: 15_000 }).toBe(34)
+    const entry = await entryOf()
+    expect(entry).toMatchObject({ total_duration: 3600, status: 'In Progress', completed: false })
+    expect(entry.watch_duration).toBeGreaterThanOrEqual(3)
+    expect(entry.watch_duration).toBeLessThanOrEqual(5)
+
+    // Messages from anywhere but the frame are ignored, even this page's own: leaving the page
+    // sends nothing new.
+    const posts: string[] = []
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/me/history') && req.method() !== 'GET') posts.push(req.postData() ?? '')
+    })
+    await page.evaluate(() => {
+      window.postMessage({ type: 'progress', currentTime: 3000, duration: 3600 }, '*')
+      window.postMessage({ type: 'progress', currentTime: 3001, duration: 3600 }, '*')
+    })
+    await page.waitForTimeout(300)
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })))
+    await page.waitForTimeout(1000)
+    expect(posts).toEqual([])
+    expect((await entryOf()).position).toBe(34)
+    await context.close()
+  })
 })
 
 describe('trailer source', () => {
