@@ -326,6 +326,69 @@ describe('/movie/{id}', () => {
 
 })
 
+describe('the first screen at 1440x900', () => {
+  /** Whether the element is drawn entirely inside the 1440x900 window, before any scrolling. */
+  async function inFirstScreen(page: Page, locator: ReturnType<Page['locator']>): Promise<boolean> {
+    const box = await locator.boundingBox()
+    return !!box && box.width > 0 && box.y >= 0 && box.y + box.height <= 900 && box.x >= 0 && box.x + box.width <= 1440
+  }
+
+  for (const kind of ['movie', 'tv'] as const) {
+    it(`holds the ${kind === 'movie' ? 'film' : 'show'}'s title, facts, overview, genres, Play, Add to Watchlist and Share`, async () => {
+      const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+      await page.goto(kind === 'movie' ? `/movie/${movieId}` : `/tv/${showId}`, { waitUntil: 'domcontentloaded' })
+      await playButton(page).waitFor()
+      const about = page.getByRole('region', { name: 'About' })
+      const parts = {
+        title: page.getByRole('heading', { level: 1 }),
+        facts: page.getByTestId('title-facts'),
+        rating: page.getByTestId('title-facts').getByText('Rating'),
+        overview: about.locator('p').first(),
+        genres: about.getByRole('list', { name: 'Genres' }),
+        play: playButton(page),
+        watchlist: page.getByRole('button', { name: 'Add to Watchlist' }),
+        share: page.getByRole('heading', { name: 'Share' }),
+        copyLink: page.getByRole('button', { name: 'Copy link' }),
+      }
+      for (const [name, locator] of Object.entries(parts)) {
+        if (name === 'rating') {
+          expect(await locator.count(), name).toBe(1)
+          continue
+        }
+        expect(await inFirstScreen(page, locator), name).toBe(true)
+      }
+      expect(await parts.facts.innerText()).toMatch(/\d\.\d[\s\S]*\b(19|20)\d\d\b[\s\S]*\d+(h|m)/)
+      expect(await page.evaluate(() => window.scrollY)).toBe(0)
+
+      // Theatre mode widens the player across the page; the press plays in place.
+      const frame = page.getByTestId('player')
+      const narrow = (await frame.boundingBox())!.width
+      await page.getByRole('button', { name: 'Theatre mode' }).click()
+      expect(await page.getByRole('button', { name: 'Theatre mode', pressed: true }).isVisible()).toBe(true)
+      expect((await frame.boundingBox())!.width).toBeGreaterThan(narrow * 1.4)
+      await pressPlay(page)
+      await page.getByTestId('hls-video').waitFor()
+      await context.close()
+    })
+  }
+
+  it('starts the stream at the rendition that suits a good connection, not the lowest', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { configurable: true, get: () => ({ downlink: 20, addEventListener() {}, removeEventListener() {} }) }))
+    const renditions: string[] = []
+    page.on('request', (req) => {
+      const match = /\/media\/sample\/(\d+p)\/segment-0\.m4s$/.exec(req.url())
+      if (match) renditions.push(match[1]!)
+    })
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await pressPlay(page)
+    await playUntil(page, 0.5)
+    expect(renditions[0]).toBe('480p')
+    expect(await page.getByTestId('player-loading').count()).toBe(0)
+    await context.close()
+  })
+})
+
 describe('before Play', () => {
   /** Media the player would fetch: playlists, segments, files, and anything the browser loads as media. */
   const isMedia = (req: Request) => req.resourceType() === 'media' || /\.(m3u8|m4s|mp4|m4a|m4v|ts|aac|webm|mpd)$/.test(new URL(req.url()).pathname)

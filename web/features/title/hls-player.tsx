@@ -15,6 +15,7 @@ import {
   NETWORK_RETRY_DELAY_MS,
   shouldLowerLevel,
   shouldRestartAfterStall,
+  startLevelFor,
   STALL_RESTART_MS,
   type QualityLevel,
 } from './hls-config'
@@ -182,10 +183,13 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
         }
         return
       }
-      const slow = initialConnection.current === 'very-poor' || initialConnection.current === 'poor'
-      hls = new HlsJs({ ...hlsConfig, startPosition: startAt > 0 ? startAt : -1, startLevel: slow ? 0 : -1 })
+      hls = new HlsJs({ ...hlsConfig, startPosition: startAt > 0 ? startAt : -1 })
       hlsRef.current = hls
-      hls.on(HlsJs.Events.MANIFEST_PARSED, (_event, data) => setLevels(levelLabels(data.levels)))
+      hls.on(HlsJs.Events.MANIFEST_PARSED, (_event, data) => {
+        setLevels(levelLabels(data.levels))
+        // Set before the first fragment is asked for, once the renditions are known.
+        if (hls) hls.startLevel = startLevelFor(initialConnection.current, data.levels.length)
+      })
       hls.on(HlsJs.Events.LEVEL_SWITCHED, (_event, data) => setPlayingLevel(data.level))
       // SPEC.md's helper steps down at the end of the buffer as well as when it runs low.
       hls.on(HlsJs.Events.BUFFER_EOS, lowerLevel)

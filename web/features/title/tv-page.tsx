@@ -26,7 +26,7 @@ import { episodeFromQuery, neighbourEpisode, type EpisodeRef } from './episode-n
 import { sendProgress } from './history-client'
 import { Player, type PlayerTarget } from './player'
 import { COMPLETED_FRACTION, resumePosition } from './progress'
-import { detailsPendingState, PlayerPlaceholder, PlayerSection, TitleDetails, TitleHeader, type TitleFacts } from './title-parts'
+import { detailsPendingState, PlayerPlaceholder, PlayerSection, TitleExtras, TitleHeader, TitleSummary, type TitleFacts } from './title-parts'
 import { useTitlePage } from './use-title-page'
 
 type Selection = EpisodeRef
@@ -180,69 +180,74 @@ function ShowPage({ id }: { id: number }) {
 
   return (
     <article className="pb-10">
-      <TitleHeader facts={facts} />
-      <PlayerSection adUrl={config.data?.adUrl ?? null}>
-        {config.isPending || !history.ready || !target || !selection ? (
-          <PlayerPlaceholder message={details.seasons.length === 0 ? 'No episodes are available yet.' : undefined} />
-        ) : (
-          <>
-            <Player
-              target={target}
-              title={`${details.name} S${selection.season} E${selection.episode}`}
-              art={{ backdropPath: details.backdrop_path, posterPath: details.poster_path }}
-              sources={sources}
-              trailer={trailer}
-              connection={connection}
-              startAt={resumePosition(history.saved, selection.season, selection.episode)}
-              progress={{
-                enabled: history.signedIn,
-                title: {
-                  content_id: details.id,
-                  content_type: 'tv',
-                  title: details.name,
-                  poster_path: details.poster_path,
-                  season_number: selection.season,
-                  episode_number: selection.episode,
-                },
-                watched: history.watched,
-                completesTitle: isFinalEpisode(details, selection),
-              }}
-              autoPlay={autoPlay}
-              onOpen={() => record(selection)}
-              upNext={next ? { label: episodeLabel(next, nextEpisode), onPlay: playNext } : null}
-            />
-            <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-              <p className="min-w-0 text-sm text-neutral-300" aria-live="polite" data-testid="now-playing">
-                <span className="font-semibold text-white">
-                  Season {selection.season}, Episode {selection.episode}
-                </span>
-                {episode && <span>: {episode.name}</span>}
-              </p>
-              <div className="flex shrink-0 gap-2">
-                <button
-                  type="button"
-                  disabled={!previous}
-                  onClick={() => previous && step(previous)}
-                  className="inline-flex items-center gap-1 rounded-lg bg-neutral-800 px-3 py-1.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-700 disabled:cursor-not-allowed disabled:opacity-40"
-                >
-                  <ChevronLeftIcon width={16} height={16} aria-hidden="true" />
-                  Previous episode
-                </button>
-                <button
-                  type="button"
-                  disabled={!next}
-                  onClick={() => next && step(next)}
-                  className="inline-flex items-center gap-1 rounded-lg bg-neutral-800 px-3 py-1.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-700 disabled:cursor-not-allowed disabled:opacity-40"
-                >
-                  Next episode
-                  <ChevronRightIcon width={16} height={16} aria-hidden="true" />
-                </button>
-              </div>
-            </div>
-          </>
-        )}
-      </PlayerSection>
-      <div className="mt-6 grid grid-cols-1 gap-6 px-4 md:px-8 xl:grid-cols-2">
+      <TitleHeader
+        facts={facts}
+        player={
+            <PlayerSection adUrl={config.data?.adUrl ?? null}>
+              {config.isPending || !history.ready || !target || !selection ? (
+                <PlayerPlaceholder message={details.seasons.length === 0 ? 'No episodes are available yet.' : undefined} />
+              ) : (
+                <>
+                  <Player
+                    target={target}
+                    title={`${details.name} S${selection.season} E${selection.episode}`}
+                    art={{ backdropPath: details.backdrop_path, posterPath: details.poster_path }}
+                    sources={sources}
+                    trailer={trailer}
+                    connection={connection}
+                    startAt={resumePosition(history.saved, selection.season, selection.episode)}
+                    progress={{
+                      enabled: history.signedIn,
+                      title: {
+                        content_id: details.id,
+                        content_type: 'tv',
+                        title: details.name,
+                        poster_path: details.poster_path,
+                        season_number: selection.season,
+                        episode_number: selection.episode,
+                      },
+                      watched: history.watched,
+                      completesTitle: isFinalEpisode(details, selection),
+                    }}
+                    autoPlay={autoPlay}
+                    onOpen={() => record(selection)}
+                    upNext={next ? { label: episodeLabel(next, nextEpisode), onPlay: playNext } : null}
+                  />
+                  <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+                    <p className="min-w-0 text-sm text-neutral-300" aria-live="polite" data-testid="now-playing">
+                      <span className="font-semibold text-white">
+                        Season {selection.season}, Episode {selection.episode}
+                      </span>
+                      {episode && <span>: {episode.name}</span>}
+                    </p>
+                    <div className="flex shrink-0 gap-2">
+                      <button
+                        type="button"
+                        disabled={!previous}
+                        onClick={() => previous && step(previous)}
+                        className="inline-flex items-center gap-1 rounded-lg bg-neutral-800 px-3 py-1.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-700 disabled:cursor-not-allowed disabled:opacity-40"
+                      >
+                        <ChevronLeftIcon width={16} height={16} aria-hidden="true" />
+                        Previous episode
+                      </button>
+                      <button
+                        type="button"
+                        disabled={!next}
+                        onClick={() => next && step(next)}
+                        className="inline-flex items-center gap-1 rounded-lg bg-neutral-800 px-3 py-1.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-700 disabled:cursor-not-allowed disabled:opacity-40"
+                      >
+                        Next episode
+                        <ChevronRightIcon width={16} height={16} aria-hidden="true" />
+                      </button>
+                    </div>
+                  </div>
+                </>
+              )}
+            </PlayerSection>
+        }
+        summary={<TitleSummary facts={facts} overview={details.overview} genres={details.genres} episode={selection} />}
+      />
+      <div className="mt-6 grid grid-cols-1 gap-6 px-4 md:px-8 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="min-w-0 space-y-4">
           <SeasonList seasons={details.seasons} selected={selection?.season ?? null} onSelect={chooseSeason} />
           <EpisodeList
@@ -255,14 +260,7 @@ function ShowPage({ id }: { id: number }) {
           />
         </div>
         <div className="min-w-0">
-          <TitleDetails
-            facts={facts}
-            overview={details.overview}
-            genres={details.genres}
-            downloadUrl={config.data?.downloadUrl ?? null}
-            adUrl={config.data?.adUrl ?? null}
-            episode={selection}
-          />
+          <TitleExtras downloadUrl={config.data?.downloadUrl ?? null} adUrl={config.data?.adUrl ?? null} />
         </div>
       </div>
       <div className="px-4 md:px-8">
