@@ -389,6 +389,165 @@ describe('the first screen at 1440x900', () => {
   })
 })
 
+describe("our player's controls", () => {
+  const videoOf = (page: Page) => page.getByTestId('hls-video')
+
+  it('offers the sample’s subtitles, shows and announces the chosen language, and remembers it', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await pressPlay(page)
+    const captions = page.getByLabel('Captions')
+    await captions.waitFor({ timeout: 15_000 })
+    expect(await captions.locator('option').allInnerTexts()).toEqual(['Off', 'English', 'Español', 'Français'])
+    expect(await captions.inputValue()).toBe('-1')
+    await captions.selectOption({ label: 'Español' })
+    await page.getByTestId('player-announcement').filter({ hasText: 'Captions: Español' }).waitFor()
+    await playUntil(page, 1)
+    await expect.poll(() => page.getByTestId('caption-line').innerText(), { timeout: 10_000 }).toBe('Esta es la emisión de muestra de Reelhouse.')
+    expect(await page.getByTestId('caption-line').getAttribute('aria-live')).toBe('polite')
+    const showing = await videoOf(page).evaluate((v: HTMLVideoElement) => Array.from(v.textTracks).filter((t) => t.mode === 'showing').map((t) => t.language))
+    expect(showing).toEqual(['es'])
+    // Readable: the page styles the cues with a dark box and a floor on their size.
+    const cueRule = await page.evaluate(() => {
+      for (const sheet of Array.from(document.styleSheets)) {
+        for (const rule of Array.from(sheet.cssRules)) {
+          if (rule instanceof CSSStyleRule && rule.selectorText.includes('::cue')) return { background: rule.style.backgroundColor, size: rule.style.fontSize }
+        }
+      }
+      return null
+    })
+    expect(cueRule?.background).toMatch(/rgba?\(0,? 0,? 0/)
+    expect(cueRule?.size).toMatch(/15px/)
+
+    await page.reload({ waitUntil: 'domcontentloaded' })
+    await pressPlay(page)
+    await expect.poll(() => page.getByLabel('Captions').inputValue(), { timeout: 15_000 }).toBe('1')
+    await playUntil(page, 0.8)
+    await expect.poll(() => videoOf(page).evaluate((v: HTMLVideoElement) => Array.from(v.textTracks).find((t) => t.mode === 'showing')?.language ?? null)).toBe('es')
+
+    // C turns them off, and on again.
+    await page.getByTestId('player').getByRole('group').focus()
+    await page.keyboard.press('c')
+    await page.getByTestId('player-announcement').filter({ hasText: 'Captions off' }).waitFor()
+    expect(await page.evaluate(() => localStorage.getItem('player-captions'))).toBe('"off"')
+    await page.keyboard.press('c')
+    await page.getByTestId('player-announcement').filter({ hasText: 'Captions: English' }).waitFor()
+    await context.close()
+  })
+
+  it("lists an operator stream's own subtitle tracks in the same menu", async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    await context.route('**/media/sample/master.m3u8', (route: Route) =>
+      route.fulfill({
+        contentType: 'application/vnd.apple.mpegurl',
+        body: [
+          '#EXTM3U',
+          '#EXT-X-VERSION:7',
+          '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="text",NAME="Deutsch",LANGUAGE="de",DEFAULT=NO,AUTOSELECT=YES,URI="subs/en/index.m3u8"',
+          '#EXT-X-STREAM-INF:BANDWIDTH=70400,RESOLUTION=426x240,CODECS="avc1.42c01e,mp4a.40.2",SUBTITLES="text"',
+          '240p/index.m3u8',
+          '',
+        ].join('\n'),
+      }),
+    )
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await pressPlay(page)
+    await page.getByLabel('Captions').waitFor({ timeout: 15_000 })
+    expect(await page.getByLabel('Captions').locator('option').allInnerTexts()).toEqual(['Off', 'Deutsch'])
+    await context.close()
+  })
+
+  it('changes speed from 0.5× to 2× by menu and keys, and shows the shortcuts on ?', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await pressPlay(page)
+    const speed = page.getByLabel('Speed')
+    await speed.waitFor()
+    expect(await speed.locator('option').allInnerTexts()).toEqual(['0.5×', '0.75×', 'Normal', '1.25×', '1.5×', '1.75×', '2×'])
+    await speed.selectOption({ label: '2×' })
+    expect(await videoOf(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(2)
+    const player = page.getByTestId('player').getByRole('group')
+    await player.focus()
+    await page.keyboard.press('<')
+    expect(await videoOf(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.75)
+    await page.getByTestId('player-announcement').filter({ hasText: 'Speed: 1.75×' }).waitFor()
+    expect(await speed.inputValue()).toBe('1.75')
+    for (let i = 0; i < 10; i++) await page.keyboard.press('<')
+    expect(await videoOf(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(0.5)
+
+    await page.keyboard.press('?')
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+    await help.waitFor()
+    expect(await help.innerText()).toMatch(/Play or pause[\s\S]*Captions on or off[\s\S]*Slower or faster[\s\S]*Picture-in-picture/)
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Close')
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    await help.waitFor({ state: 'detached' })
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('group')
+    await page.getByRole('button', { name: 'Keyboard shortcuts' }).click()
+    await help.waitFor()
+    await help.getByRole('button', { name: 'Close' }).click()
+    await help.waitFor({ state: 'detached' })
+    await context.close()
+  })
+
+  it('offers picture-in-picture where the browser has it', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await pressPlay(page)
+    await playUntil(page, 0.3)
+    const supported = await page.evaluate(() => document.pictureInPictureEnabled)
+    const pip = page.getByRole('button', { name: 'Picture-in-picture' })
+    expect(await pip.count()).toBe(supported ? 1 : 0)
+    if (supported) {
+      await pip.click()
+      await expect.poll(() => page.evaluate(() => document.pictureInPictureElement?.getAttribute('data-testid') ?? null)).toBe('hls-video')
+      expect(await pip.getAttribute('aria-pressed')).toBe('true')
+      await pip.click()
+      await expect.poll(() => page.evaluate(() => document.pictureInPictureElement)).toBeNull()
+    }
+    await context.close()
+  })
+
+  it('offers casting only while the Remote Playback API reports a device, and opens its picker', async () => {
+    const none = await newPage(browser(), baseUrl, 'desktop')
+    await none.page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await pressPlay(none.page)
+    await playUntil(none.page, 0.3)
+    expect(await none.page.getByRole('button', { name: 'Cast to a device' }).count()).toBe(0)
+    await none.context.close()
+
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    // A browser with a cast device in reach: the Remote Playback API reports it available.
+    await context.addInitScript(() => {
+      const prompts: number[] = []
+      ;(window as unknown as { castPrompts: number[] }).castPrompts = prompts
+      class FakeRemote extends EventTarget {
+        state = 'disconnected'
+        watchAvailability(callback: (available: boolean) => void) {
+          setTimeout(() => callback(true), 50)
+          return Promise.resolve(1)
+        }
+        cancelWatchAvailability() {
+          return Promise.resolve()
+        }
+        prompt() {
+          prompts.push(Date.now())
+          return Promise.resolve()
+        }
+      }
+      Object.defineProperty(HTMLMediaElement.prototype, 'remote', { configurable: true, get: () => new FakeRemote() })
+    })
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await pressPlay(page)
+    const cast = page.getByRole('button', { name: 'Cast to a device' })
+    await cast.waitFor({ timeout: 10_000 })
+    await cast.click()
+    await expect.poll(() => page.evaluate(() => (window as unknown as { castPrompts: number[] }).castPrompts.length)).toBe(1)
+    await context.close()
+  })
+})
+
 describe('before Play', () => {
   /** Media the player would fetch: playlists, segments, files, and anything the browser loads as media. */
   const isMedia = (req: Request) => req.resourceType() === 'media' || /\.(m3u8|m4s|mp4|m4a|m4v|ts|aac|webm|mpd)$/.test(new URL(req.url()).pathname)
