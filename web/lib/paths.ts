@@ -24,7 +24,8 @@ export const paths = {
   terms: () => '/terms',
   privacy: () => '/privacy',
   dmca: () => '/dmca',
-  login: () => '/login',
+  /** The login page; `next` is where to continue once signed in. */
+  login: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login'),
   register: () => '/register',
   profile: () => '/profile',
   admin: () => '/admin',

@@ -112,6 +112,13 @@ describe('PUT /api/me/history', () => {
     expect(await res.json()).toHaveProperty('error')
   })
 
+  it('names the field when the message does not', async () => {
+    const res = await record(bystander, { ...matrix, watch_duration: -1 })
+    expect(await res.json()).toEqual({ error: 'watch_duration: durations must not be negative' })
+    const id = await record(bystander, { ...matrix, content_id: 0 })
+    expect(await id.json()).toEqual({ error: 'content_id must be a positive integer' })
+  })
+
   it('answers 400 for a PUT that is not JSON', async () => {
     const res = await call('/api/me/history', { method: 'PUT', cookie: bystander.cookie, body: JSON.stringify(matrix), contentType: 'text/plain' })
     expect(res.status).toBe(400)
