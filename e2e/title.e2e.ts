@@ -298,6 +298,43 @@ describe('/movie/{id}', () => {
     await context.close()
   })
 
+  it('preloads the fragment after the one being downloaded, and never downloads a fragment twice', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    // One rendition, so nothing but the preload timer asks for a fragment ahead; the second
+    // segment is held back until the preload of the third has been seen.
+    await context.route('**/media/sample/master.m3u8', (route: Route) =>
+      route.fulfill({
+        contentType: 'application/vnd.apple.mpegurl',
+        body: '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-STREAM-INF:BANDWIDTH=70400,RESOLUTION=426x240,CODECS="avc1.42c01e,mp4a.40.2"\n240p/index.m3u8\n',
+      }),
+    )
+    const requests: { segment: string; kind: string; at: number }[] = []
+    page.on('request', (req) => {
+      const match = /\/media\/sample\/240p\/(segment-\d)\.m4s$/.exec(req.url())
+      if (match) requests.push({ segment: match[1]!, kind: req.resourceType(), at: Date.now() })
+    })
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await context.route('**/media/sample/240p/segment-1.m4s', async (route: Route) => {
+      await held
+      await route.continue().catch(() => undefined)
+    })
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await pressPlay(page)
+    await expect.poll(() => requests.some((r) => r.segment === 'segment-1'), { timeout: 15_000 }).toBe(true)
+    const secondAt = requests.find((r) => r.segment === 'segment-1')!.at
+    // While the second downloads, the third is preloaded (by fetch: hls.js itself uses XHR).
+    await expect.poll(() => requests.filter((r) => r.segment === 'segment-2').length, { timeout: 3000 }).toBe(1)
+    const third = requests.find((r) => r.segment === 'segment-2')!
+    expect(third.kind).toBe('fetch')
+    expect(third.at - secondAt).toBeLessThan(1500)
+    release()
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid="hls-video"]')?.currentTime ?? 0) > 9, undefined, { timeout: 30_000 })
+    expect(requests.filter((r) => r.segment === 'segment-2')).toHaveLength(1)
+    expect(requests.filter((r) => r.segment === 'segment-1')).toHaveLength(1)
+    await context.close()
+  })
+
   it("plays the playlist natively where Media Source Extensions are missing, as on an iPhone's Safari", async () => {
     const { context, page } = await newPage(browser(), baseUrl, 'phone')
     // This Chromium plays HLS natively too; hiding MSE sends the player down the native path.

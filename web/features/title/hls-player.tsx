@@ -8,6 +8,7 @@
  * to screen readers.
  */
 import type Hls from 'hls.js'
+import type { HlsConfig } from 'hls.js'
 import { useAtom } from 'jotai'
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import type { ConnectionQuality } from './connection-quality'
@@ -26,6 +27,7 @@ import {
 import { captionsChoiceAtom, captionTracks, choiceForTrack, trackForChoice, type CaptionTrack } from './player/captions'
 import { usePictureInPicture, useRemotePlayback } from './player/media-features'
 import { PlayerToolbar, rateLabel } from './player/player-toolbar'
+import { FragmentPreloads, nextFragmentToPreload, PreloadTimer, preloadingLoader } from './player/preload'
 import { handleShortcut } from './player/shortcuts'
 import { ShortcutsHelp } from './player/shortcuts-help'
 import { loadHls } from './player-loader'
@@ -93,6 +95,8 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
     let lastDrop = 0
     let retryTimer: number | undefined
     let stallTimer: number | undefined
+    const preloads = new FragmentPreloads()
+    let preloadTimer: PreloadTimer | null = null
     // Every listener below goes with this effect: one abort removes them all.
     const listeners = new AbortController()
     const { signal } = listeners
@@ -165,8 +169,32 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
         }
         return
       }
-      hls = new HlsJs({ ...hlsConfig, startPosition: startAt > 0 ? startAt : -1 })
+      hls = new HlsJs({
+        ...hlsConfig,
+        fLoader: preloadingLoader(HlsJs.DefaultConfig.loader, preloads) as unknown as HlsConfig['fLoader'],
+        startPosition: startAt > 0 ? startAt : -1,
+      })
       hlsRef.current = hls
+      // SPEC.md's preload timer (player/preload.ts): the fragment after the one hls.js is
+      // downloading comes down beside it.
+      let loadingUrl: string | null = null
+      hls.on(HlsJs.Events.FRAG_LOADING, (_event, data) => {
+        if (data.frag.type === 'main') loadingUrl = data.frag.url
+      })
+      hls.on(HlsJs.Events.FRAG_LOADED, (_event, data) => {
+        if (data.frag.type !== 'main') return
+        if (loadingUrl === data.frag.url) loadingUrl = null
+        preloadTimer?.fragmentLoaded()
+      })
+      hls.on(HlsJs.Events.LEVEL_SWITCHING, () => preloads.clear())
+      preloadTimer = new PreloadTimer(() => {
+        const details = hls && hls.loadLevel >= 0 ? hls.levels[hls.loadLevel]?.details : undefined
+        if (!details) return
+        const bufferedEnd = video.currentTime + bufferAhead(video.buffered, video.currentTime)
+        const next = nextFragmentToPreload(details.fragments, loadingUrl, bufferedEnd, (url) => preloads.has(url))
+        if (next) preloads.start(next.url)
+      })
+      preloadTimer.start()
       hls.on(HlsJs.Events.MANIFEST_PARSED, (_event, data) => {
         setLevels(levelLabels(data.levels))
         // Set before the first fragment is asked for, once the renditions are known.
@@ -220,6 +248,8 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
       cancelled = true
       window.clearTimeout(retryTimer)
       window.clearTimeout(stallTimer)
+      preloadTimer?.stop()
+      preloads.clear()
       listeners.abort()
       hls?.destroy()
       hlsRef.current = null
