@@ -70,7 +70,7 @@ describe('history-client', () => {
 })
 
 describe('newerOf', () => {
-  const stored = { ...payload({ watch_duration: 10, position: 10, season_number: 1, episode_number: 1 }), id: 1, owner_type: 'user' as const, owner_id: 7, watched_at: '2026-01-01T00:00:00Z' }
+  const stored = { ...payload({ watch_duration: 10, position: 10 }), season_number: 1, episode_number: 1, id: 1, owner_type: 'user' as const, owner_id: 7, watched_at: '2026-01-01T00:00:00Z' }
   it('takes this browser’s report when it has watched more, or as much elsewhere', () => {
     expect(newerOf(stored, payload())).toMatchObject({ watch_duration: 40, position: 35, season_number: 2, episode_number: 3 })
     expect(newerOf(stored, payload({ watch_duration: 10, position: 0 }))).toMatchObject({ season_number: 2, episode_number: 3, position: 0 })
@@ -79,5 +79,20 @@ describe('newerOf', () => {
   it('keeps the stored entry when it has watched more, or there is no report', () => {
     expect(newerOf({ ...stored, watch_duration: 99 }, payload())).toMatchObject({ watch_duration: 99, season_number: 1 })
     expect(newerOf(stored, null)).toBe(stored)
+  })
+})
+
+describe('clearing the history', () => {
+  it('drops the kept reports of the account, and only those', async () => {
+    const { forgetUnsentProgress } = await import('../../lib/unsent-progress')
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon: vi.fn(() => true) })
+    beaconProgress(payload())
+    setProgressOwner('user:8')
+    beaconProgress(payload({ content_id: 99 }))
+    setProgressOwner('user:7')
+    forgetUnsentProgress()
+    expect(unsentProgress('tv', 1396)).toBeNull()
+    setProgressOwner('user:8')
+    expect(unsentProgress('tv', 99)).not.toBeNull()
   })
 })

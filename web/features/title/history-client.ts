@@ -18,84 +18,18 @@
  * until then.
  */
 import { api } from '../../lib/api-client'
+import { answered, progressOwner, remember, setProgressOwner, unsentProgress, UNSENT_STORAGE_KEY } from '../../lib/unsent-progress'
 import type { HistoryPayload } from './progress'
+
+export { setProgressOwner, unsentProgress, UNSENT_STORAGE_KEY }
 
 export const HISTORY_ENDPOINT = '/api/me/history'
 
 const waiting: HistoryPayload[] = []
 let sending = false
 
-export const UNSENT_STORAGE_KEY = 'watch-progress-unsent'
-const MAX_UNSENT = 20
-
-interface Unsent {
-  owner: string
-  payload: HistoryPayload
-}
-
-/** The signed-in account reports belong to (`user:12`), or null: nothing is kept for nobody. */
-let owner: string | null = null
-
-export function setProgressOwner(account: string | null): void {
-  owner = account
-}
-
-const titleKey = (p: Pick<HistoryPayload, 'content_type' | 'content_id'>) => `${p.content_type}:${p.content_id}`
-
-function readUnsent(): Record<string, Unsent> {
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(UNSENT_STORAGE_KEY) ?? '{}')
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, Unsent>) : {}
-  } catch {
-    return {}
-  }
-}
-
-function writeUnsent(store: Record<string, Unsent>): void {
-  try {
-    const keys = Object.keys(store)
-    // Oldest first (insertion order); only the newest few titles are kept.
-    for (const key of keys.slice(0, Math.max(0, keys.length - MAX_UNSENT))) delete store[key]
-    localStorage.setItem(UNSENT_STORAGE_KEY, JSON.stringify(store))
-  } catch {
-    // Storage full or refused: the API is still told.
-  }
-}
-
-function remember(payload: HistoryPayload): void {
-  if (!owner) return
-  const store = readUnsent()
-  const key = `${owner}|${titleKey(payload)}`
-  delete store[key]
-  store[key] = { owner, payload }
-  writeUnsent(store)
-}
-
-/** The API has `payload`: a kept report it covers (no more seconds, the same place) is done with. */
-function answered(payload: HistoryPayload, by: string | null): void {
-  if (!by) return
-  const store = readUnsent()
-  const key = `${by}|${titleKey(payload)}`
-  const kept = store[key]?.payload
-  const covered =
-    !!kept &&
-    kept.watch_duration <= payload.watch_duration &&
-    kept.position === payload.position &&
-    (kept.season_number ?? null) === (payload.season_number ?? null) &&
-    (kept.episode_number ?? null) === (payload.episode_number ?? null)
-  if (!covered) return
-  delete store[key]
-  writeUnsent(store)
-}
-
-/** The last report for this title that the API may not have received, for the signed-in account. */
-export function unsentProgress(type: HistoryPayload['content_type'], id: number): HistoryPayload | null {
-  if (!owner) return null
-  return readUnsent()[`${owner}|${titleKey({ content_type: type, content_id: id })}`]?.payload ?? null
-}
-
 function put(payload: HistoryPayload): Promise<void> {
-  const by = owner
+  const by = progressOwner()
   return api.me.history.$put({ json: payload }, { init: { credentials: 'same-origin', keepalive: true } }).then(
     (res) => {
       if (res.ok) answered(payload, by)
