@@ -114,7 +114,8 @@ describe('register, login, profile, password, logout', () => {
     await edit.getByLabel('Username', { exact: true }).fill('x')
     await edit.getByRole('button', { name: 'Save Changes' }).click()
     await toast(page, 'Failed to update profile').waitFor()
-    expect(await edit.getByRole('alert').innerText()).toContain('Username must be 3 to 30 characters')
+    // The server's own words, without the field's name in front of them.
+    expect(await edit.getByRole('alert').innerText()).toBe('Username must be 3 to 30 characters: letters, digits, ".", "_" or "-"')
     const newName = `${account.username}_2`
     await edit.getByLabel('Username', { exact: true }).fill(newName)
     await edit.getByLabel('Full Name', { exact: true }).fill('Ada Lovelace')

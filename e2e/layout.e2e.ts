@@ -32,15 +32,15 @@ describe('layout at in-between widths', () => {
 })
 
 describe('layout, signed out', () => {
-  it('desktop: the sidebar sends Watchlist and Last Watched to /login and collapses to icons', async () => {
+  it('desktop: the sidebar sends Watchlist and Last Watched to /login, to come back there, and collapses to icons', async () => {
     const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await dismissCookieBanner(context)
     await page.goto('/faq')
     const nav = page.getByRole('complementary', { name: 'Main navigation' })
     // once the session has answered (signed out), the account menu offers Login
     await page.locator('header').getByRole('link', { name: 'Login' }).waitFor()
-    expect(await nav.getByRole('link', { name: 'Watchlist', exact: true }).getAttribute('href')).toBe('/login')
-    expect(await nav.getByRole('link', { name: 'Last Watched', exact: true }).getAttribute('href')).toBe('/login')
+    expect(await nav.getByRole('link', { name: 'Watchlist', exact: true }).getAttribute('href')).toBe('/login?next=%2Fwatchlist')
+    expect(await nav.getByRole('link', { name: 'Last Watched', exact: true }).getAttribute('href')).toBe('/login?next=%2Flast-watched')
     expect(await nav.getByRole('link', { name: 'Kids', exact: true }).getAttribute('href')).toBe('/kids')
 
     const wide = (await nav.boundingBox())?.width ?? 0
@@ -61,7 +61,7 @@ describe('layout, signed out', () => {
     await page.goto('/login')
     const nav = page.getByRole('complementary', { name: 'Main navigation' })
     await page.locator('header').getByRole('link', { name: 'Login' }).waitFor()
-    expect(await nav.getByRole('link', { name: 'Watchlist', exact: true }).getAttribute('href')).toBe('/login')
+    expect(await nav.getByRole('link', { name: 'Watchlist', exact: true }).getAttribute('href')).toBe('/login?next=%2Fwatchlist')
     expect(await nav.locator('[aria-current="page"]').count()).toBe(0)
     await nav.getByRole('link', { name: 'Kids', exact: true }).click()
     await page.waitForURL(`${baseUrl}/kids`)
@@ -130,7 +130,7 @@ describe('layout, signed out', () => {
     const menu = page.getByRole('dialog', { name: 'Menu' })
     await menu.getByRole('link', { name: 'Genres' }).waitFor()
     await page.locator('header').getByRole('link', { name: 'Login' }).waitFor()
-    expect(await menu.getByRole('link', { name: 'Watchlist' }).getAttribute('href')).toBe('/login')
+    expect(await menu.getByRole('link', { name: 'Watchlist' }).getAttribute('href')).toBe('/login?next=%2Fwatchlist')
     // focus starts on Close, stays inside the open menu, and returns to the menu button
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close menu')
     // Phones have no footer, so the menu also lists the site's own pages, last.

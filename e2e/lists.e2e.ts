@@ -106,6 +106,9 @@ describe('/last-watched signed in', () => {
     expect(await card('Half Watched').innerText()).toContain('In Progress')
     expect(await card('Finished Show').innerText()).toContain('Completed')
     expect(await card('Finished Show').innerText()).toContain('Season 2, Episode 4')
+    // The card opens the episode itself.
+    expect(await card('Finished Show').getByRole('link').getAttribute('href')).toBe('/tv/503?season=2&episode=4')
+    expect(await card('Half Watched').getByRole('link').getAttribute('href')).toBe('/movie/502')
     const bar = card('Half Watched').getByRole('progressbar')
     expect(await bar.getAttribute('aria-valuenow')).toBe('50')
     expect(await card('Half Watched').innerText()).toContain('Continue watching')

@@ -298,6 +298,43 @@ describe('/movie/{id}', () => {
     await context.close()
   })
 
+  it('preloads the fragment after the one being downloaded, and never downloads a fragment twice', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    // One rendition, so nothing but the preload timer asks for a fragment ahead; the second
+    // segment is held back until the preload of the third has been seen.
+    await context.route('**/media/sample/master.m3u8', (route: Route) =>
+      route.fulfill({
+        contentType: 'application/vnd.apple.mpegurl',
+        body: '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-STREAM-INF:BANDWIDTH=70400,RESOLUTION=426x240,CODECS="avc1.42c01e,mp4a.40.2"\n240p/index.m3u8\n',
+      }),
+    )
+    const requests: { segment: string; kind: string; at: number }[] = []
+    page.on('request', (req) => {
+      const match = /\/media\/sample\/240p\/(segment-\d)\.m4s$/.exec(req.url())
+      if (match) requests.push({ segment: match[1]!, kind: req.resourceType(), at: Date.now() })
+    })
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await context.route('**/media/sample/240p/segment-1.m4s', async (route: Route) => {
+      await held
+      await route.continue().catch(() => undefined)
+    })
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await pressPlay(page)
+    await expect.poll(() => requests.some((r) => r.segment === 'segment-1'), { timeout: 15_000 }).toBe(true)
+    const secondAt = requests.find((r) => r.segment === 'segment-1')!.at
+    // While the second downloads, the third is preloaded (by fetch: hls.js itself uses XHR).
+    await expect.poll(() => requests.filter((r) => r.segment === 'segment-2').length, { timeout: 3000 }).toBe(1)
+    const third = requests.find((r) => r.segment === 'segment-2')!
+    expect(third.kind).toBe('fetch')
+    expect(third.at - secondAt).toBeLessThan(1500)
+    release()
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid="hls-video"]')?.currentTime ?? 0) > 9, undefined, { timeout: 30_000 })
+    expect(requests.filter((r) => r.segment === 'segment-2')).toHaveLength(1)
+    expect(requests.filter((r) => r.segment === 'segment-1')).toHaveLength(1)
+    await context.close()
+  })
+
   it("plays the playlist natively where Media Source Extensions are missing, as on an iPhone's Safari", async () => {
     const { context, page } = await newPage(browser(), baseUrl, 'phone')
     // This Chromium plays HLS natively too; hiding MSE sends the player down the native path.
@@ -324,6 +361,228 @@ describe('/movie/{id}', () => {
     await context.close()
   })
 
+})
+
+describe('the first screen at 1440x900', () => {
+  /** Whether the element is drawn entirely inside the 1440x900 window, before any scrolling. */
+  async function inFirstScreen(page: Page, locator: ReturnType<Page['locator']>): Promise<boolean> {
+    const box = await locator.boundingBox()
+    return !!box && box.width > 0 && box.y >= 0 && box.y + box.height <= 900 && box.x >= 0 && box.x + box.width <= 1440
+  }
+
+  for (const kind of ['movie', 'tv'] as const) {
+    it(`holds the ${kind === 'movie' ? 'film' : 'show'}'s title, facts, overview, genres, Play, Add to Watchlist and Share`, async () => {
+      const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+      await page.goto(kind === 'movie' ? `/movie/${movieId}` : `/tv/${showId}`, { waitUntil: 'domcontentloaded' })
+      await playButton(page).waitFor()
+      const about = page.getByRole('region', { name: 'About' })
+      const parts = {
+        title: page.getByRole('heading', { level: 1 }),
+        facts: page.getByTestId('title-facts'),
+        rating: page.getByTestId('title-facts').getByText('Rating'),
+        overview: about.locator('p').first(),
+        genres: about.getByRole('list', { name: 'Genres' }),
+        play: playButton(page),
+        watchlist: page.getByRole('button', { name: 'Add to Watchlist' }),
+        share: page.getByRole('heading', { name: 'Share' }),
+        copyLink: page.getByRole('button', { name: 'Copy link' }),
+      }
+      for (const [name, locator] of Object.entries(parts)) {
+        if (name === 'rating') {
+          expect(await locator.count(), name).toBe(1)
+          continue
+        }
+        expect(await inFirstScreen(page, locator), name).toBe(true)
+      }
+      expect(await parts.facts.innerText()).toMatch(/\d\.\d[\s\S]*\b(19|20)\d\d\b[\s\S]*\d+(h|m)/)
+      expect(await page.evaluate(() => window.scrollY)).toBe(0)
+
+      // Theatre mode widens the player across the page; the press plays in place.
+      const frame = page.getByTestId('player')
+      const narrow = (await frame.boundingBox())!.width
+      await page.getByRole('button', { name: 'Theatre mode' }).click()
+      expect(await page.getByRole('button', { name: 'Theatre mode', pressed: true }).isVisible()).toBe(true)
+      expect((await frame.boundingBox())!.width).toBeGreaterThan(narrow * 1.4)
+      await pressPlay(page)
+      await page.getByTestId('hls-video').waitFor()
+      await context.close()
+    })
+  }
+
+  it('starts the stream at the rendition that suits a good connection, not the lowest', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { configurable: true, get: () => ({ downlink: 20, addEventListener() {}, removeEventListener() {} }) }))
+    const renditions: string[] = []
+    page.on('request', (req) => {
+      const match = /\/media\/sample\/(\d+p)\/segment-0\.m4s$/.exec(req.url())
+      if (match) renditions.push(match[1]!)
+    })
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await pressPlay(page)
+    await playUntil(page, 0.5)
+    expect(renditions[0]).toBe('480p')
+    expect(await page.getByTestId('player-loading').count()).toBe(0)
+    await context.close()
+  })
+})
+
+describe("our player's controls", () => {
+  const videoOf = (page: Page) => page.getByTestId('hls-video')
+
+  it('offers the sample’s subtitles, shows and announces the chosen language, and remembers it', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await pressPlay(page)
+    const captions = page.getByLabel('Captions')
+    await captions.waitFor({ timeout: 15_000 })
+    expect(await captions.locator('option').allInnerTexts()).toEqual(['Off', 'English', 'Español', 'Français'])
+    expect(await captions.inputValue()).toBe('-1')
+    await captions.selectOption({ label: 'Español' })
+    await page.getByTestId('player-announcement').filter({ hasText: 'Captions: Español' }).waitFor()
+    await playUntil(page, 1)
+    await expect.poll(() => page.getByTestId('caption-line').innerText(), { timeout: 10_000 }).toBe('Esta es la emisión de muestra de Reelhouse.')
+    expect(await page.getByTestId('caption-line').getAttribute('aria-live')).toBe('polite')
+    const showing = await videoOf(page).evaluate((v: HTMLVideoElement) => Array.from(v.textTracks).filter((t) => t.mode === 'showing').map((t) => t.language))
+    expect(showing).toEqual(['es'])
+    // Readable: the page styles the cues with a dark box and a floor on their size.
+    const cueRule = await page.evaluate(() => {
+      for (const sheet of Array.from(document.styleSheets)) {
+        for (const rule of Array.from(sheet.cssRules)) {
+          if (rule instanceof CSSStyleRule && rule.selectorText.includes('::cue')) return { background: rule.style.backgroundColor, size: rule.style.fontSize }
+        }
+      }
+      return null
+    })
+    expect(cueRule?.background).toMatch(/rgba?\(0,? 0,? 0/)
+    expect(cueRule?.size).toMatch(/15px/)
+
+    await page.reload({ waitUntil: 'domcontentloaded' })
+    await pressPlay(page)
+    await expect.poll(() => page.getByLabel('Captions').inputValue(), { timeout: 15_000 }).toBe('1')
+    await playUntil(page, 0.8)
+    await expect.poll(() => videoOf(page).evaluate((v: HTMLVideoElement) => Array.from(v.textTracks).find((t) => t.mode === 'showing')?.language ?? null)).toBe('es')
+
+    // C turns them off, and on again.
+    await page.getByTestId('player').getByRole('group').focus()
+    await page.keyboard.press('c')
+    await page.getByTestId('player-announcement').filter({ hasText: 'Captions off' }).waitFor()
+    expect(await page.evaluate(() => localStorage.getItem('player-captions'))).toBe('"off"')
+    await page.keyboard.press('c')
+    await page.getByTestId('player-announcement').filter({ hasText: 'Captions: English' }).waitFor()
+    await context.close()
+  })
+
+  it("lists an operator stream's own subtitle tracks in the same menu", async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    await context.route('**/media/sample/master.m3u8', (route: Route) =>
+      route.fulfill({
+        contentType: 'application/vnd.apple.mpegurl',
+        body: [
+          '#EXTM3U',
+          '#EXT-X-VERSION:7',
+          '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="text",NAME="Deutsch",LANGUAGE="de",DEFAULT=NO,AUTOSELECT=YES,URI="subs/en/index.m3u8"',
+          '#EXT-X-STREAM-INF:BANDWIDTH=70400,RESOLUTION=426x240,CODECS="avc1.42c01e,mp4a.40.2",SUBTITLES="text"',
+          '240p/index.m3u8',
+          '',
+        ].join('\n'),
+      }),
+    )
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await pressPlay(page)
+    await page.getByLabel('Captions').waitFor({ timeout: 15_000 })
+    expect(await page.getByLabel('Captions').locator('option').allInnerTexts()).toEqual(['Off', 'Deutsch'])
+    await context.close()
+  })
+
+  it('changes speed from 0.5× to 2× by menu and keys, and shows the shortcuts on ?', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await pressPlay(page)
+    const speed = page.getByLabel('Speed')
+    await speed.waitFor()
+    expect(await speed.locator('option').allInnerTexts()).toEqual(['0.5×', '0.75×', 'Normal', '1.25×', '1.5×', '1.75×', '2×'])
+    await speed.selectOption({ label: '2×' })
+    expect(await videoOf(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(2)
+    const player = page.getByTestId('player').getByRole('group')
+    await player.focus()
+    await page.keyboard.press('<')
+    expect(await videoOf(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.75)
+    await page.getByTestId('player-announcement').filter({ hasText: 'Speed: 1.75×' }).waitFor()
+    expect(await speed.inputValue()).toBe('1.75')
+    for (let i = 0; i < 10; i++) await page.keyboard.press('<')
+    expect(await videoOf(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(0.5)
+
+    await page.keyboard.press('?')
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+    await help.waitFor()
+    expect(await help.innerText()).toMatch(/Play or pause[\s\S]*Captions on or off[\s\S]*Slower or faster[\s\S]*Picture-in-picture/)
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Close')
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    await help.waitFor({ state: 'detached' })
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('group')
+    await page.getByRole('button', { name: 'Keyboard shortcuts' }).click()
+    await help.waitFor()
+    await help.getByRole('button', { name: 'Close' }).click()
+    await help.waitFor({ state: 'detached' })
+    await context.close()
+  })
+
+  it('offers picture-in-picture where the browser has it', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await pressPlay(page)
+    await playUntil(page, 0.3)
+    const supported = await page.evaluate(() => document.pictureInPictureEnabled)
+    const pip = page.getByRole('button', { name: 'Picture-in-picture' })
+    expect(await pip.count()).toBe(supported ? 1 : 0)
+    if (supported) {
+      await pip.click()
+      await expect.poll(() => page.evaluate(() => document.pictureInPictureElement?.getAttribute('data-testid') ?? null)).toBe('hls-video')
+      expect(await pip.getAttribute('aria-pressed')).toBe('true')
+      await pip.click()
+      await expect.poll(() => page.evaluate(() => document.pictureInPictureElement)).toBeNull()
+    }
+    await context.close()
+  })
+
+  it('offers casting only while the Remote Playback API reports a device, and opens its picker', async () => {
+    const none = await newPage(browser(), baseUrl, 'desktop')
+    await none.page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await pressPlay(none.page)
+    await playUntil(none.page, 0.3)
+    expect(await none.page.getByRole('button', { name: 'Cast to a device' }).count()).toBe(0)
+    await none.context.close()
+
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    // A browser with a cast device in reach: the Remote Playback API reports it available.
+    await context.addInitScript(() => {
+      const prompts: number[] = []
+      ;(window as unknown as { castPrompts: number[] }).castPrompts = prompts
+      class FakeRemote extends EventTarget {
+        state = 'disconnected'
+        watchAvailability(callback: (available: boolean) => void) {
+          setTimeout(() => callback(true), 50)
+          return Promise.resolve(1)
+        }
+        cancelWatchAvailability() {
+          return Promise.resolve()
+        }
+        prompt() {
+          prompts.push(Date.now())
+          return Promise.resolve()
+        }
+      }
+      Object.defineProperty(HTMLMediaElement.prototype, 'remote', { configurable: true, get: () => new FakeRemote() })
+    })
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await pressPlay(page)
+    const cast = page.getByRole('button', { name: 'Cast to a device' })
+    await cast.waitFor({ timeout: 10_000 })
+    await cast.click()
+    await expect.poll(() => page.evaluate(() => (window as unknown as { castPrompts: number[] }).castPrompts.length)).toBe(1)
+    await context.close()
+  })
 })
 
 describe('before Play', () => {
@@ -475,6 +734,54 @@ describe('player sources', () => {
     await page.getByRole('button', { name: 'Reelhouse Player' }).click()
     await page.getByTestId('hls-video').waitFor()
     expect(await frame.count()).toBe(0)
+    await context.close()
+  })
+
+  it("records what an operator's frame reports through the progress protocol, and only from that frame", async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    await withOperatorSource(context)
+    // The operator's player: it reports its playhead every half second for four seconds, then pauses.
+    await context.route(`${embedOrigin}/embed/**`, (route: Route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>operator</title><p>operator player</p><script>
+          let t = 30
+          const timer = setInterval(() => {
+            t += 0.5
+            parent.postMessage({ type: 'progress', currentTime: t, duration: 3600 }, '*')
+            if (t >= 34) { clearInterval(timer); parent.postMessage({ type: 'pause' }, '*') }
+          }, 500)
+        </script>`,
+      }),
+    )
+    await signIn(page)
+    const entryOf = async () => (await (await page.request.get(`${baseUrl}/api/me/history/movie/${movieId}`)).json()).entry
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await page.getByRole('button', { name: 'Operator Player' }).click()
+    // Opening the title records it as Started, whatever the frame says later.
+    await expect.poll(async () => (await entryOf())?.status, { timeout: 10_000 }).toBe('Started')
+    await pressPlay(page)
+    await expect.poll(async () => (await entryOf())?.position, { timeout: 15_000 }).toBe(34)
+    const entry = await entryOf()
+    expect(entry).toMatchObject({ total_duration: 3600, status: 'In Progress', completed: false })
+    expect(entry.watch_duration).toBeGreaterThanOrEqual(3)
+    expect(entry.watch_duration).toBeLessThanOrEqual(5)
+
+    // Messages from anywhere but the frame are ignored, even this page's own: leaving the page
+    // sends nothing new.
+    const posts: string[] = []
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/me/history') && req.method() !== 'GET') posts.push(req.postData() ?? '')
+    })
+    await page.evaluate(() => {
+      window.postMessage({ type: 'progress', currentTime: 3000, duration: 3600 }, '*')
+      window.postMessage({ type: 'progress', currentTime: 3001, duration: 3600 }, '*')
+    })
+    await page.waitForTimeout(300)
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })))
+    await page.waitForTimeout(1000)
+    expect(posts).toEqual([])
+    expect((await entryOf()).position).toBe(34)
     await context.close()
   })
 })

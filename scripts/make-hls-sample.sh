@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Generates the bundled HLS sample that the embedded catalogue plays, so playback works with no
 # network and no third-party media: a test pattern (testsrc2) with a 440 Hz tone, encoded as
-# three H.264/AAC renditions (240p, 360p, 480p) in MPEG-TS segments plus a master playlist.
+# three H.264/AAC renditions (240p, 360p, 480p) in fMP4 segments plus a master playlist, and
+# WebVTT subtitles in English, Spanish and French (scripts/add-hls-subtitles.mjs).
 # H.264/AAC plays in Safari's native HLS and, through hls.js and Media Source Extensions, in
 # Chromium (Debian's build included), Firefox and Edge.
 #
@@ -33,6 +34,8 @@ ffmpeg -hide_banner -loglevel error -y \
   -master_pl_name master.m3u8 \
   -var_stream_map "v:0,a:0,name:240p v:1,a:1,name:360p v:2,a:2,name:480p" \
   "$out/%v/index.m3u8"
+
+node "$(dirname "$0")/add-hls-subtitles.mjs" "$out"
 
 total=$(du -cb "$out" | tail -1 | cut -f1)
 echo "HLS sample in $out: $(find "$out" -name "*.m4s" | wc -l) segments, $((total / 1024)) KB"

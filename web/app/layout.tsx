@@ -8,6 +8,7 @@ import { Suspense, useEffect, useRef, useState, type ComponentType, type FormEve
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { CookieBanner } from '../components/cookie-banner'
 import { ErrorBoundary } from '../components/error-boundary'
+import { MaintenanceNotice } from '../components/maintenance-notice'
 import { Toaster } from '../components/toast'
 import {
   BookmarkIcon,
@@ -63,7 +64,8 @@ const MENU_BUTTON_ID = 'open-menu-button'
 
 function useNavHref() {
   const session = useSession()
-  return (item: NavItem) => (item.needsLogin && session === null ? paths.login() : item.href)
+  // Signed out, the login page continues to the page the visitor was going to.
+  return (item: NavItem) => (item.needsLogin && session === null ? paths.login(item.href) : item.href)
 }
 
 /**
@@ -286,6 +288,7 @@ export function Layout() {
       <Sidebar />
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar />
+        <MaintenanceNotice />
         <MobileMenu />
         {/* At least a screen tall, so the footer starts below the fold and a page replacing its
             loading frame never moves it on screen. */}

@@ -1,10 +1,12 @@
 /**
- * A titled, horizontally scrollable row of poster cards with arrow buttons on wide screens.
+ * A titled, horizontally scrollable row of poster cards with arrow buttons on wide screens, each
+ * shown only when the row can scroll that way.
  * A `deferred` row draws its heading and a space of its height, and its cards only when the
  * visitor comes near it: a page of many rows starts with a small document.
  */
 import { useRef } from 'react'
 import { useNearScreen } from '../lib/use-in-view'
+import { useScrollArrows } from '../lib/use-scroll-arrows'
 import { PosterCard, type PosterItem } from './poster-card'
 import { ChevronLeftIcon, ChevronRightIcon } from './icons'
 
@@ -39,6 +41,8 @@ export function PosterRow({ title, note, items, id, deferred = false, pending = 
   const section = useRef<HTMLElement>(null)
   const near = useNearScreen(section, deferred)
   const scroller = useRef<HTMLUListElement>(null)
+  const drawn = !(deferred && !near) && items.length > 0
+  const { arrows } = useScrollArrows(scroller, drawn ? items : null)
   const headingId = id ?? `row-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
   const scrollBy = (dir: 1 | -1) => {
     const el = scroller.current
@@ -53,15 +57,19 @@ export function PosterRow({ title, note, items, id, deferred = false, pending = 
           {note && <p className="text-xs text-neutral-400">{note}</p>}
         </div>
         <div className="hidden gap-1 md:flex">
-          <button type="button" aria-label={`Scroll ${title} left`} onClick={() => scrollBy(-1)} className="rounded-full p-1.5 text-neutral-300 hover:bg-neutral-800">
-            <ChevronLeftIcon />
-          </button>
-          <button type="button" aria-label={`Scroll ${title} right`} onClick={() => scrollBy(1)} className="rounded-full p-1.5 text-neutral-300 hover:bg-neutral-800">
-            <ChevronRightIcon />
-          </button>
+          {arrows.left && (
+            <button type="button" aria-label={`Scroll ${title} left`} onClick={() => scrollBy(-1)} className="rounded-full p-1.5 text-neutral-300 hover:bg-neutral-800">
+              <ChevronLeftIcon />
+            </button>
+          )}
+          {arrows.right && (
+            <button type="button" aria-label={`Scroll ${title} right`} onClick={() => scrollBy(1)} className="rounded-full p-1.5 text-neutral-300 hover:bg-neutral-800">
+              <ChevronRightIcon />
+            </button>
+          )}
         </div>
       </div>
-      {(deferred && !near) || items.length === 0 ? (
+      {!drawn ? (
         <RowSpace />
       ) : (
         <ul ref={scroller} className="scrollbar-none relative mt-2 flex snap-x scroll-px-4 gap-3 overflow-x-auto scroll-smooth px-4 md:scroll-px-8 md:px-8">

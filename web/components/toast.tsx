@@ -37,7 +37,7 @@ export function Toaster() {
   const toasts = useAtomValue(toastsAtom)
   const set = useSetAtom(toastsAtom)
   return (
-    <div aria-live="polite" role="status" className="pointer-events-none fixed top-4 right-4 z-[100] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
+    <div aria-live="polite" role="status" className="pointer-events-none fixed top-[4.5rem] right-4 z-[100] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
       {toasts.map((t) => (
         <div key={t.id} data-toast={t.kind} className={`pointer-events-auto flex items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-xl ${kindClass[t.kind]}`}>
           <p className="flex-1">{t.message}</p>

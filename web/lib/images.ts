@@ -19,7 +19,11 @@ export interface SiteConfig {
   [key: string]: unknown
 }
 
-const configRequestAtom = atom(async (): Promise<SiteConfig | null> => {
+/** Bumped to ask GET /api/config again (the maintenance switch changed); the last answer stays meanwhile. */
+export const siteConfigVersionAtom = atom(0)
+
+const configRequestAtom = atom(async (get): Promise<SiteConfig | null> => {
+  get(siteConfigVersionAtom)
   try {
     return await readJson<SiteConfig>(api.config.$get())
   } catch {
@@ -31,6 +35,11 @@ export const siteConfigAtom = unwrap(configRequestAtom, (prev) => prev ?? undefi
 
 export function useSiteConfig(): SiteConfig | null | undefined {
   return useAtomValue(siteConfigAtom)
+}
+
+/** Whether the operator's maintenance switch is on, as GET /api/config last said. */
+export function useMaintenanceOn(): boolean {
+  return useSiteConfig()?.maintenance === true
 }
 
 const FALLBACK_SUPPORT_EMAIL = 'support@reelhouse.example'

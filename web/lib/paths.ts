@@ -7,6 +7,8 @@ export const paths = {
   movie: (id: number | string) => `/movie/${id}`,
   tvShows: (service?: string) => (service ? `/tv-shows?service=${encodeURIComponent(service)}` : '/tv-shows'),
   tv: (id: number | string) => `/tv/${id}`,
+  /** One episode of a show: its page, opened at that season and episode. */
+  episode: (id: number | string, season: number, episode: number) => `/tv/${id}?season=${season}&episode=${episode}`,
   title: (type: ContentType, id: number | string) => (type === 'movie' ? `/movie/${id}` : `/tv/${id}`),
   kids: () => '/kids',
   genres: () => '/genres',
@@ -22,7 +24,8 @@ export const paths = {
   terms: () => '/terms',
   privacy: () => '/privacy',
   dmca: () => '/dmca',
-  login: () => '/login',
+  /** The login page; `next` is where to continue once signed in. */
+  login: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login'),
   register: () => '/register',
   forgotPassword: () => '/forgot-password',
   resetPassword: () => '/reset-password',
@@ -31,5 +34,6 @@ export const paths = {
   importData: () => '/import',
   admin: () => '/admin',
   sitemap: () => '/sitemap.xml',
-  share: (type: ContentType, id: number | string) => `/share/${type}/${id}`,
+  share: (type: ContentType, id: number | string, at?: { season: number; episode: number } | null) =>
+    at ? `/share/${type}/${id}?season=${at.season}&episode=${at.episode}` : `/share/${type}/${id}`,
 } as const

@@ -35,8 +35,10 @@ export interface ProgressReport extends ContentKey {
 }
 
 /**
- * Records a progress report. Fields a report leaves out keep their stored values, and a title
- * once completed stays completed: a later report from the credits or a rewatch must not undo it.
+ * Records a progress report. Fields a report leaves out keep their stored values, a title once
+ * completed stays completed (a later report from the credits or a rewatch must not undo it), and
+ * the seconds watched never go down: the page counts them across visits, so a lower figure can
+ * only be a report that arrived late or a tab opened before the newer one.
  */
 export async function recordProgress(db: Db, owner: Owner, report: ProgressReport): Promise<HistoryResult> {
   const now = nowIso()
@@ -63,7 +65,7 @@ export async function recordProgress(db: Db, owner: Owner, report: ProgressRepor
       set: {
         title: report.title,
         poster_path: report.poster_path,
-        watch_duration: report.watch_duration,
+        watch_duration: sql`max(${watchHistory.watch_duration}, excluded.watch_duration)`,
         ...(report.position === undefined ? {} : { position: report.position }),
         ...(report.total_duration === undefined ? {} : { total_duration: report.total_duration }),
         season_number: keep('season_number'),

@@ -7,9 +7,9 @@ import { nowIso, type Db } from './db'
 const MAINTENANCE_KEY = 'maintenance'
 
 /**
- * Every page load asks GET /api/config, whose answer browsers keep for 60 s anyway, so an isolate
- * may keep the switch's state for up to 30 s instead of reading D1 each time. The 503 guard on
- * writes and the admin API still read D1 itself.
+ * Every page load asks GET /api/config, so an isolate may keep the switch's state for up to 30 s
+ * instead of reading D1 each time (the isolate that makes a change forgets it at once). The 503
+ * guard on writes and the admin API still read D1 itself.
  */
 export const MAINTENANCE_REPORT_MS = 30_000
 const reported = isolateMemo<boolean>(MAINTENANCE_REPORT_MS, 1)

@@ -7,9 +7,17 @@ import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
 import type { ZodType } from 'zod'
 
-function describe(issue: { path: PropertyKey[]; message: string }): string {
+/**
+ * The issue as one line for people: its message, after the field's name unless the message
+ * already starts with it ('Username must be...' for username, 'Full name must...' for full_name),
+ * so the pages can show it as it is.
+ */
+export function describeIssue(issue: { path: PropertyKey[]; message: string }): string {
   const field = issue.path.map(String).join('.')
-  return field ? `${field}: ${issue.message}` : issue.message
+  if (!field) return issue.message
+  const last = String(issue.path[issue.path.length - 1] ?? '')
+  const named = [last, last.replaceAll('_', ' ')].some((name) => name && issue.message.toLowerCase().startsWith(name.toLowerCase()))
+  return named ? issue.message : `${field}: ${issue.message}`
 }
 
 /** application/json or a +json type; Hono's validator reads anything else as an empty object. */
@@ -26,7 +34,7 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
     }
     if (!result.success) {
       const first = result.error.issues[0]
-      return c.json({ error: first ? describe(first) : 'Invalid request' }, 400)
+      return c.json({ error: first ? describeIssue(first) : 'Invalid request' }, 400)
     }
   })
 }

@@ -81,7 +81,9 @@ async function titleBoot(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): 
       boot.title = { type: 'movie', data: details }
     } else {
       boot.title = { type: 'tv', data: details }
-      const season = openingSeason(details)
+      // An address that names a season (?season=2&episode=3) opens on it.
+      const asked = Number(url.searchParams.get('season') ?? Number.NaN)
+      const season = details.seasons.some((s) => s.season_number === asked) ? asked : openingSeason(details)
       // The episode list is part of the first screen; without it the page fetches it as usual.
       if (season !== null) boot.season = await provider.season(id, season).catch(() => undefined)
     }

@@ -33,7 +33,9 @@ export function imageOriginsFor(env: Bindings): string[] {
 
 export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {
   const provider = catalogProviderName(c.env)
-  c.header('Cache-Control', 'public, max-age=60')
+  // Asked again on every load: the maintenance switch must show as soon as it changes (the
+  // isolate's memo of it, accounts/settings.ts, keeps the cost of asking small).
+  c.header('Cache-Control', 'no-cache')
   return c.json({
     siteName: c.env.SITE_NAME,
     supportEmail: c.env.SUPPORT_EMAIL,

@@ -14,7 +14,7 @@ import type { ListName } from '../catalog/provider'
 import { CATALOG_CACHE_PREFIX } from '../cache'
 import type { AppEnv } from '../env'
 import { appNotFoundOr } from './app-pages'
-import { documentTitle, escapeHtml, metaTags, titleMeta, type TitleMeta } from '../seo/meta'
+import { documentTitle, episodeMetaOf, escapeHtml, metaTags, titleMeta, type TitleMeta } from '../seo/meta'
 
 const titleParams = z.object({
   type: z.enum(['movie', 'tv'], { error: 'must be movie or tv' }),
@@ -31,8 +31,23 @@ function lookupMeta(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): Promi
   return titleMeta(c.env, provider, type, id, new URL(c.req.url).origin)
 }
 
+/** A share link's episode (?season=2&episode=3); anything else is ignored and the show is shared. */
+const episodeQuery = z.object({
+  season: z.string().regex(/^(0|[1-9]\d{0,3})$/).transform(Number),
+  episode: z.string().regex(/^[1-9]\d{0,5}$/).transform(Number),
+})
+
+async function withEpisode(c: Context<AppEnv>, meta: TitleMeta): Promise<TitleMeta> {
+  const at = episodeQuery.safeParse(c.req.query())
+  if (meta.type !== 'tv' || !at.success) return meta
+  const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+  const season = await provider.season(meta.id, at.data.season).catch(() => null)
+  return episodeMetaOf(meta, at.data, season?.episodes.find((e) => e.episode_number === at.data.episode) ?? null)
+}
+
 function sharePage(meta: TitleMeta, siteName: string): string {
-  const target = `/${meta.type}/${meta.id}`
+  const address = new URL(meta.url)
+  const target = escapeHtml(address.pathname + address.search)
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -84,7 +99,8 @@ export const seoRoutes = new Hono<AppEnv>()
     const parsed = titleParams.safeParse(c.req.param())
     if (!parsed.success) return appNotFoundOr(c, null)
     const { type, id } = parsed.data
-    const meta = await lookupMeta(c, type, id)
-    if (!meta) return c.redirect(`/${type}/${id}`, 302)
+    const found = await lookupMeta(c, type, id)
+    if (!found) return c.redirect(`/${type}/${id}`, 302)
+    const meta = await withEpisode(c, found)
     return c.html(sharePage(meta, c.env.SITE_NAME), 200, { 'Cache-Control': 'public, max-age=600' })
   })

@@ -11,7 +11,7 @@
 import type { Bindings } from '../env'
 import type { CatalogProvider } from '../catalog/provider'
 import { CatalogNotFoundError } from '../catalog/provider'
-import type { MediaType, MovieDetails, TvDetails } from '../catalog/types'
+import type { Episode, MediaType, MovieDetails, TvDetails } from '../catalog/types'
 import { catalogProviderName, imageBaseFor } from '../routes/config'
 import { OG_EDITION } from '../og/card'
 
@@ -139,6 +139,31 @@ export function titleMetaOf(env: Bindings, details: MovieDetails | TvDetails, or
   const director = details.credits.crew.find((person) => person.job === 'Director')
   if (director) jsonLd.director = { '@type': 'Person', name: director.name }
   return { type, id, title, description, url, image, jsonLd }
+}
+
+/**
+ * The tags' content for one episode of a show: the episode named in the title ("Show S2 E3:
+ * Name"), its own overview when it has one, its address, and schema.org TVEpisode data.
+ * `episode` is null when the season has no such episode: the show's own tags then stand.
+ */
+export function episodeMetaOf(show: TitleMeta, at: { season: number; episode: number }, episode: Pick<Episode, 'name' | 'overview'> | null): TitleMeta {
+  if (!episode) return show
+  const code = `S${at.season} E${at.episode}`
+  const title = episode.name ? `${show.title} ${code}: ${episode.name}` : `${show.title} ${code}`
+  const url = `${show.url}?season=${at.season}&episode=${at.episode}`
+  const description = describe(episode.overview, show.description)
+  const jsonLd: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'TVEpisode',
+    name: episode.name || code,
+    url,
+    description,
+    episodeNumber: at.episode,
+    partOfSeason: { '@type': 'TVSeason', seasonNumber: at.season },
+    partOfSeries: { '@type': 'TVSeries', name: show.title, url: show.url },
+    ...(show.image ? { image: show.image } : {}),
+  }
+  return { ...show, title, url, description, jsonLd }
 }
 
 /** The head tags for a title, every value escaped. */

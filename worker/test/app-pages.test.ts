@@ -121,6 +121,12 @@ describe('GET /movie/:id and /tv/:id', () => {
     // The season a new viewer opens on comes along with the show.
     expect(tv?.season).toEqual(await api<Season>('/api/catalog/tv/1399/season/1'))
     expect(tv?.player).toEqual(await api('/api/player/config'))
+
+    // An episode's address brings its own season; a season the show does not have, the usual one.
+    const episode = bootOf((await html('/tv/1399?season=3&episode=2')).body)
+    expect(episode?.path).toBe('/tv/1399?season=3&episode=2')
+    expect(episode?.season).toEqual(await api<Season>('/api/catalog/tv/1399/season/3'))
+    expect(bootOf((await html('/tv/1399?season=99&episode=1')).body)?.season).toEqual(await api<Season>('/api/catalog/tv/1399/season/1'))
   })
 
   it('say the visitor is signed out only when no session cookie came along', async () => {

@@ -40,6 +40,11 @@ describe('GET /api/config', () => {
     expect(body.imageBase).toMatch(/^\/api\/img\/a\d+$/)
     expect(JSON.stringify(body)).not.toContain('test-secret')
   })
+
+  it('is asked again on every load, so a change of the maintenance switch shows at once', async () => {
+    const res = await exports.default.fetch('http://localhost/api/config')
+    expect(res.headers.get('Cache-Control')).toBe('no-cache')
+  })
 })
 
 describe('schema', () => {

@@ -60,8 +60,15 @@ describe('PUT /api/me/history', () => {
     const user = await createUser()
     const first = await (await record(user, { ...matrix, watch_duration: 8000, completed: true })).json<{ entry: HistoryResult }>()
     const later = await (await record(user, { ...matrix, watch_duration: 30, position: 30, completed: false })).json<{ entry: HistoryResult }>()
-    expect(later.entry).toMatchObject({ completed: true, status: 'Completed', watch_duration: 30, position: 30 })
+    expect(later.entry).toMatchObject({ completed: true, status: 'Completed', watch_duration: 8000, position: 30 })
     expect(later.entry.watched_at >= first.entry.watched_at).toBe(true)
+  })
+
+  it('never lowers the seconds watched: a report that arrives late does not undo a newer one', async () => {
+    const user = await createUser()
+    await record(user, { ...matrix, watch_duration: 95, position: 95 })
+    const late = await (await record(user, { ...matrix, watch_duration: 80, position: 80 })).json<{ entry: HistoryResult }>()
+    expect(late.entry).toMatchObject({ watch_duration: 95, position: 80, status: 'In Progress' })
   })
 
   it('keeps the season and episode of a show when a report leaves them out', async () => {
@@ -103,6 +110,13 @@ describe('PUT /api/me/history', () => {
     const res = await record(bystander, body)
     expect(res.status).toBe(400)
     expect(await res.json()).toHaveProperty('error')
+  })
+
+  it('names the field when the message does not', async () => {
+    const res = await record(bystander, { ...matrix, watch_duration: -1 })
+    expect(await res.json()).toEqual({ error: 'watch_duration: durations must not be negative' })
+    const id = await record(bystander, { ...matrix, content_id: 0 })
+    expect(await id.json()).toEqual({ error: 'content_id must be a positive integer' })
   })
 
   it('answers 415 for a PUT that is not JSON', async () => {

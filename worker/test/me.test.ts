@@ -82,7 +82,8 @@ describe('PATCH /api/me/profile', () => {
     [{ bio: 'b'.repeat(501) }, /Bio must be at most 500/],
     [{ full_name: 'f'.repeat(101) }, /Full name/],
     [{ country: 7 }, /country/],
-    [{ username: 'no' }, /Username/],
+    [{ username: 'no' }, /^Username must be 3 to 30 characters/],
+    [{ full_name: 'f'.repeat(101) }, /^Full name must be at most 100 characters$/],
     [{ username: null }, /username/],
   ])('answers 400 for %o', async (body, message) => {
     const res = await call('/api/me/profile', { method: 'PATCH', cookie: bystander.cookie, body })

@@ -26,6 +26,28 @@ describe('GET /share/:type/:id', () => {
     expect(html).toContain('<meta http-equiv="refresh" content="0; url=/movie/238">')
   })
 
+  it('names the episode a share link carries and sends people on to that episode', async () => {
+    const season = await (await exports.default.fetch('http://localhost/api/catalog/tv/1399/season/2')).json<{ episodes: { episode_number: number; name: string }[] }>()
+    const third = season.episodes.find((e) => e.episode_number === 3)!
+    const res = await exports.default.fetch('http://localhost/share/tv/1399?season=2&episode=3')
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(headTag(html, 'og:title')).toBe(`Game of Thrones S2 E3: ${third.name}`.replace(/'/g, '&#39;'))
+    expect(headTag(html, 'og:url')).toBe('http://localhost/tv/1399?season=2&#38;episode=3')
+    expect(html).toContain('<meta http-equiv="refresh" content="0; url=/tv/1399?season=2&#38;episode=3">')
+    const json = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!) as Record<string, unknown>
+    expect(json).toMatchObject({ '@type': 'TVEpisode', episodeNumber: 3, partOfSeason: { seasonNumber: 2 }, partOfSeries: { name: 'Game of Thrones' } })
+
+    // An episode the show does not have, or a malformed one, shares the show.
+    for (const query of ['?season=2&episode=999', '?season=x&episode=3', '?season=2']) {
+      const other = await exports.default.fetch(`http://localhost/share/tv/1399${query}`)
+      expect(other.status).toBe(200)
+      const page = await other.text()
+      expect(headTag(page, 'og:title')).toBe('Game of Thrones')
+      expect(page).toContain('<meta http-equiv="refresh" content="0; url=/tv/1399">')
+    }
+  })
+
   it('carries schema.org data with a rating out of 10 and at most 5 actors', async () => {
     const html = await (await exports.default.fetch('http://localhost/share/tv/1399')).text()
     const json = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)?.[1]

@@ -56,7 +56,7 @@ function SignedInProfile() {
 export function Component() {
   const session = useSession()
   if (session === undefined) return <Loading />
-  if (session === null) return <Navigate to={`${paths.login()}?next=${encodeURIComponent(paths.profile())}`} replace />
+  if (session === null) return <Navigate to={paths.login(paths.profile())} replace />
   if (awaitsSecondFactor(session)) return <Navigate to={paths.twoFactor(paths.profile())} replace />
   return <SignedInProfile />
 }

@@ -4,9 +4,10 @@
  * access-denied view; an administrator gets six tabs of live figures and working controls.
  * The tab lives in the path (/admin/users, ...) so it survives a reload and can be linked.
  */
-import { Navigate, useNavigate, useParams } from 'react-router-dom'
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom'
 import { AccessDenied } from '../../components/access-denied'
 import { PageHeading } from '../../components/page-heading'
+import { ApiError } from '../../lib/api-client'
 import { paths } from '../../lib/paths'
 import { awaitsSecondFactor, useSession } from '../../lib/session'
 import { AnalyticsTab } from './analytics-tab'
@@ -46,6 +47,9 @@ function Dashboard() {
   const selected: TabKey = isTab(splat) ? splat : 'overview'
   const stats = useStats()
   const select = (key: TabKey) => navigate(key === 'overview' ? paths.admin() : `${paths.admin()}/${key}`, { replace: true })
+  // The server refused the figures to this session (its rights were taken away since it signed
+  // in): SPEC.md's Permission Denied, not an error message.
+  if (stats.error instanceof ApiError && stats.error.status === 403) return <AccessDenied variant="permission-denied" />
 
   const panel = () => {
     if (selected === 'users') return <UsersTab />
@@ -99,8 +103,10 @@ function Dashboard() {
 
 export function Component() {
   const session = useSession()
+  const location = useLocation()
   if (session === undefined) return <Loading />
-  if (session === null) return <Navigate to={`${paths.login()}?next=${encodeURIComponent(paths.admin())}`} replace />
+  // Back to the very page asked for (/admin/users, say) once signed in.
+  if (session === null) return <Navigate to={paths.login(location.pathname + location.search)} replace />
   if (session.type !== 'admin') return <AccessDenied variant="admin-required" heading="Admin Dashboard Access Denied" />
   if (awaitsSecondFactor(session)) return <Navigate to={paths.twoFactor(window.location.pathname)} replace />
   return <Dashboard />

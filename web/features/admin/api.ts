@@ -5,6 +5,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { InferResponseType } from 'hono/client'
 import { api, readJson } from '../../lib/api-client'
+import { useSetAtom } from 'jotai'
+import { siteConfigVersionAtom } from '../../lib/images'
 
 export type DashboardStats = InferResponseType<typeof api.admin.stats.$get, 200>
 export type UsersPage = InferResponseType<typeof api.admin.users.$get, 200>
@@ -58,9 +60,14 @@ export function useMaintenance() {
 
 export function useSetMaintenance() {
   const client = useQueryClient()
+  const refreshSiteConfig = useSetAtom(siteConfigVersionAtom)
   return useMutation({
     mutationFn: (enabled: boolean) => readJson<{ enabled: boolean }>(api.admin.settings.maintenance.$put({ json: { enabled } })).then((b) => b.enabled),
-    onSuccess: (enabled) => client.setQueryData(adminKeys.maintenance, enabled),
+    onSuccess: (enabled) => {
+      client.setQueryData(adminKeys.maintenance, enabled)
+      // The site-wide notice follows at once in this tab too.
+      refreshSiteConfig((n) => n + 1)
+    },
   })
 }
 

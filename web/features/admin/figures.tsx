@@ -107,7 +107,19 @@ export function SignupChart({ days, height = 160 }: { days: DashboardStats['sign
   )
 }
 
-export function TitleRanking({ titles, unit, empty }: { titles: TitleCount[]; unit: string; empty: string }) {
+/** A count's unit by the language's plural rules: one viewer, 2 viewers. */
+export interface CountUnit {
+  one: string
+  other: string
+}
+
+const englishPlurals = new Intl.PluralRules('en')
+
+export function countWithUnit(count: number, unit: CountUnit): string {
+  return `${formatNumber(count)} ${englishPlurals.select(count) === 'one' ? unit.one : unit.other}`
+}
+
+export function TitleRanking({ titles, unit, empty }: { titles: TitleCount[]; unit: CountUnit; empty: string }) {
   if (titles.length === 0) return <p className="text-neutral-400">{empty}</p>
   const top = Math.max(...titles.map((t) => t.count))
   return (
@@ -124,7 +136,7 @@ export function TitleRanking({ titles, unit, empty }: { titles: TitleCount[]; un
             </div>
           </div>
           <span className="text-neutral-300 tabular-nums">
-            {formatNumber(t.count)} {unit}
+            {countWithUnit(t.count, unit)}
             <span className="sr-only">, {t.content_type === 'movie' ? 'movie' : 'TV show'}</span>
           </span>
         </li>

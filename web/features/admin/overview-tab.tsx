@@ -21,10 +21,10 @@ export function OverviewTab({ stats }: { stats: DashboardStats }) {
       </Panel>
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel id="overview-watched" title="Most watched">
-          <TitleRanking titles={stats.mostWatched.slice(0, OVERVIEW_TOP)} unit="viewers" empty="Nobody has watched anything yet." />
+          <TitleRanking titles={stats.mostWatched.slice(0, OVERVIEW_TOP)} unit={{ one: 'viewer', other: 'viewers' }} empty="Nobody has watched anything yet." />
         </Panel>
         <Panel id="overview-saved" title="Most saved">
-          <TitleRanking titles={stats.mostSaved.slice(0, OVERVIEW_TOP)} unit="saves" empty="No title has been saved yet." />
+          <TitleRanking titles={stats.mostSaved.slice(0, OVERVIEW_TOP)} unit={{ one: 'save', other: 'saves' }} empty="No title has been saved yet." />
         </Panel>
       </div>
     </div>

@@ -9,6 +9,7 @@ import type { MediaType } from '../../../worker/catalog/types'
 import { watchlistKeys } from '../../components/watchlist-button'
 import { api, readJson } from '../../lib/api-client'
 import { useMyWatchlist } from '../../lib/my-lists'
+import { forgetUnsentProgress } from '../../lib/unsent-progress'
 
 export type { HistoryStatus }
 export type HistoryItem = HistoryResult
@@ -53,6 +54,8 @@ export function useClearHistory() {
   return useMutation({
     mutationFn: () => readJson(api.me.history.$delete()),
     onSuccess: () => {
+      // Reports this browser still holds would otherwise bring cleared titles back.
+      forgetUnsentProgress()
       client.setQueryData<HistoryItem[]>(historyKeys.page(), [])
       void client.invalidateQueries({ queryKey: ['history'] })
     },

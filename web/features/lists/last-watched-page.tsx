@@ -7,6 +7,8 @@ import { AccessDenied } from '../../components/access-denied'
 import { LoadError } from '../../components/load-error'
 import { PageHeading } from '../../components/page-heading'
 import { useToast } from '../../components/toast'
+import { ApiError } from '../../lib/api-client'
+import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
 import { useClearHistory, useHistoryEntries, type HistoryItem, type HistoryStatus } from './api'
 import { ListCard, listGridClass } from './list-card'
@@ -77,6 +79,9 @@ export function Component() {
       <div className="px-4 md:px-8">
         {session === undefined || entries.isPending ? (
           <p role="status" className="py-10 text-neutral-400">Loading...</p>
+        ) : entries.error instanceof ApiError && entries.error.status === 403 ? (
+          // Signed in, but the server will not show this account's list: SPEC.md's default Access Denied.
+          <AccessDenied />
         ) : entries.isError ? (
           <LoadError message="Failed to load watch history" onRetry={() => void entries.refetch()} className="!mx-0" />
         ) : list.length === 0 ? (
@@ -90,6 +95,7 @@ export function Component() {
                   id={entry.content_id}
                   title={entry.title}
                   posterPath={entry.poster_path}
+                  to={entry.content_type === 'tv' && entry.season_number != null && entry.episode_number != null ? paths.episode(entry.content_id, entry.season_number, entry.episode_number) : undefined}
                   badge={<span className={`absolute top-1.5 left-1.5 rounded px-1.5 py-0.5 text-[11px] font-bold ${statusClass[entry.status]}`}>{entry.status}</span>}
                 >
                   {entry.content_type === 'tv' && entry.season_number != null && entry.episode_number != null && (

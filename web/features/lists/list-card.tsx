@@ -14,6 +14,7 @@ export function ListCard({
   posterPath,
   badge,
   children,
+  to,
 }: {
   type: MediaType
   id: number
@@ -21,10 +22,12 @@ export function ListCard({
   posterPath: string | null
   badge?: ReactNode
   children?: ReactNode
+  /** Where the card leads, when not the title's page itself (a show's episode). */
+  to?: string
 }) {
   return (
     <article className="flex flex-col">
-      <Link to={paths.title(type, id)} className="group block">
+      <Link to={to ?? paths.title(type, id)} className="group block">
         <PosterFrame path={posterPath}>{badge}</PosterFrame>
         <h2 className="mt-2 truncate text-sm font-semibold text-neutral-100">{title}</h2>
       </Link>

@@ -9,6 +9,7 @@ import { CloseIcon } from '../../components/icons'
 import { LoadError } from '../../components/load-error'
 import { PageHeading } from '../../components/page-heading'
 import { useToast } from '../../components/toast'
+import { ApiError } from '../../lib/api-client'
 import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
 import { useRemoveFromWatchlist, useWatchlistEntries } from './api'
@@ -40,6 +41,9 @@ export function Component() {
       <div className="px-4 md:px-8">
         {session === undefined || entries.isPending ? (
           <p role="status" className="py-10 text-neutral-400">Loading...</p>
+        ) : entries.error instanceof ApiError && entries.error.status === 403 ? (
+          // Signed in, but the server will not show this account's list: SPEC.md's default Access Denied.
+          <AccessDenied />
         ) : entries.isError ? (
           <LoadError message="Failed to load watchlist" onRetry={() => void entries.refetch()} className="!mx-0" />
         ) : list.length === 0 ? (

@@ -1,15 +1,14 @@
 /**
  * The cast as a horizontal strip. Arrow buttons scroll it by 200 px and appear only when there is
- * somewhere to scroll; that is checked 300 ms after layout (images and fonts settle by then), on
- * resize and as the strip scrolls (SPEC.md sections 2 and 9).
+ * somewhere to scroll (lib/use-scroll-arrows.ts; SPEC.md sections 2 and 9).
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useRef } from 'react'
 import type { CastMember } from '../../../worker/catalog/types'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons'
 import { useImageUrl } from '../../lib/images'
+import { useScrollArrows } from '../../lib/use-scroll-arrows'
 
 export const CAST_SCROLL_STEP = 200
-const ARROW_CHECK_DELAY_MS = 300
 
 function initials(name: string): string {
   return name
@@ -23,22 +22,7 @@ function initials(name: string): string {
 export function CastStrip({ cast }: { cast: CastMember[] }) {
   const image = useImageUrl()
   const scroller = useRef<HTMLUListElement>(null)
-  const [canScroll, setCanScroll] = useState({ left: false, right: false })
-
-  const check = useCallback(() => {
-    const el = scroller.current
-    if (!el) return
-    setCanScroll({ left: el.scrollLeft > 1, right: el.scrollLeft + el.clientWidth < el.scrollWidth - 1 })
-  }, [])
-
-  useEffect(() => {
-    const timer = window.setTimeout(check, ARROW_CHECK_DELAY_MS)
-    window.addEventListener('resize', check)
-    return () => {
-      window.clearTimeout(timer)
-      window.removeEventListener('resize', check)
-    }
-  }, [check, cast])
+  const { arrows: canScroll } = useScrollArrows(scroller, cast)
 
   if (cast.length === 0) return null
   const scrollBy = (direction: 1 | -1) => scroller.current?.scrollBy({ left: direction * CAST_SCROLL_STEP, behavior: 'smooth' })
@@ -60,7 +44,7 @@ export function CastStrip({ cast }: { cast: CastMember[] }) {
           )}
         </div>
       </div>
-      <ul ref={scroller} onScroll={check} data-testid="cast-strip" className="scrollbar-none relative mt-3 flex gap-4 overflow-x-auto scroll-smooth pb-1">
+      <ul ref={scroller} data-testid="cast-strip" className="scrollbar-none relative mt-3 flex gap-4 overflow-x-auto scroll-smooth pb-1">
         {cast.map((person) => {
           const src = image(person.profile_path, 'w200')
           return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { neighbourEpisode } from './episode-nav'
+import { episodeFromQuery, neighbourEpisode } from './episode-nav'
 
 const seasons = [
   { season_number: 0, episode_count: 2 },
@@ -32,5 +32,21 @@ describe('neighbourEpisode', () => {
 
   it('answers null for a season the show does not have', () => {
     expect(neighbourEpisode(seasons, { season: 9, episode: 1 }, 1)).toBeNull()
+  })
+})
+
+describe('episodeFromQuery', () => {
+  const at = (query: string) => episodeFromQuery(new URLSearchParams(query), seasons)
+  it('reads the season and episode an address names', () => {
+    expect(at('?season=3&episode=4')).toEqual({ season: 3, episode: 4 })
+    expect(at('?season=0&episode=2')).toEqual({ season: 0, episode: 2 })
+    expect(at('?season=3')).toEqual({ season: 3, episode: 1 })
+  })
+  it('ignores what the show does not have or what is not a number', () => {
+    for (const query of ['', '?episode=2', '?season=9&episode=1', '?season=3&episode=5', '?season=3&episode=0', '?season=1.5&episode=1', '?season=01&episode=1', '?season=3&episode=-1', '?season=3&episode=x'])
+      expect(at(query), query).toBeNull()
+  })
+  it('takes any episode of a season whose count is not known', () => {
+    expect(at('?season=2&episode=7')).toEqual({ season: 2, episode: 7 })
   })
 })

@@ -24,3 +24,20 @@ export function neighbourEpisode(seasons: Pick<SeasonSummary, 'season_number' | 
   if (!neighbour) return null
   return { season: neighbour.season_number, episode: step === 1 ? 1 : neighbour.episode_count }
 }
+
+const WHOLE = /^(0|[1-9][0-9]{0,5})$/
+
+/**
+ * The episode an address names (?season=2&episode=3), when the show has it; null otherwise, so a
+ * mistyped or outdated link opens the show as usual.
+ */
+export function episodeFromQuery(params: URLSearchParams, seasons: Pick<SeasonSummary, 'season_number' | 'episode_count'>[]): EpisodeRef | null {
+  const seasonText = params.get('season')
+  const episodeText = params.get('episode') ?? '1'
+  if (seasonText === null || !WHOLE.test(seasonText) || !WHOLE.test(episodeText)) return null
+  const season = Number(seasonText)
+  const episode = Number(episodeText)
+  const known = seasons.find((s) => s.season_number === season)
+  if (!known || episode < 1 || (known.episode_count > 0 && episode > known.episode_count)) return null
+  return { season, episode }
+}

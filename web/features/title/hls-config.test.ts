@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bufferAhead, hlsConfig, levelLabels, shouldLowerLevel, shouldRestartAfterStall, STALL_RESTART_MS } from './hls-config'
+import { bufferAhead, hlsConfig, levelLabels, shouldLowerLevel, shouldRestartAfterStall, STALL_RESTART_MS, startLevelFor as startLevel } from './hls-config'
 
 function ranges(...spans: [number, number][]): TimeRanges {
   return { length: spans.length, start: (i: number) => spans[i]![0], end: (i: number) => spans[i]![1] }
@@ -70,5 +70,17 @@ describe('shouldRestartAfterStall', () => {
     expect(shouldRestartAfterStall({ ...stuck, paused: true })).toBe(false)
     expect(shouldRestartAfterStall({ ...stuck, seeking: true })).toBe(false)
     expect(shouldRestartAfterStall({ ...stuck, ended: true })).toBe(false)
+  })
+})
+
+describe('startLevelFor', () => {
+  it("starts by the connection: lowest, middle, highest, or hls.js's estimate while unknown", () => {
+    expect(startLevel('very-poor', 3)).toBe(0)
+    expect(startLevel('poor', 3)).toBe(1)
+    expect(startLevel('poor', 4)).toBe(1)
+    expect(startLevel('good', 3)).toBe(2)
+    expect(startLevel('excellent', 3)).toBe(2)
+    expect(startLevel(undefined, 3)).toBe(-1)
+    expect(startLevel('good', 0)).toBe(-1)
   })
 })

@@ -6,6 +6,7 @@
  * other page's chunks.
  */
 import type { HlsConfig, LoaderConfig } from 'hls.js'
+import type { ConnectionQuality } from './connection-quality'
 
 export const LOW_BUFFER_SECONDS = 10
 export const NETWORK_RETRY_DELAY_MS = 1000
@@ -94,4 +95,23 @@ export function levelLabels(levels: { height?: number; bitrate: number }[]): Qua
     index,
     label: level.height ? `${level.height}p` : `${Math.round(level.bitrate / 1000)} kbps`,
   }))
+}
+
+/**
+ * The rendition to start on, by connection quality (SPEC.md section 7 maps the same four to low,
+ * medium, high and auto): the lowest on a very poor connection, the middle one on a poor one, the
+ * highest on a good or excellent one, so a large player does not open on an upscaled 240p picture;
+ * -1 (hls.js's own estimate) while the quality is unknown. hls.js steps down from there if the
+ * buffer runs low.
+ */
+export function startLevelFor(connection: ConnectionQuality | undefined, levelCount: number): number {
+  if (!connection || levelCount <= 0) return -1
+  switch (connection) {
+    case 'very-poor':
+      return 0
+    case 'poor':
+      return Math.floor((levelCount - 1) / 2)
+    default:
+      return levelCount - 1
+  }
 }

@@ -1,11 +1,16 @@
 /**
  * Our HLS player: hls.js (fetched through player-loader.ts once the viewer means to play, like this
- * module itself) with the adaptive rules of hls-config.ts, a quality menu (Auto plus the stream's levels), keyboard
- * shortcuts while it has focus, and Safari's native HLS where Media Source Extensions are missing.
- * The browser's own controls do the rest.
+ * module itself) with the adaptive rules of hls-config.ts, and Safari's native HLS where Media
+ * Source Extensions are missing. Over the browser's own controls it adds a toolbar (quality,
+ * captions, speed, picture-in-picture, casting, shortcuts help: player/player-toolbar.tsx) and
+ * keyboard shortcuts while it has the focus (player/shortcuts.ts). Captions are the stream's own
+ * subtitle tracks, drawn by the browser, the chosen language remembered and each line also given
+ * to screen readers.
  */
 import type Hls from 'hls.js'
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import type { HlsConfig } from 'hls.js'
+import { useAtom } from 'jotai'
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import type { ConnectionQuality } from './connection-quality'
 import {
   bufferAhead,
@@ -15,14 +20,18 @@ import {
   NETWORK_RETRY_DELAY_MS,
   shouldLowerLevel,
   shouldRestartAfterStall,
+  startLevelFor,
   STALL_RESTART_MS,
   type QualityLevel,
 } from './hls-config'
+import { captionsChoiceAtom, captionTracks, choiceForTrack, trackForChoice, type CaptionTrack } from './player/captions'
+import { usePictureInPicture, useRemotePlayback } from './player/media-features'
+import { PlayerToolbar, rateLabel } from './player/player-toolbar'
+import { FragmentPreloads, nextFragmentToPreload, PreloadTimer, preloadingLoader } from './player/preload'
+import { handleShortcut } from './player/shortcuts'
+import { ShortcutsHelp } from './player/shortcuts-help'
 import { loadHls } from './player-loader'
 import { useProgressReporting, type ProgressOptions } from './use-progress-reporting'
-
-const SEEK_STEP_SECONDS = 10
-const VOLUME_STEP = 0.1
 
 export interface HlsPlayerProps {
   src: string
@@ -45,40 +54,6 @@ export interface HlsPlayerProps {
   children?: ReactNode
 }
 
-function handleShortcut(video: HTMLVideoElement, key: string, container: HTMLElement): boolean {
-  switch (key) {
-    case ' ':
-    case 'Spacebar':
-      if (video.paused) void video.play().catch(() => undefined)
-      else video.pause()
-      return true
-    case 'ArrowLeft':
-      video.currentTime = Math.max(0, video.currentTime - SEEK_STEP_SECONDS)
-      return true
-    case 'ArrowRight':
-      video.currentTime = Number.isFinite(video.duration) ? Math.min(video.duration, video.currentTime + SEEK_STEP_SECONDS) : video.currentTime + SEEK_STEP_SECONDS
-      return true
-    case 'ArrowUp':
-      video.muted = false
-      video.volume = Math.min(1, Math.round((video.volume + VOLUME_STEP) * 10) / 10)
-      return true
-    case 'ArrowDown':
-      video.volume = Math.max(0, Math.round((video.volume - VOLUME_STEP) * 10) / 10)
-      return true
-    case 'f':
-    case 'F':
-      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined)
-      else void container.requestFullscreen?.().catch(() => undefined)
-      return true
-    case 'm':
-    case 'M':
-      video.muted = !video.muted
-      return true
-    default:
-      return false
-  }
-}
-
 export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay = false, onReady, onFailure, onEndedChange, takeFocus, children }: HlsPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null)
   const containerRef = useRef<HTMLDivElement>(null)
@@ -86,7 +61,17 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
   const [levels, setLevels] = useState<QualityLevel[]>([])
   const [chosenLevel, setChosenLevel] = useState(-1)
   const [playingLevel, setPlayingLevel] = useState(-1)
-  const qualityId = useId()
+  const [captions, setCaptions] = useState<CaptionTrack[]>([])
+  const [captionId, setCaptionId] = useState(-1)
+  const [captionChoice, setCaptionChoice] = useAtom(captionsChoiceAtom)
+  const choiceRef = useRef(captionChoice)
+  choiceRef.current = captionChoice
+  const [captionLine, setCaptionLine] = useState('')
+  const [announcement, setAnnouncement] = useState('')
+  const [rate, setRate] = useState(1)
+  const [helpOpen, setHelpOpen] = useState(false)
+  const pictureInPicture = usePictureInPicture(videoRef)
+  const cast = useRemotePlayback(videoRef, src)
   const callbacks = useRef({ onReady, onFailure, onEndedChange })
   callbacks.current = { onReady, onFailure, onEndedChange }
   const autoPlayRef = useRef(autoPlay)
@@ -110,6 +95,8 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
     let lastDrop = 0
     let retryTimer: number | undefined
     let stallTimer: number | undefined
+    const preloads = new FragmentPreloads()
+    let preloadTimer: PreloadTimer | null = null
     // Every listener below goes with this effect: one abort removes them all.
     const listeners = new AbortController()
     const { signal } = listeners
@@ -182,11 +169,55 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
         }
         return
       }
-      const slow = initialConnection.current === 'very-poor' || initialConnection.current === 'poor'
-      hls = new HlsJs({ ...hlsConfig, startPosition: startAt > 0 ? startAt : -1, startLevel: slow ? 0 : -1 })
+      hls = new HlsJs({
+        ...hlsConfig,
+        fLoader: preloadingLoader(HlsJs.DefaultConfig.loader, preloads) as unknown as HlsConfig['fLoader'],
+        startPosition: startAt > 0 ? startAt : -1,
+      })
       hlsRef.current = hls
-      hls.on(HlsJs.Events.MANIFEST_PARSED, (_event, data) => setLevels(levelLabels(data.levels)))
+      // SPEC.md's preload timer (player/preload.ts): the fragment after the one hls.js is
+      // downloading comes down beside it.
+      let loadingUrl: string | null = null
+      hls.on(HlsJs.Events.FRAG_LOADING, (_event, data) => {
+        if (data.frag.type === 'main') loadingUrl = data.frag.url
+      })
+      hls.on(HlsJs.Events.FRAG_LOADED, (_event, data) => {
+        if (data.frag.type !== 'main') return
+        if (loadingUrl === data.frag.url) loadingUrl = null
+        preloadTimer?.fragmentLoaded()
+      })
+      hls.on(HlsJs.Events.LEVEL_SWITCHING, () => preloads.clear())
+      preloadTimer = new PreloadTimer(() => {
+        const details = hls && hls.loadLevel >= 0 ? hls.levels[hls.loadLevel]?.details : undefined
+        if (!details) return
+        const bufferedEnd = video.currentTime + bufferAhead(video.buffered, video.currentTime)
+        const next = nextFragmentToPreload(details.fragments, loadingUrl, bufferedEnd, (url) => preloads.has(url))
+        if (next) preloads.start(next.url)
+      })
+      preloadTimer.start()
+      hls.on(HlsJs.Events.MANIFEST_PARSED, (_event, data) => {
+        setLevels(levelLabels(data.levels))
+        // Set before the first fragment is asked for, once the renditions are known.
+        if (hls) hls.startLevel = startLevelFor(initialConnection.current, data.levels.length)
+      })
       hls.on(HlsJs.Events.LEVEL_SWITCHED, (_event, data) => setPlayingLevel(data.level))
+      // The stream's subtitle tracks; the remembered language is shown when the stream has it.
+      // hls.js settles its own default track once the media is attached, so the choice is applied
+      // again when the metadata is in.
+      let tracks: CaptionTrack[] = []
+      const applyCaptionChoice = () => {
+        const id = trackForChoice(tracks, choiceRef.current)
+        setCaptionId(id)
+        if (!hls || tracks.length === 0) return
+        hls.subtitleTrack = id
+        hls.subtitleDisplay = id >= 0
+      }
+      hls.on(HlsJs.Events.SUBTITLE_TRACKS_UPDATED, (_event, data) => {
+        tracks = captionTracks(data.subtitleTracks)
+        setCaptions(tracks)
+        applyCaptionChoice()
+      })
+      video.addEventListener('loadedmetadata', applyCaptionChoice, { once: true, signal })
       // SPEC.md's helper steps down at the end of the buffer as well as when it runs low.
       hls.on(HlsJs.Events.BUFFER_EOS, lowerLevel)
       hls.on(HlsJs.Events.ERROR, (_event, data) => {
@@ -217,25 +248,107 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
       cancelled = true
       window.clearTimeout(retryTimer)
       window.clearTimeout(stallTimer)
+      preloadTimer?.stop()
+      preloads.clear()
       listeners.abort()
       hls?.destroy()
       hlsRef.current = null
       setLevels([])
       setChosenLevel(-1)
+      setCaptions([])
+      setCaptionId(-1)
     }
   }, [src, startAt])
+
+  // The caption line on screen, for screen readers (the browser draws captions where they cannot
+  // read them): whichever text track is showing, line by line.
+  useEffect(() => {
+    const video = videoRef.current
+    if (!video) return
+    const listeners = new AbortController()
+    let watched: TextTrack | null = null
+    const onCue = () => {
+      const cues = watched?.activeCues
+      setCaptionLine(cues ? Array.from(cues, (cue) => (cue as VTTCue).text ?? '').join('\n') : '')
+    }
+    const follow = () => {
+      const showing = Array.from(video.textTracks).find((t) => t.mode === 'showing' && (t.kind === 'subtitles' || t.kind === 'captions')) ?? null
+      if (showing === watched) return
+      watched?.removeEventListener('cuechange', onCue)
+      watched = showing
+      watched?.addEventListener('cuechange', onCue)
+      onCue()
+    }
+    video.textTracks.addEventListener('change', follow, { signal: listeners.signal })
+    video.textTracks.addEventListener('addtrack', follow, { signal: listeners.signal })
+    follow()
+    return () => {
+      listeners.abort()
+      watched?.removeEventListener('cuechange', onCue)
+    }
+  }, [src])
 
   const chooseLevel = (level: number) => {
     setChosenLevel(level)
     if (hlsRef.current) hlsRef.current.currentLevel = level
   }
 
+  const chooseCaption = (id: number) => {
+    const hls = hlsRef.current
+    if (hls) {
+      hls.subtitleTrack = id
+      hls.subtitleDisplay = id >= 0
+    }
+    setCaptionId(id)
+    setCaptionChoice(choiceForTrack(captions, id))
+    if (id < 0) setCaptionLine('')
+    const track = captions.find((t) => t.id === id)
+    setAnnouncement(track ? `Captions: ${track.label}` : 'Captions off')
+  }
+  // C turns captions off, or back on in the remembered language (else the first track).
+  const toggleCaptions = () => {
+    if (captions.length === 0) return
+    if (captionId >= 0) chooseCaption(-1)
+    else chooseCaption(Math.max(0, trackForChoice(captions, captionChoice)))
+  }
+
+  const chooseRate = (value: number) => {
+    if (videoRef.current) videoRef.current.playbackRate = value
+  }
+  useEffect(() => {
+    const video = videoRef.current
+    if (!video) return
+    const listeners = new AbortController()
+    video.addEventListener(
+      'ratechange',
+      () => {
+        setRate(video.playbackRate)
+        setAnnouncement(`Speed: ${rateLabel(video.playbackRate)}`)
+      },
+      { signal: listeners.signal },
+    )
+    return () => listeners.abort()
+  }, [])
+
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined)
+    else void containerRef.current?.requestFullscreen?.().catch(() => undefined)
+  }
+
+  const closeHelp = () => {
+    setHelpOpen(false)
+    containerRef.current?.focus()
+  }
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement
-    if (target.closest('select, input, textarea') || event.altKey || event.ctrlKey || event.metaKey) return
+    if (target.closest('select, input, textarea, [role="dialog"]') || event.altKey || event.ctrlKey || event.metaKey) return
+    // A button of the toolbar keeps its own Space and Enter.
+    if (target.closest('button') && (event.key === ' ' || event.key === 'Enter')) return
     const video = videoRef.current
-    const container = containerRef.current
-    if (video && container && handleShortcut(video, event.key, container)) event.preventDefault()
+    if (video && handleShortcut(video, event.key, { toggleFullscreen, toggleCaptions, togglePictureInPicture: pictureInPicture.toggle, showHelp: () => setHelpOpen(true) })) {
+      event.preventDefault()
+    }
   }
 
   const autoLabel = chosenLevel === -1 && playingLevel >= 0 && levels[playingLevel] ? `Auto (${levels[playingLevel].label})` : 'Auto'
@@ -244,31 +357,34 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
     <div
       ref={containerRef}
       role="group"
-      aria-label={`${title} video player. Space plays or pauses, arrows seek and change volume, F toggles full screen, M mutes.`}
+      aria-label={`${title} video player. Press ? for keyboard shortcuts.`}
       tabIndex={0}
       onKeyDown={onKeyDown}
       className="relative h-full w-full bg-black"
     >
       <video ref={videoRef} controls playsInline preload="metadata" className="h-full w-full" aria-label={title} data-testid="hls-video" />
       {children}
-      {levels.length > 1 && (
-        <div className="absolute top-2 right-2 flex items-center gap-1.5 rounded-md bg-black/70 px-2 py-1 text-xs text-white">
-          <label htmlFor={qualityId}>Quality</label>
-          <select
-            id={qualityId}
-            value={chosenLevel}
-            onChange={(e) => chooseLevel(Number(e.target.value))}
-            className="rounded bg-neutral-900 px-1 py-0.5 text-xs text-white"
-          >
-            <option value={-1}>{autoLabel}</option>
-            {levels.map((level) => (
-              <option key={level.index} value={level.index}>
-                {level.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
+      <PlayerToolbar
+        levels={levels}
+        chosenLevel={chosenLevel}
+        autoLabel={autoLabel}
+        onLevel={chooseLevel}
+        captions={captions}
+        captionId={captionId}
+        onCaption={chooseCaption}
+        rate={rate}
+        onRate={chooseRate}
+        pictureInPicture={pictureInPicture}
+        cast={cast}
+        onHelp={() => setHelpOpen(true)}
+      />
+      {helpOpen && <ShortcutsHelp onClose={closeHelp} />}
+      <p className="sr-only" aria-live="polite" data-testid="caption-line">
+        {captionLine}
+      </p>
+      <p className="sr-only" role="status" data-testid="player-announcement">
+        {announcement}
+      </p>
     </div>
   )
 }

@@ -12,7 +12,7 @@ import { useMovie } from './api'
 import { CastStrip } from './cast-strip'
 import { Player, type PlayerTarget } from './player'
 import { resumePosition } from './progress'
-import { detailsPendingState, PlayerPlaceholder, PlayerSection, TitleDetails, TitleHeader, type TitleFacts } from './title-parts'
+import { detailsPendingState, PlayerPlaceholder, PlayerSection, TitleExtras, TitleHeader, TitleSummary, type TitleFacts } from './title-parts'
 import { useTitlePage } from './use-title-page'
 import { WhereToWatch } from './where-to-watch'
 
@@ -50,29 +50,34 @@ function MoviePage({ id }: { id: number }) {
 
   return (
     <article className="pb-10">
-      <TitleHeader facts={facts} />
-      <PlayerSection adUrl={config.data?.adUrl ?? null}>
-        {config.isPending || !history.ready ? (
-          <PlayerPlaceholder />
-        ) : (
-          <Player
-            target={target}
-            title={details.title}
-            art={{ backdropPath: details.backdrop_path, posterPath: details.poster_path }}
-            sources={sources}
-            trailer={trailer}
-            connection={connection}
-            startAt={resumePosition(history.saved)}
-            progress={{
-              enabled: history.signedIn,
-              title: { content_id: details.id, content_type: 'movie', title: details.title, poster_path: details.poster_path },
-              watched: history.watched,
-            }}
-          />
-        )}
-      </PlayerSection>
-      <div className="mt-6 px-4 md:px-8">
-        <TitleDetails facts={facts} overview={details.overview} genres={details.genres} downloadUrl={config.data?.downloadUrl ?? null} adUrl={config.data?.adUrl ?? null} />
+      <TitleHeader
+        facts={facts}
+        player={
+          <PlayerSection adUrl={config.data?.adUrl ?? null}>
+            {config.isPending || !history.ready ? (
+              <PlayerPlaceholder />
+            ) : (
+              <Player
+                target={target}
+                title={details.title}
+                art={{ backdropPath: details.backdrop_path, posterPath: details.poster_path }}
+                sources={sources}
+                trailer={trailer}
+                connection={connection}
+                startAt={resumePosition(history.saved)}
+                progress={{
+                  enabled: history.signedIn,
+                  title: { content_id: details.id, content_type: 'movie', title: details.title, poster_path: details.poster_path },
+                  watched: history.watched,
+                }}
+              />
+            )}
+          </PlayerSection>
+        }
+        summary={<TitleSummary facts={facts} overview={details.overview} genres={details.genres} />}
+      />
+      <div className="mt-6 space-y-6 px-4 md:px-8">
+        <TitleExtras downloadUrl={config.data?.downloadUrl ?? null} adUrl={config.data?.adUrl ?? null} />
         <WhereToWatch type="movie" id={details.id} />
         <CastStrip cast={details.credits?.cast ?? []} />
       </div>

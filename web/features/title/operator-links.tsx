@@ -38,7 +38,8 @@ export function DownloadButtons({ url }: { url: string | null }) {
 export function AdBlock({ url }: { url: string | null }) {
   if (!url) return null
   return (
-    <aside aria-label="Advertisement" className="shrink-0">
+    // Centred on a phone, where it stands alone in the column; beside other content wider up.
+    <aside aria-label="Advertisement" className="flex shrink-0 justify-center sm:block">
       <a href={url} {...external} className="flex h-[300px] w-[160px] flex-col items-center justify-center gap-2 rounded-lg border border-dashed border-neutral-600 bg-neutral-900 p-3 text-center text-xs text-neutral-300 hover:border-neutral-400">
         <span className="font-semibold tracking-wide uppercase">Advertisement</span>
         <span className="break-all text-neutral-400">{hostOf(url)}</span>

@@ -16,7 +16,8 @@ import type { ConnectionQuality } from './connection-quality'
 import { embedUrl } from './embed-url'
 import { loadHlsPlayer, prefetchHlsPlayer } from './player-loader'
 import { PlayerPoster, type PosterArt } from './player-poster'
-import type { ProgressOptions } from './use-progress-reporting'
+import { FrameMedia, parseFrameMessage } from './frame-progress'
+import { useProgressReporting, type ProgressOptions } from './use-progress-reporting'
 
 type HlsPlayerModule = typeof import('./hls-player')
 
@@ -74,18 +75,37 @@ function originOf(url: string): string | null {
 
 /**
  * A sandboxed third-party frame: an operator's player or a video site's trailer. `label` names the
- * frame; `takeFocus` is handed the frame once it is on the page.
+ * frame; `takeFocus` is handed the frame once it is on the page. An operator's frame may report
+ * what the viewer watched (frame-progress.ts); `progress` is where that goes.
  */
-function EmbedFrame({ url, label, onReady, takeFocus }: { url: string; label: string; onReady: () => void; takeFocus: (frame: HTMLElement | null) => void }) {
+function EmbedFrame({
+  url,
+  label,
+  onReady,
+  takeFocus,
+  progress,
+}: {
+  url: string
+  label: string
+  onReady: () => void
+  takeFocus: (frame: HTMLElement | null) => void
+  progress?: ProgressOptions
+}) {
   const frame = useRef<HTMLIFrameElement>(null)
   const origin = originOf(url)
+  const media = useRef<FrameMedia | null>(null)
+  media.current ??= new FrameMedia()
+  useProgressReporting(media, progress ?? NO_PROGRESS)
   useEffect(() => takeFocus(frame.current), [takeFocus])
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== origin || event.source !== frame.current?.contentWindow) return
-      const data: unknown = event.data
-      if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'player_ready') onReady()
+      const message = parseFrameMessage(event.data)
+      if (!message) return
+      // A frame that reports progress is plainly ready, whether or not it said so.
+      onReady()
+      if (message.type !== 'player_ready') media.current?.receive(message)
     }
     window.addEventListener('message', onMessage)
     return () => window.removeEventListener('message', onMessage)
@@ -114,6 +134,8 @@ function EmbedFrame({ url, label, onReady, takeFocus }: { url: string; label: st
   )
 }
 
+const NO_PROGRESS: ProgressOptions = { enabled: false, title: { content_id: 0, content_type: 'movie', title: '', poster_path: null }, watched: { current: 0 } }
+
 function Message({ children }: { children: string }) {
   return <div className="flex h-full w-full items-center justify-center p-6 text-center text-neutral-300">{children}</div>
 }
@@ -132,6 +154,8 @@ export interface PlayerProps {
   autoPlay?: boolean
   /** What plays after this when our player reaches the end (a show's next episode). */
   upNext?: UpNext | null
+  /** The viewer pressed Play. */
+  onOpen?: () => void
 }
 
 export interface UpNext {
@@ -216,7 +240,7 @@ export function playLabel(target: PlayerTarget): string {
   return target.type === 'tv' ? `Play S${target.season ?? 1} E${target.episode ?? 1}` : 'Play'
 }
 
-export function Player({ target, title, art, sources, trailer, connection, startAt, progress, autoPlay = false, upNext = null }: PlayerProps) {
+export function Player({ target, title, art, sources, trailer, connection, startAt, progress, autoPlay = false, upNext = null, onOpen }: PlayerProps) {
   const [chosenId, setChosenId] = useState<string | null>(null)
   const chosen = sources.find((s) => s.id === chosenId) ?? sources[0]
   const [loading, setLoading] = useState(true)
@@ -277,6 +301,7 @@ export function Player({ target, title, art, sources, trailer, connection, start
     frame.current?.focus()
     setPressedKey(playKey)
     setOpened(true)
+    onOpen?.()
   }
   const prefetch = () => {
     if (source?.kind === 'hls') prefetchHlsPlayer()
@@ -351,7 +376,7 @@ export function Player({ target, title, art, sources, trailer, connection, start
     }
   } else {
     waiting = true
-    if (frameUrl) body = <EmbedFrame key={sourceKey} url={frameUrl} label={`${title} player`} onReady={ready} takeFocus={takeFocus} />
+    if (frameUrl) body = <EmbedFrame key={sourceKey} url={frameUrl} label={`${title} player`} onReady={ready} takeFocus={takeFocus} progress={progress} />
   }
 
   const showOverlay = waiting && loading

@@ -8,8 +8,13 @@ import type { MediaType } from '../../../worker/catalog/types'
 
 export const COMPLETED_FRACTION = 0.9
 export const REPORT_INTERVAL_MS = 15_000
-/** A jump of the playhead larger than this between two time updates is a seek, not playback. */
+/**
+ * A jump of the playhead larger than this between two time updates is a seek, not playback,
+ * unless the updates themselves came that far apart (a frame reporting every few seconds).
+ */
 const MAX_PLAYED_STEP_SECONDS = 2
+/** The fastest playback speed the player offers: media time may run this much faster than the clock. */
+const MAX_PLAYBACK_RATE = 2
 
 export interface HistoryTitle {
   content_id: number
@@ -30,6 +35,7 @@ export interface HistoryPayload extends HistoryTitle {
 export class WatchProgress {
   private played = 0
   private lastTime: number | null = null
+  private lastAt = 0
   private position = 0
   private duration = 0
   private completed = false
@@ -46,14 +52,16 @@ export class WatchProgress {
     private readonly completesTitle = true,
   ) {}
 
-  /** Call on every time update of the media element. */
-  update(currentTime: number, duration: number, playing: boolean): void {
+  /** Call on every time update of the media element (`now` in milliseconds, as performance.now()). */
+  update(currentTime: number, duration: number, playing: boolean, now = performance.now()): void {
     if (Number.isFinite(duration) && duration > 0) this.duration = duration
     if (playing && this.lastTime !== null) {
       const step = currentTime - this.lastTime
-      if (step > 0 && step <= MAX_PLAYED_STEP_SECONDS) this.played += step
+      const allowed = Math.max(MAX_PLAYED_STEP_SECONDS, ((now - this.lastAt) / 1000) * MAX_PLAYBACK_RATE + 0.5)
+      if (step > 0 && step <= allowed) this.played += step
     }
     this.lastTime = currentTime
+    this.lastAt = now
     this.position = currentTime
     if (this.completesTitle && this.duration > 0 && currentTime >= this.duration * COMPLETED_FRACTION) this.completed = true
   }

@@ -38,4 +38,17 @@ describe('ShareButtons', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Share…' }))
     await waitFor(() => expect(share).toHaveBeenCalledWith({ title: 'Game of Thrones', url: `${window.location.origin}/share/tv/1399` }))
   })
+
+  it("shares a show's episode: the link opens it and the networks are told which one", async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null)
+    const writeText = vi.fn().mockResolvedValue(undefined)
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    render(<ShareButtons type="tv" id={1399} title="Game of Thrones" episode={{ season: 2, episode: 3 }} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Copy link' }))
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/share/tv/1399?season=2&episode=3`))
+    fireEvent.click(screen.getByRole('button', { name: 'Share on X (Twitter)' }))
+    const url = new URL(String(open.mock.calls[0]![0]))
+    expect(url.searchParams.get('url')).toBe(`${window.location.origin}/share/tv/1399?season=2&episode=3`)
+    expect(url.searchParams.get('text')).toBe('Game of Thrones S2 E3')
+  })
 })

@@ -28,9 +28,14 @@ const POPUP_FEATURES = 'width=600,height=400,noopener,noreferrer'
 
 const buttonClass = 'rounded-lg border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm font-medium text-neutral-100 hover:bg-neutral-800'
 
-export function ShareButtons({ type, id, title }: { type: MediaType; id: number; title: string }) {
+/**
+ * `episode` (a show's episode on screen) goes into the link, whose page names it and opens it,
+ * and into the title the networks are given.
+ */
+export function ShareButtons({ type, id, title: name, episode = null }: { type: MediaType; id: number; title: string; episode?: { season: number; episode: number } | null }) {
   const toast = useToast()
-  const link = `${window.location.origin}${paths.share(type, id)}`
+  const link = `${window.location.origin}${paths.share(type, id, episode)}`
+  const title = episode ? `${name} S${episode.season} E${episode.episode}` : name
   const canShareNatively = typeof navigator.share === 'function'
 
   const copy = async () => {

@@ -30,92 +30,118 @@ export interface TitleFacts {
   tagline?: string | null
 }
 
-export function TitleHeader({ facts }: { facts: TitleFacts }) {
+/**
+ * The title's first screen: the backdrop behind the title and its facts, the player, and the
+ * summary (overview, genres, watchlist, share). From 1024 px the facts and summary stand beside
+ * the player, so all of it fits a 1440x900 screen; Theatre widens the player across both columns.
+ * Narrower, they stack: title, player, summary.
+ */
+export function TitleHeader({ facts, player, summary }: { facts: TitleFacts; player?: ReactNode; summary?: ReactNode }) {
   const image = useImageUrl()
   const [broken, setBroken] = useState(false)
+  const [theatre, setTheatre] = useState(false)
   const backdrop = broken ? null : image(facts.backdropPath, 'original')
   return (
-    <header className="relative isolate overflow-hidden">
+    <header className="relative isolate overflow-hidden" data-layout={theatre ? 'theatre' : 'beside'}>
       {backdrop && (
         <img
           src={backdrop}
           alt=""
           onError={() => setBroken(true)}
-          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40 md:opacity-60"
+          className="absolute inset-0 -z-10 h-full max-h-[48rem] w-full object-cover opacity-40 md:opacity-50"
           fetchPriority="high"
           decoding="async"
         />
       )}
-      <div className="absolute inset-0 -z-10 bg-gradient-to-t from-neutral-950 from-25% via-neutral-950/80 to-neutral-950/20 md:from-0% md:via-neutral-950/70" />
-      <div className="px-4 pt-24 pb-6 md:px-8 md:pt-40">
-        <h1 className="max-w-4xl text-3xl leading-tight font-extrabold tracking-tight text-white drop-shadow md:text-5xl">{facts.title}</h1>
-        {facts.originalTitle && facts.originalTitle !== facts.title && (
-          <p lang={facts.originalLanguage || undefined} className="mt-1 text-sm text-neutral-300">
-            {facts.originalTitle}
-          </p>
-        )}
-        {facts.tagline && <p className="mt-2 text-neutral-300 italic">{facts.tagline}</p>}
-        <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-neutral-200">
-          {hasRating(facts.rating) && (
-            <span className="flex items-center gap-1 font-semibold text-amber-300">
-              <StarIcon width={14} height={14} />
-              <span className="sr-only">Rating</span>
-              {ratingOf(facts.rating)}
-            </span>
+      <div className="absolute inset-0 -z-10 max-h-[48rem] bg-gradient-to-t from-neutral-950 from-10% via-neutral-950/80 to-neutral-950/30" />
+      <div
+        className={`grid grid-cols-1 gap-x-8 gap-y-5 px-4 pt-20 pb-6 md:px-8 md:pt-24 lg:pt-8 ${theatre ? '' : 'lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start'}`}
+      >
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+          <h1 className="max-w-4xl text-3xl leading-tight font-extrabold tracking-tight text-white drop-shadow md:text-4xl xl:text-5xl">{facts.title}</h1>
+          {facts.originalTitle && facts.originalTitle !== facts.title && (
+            <p lang={facts.originalLanguage || undefined} className="mt-1 text-sm text-neutral-300">
+              {facts.originalTitle}
+            </p>
           )}
-          {facts.year && <span>{facts.year}</span>}
-          {facts.runtime && <span>{facts.runtime}</span>}
-          {facts.extra && <span>{facts.extra}</span>}
-          {facts.certification && <span className="rounded border border-neutral-300/70 px-1.5 py-px text-xs font-semibold">{facts.certification}</span>}
-        </p>
+          {facts.tagline && <p className="mt-2 text-neutral-300 italic">{facts.tagline}</p>}
+          <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-neutral-200" data-testid="title-facts">
+            {hasRating(facts.rating) && (
+              <span className="flex items-center gap-1 font-semibold text-amber-300">
+                <StarIcon width={14} height={14} />
+                <span className="sr-only">Rating</span>
+                {ratingOf(facts.rating)}
+              </span>
+            )}
+            {facts.year && <span>{facts.year}</span>}
+            {facts.runtime && <span>{facts.runtime}</span>}
+            {facts.extra && <span>{facts.extra}</span>}
+            {facts.certification && <span className="rounded border border-neutral-300/70 px-1.5 py-px text-xs font-semibold">{facts.certification}</span>}
+          </p>
+        </div>
+        {player && (
+          <div className={`min-w-0 ${theatre ? '' : 'lg:col-start-2 lg:row-span-2 lg:row-start-1'}`}>
+            {player}
+            <div className="mt-2 hidden justify-end lg:flex">
+              <button
+                type="button"
+                aria-pressed={theatre}
+                onClick={() => setTheatre(!theatre)}
+                className="rounded-lg px-2 py-1 text-xs font-semibold text-neutral-300 hover:bg-neutral-800 hover:text-white"
+              >
+                Theatre mode
+              </button>
+            </div>
+          </div>
+        )}
+        {summary && <div className="min-w-0 lg:col-start-1">{summary}</div>}
       </div>
     </header>
   )
 }
 
-export function TitleDetails({
+/** What the title is about and what can be done with it: overview, genres, watchlist and share. */
+export function TitleSummary({
   facts,
   overview,
   genres,
-  downloadUrl,
-  adUrl,
+  episode = null,
 }: {
   facts: TitleFacts
   overview: string
   genres: Genre[]
-  downloadUrl: string | null
-  adUrl: string | null
+  /** The show's episode on screen, which the share links carry. */
+  episode?: { season: number; episode: number } | null
 }) {
-  const image = useImageUrl()
-  const poster = image(facts.posterPath, 'w500')
   return (
-    <section aria-label="About" className="flex gap-6">
-      {poster && (
-        <img src={poster} alt={`${facts.title} poster`} loading="lazy" width={500} height={750} className="hidden aspect-[2/3] w-40 shrink-0 self-start rounded-lg object-cover shadow-lg md:block lg:w-48" />
+    <section aria-label="About" className="space-y-4">
+      <p className="max-w-3xl leading-relaxed text-neutral-200">{overview || 'No description available.'}</p>
+      {genres.length > 0 && (
+        <ul aria-label="Genres" className="flex flex-wrap gap-2">
+          {genres.map((g) => (
+            <li key={g.id} className="rounded-full bg-neutral-800 px-3 py-1 text-xs font-medium text-neutral-200">
+              {g.name}
+            </li>
+          ))}
+        </ul>
       )}
-      <div className="min-w-0 flex-1 space-y-5">
-        <p className="max-w-3xl leading-relaxed text-neutral-200">{overview || 'No description available.'}</p>
-        {genres.length > 0 && (
-          <ul aria-label="Genres" className="flex flex-wrap gap-2">
-            {genres.map((g) => (
-              <li key={g.id} className="rounded-full bg-neutral-800 px-3 py-1 text-xs font-medium text-neutral-200">
-                {g.name}
-              </li>
-            ))}
-          </ul>
-        )}
-        <WatchlistButton target={{ contentId: facts.id, contentType: facts.type, title: facts.title, posterPath: facts.posterPath }} />
-        <ShareButtons type={facts.type} id={facts.id} title={facts.title} />
-        <DownloadButtons url={downloadUrl} />
-        <div className="xl:hidden">
-          <AdBlock url={adUrl} />
-        </div>
-      </div>
+      <WatchlistButton target={{ contentId: facts.id, contentType: facts.type, title: facts.title, posterPath: facts.posterPath }} />
+      <ShareButtons type={facts.type} id={facts.id} title={facts.title} episode={episode} />
     </section>
   )
 }
 
-/** The player with the operator's ad slots beside it on wide screens and the pop-up notice. */
+/** Below the first screen: the operator's download buttons and ad slot, when configured. */
+export function TitleExtras({ downloadUrl, adUrl }: { downloadUrl: string | null; adUrl: string | null }) {
+  if (!downloadUrl && !adUrl) return null
+  return (
+    <div className="space-y-5">
+      <DownloadButtons url={downloadUrl} />
+      <AdBlock url={adUrl} />
+    </div>
+  )
+}
+
 /**
  * The player's place while what it needs (its configuration, the viewer's saved place) is on the
  * way: the same footprint as the source buttons and the 16:9 frame, so nothing moves when it opens.
@@ -131,21 +157,12 @@ export function PlayerPlaceholder({ message = 'Loading player...' }: { message?:
   )
 }
 
+/** The player with the note about pop-ups above it when ads are on. */
 export function PlayerSection({ adUrl, children }: { adUrl: string | null; children: ReactNode }) {
   return (
-    <section aria-label="Watch" className="px-4 md:px-8">
-      <div className="flex gap-4">
-        <div className="hidden 2xl:block">
-          <AdBlock url={adUrl} />
-        </div>
-        <div className="mx-auto min-w-0 max-w-6xl flex-1 space-y-3">
-          <PopupNotice adsOn={!!adUrl} />
-          {children}
-        </div>
-        <div className="hidden xl:block">
-          <AdBlock url={adUrl} />
-        </div>
-      </div>
+    <section aria-label="Watch" className="space-y-3">
+      <PopupNotice adsOn={!!adUrl} />
+      {children}
     </section>
   )
 }

@@ -3,11 +3,14 @@
  * searchable episode list driving the player. Choosing a season starts at its episode 1 with the
  * search cleared; choosing an episode scrolls back up to the player and plays it. Previous and
  * next buttons step through the episodes across seasons, and when our player reaches the end of
- * an episode an Up next card counts down to the next one. A signed-in viewer comes back to the
- * season and episode they were watching, or to the next one if they had finished it.
+ * an episode an Up next card counts down to the next one.
+ * The address names the episode (/tv/{id}?season=2&episode=3) and follows the viewer, so a reload,
+ * a bookmark or a shared link opens it; without one, a signed-in viewer comes back to the season
+ * and episode they were watching, or to the next one if they had finished it. Signed in, every
+ * episode the viewer moves to is recorded at once, after the last report of the one they left.
  */
-import { useCallback, useMemo, useRef, useState } from 'react'
-import { useParams } from 'react-router-dom'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useParams, useSearchParams } from 'react-router-dom'
 import type { WatchHistoryEntry } from '../../../drizzle/schema'
 import type { TvDetails } from '../../../worker/catalog/types'
 import { openingSeason } from '../../../worker/seo/boot'
@@ -19,10 +22,11 @@ import { useDocumentMeta } from '../../lib/use-document-meta'
 import { useSeason, useTrendingTv, useTvShow } from './api'
 import { CastStrip } from './cast-strip'
 import { EpisodeList, SeasonList } from './episode-list'
-import { neighbourEpisode, type EpisodeRef } from './episode-nav'
+import { episodeFromQuery, neighbourEpisode, type EpisodeRef } from './episode-nav'
+import { sendProgress } from './history-client'
 import { Player, type PlayerTarget } from './player'
 import { COMPLETED_FRACTION, resumePosition } from './progress'
-import { detailsPendingState, PlayerPlaceholder, PlayerSection, TitleDetails, TitleHeader, type TitleFacts } from './title-parts'
+import { detailsPendingState, PlayerPlaceholder, PlayerSection, TitleExtras, TitleHeader, TitleSummary, type TitleFacts } from './title-parts'
 import { useTitlePage } from './use-title-page'
 import { WhereToWatch } from './where-to-watch'
 
@@ -73,23 +77,66 @@ function ShowPage({ id }: { id: number }) {
   const show = useTvShow(validId ? id : 0)
   const details = show.data
   const { config, similarItems, connection, history, trailer, sources } = useTitlePage('tv', validId ? id : 0, details)
-  const [chosen, setChosen] = useState<Selection | null>(null)
+  const [params, setParams] = useSearchParams()
+  const chosen = details ? episodeFromQuery(params, details.seasons) : null
   // Episodes the viewer picks start playing; the one the page opens on waits behind Play.
   const [autoPlay, setAutoPlay] = useState(false)
   const [search, setSearch] = useState('')
   const selection = chosen ?? (details && history.ready ? startingSelection(details, history.saved) : null)
+  const selectionKey = selection ? `${selection.season}-${selection.episode}` : ''
   const season = useSeason(validId ? id : 0, selection?.season ?? null)
   const target = useMemo<PlayerTarget | null>(
     () => (selection ? { type: 'tv', id, season: selection.season, episode: selection.episode } : null),
     [id, selection?.season, selection?.episode],
   )
   useDocumentMeta(details?.name ?? (show.isError || !validId ? 'TV Show not found' : undefined), details?.overview)
+
+  // The episode the viewer moves to is kept at once, not only once some of it has played. This
+  // runs after the player of the episode left behind has queued its last report (effects clean up
+  // before they run again), so the stored row ends on the new episode.
+  const recordChoice = useRef(false)
+  const record = useCallback(
+    (at: Selection) => {
+      if (!history.signedIn || !details) return
+      void sendProgress({
+        content_id: details.id,
+        content_type: 'tv',
+        title: details.name,
+        poster_path: details.poster_path,
+        season_number: at.season,
+        episode_number: at.episode,
+        watch_duration: history.watched.current,
+        position: resumePosition(history.saved, at.season, at.episode),
+        total_duration: 0,
+        // A finished show stays finished: the stored flag is never cleared by a report.
+        completed: false,
+      })
+    },
+    [history.signedIn, history.saved, history.watched, details],
+  )
+  useEffect(() => {
+    if (!recordChoice.current || !selection) return
+    recordChoice.current = false
+    record(selection)
+    // Only a new selection is recorded; `selection` itself is a new object every render.
+  }, [selectionKey, record])
   const next = details && selection ? neighbourEpisode(details.seasons, selection, 1) : null
   const previous = details && selection ? neighbourEpisode(details.seasons, selection, -1) : null
-  const play = useCallback((to: Selection) => {
-    setChosen(to)
-    setAutoPlay(true)
-  }, [])
+  // The address follows the viewer without adding to the browser's history: Back leaves the show.
+  const choose = useCallback(
+    (to: Selection) => {
+      recordChoice.current = true
+      setParams({ season: String(to.season), episode: String(to.episode) }, { replace: true, preventScrollReset: true })
+    },
+    [setParams],
+  )
+  const play = useCallback(
+    (to: Selection) => {
+      choose(to)
+      setAutoPlay(true)
+    },
+    [choose],
+  )
   const playNext = useCallback(() => {
     if (next) play(next)
   }, [next, play])
@@ -98,7 +145,7 @@ function ShowPage({ id }: { id: number }) {
   if (pending || !details) return pending
 
   const chooseSeason = (seasonNumber: number) => {
-    setChosen({ season: seasonNumber, episode: 1 })
+    choose({ season: seasonNumber, episode: 1 })
     setAutoPlay(false)
     setSearch('')
   }
@@ -134,68 +181,74 @@ function ShowPage({ id }: { id: number }) {
 
   return (
     <article className="pb-10">
-      <TitleHeader facts={facts} />
-      <PlayerSection adUrl={config.data?.adUrl ?? null}>
-        {config.isPending || !history.ready || !target || !selection ? (
-          <PlayerPlaceholder message={details.seasons.length === 0 ? 'No episodes are available yet.' : undefined} />
-        ) : (
-          <>
-            <Player
-              target={target}
-              title={`${details.name} S${selection.season} E${selection.episode}`}
-              art={{ backdropPath: details.backdrop_path, posterPath: details.poster_path }}
-              sources={sources}
-              trailer={trailer}
-              connection={connection}
-              startAt={resumePosition(history.saved, selection.season, selection.episode)}
-              progress={{
-                enabled: history.signedIn,
-                title: {
-                  content_id: details.id,
-                  content_type: 'tv',
-                  title: details.name,
-                  poster_path: details.poster_path,
-                  season_number: selection.season,
-                  episode_number: selection.episode,
-                },
-                watched: history.watched,
-                completesTitle: isFinalEpisode(details, selection),
-              }}
-              autoPlay={autoPlay}
-              upNext={next ? { label: episodeLabel(next, nextEpisode), onPlay: playNext } : null}
-            />
-            <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-              <p className="min-w-0 text-sm text-neutral-300" aria-live="polite" data-testid="now-playing">
-                <span className="font-semibold text-white">
-                  Season {selection.season}, Episode {selection.episode}
-                </span>
-                {episode && <span>: {episode.name}</span>}
-              </p>
-              <div className="flex shrink-0 gap-2">
-                <button
-                  type="button"
-                  disabled={!previous}
-                  onClick={() => previous && step(previous)}
-                  className="inline-flex items-center gap-1 rounded-lg bg-neutral-800 px-3 py-1.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-700 disabled:cursor-not-allowed disabled:opacity-40"
-                >
-                  <ChevronLeftIcon width={16} height={16} aria-hidden="true" />
-                  Previous episode
-                </button>
-                <button
-                  type="button"
-                  disabled={!next}
-                  onClick={() => next && step(next)}
-                  className="inline-flex items-center gap-1 rounded-lg bg-neutral-800 px-3 py-1.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-700 disabled:cursor-not-allowed disabled:opacity-40"
-                >
-                  Next episode
-                  <ChevronRightIcon width={16} height={16} aria-hidden="true" />
-                </button>
-              </div>
-            </div>
-          </>
-        )}
-      </PlayerSection>
-      <div className="mt-6 grid grid-cols-1 gap-6 px-4 md:px-8 xl:grid-cols-2">
+      <TitleHeader
+        facts={facts}
+        player={
+            <PlayerSection adUrl={config.data?.adUrl ?? null}>
+              {config.isPending || !history.ready || !target || !selection ? (
+                <PlayerPlaceholder message={details.seasons.length === 0 ? 'No episodes are available yet.' : undefined} />
+              ) : (
+                <>
+                  <Player
+                    target={target}
+                    title={`${details.name} S${selection.season} E${selection.episode}`}
+                    art={{ backdropPath: details.backdrop_path, posterPath: details.poster_path }}
+                    sources={sources}
+                    trailer={trailer}
+                    connection={connection}
+                    startAt={resumePosition(history.saved, selection.season, selection.episode)}
+                    progress={{
+                      enabled: history.signedIn,
+                      title: {
+                        content_id: details.id,
+                        content_type: 'tv',
+                        title: details.name,
+                        poster_path: details.poster_path,
+                        season_number: selection.season,
+                        episode_number: selection.episode,
+                      },
+                      watched: history.watched,
+                      completesTitle: isFinalEpisode(details, selection),
+                    }}
+                    autoPlay={autoPlay}
+                    onOpen={() => record(selection)}
+                    upNext={next ? { label: episodeLabel(next, nextEpisode), onPlay: playNext } : null}
+                  />
+                  <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+                    <p className="min-w-0 text-sm text-neutral-300" aria-live="polite" data-testid="now-playing">
+                      <span className="font-semibold text-white">
+                        Season {selection.season}, Episode {selection.episode}
+                      </span>
+                      {episode && <span>: {episode.name}</span>}
+                    </p>
+                    <div className="flex shrink-0 gap-2">
+                      <button
+                        type="button"
+                        disabled={!previous}
+                        onClick={() => previous && step(previous)}
+                        className="inline-flex items-center gap-1 rounded-lg bg-neutral-800 px-3 py-1.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-700 disabled:cursor-not-allowed disabled:opacity-40"
+                      >
+                        <ChevronLeftIcon width={16} height={16} aria-hidden="true" />
+                        Previous episode
+                      </button>
+                      <button
+                        type="button"
+                        disabled={!next}
+                        onClick={() => next && step(next)}
+                        className="inline-flex items-center gap-1 rounded-lg bg-neutral-800 px-3 py-1.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-700 disabled:cursor-not-allowed disabled:opacity-40"
+                      >
+                        Next episode
+                        <ChevronRightIcon width={16} height={16} aria-hidden="true" />
+                      </button>
+                    </div>
+                  </div>
+                </>
+              )}
+            </PlayerSection>
+        }
+        summary={<TitleSummary facts={facts} overview={details.overview} genres={details.genres} episode={selection} />}
+      />
+      <div className="mt-6 grid grid-cols-1 gap-6 px-4 md:px-8 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="min-w-0 space-y-4">
           <SeasonList seasons={details.seasons} selected={selection?.season ?? null} onSelect={chooseSeason} />
           <EpisodeList
@@ -208,7 +261,7 @@ function ShowPage({ id }: { id: number }) {
           />
         </div>
         <div className="min-w-0">
-          <TitleDetails facts={facts} overview={details.overview} genres={details.genres} downloadUrl={config.data?.downloadUrl ?? null} adUrl={config.data?.adUrl ?? null} />
+          <TitleExtras downloadUrl={config.data?.downloadUrl ?? null} adUrl={config.data?.adUrl ?? null} />
         </div>
       </div>
       <div className="px-4 md:px-8">

@@ -1,11 +1,23 @@
 /**
- * Reports what the viewer watched in a media element to the history: every 15 s while playing,
- * on pause and at the end, when the page is hidden or left (by beacon), and when the player goes
- * away (another source, episode or page). Only for a signed-in account.
+ * Reports what the viewer watched to the history: every 15 s while playing, on pause and at the
+ * end, when the player goes away (another source, episode, season or page: the report is queued
+ * before anything recorded after it), and when the page is hidden or left (reload, tab close, a
+ * typed address, the back button, a phone going to sleep: by beacon). Only for a signed-in account.
+ *
+ * It listens to anything that behaves like a media element: our video, or an operator's frame
+ * speaking the progress protocol (frame-progress.ts).
  */
 import { useEffect, type RefObject } from 'react'
 import { beaconProgress, sendProgress } from './history-client'
 import { REPORT_INTERVAL_MS, WatchProgress, type HistoryTitle } from './progress'
+
+/** What the reporting reads: an HTMLMediaElement, or a stand-in with the same events. */
+export interface MediaLike extends EventTarget {
+  readonly currentTime: number
+  readonly duration: number
+  readonly paused: boolean
+  readonly seeking: boolean
+}
 
 export interface ProgressOptions {
   enabled: boolean
@@ -19,21 +31,22 @@ export interface ProgressOptions {
   completesTitle?: boolean
 }
 
-export function useProgressReporting(videoRef: RefObject<HTMLVideoElement | null>, { enabled, title, watched, completesTitle = true }: ProgressOptions) {
+export function useProgressReporting(mediaRef: RefObject<MediaLike | null>, { enabled, title, watched, completesTitle = true }: ProgressOptions) {
   const { content_id, content_type, title: name, poster_path, season_number, episode_number } = title
   useEffect(() => {
-    const video = videoRef.current
-    if (!enabled || !video) return
+    const media = mediaRef.current
+    if (!enabled || !media) return
     const progress = new WatchProgress({ content_id, content_type, title: name, poster_path, season_number, episode_number }, watched.current, completesTitle)
     let timer: number | undefined
 
+    const onTime = () => progress.update(media.currentTime, media.duration, !media.paused && !media.seeking)
     const report = (how: 'fetch' | 'beacon') => {
+      onTime()
       const payload = progress.takeReport()
-      if (!payload) return
+      watched.current = progress.snapshot().watch_duration
       if (how === 'beacon') beaconProgress(payload)
-      else void sendProgress(payload)
+      else if (payload) void sendProgress(payload)
     }
-    const onTime = () => progress.update(video.currentTime, video.duration, !video.paused && !video.seeking)
     const onPlay = () => {
       progress.interrupt()
       window.clearInterval(timer)
@@ -59,19 +72,18 @@ export function useProgressReporting(videoRef: RefObject<HTMLVideoElement | null
     // Every listener goes with this effect: one abort removes them all.
     const listeners = new AbortController()
     const { signal } = listeners
-    video.addEventListener('timeupdate', onTime, { signal })
-    video.addEventListener('play', onPlay, { signal })
-    video.addEventListener('pause', onPause, { signal })
-    video.addEventListener('seeking', onSeeking, { signal })
-    video.addEventListener('ended', onEnded, { signal })
+    media.addEventListener('timeupdate', onTime, { signal })
+    media.addEventListener('play', onPlay, { signal })
+    media.addEventListener('pause', onPause, { signal })
+    media.addEventListener('seeking', onSeeking, { signal })
+    media.addEventListener('ended', onEnded, { signal })
     window.addEventListener('pagehide', onHide, { signal })
     document.addEventListener('visibilitychange', onVisibility, { signal })
-    if (!video.paused) onPlay()
+    if (!media.paused) onPlay()
     return () => {
       window.clearInterval(timer)
       listeners.abort()
       report('fetch')
-      watched.current = progress.snapshot().watch_duration
     }
-  }, [videoRef, enabled, content_id, content_type, name, poster_path, season_number, episode_number, watched, completesTitle])
+  }, [mediaRef, enabled, content_id, content_type, name, poster_path, season_number, episode_number, watched, completesTitle])
 }

@@ -1,14 +1,18 @@
 /**
  * A signed-in viewer's history for the open title: opening it records an entry (duration 0 the
  * first time, SPEC.md section 4; an existing entry keeps its totals and only moves to the top),
- * and the saved place is read once so the player can resume there.
+ * and the saved place is read once so the player can resume there. A report of this browser's
+ * that the API may not have received (history-client.ts) and that is newer than the stored entry
+ * (more seconds watched, or as many on another episode) stands in for it, and the opening
+ * record carries it to the API.
  */
 import { useEffect, useRef, useState } from 'react'
 import type { WatchHistoryEntry } from '../../../drizzle/schema'
 import type { MediaType } from '../../../worker/catalog/types'
 import { useSession } from '../../lib/session'
 import { useResumeEntry } from './api'
-import { sendProgress } from './history-client'
+import { sendProgress, setProgressOwner, unsentProgress } from './history-client'
+import type { HistoryPayload } from './progress'
 
 export interface OpenedTitle {
   type: MediaType
@@ -27,9 +31,41 @@ export interface WatchHistoryState {
   watched: { current: number }
 }
 
+/** The stored entry, or this browser's newer report in its place. */
+export function newerOf(entry: WatchHistoryEntry | null, unsent: HistoryPayload | null): WatchHistoryEntry | null {
+  if (!unsent) return entry
+  if (entry && entry.watch_duration > unsent.watch_duration) return entry
+  const base: WatchHistoryEntry = entry ?? {
+    id: 0,
+    owner_type: 'user',
+    owner_id: 0,
+    content_id: unsent.content_id,
+    content_type: unsent.content_type,
+    title: unsent.title,
+    poster_path: unsent.poster_path,
+    watch_duration: 0,
+    position: 0,
+    total_duration: 0,
+    season_number: null,
+    episode_number: null,
+    completed: false,
+    watched_at: new Date(0).toISOString(),
+  }
+  return {
+    ...base,
+    watch_duration: unsent.watch_duration,
+    position: unsent.position,
+    total_duration: unsent.total_duration || base.total_duration,
+    season_number: unsent.season_number ?? base.season_number,
+    episode_number: unsent.episode_number ?? base.episode_number,
+    completed: base.completed || unsent.completed,
+  }
+}
+
 export function useWatchHistory(opened: OpenedTitle | null): WatchHistoryState {
   const session = useSession()
   const signedIn = !!session
+  setProgressOwner(session ? `${session.type}:${session.id}` : null)
   const type = opened?.type ?? 'movie'
   const id = opened?.id ?? 0
   const resume = useResumeEntry(type, id, signedIn && !!opened)
@@ -40,7 +76,7 @@ export function useWatchHistory(opened: OpenedTitle | null): WatchHistoryState {
 
   useEffect(() => {
     if (!signedIn || !opened || !settled || saved?.key === key) return
-    const entry = resume.data ?? null
+    const entry = newerOf(resume.data ?? null, unsentProgress(opened.type, opened.id))
     setSaved({ key, entry })
     watched.current = entry?.watch_duration ?? 0
     void sendProgress({

@@ -1,0 +1,40 @@
+/**
+ * Captions for our player: the subtitle tracks a stream's master playlist lists (hls.js reads
+ * them, for our sample and for an operator's streams alike), the viewer's choice remembered by
+ * language across titles and visits (localStorage, through jotai), and the choice applied to
+ * whatever tracks the next stream has.
+ */
+import { atomWithStorage } from 'jotai/utils'
+
+export const CAPTIONS_STORAGE_KEY = 'player-captions'
+/** The remembered choice: a language code ('en'), or 'off'. */
+export const captionsChoiceAtom = atomWithStorage<string>(CAPTIONS_STORAGE_KEY, 'off', undefined, { getOnInit: true })
+
+export interface CaptionTrack {
+  /** The track's index in hls.js's subtitleTracks. */
+  id: number
+  label: string
+  lang: string
+}
+
+export function captionTracks(tracks: { name: string; lang?: string }[]): CaptionTrack[] {
+  return tracks.map((track, id) => ({ id, label: track.name || track.lang || `Track ${id + 1}`, lang: (track.lang ?? '').toLowerCase() }))
+}
+
+/**
+ * The track to show for a remembered choice: the same language (or, for 'pt', 'pt-br' and the
+ * other way round), else none; -1 means off.
+ */
+export function trackForChoice(tracks: CaptionTrack[], choice: string): number {
+  if (choice === 'off' || !choice) return -1
+  const wanted = choice.toLowerCase()
+  const base = wanted.split('-')[0]
+  const exact = tracks.find((t) => t.lang === wanted)
+  const related = tracks.find((t) => t.lang.split('-')[0] === base)
+  return (exact ?? related)?.id ?? -1
+}
+
+/** What the choice of a track remembers. */
+export function choiceForTrack(tracks: CaptionTrack[], id: number): string {
+  return tracks.find((t) => t.id === id)?.lang || 'off'
+}

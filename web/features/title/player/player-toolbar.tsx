@@ -1,0 +1,95 @@
+/**
+ * The controls our player adds to the browser's own: quality, captions, speed, picture-in-picture,
+ * casting (each only where it can work) and the keyboard shortcuts help. They sit over the top of
+ * the video, inside the player, so they stay in its full screen.
+ */
+import { useId } from 'react'
+import type { QualityLevel } from '../hls-config'
+import type { CaptionTrack } from './captions'
+import { PLAYBACK_RATES } from './shortcuts'
+
+const selectClass = 'max-w-24 rounded bg-neutral-900 px-0.5 py-0.5 text-xs text-white sm:max-w-none sm:px-1'
+const buttonClass = 'rounded px-1.5 py-0.5 text-xs font-semibold text-white hover:bg-neutral-700 aria-pressed:bg-brand-600'
+
+export interface PlayerToolbarProps {
+  levels: QualityLevel[]
+  chosenLevel: number
+  autoLabel: string
+  onLevel: (level: number) => void
+  captions: CaptionTrack[]
+  captionId: number
+  onCaption: (id: number) => void
+  rate: number
+  onRate: (rate: number) => void
+  pictureInPicture: { supported: boolean; active: boolean; toggle: () => void }
+  cast: { available: boolean; connected: boolean; prompt: () => void }
+  onHelp: () => void
+}
+
+export function rateLabel(rate: number): string {
+  return rate === 1 ? 'Normal' : `${rate}×`
+}
+
+export function PlayerToolbar(props: PlayerToolbarProps) {
+  const id = useId()
+  const { levels, captions, pictureInPicture, cast } = props
+  return (
+    <div className="absolute top-2 right-2 z-10 flex max-w-[calc(100%-1rem)] flex-wrap items-center justify-end gap-1 rounded-md bg-black/70 px-1.5 py-1 sm:gap-1.5 sm:px-2 text-xs text-white" data-testid="player-toolbar">
+      {levels.length > 1 && (
+        <span className="flex items-center gap-1">
+          <label htmlFor={`${id}-quality`} className="max-sm:sr-only">
+            Quality
+          </label>
+          <select id={`${id}-quality`} value={props.chosenLevel} onChange={(e) => props.onLevel(Number(e.target.value))} className={selectClass}>
+            <option value={-1}>{props.autoLabel}</option>
+            {levels.map((level) => (
+              <option key={level.index} value={level.index}>
+                {level.label}
+              </option>
+            ))}
+          </select>
+        </span>
+      )}
+      {captions.length > 0 && (
+        <span className="flex items-center gap-1">
+          <label htmlFor={`${id}-captions`} className="max-sm:sr-only">
+            Captions
+          </label>
+          <select id={`${id}-captions`} value={props.captionId} onChange={(e) => props.onCaption(Number(e.target.value))} className={selectClass}>
+            <option value={-1}>Off</option>
+            {captions.map((track) => (
+              <option key={track.id} value={track.id} lang={track.lang || undefined}>
+                {track.label}
+              </option>
+            ))}
+          </select>
+        </span>
+      )}
+      <span className="flex items-center gap-1">
+        <label htmlFor={`${id}-speed`} className="max-sm:sr-only">
+          Speed
+        </label>
+        <select id={`${id}-speed`} value={props.rate} onChange={(e) => props.onRate(Number(e.target.value))} className={selectClass}>
+          {PLAYBACK_RATES.map((rate) => (
+            <option key={rate} value={rate}>
+              {rateLabel(rate)}
+            </option>
+          ))}
+        </select>
+      </span>
+      {pictureInPicture.supported && (
+        <button type="button" aria-pressed={pictureInPicture.active} title="Picture-in-picture (P)" onClick={pictureInPicture.toggle} className={buttonClass}>
+          PiP<span className="sr-only"> (picture-in-picture)</span>
+        </button>
+      )}
+      {(cast.available || cast.connected) && (
+        <button type="button" aria-pressed={cast.connected} title="Cast to a device" onClick={cast.prompt} className={buttonClass}>
+          Cast<span className="sr-only"> to a device</span>
+        </button>
+      )}
+      <button type="button" title="Keyboard shortcuts (?)" onClick={props.onHelp} className={buttonClass}>
+        ?<span className="sr-only"> Keyboard shortcuts</span>
+      </button>
+    </div>
+  )
+}

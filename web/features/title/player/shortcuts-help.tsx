@@ -1,0 +1,52 @@
+/** The list of keyboard shortcuts, opened with ? (or its button) over the player; Escape or Close shuts it. */
+import { useEffect, useRef } from 'react'
+import { SHORTCUTS } from './shortcuts'
+
+export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
+  const close = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    close.current?.focus()
+  }, [])
+  return (
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="player-shortcuts-title"
+      data-testid="shortcuts-help"
+      className="absolute inset-0 z-20 overflow-y-auto bg-neutral-950/95 p-4 text-white"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' || event.key === '?') {
+          event.preventDefault()
+          event.stopPropagation()
+          onClose()
+        }
+      }}
+    >
+      <div className="mx-auto max-w-md">
+        <div className="flex items-center justify-between">
+          <h2 id="player-shortcuts-title" className="text-base font-semibold">
+            Keyboard shortcuts
+          </h2>
+          <button ref={close} type="button" onClick={onClose} className="rounded-lg bg-neutral-800 px-3 py-1 text-sm font-semibold hover:bg-neutral-700">
+            Close
+          </button>
+        </div>
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+          {SHORTCUTS.map((shortcut) => (
+            <div key={shortcut.action} className="contents">
+              <dt className="text-right whitespace-nowrap">
+                {shortcut.keys.map((key, i) => (
+                  <span key={key}>
+                    {i > 0 && <span className="text-neutral-400"> or </span>}
+                    <kbd className="rounded border border-neutral-600 bg-neutral-800 px-1.5 py-0.5 font-mono text-xs">{key}</kbd>
+                  </span>
+                ))}
+              </dt>
+              <dd className="text-neutral-200">{shortcut.action}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </div>
+  )
+}
