@@ -28,7 +28,7 @@ export const siteUrl = `http://127.0.0.1:${sitePort}`
 const persistTo = join(root, '.wrangler', `e2e-tmdb-${sitePort}`)
 
 export function startFake(): Promise<FakeTmdb> {
-  return startFakeTmdb({ port: fakePort })
+  return startFakeTmdb({ port: fakePort, log: process.env.FAKE_TMDB_LOG === '1' })
 }
 
 /** A fresh local state with the schema (the TMDB site needs no embedded catalogue). */

@@ -20,30 +20,58 @@ export class RateLimitedError extends Error {
   }
 }
 
+/**
+ * A call that has held its slot this long is counted as gone. In Workers a request the visitor
+ * abandons (a page left mid-load) can drop its pending work without settling it, so its slot would
+ * never be given back; every call the provider makes times out well before this.
+ */
+export const SLOT_LEASE_MS = 15_000
+
+/** How often a waiting call looks again; each waits on its own timer, in its own request. */
+const POLL_MS = 25
+
 export class RateLimiter {
-  private active = 0
+  /** Start times of the calls holding a slot, by call. */
+  private readonly slots = new Map<number, number>()
+  private nextCall = 0
+  private waiting = 0
   private tokens: number
   private refilledAt = Date.now()
   private pausedUntil = 0
-  private readonly queue: Array<() => void> = []
-  private timer: ReturnType<typeof setTimeout> | undefined
 
   constructor(private readonly options: LimiterOptions) {
     this.tokens = options.burst
   }
 
-  /** Runs the task once a slot and a token are free; the slot is held until it settles. */
+  /**
+   * Runs the task once a slot and a token are free; the slot is held until it settles (or its
+   * lease ends). A waiting call never relies on another request to wake it: Workers may not run a
+   * timer or settle a promise for a request that has ended, so each call polls on its own.
+   */
   async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.pausedUntil - Date.now() > this.options.maxPauseWaitMs) throw new RateLimitedError()
-    await new Promise<void>((resolve) => {
-      this.queue.push(resolve)
-      this.pump()
-    })
+    const call = this.nextCall++
+    this.waiting += 1
+    try {
+      for (;;) {
+        const now = Date.now()
+        if (this.pausedUntil - now > this.options.maxPauseWaitMs) throw new RateLimitedError()
+        this.expireLeases(now)
+        this.refill(now)
+        const wait = Math.max(this.pausedUntil - now, this.tokens >= 1 ? 0 : ((1 - this.tokens) / this.options.perSecond) * 1000)
+        if (wait <= 0 && this.slots.size < this.options.maxConcurrent) {
+          this.tokens -= 1
+          this.slots.set(call, now)
+          break
+        }
+        await new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(Math.ceil(wait), POLL_MS), 250)))
+      }
+    } finally {
+      this.waiting -= 1
+    }
     try {
       return await task()
     } finally {
-      this.active -= 1
-      this.pump()
+      this.slots.delete(call)
     }
   }
 
@@ -54,33 +82,18 @@ export class RateLimiter {
 
   /** Calls running and waiting, for tests and logs. */
   get load(): { active: number; waiting: number } {
-    return { active: this.active, waiting: this.queue.length }
+    this.expireLeases(Date.now())
+    return { active: this.slots.size, waiting: this.waiting }
+  }
+
+  private expireLeases(now: number) {
+    for (const [call, startedAt] of this.slots) if (now - startedAt > SLOT_LEASE_MS) this.slots.delete(call)
   }
 
   private refill(now: number) {
     const { perSecond, burst } = this.options
     this.tokens = Math.min(burst, this.tokens + ((now - this.refilledAt) / 1000) * perSecond)
     this.refilledAt = now
-  }
-
-  private pump() {
-    while (this.queue.length && this.active < this.options.maxConcurrent) {
-      const now = Date.now()
-      this.refill(now)
-      const wait = Math.max(this.pausedUntil - now, this.tokens >= 1 ? 0 : ((1 - this.tokens) / this.options.perSecond) * 1000)
-      if (wait > 0) {
-        if (!this.timer) {
-          this.timer = setTimeout(() => {
-            this.timer = undefined
-            this.pump()
-          }, Math.ceil(wait))
-        }
-        return
-      }
-      this.tokens -= 1
-      this.active += 1
-      this.queue.shift()?.()
-    }
   }
 }
 

@@ -5,7 +5,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { retryAfterMs } from '../catalog/tmdb-limiter'
+import { RateLimiter, retryAfterMs, SLOT_LEASE_MS } from '../catalog/tmdb-limiter'
 import type { MovieDetails } from '../catalog/types'
 import worker from '../index'
 
@@ -231,5 +231,29 @@ describe('TMDB_API_BASE and TMDB_IMAGE_BASE', () => {
     await waitOnExecutionContext(ctx)
     const imgSrc = (page.headers.get('content-security-policy') ?? '').split(';').map((d) => d.trim()).find((d) => d.startsWith('img-src '))
     expect(imgSrc).toBe("img-src 'self' data: blob: https://image.tmdb.org")
+  })
+})
+
+describe('the limiter’s slots', () => {
+  it('gives back the slot of a call that never settles once its lease ends', async () => {
+    vi.useFakeTimers({ now: 0 })
+    try {
+      const limiter = new RateLimiter({ maxConcurrent: 1, perSecond: 100, burst: 10, maxPauseWaitMs: 1000 })
+      void limiter.run(() => new Promise(() => undefined))
+      await vi.advanceTimersByTimeAsync(10)
+      let ran = false
+      const second = limiter.run(async () => {
+        ran = true
+      })
+      await vi.advanceTimersByTimeAsync(1000)
+      expect(ran).toBe(false)
+      expect(limiter.load).toEqual({ active: 1, waiting: 1 })
+      await vi.advanceTimersByTimeAsync(SLOT_LEASE_MS)
+      await second
+      expect(ran).toBe(true)
+      expect(limiter.load).toEqual({ active: 0, waiting: 0 })
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
