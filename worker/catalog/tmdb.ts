@@ -50,7 +50,11 @@ const DEFAULT_RETRY_AFTER_MS = 1000
 export const tmdbLimiter = new RateLimiter({ maxConcurrent: 8, perSecond: 20, burst: 20, maxPauseWaitMs: MAX_RETRY_AFTER_MS })
 
 /** Upstream calls in flight in this isolate, by cache key, so a burst of identical misses goes upstream once. */
-const inFlight = new Map<string, Promise<unknown>>()
+const inFlight = new Map<string, { call: Promise<unknown>; startedAt: number }>()
+/** How long a request waits on a call another request started before making it itself. */
+const JOIN_WAIT_MS = 8_000
+/** A shared call this old is no longer joined (it may belong to an abandoned request). */
+const JOIN_LEASE_MS = 15_000
 
 type Params = Record<string, string>
 
@@ -211,16 +215,42 @@ export class TmdbCatalog implements CatalogProvider {
   }
 
   private refresh<T>(key: string, path: string, params: Params, kind: CacheKind): Promise<T> {
+    const now = Date.now()
     const running = inFlight.get(key)
-    if (running) return running as Promise<T>
+    // A call another request started is joined, but not for ever: Workers may drop the pending
+    // work of a request the visitor abandoned without settling it. After a while this request
+    // makes the call itself, and a call that old is no longer offered to others.
+    if (running && now - running.startedAt < JOIN_LEASE_MS) {
+      return new Promise<T>((resolve, reject) => {
+        const own = setTimeout(() => this.call<T>(key, path, params, kind, false).then(resolve, reject), JOIN_WAIT_MS)
+        ;(running.call as Promise<T>).then(
+          (data) => {
+            clearTimeout(own)
+            resolve(data)
+          },
+          (error: unknown) => {
+            clearTimeout(own)
+            reject(error)
+          },
+        )
+      })
+    }
+    return this.call<T>(key, path, params, kind, true)
+  }
+
+  private call<T>(key: string, path: string, params: Params, kind: CacheKind, share: boolean): Promise<T> {
     const call = (async () => {
       const data = await this.upstream<T>(path, params)
       // A failed cache write (KV allows one write per key per second) must not lose a good answer.
       await writeCached(this.env.CACHE, key, data, kind).catch(() => undefined)
       return data
-    })().finally(() => inFlight.delete(key))
-    inFlight.set(key, call)
-    return call
+    })()
+    if (!share) return call
+    const entry = { call, startedAt: Date.now() }
+    inFlight.set(key, entry)
+    return call.finally(() => {
+      if (inFlight.get(key) === entry) inFlight.delete(key)
+    })
   }
 
   /** A cached TMDB answer: fresh from KV, stale plus a background refresh, or fetched now. */
