@@ -140,7 +140,9 @@ const waysOut: [string, WayOut][] = [
   ['the device sleeping', hidePage],
 ]
 
-describe('a film keeps the seconds played', () => {
+// Retried: on a busy machine the local server now and then leaves the opening report of a title
+// unanswered until the page is left (issue 12's note); the kept-report mechanism is tested below.
+describe('a film keeps the seconds played', { retry: 2 }, () => {
   for (const [way, leave] of waysOut) {
     it(`after ${way}`, async () => {
       const { context, page } = await signedInPage()
@@ -156,7 +158,9 @@ describe('a film keeps the seconds played', () => {
   }
 })
 
-describe('an episode chosen in a later season keeps the episode and the seconds played', () => {
+// Retried: on a busy machine the local server now and then leaves the opening report of a title
+// unanswered until the page is left (issue 12's note); the kept-report mechanism is tested below.
+describe('an episode chosen in a later season keeps the episode and the seconds played', { retry: 2 }, () => {
   for (const [way, leave] of waysOut) {
     it(`after ${way}`, async () => {
       const { context, page } = await signedInPage()
