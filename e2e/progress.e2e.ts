@@ -141,7 +141,7 @@ const waysOut: [string, WayOut][] = [
 ]
 
 // Retried: on a busy machine the local server now and then leaves the opening report of a title
-// unanswered until the page is left (issue 12's note); the kept-report mechanism is tested below.
+// unanswered until the page is left (cause not found yet); the kept-report mechanism is tested below.
 describe('a film keeps the seconds played', { retry: 2 }, () => {
   for (const [way, leave] of waysOut) {
     it(`after ${way}`, async () => {
@@ -159,7 +159,7 @@ describe('a film keeps the seconds played', { retry: 2 }, () => {
 })
 
 // Retried: on a busy machine the local server now and then leaves the opening report of a title
-// unanswered until the page is left (issue 12's note); the kept-report mechanism is tested below.
+// unanswered until the page is left (cause not found yet); the kept-report mechanism is tested below.
 describe('an episode chosen in a later season keeps the episode and the seconds played', { retry: 2 }, () => {
   for (const [way, leave] of waysOut) {
     it(`after ${way}`, async () => {
