@@ -64,8 +64,28 @@ export function siteImage(env: Bindings, origin: string): SocialImage {
   return { url: `${origin}/api/og/${OG_EDITION}/site.png`, type: 'image/png', width: 1920, height: 1080, alt: `${env.SITE_NAME}: discover and watch movies and TV shows` }
 }
 
-function imageTags(image: SocialImage): string[] {
+interface SocialPage {
+  siteName: string
+  /** Open Graph type: website, video.movie, video.tv_show. */
+  type: string
+  title: string
+  description: string
+  url: string
+  image: SocialImage
+}
+
+/** The Open Graph and Twitter tags every shared page carries, every value escaped. */
+function socialTags(page: SocialPage): string[] {
+  const { image } = page
   return [
+    `<meta property="og:site_name" content="${escapeHtml(page.siteName)}">`,
+    `<meta property="og:type" content="${page.type}">`,
+    `<meta property="og:title" content="${escapeHtml(page.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(page.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(page.url)}">`,
+    '<meta name="twitter:card" content="summary_large_image">',
+    `<meta name="twitter:title" content="${escapeHtml(page.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(page.description)}">`,
     `<meta property="og:image" content="${escapeHtml(image.url)}">`,
     `<meta property="og:image:type" content="${image.type}">`,
     `<meta property="og:image:width" content="${image.width}">`,
@@ -78,17 +98,7 @@ function imageTags(image: SocialImage): string[] {
 
 /** The social tags of a page that is not a title's: the site's card under the page's own title. */
 export function siteTags(env: Bindings, origin: string, path: string, title: string, description: string): string {
-  return [
-    `<meta property="og:site_name" content="${escapeHtml(env.SITE_NAME)}">`,
-    '<meta property="og:type" content="website">',
-    `<meta property="og:title" content="${escapeHtml(title)}">`,
-    `<meta property="og:description" content="${escapeHtml(description)}">`,
-    `<meta property="og:url" content="${escapeHtml(origin + path)}">`,
-    '<meta name="twitter:card" content="summary_large_image">',
-    `<meta name="twitter:title" content="${escapeHtml(title)}">`,
-    `<meta name="twitter:description" content="${escapeHtml(description)}">`,
-    ...imageTags(siteImage(env, origin)),
-  ].join('\n')
+  return socialTags({ siteName: env.SITE_NAME, type: 'website', title, description, url: origin + path, image: siteImage(env, origin) }).join('\n')
 }
 
 /** The title's details, or null when the catalogue has no such title. */
@@ -170,15 +180,7 @@ export function episodeMetaOf(show: TitleMeta, at: { season: number; episode: nu
 export function metaTags(meta: TitleMeta, siteName: string): string {
   const tags = [
     `<link rel="canonical" href="${escapeHtml(meta.url)}">`,
-    `<meta property="og:site_name" content="${escapeHtml(siteName)}">`,
-    `<meta property="og:type" content="${meta.type === 'movie' ? 'video.movie' : 'video.tv_show'}">`,
-    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
-    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
-    `<meta property="og:url" content="${escapeHtml(meta.url)}">`,
-    '<meta name="twitter:card" content="summary_large_image">',
-    `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
-    `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
-    ...imageTags(meta.image),
+    ...socialTags({ siteName, type: meta.type === 'movie' ? 'video.movie' : 'video.tv_show', title: meta.title, description: meta.description, url: meta.url, image: meta.image }),
   ]
   // "<" never appears raw inside the script, so a title cannot close it.
   tags.push(`<script type="application/ld+json">${JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c')}</script>`)
