@@ -171,7 +171,7 @@ export function episodeMetaOf(show: TitleMeta, at: { season: number; episode: nu
     episodeNumber: at.episode,
     partOfSeason: { '@type': 'TVSeason', seasonNumber: at.season },
     partOfSeries: { '@type': 'TVSeries', name: show.title, url: show.url },
-    ...(show.image ? { image: show.image } : {}),
+    image: show.image.url,
   }
   return { ...show, title, url, description, jsonLd }
 }

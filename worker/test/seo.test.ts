@@ -37,6 +37,8 @@ describe('GET /share/:type/:id', () => {
     expect(html).toContain('<meta http-equiv="refresh" content="0; url=/tv/1399?season=2&#38;episode=3">')
     const json = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!) as Record<string, unknown>
     expect(json).toMatchObject({ '@type': 'TVEpisode', episodeNumber: 3, partOfSeason: { seasonNumber: 2 }, partOfSeries: { name: 'Game of Thrones' } })
+    // schema.org's image is the image's address
+    expect(json.image).toBe(headTag(html, 'og:image'))
 
     // An episode the show does not have, or a malformed one, shares the show.
     for (const query of ['?season=2&episode=999', '?season=x&episode=3', '?season=2']) {
