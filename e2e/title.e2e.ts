@@ -431,6 +431,12 @@ describe("our player's controls", () => {
 
   it('offers the sample’s subtitles, shows and announces the chosen language, and remembers it', async () => {
     const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    // Nothing the captions need may be refused by the Content-Security-Policy.
+    await page.addInitScript(() => {
+      const seen: string[] = []
+      Object.assign(window, { cspViolations: seen })
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`))
+    })
     await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
     await pressPlay(page)
     const captions = page.getByLabel('Captions')
@@ -441,6 +447,7 @@ describe("our player's controls", () => {
     await page.getByTestId('player-announcement').filter({ hasText: 'Captions: Español' }).waitFor()
     await playUntil(page, 1)
     await expect.poll(() => page.getByTestId('caption-line').innerText(), { timeout: 10_000 }).toBe('Esta es la emisión de muestra de Reelhouse.')
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([])
     expect(await page.getByTestId('caption-line').getAttribute('aria-live')).toBe('polite')
     const showing = await videoOf(page).evaluate((v: HTMLVideoElement) => Array.from(v.textTracks).filter((t) => t.mode === 'showing').map((t) => t.language))
     expect(showing).toEqual(['es'])

@@ -10,7 +10,8 @@ export const CONTENT_SECURITY_POLICY = [
   "script-src 'self' https://challenges.cloudflare.com",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https://image.tmdb.org",
-  "media-src 'self' blob: https:",
+  // hls.js hands subtitle cues to the video element through data: URLs
+  "media-src 'self' blob: data: https:",
   "connect-src 'self' https:",
   'frame-src https:',
   "worker-src 'self' blob:",

@@ -24,7 +24,7 @@ export function imageBaseFor(env: Bindings): string {
 
 /**
  * The origins the pages' Content-Security-Policy must allow images from, beyond its own list:
- * the configured TMDB image host when TMDB answers (a proxy's host is not in web/public/_headers).
+ * the configured TMDB image host when TMDB answers (a proxy's host is not in the shared list).
  */
 export function imageOriginsFor(env: Bindings): string[] {
   const base = imageBaseFor(env)
