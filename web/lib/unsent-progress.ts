@@ -31,6 +31,11 @@ export function setProgressOwner(account: string | null): void {
   owner = account
 }
 
+/** The owner key of a signed-in account (`user:12`), or null for nobody. */
+export function ownerOf(account: { type: string; id: number } | null | undefined): string | null {
+  return account ? `${account.type}:${account.id}` : null
+}
+
 export function progressOwner(): string | null {
   return owner
 }
@@ -90,10 +95,13 @@ export function unsentProgress<T extends KeptReport = KeptReport>(type: ContentT
 }
 
 
-/** Drops every kept report of the signed-in account (its history was cleared). */
-export function forgetUnsentProgress(): void {
-  if (!owner) return
+/**
+ * Drops every kept report of `account` (its history was cleared). The caller names the account:
+ * a page that never opened a title has not set the owner kept here.
+ */
+export function forgetUnsentProgress(account: string | null): void {
+  if (!account) return
   const store = readUnsent()
-  for (const key of Object.keys(store)) if (store[key]?.owner === owner) delete store[key]
+  for (const key of Object.keys(store)) if (store[key]?.owner === account) delete store[key]
   writeUnsent(store)
 }

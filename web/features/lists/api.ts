@@ -9,7 +9,8 @@ import type { MediaType } from '../../../worker/catalog/types'
 import { watchlistKeys } from '../../components/watchlist-button'
 import { api, readJson } from '../../lib/api-client'
 import { useMyWatchlist } from '../../lib/my-lists'
-import { forgetUnsentProgress } from '../../lib/unsent-progress'
+import { useSession } from '../../lib/session'
+import { forgetUnsentProgress, ownerOf } from '../../lib/unsent-progress'
 
 export type { HistoryStatus }
 export type HistoryItem = HistoryResult
@@ -51,11 +52,12 @@ export function useHistoryEntries(enabled: boolean) {
 
 export function useClearHistory() {
   const client = useQueryClient()
+  const session = useSession()
   return useMutation({
     mutationFn: () => readJson(api.me.history.$delete()),
     onSuccess: () => {
       // Reports this browser still holds would otherwise bring cleared titles back.
-      forgetUnsentProgress()
+      forgetUnsentProgress(ownerOf(session))
       client.setQueryData<HistoryItem[]>(historyKeys.page(), [])
       void client.invalidateQueries({ queryKey: ['history'] })
     },

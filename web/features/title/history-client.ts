@@ -25,12 +25,15 @@ export { setProgressOwner, unsentProgress, UNSENT_STORAGE_KEY }
 
 export const HISTORY_ENDPOINT = '/api/me/history'
 
+/** A report unanswered this long is given up (its kept copy waits): it must not hold back the next. */
+export const REPORT_TIMEOUT_MS = 10_000
+
 const waiting: HistoryPayload[] = []
 let sending = false
 
 function put(payload: HistoryPayload): Promise<void> {
   const by = progressOwner()
-  return api.me.history.$put({ json: payload }, { init: { credentials: 'same-origin', keepalive: true } }).then(
+  return api.me.history.$put({ json: payload }, { init: { credentials: 'same-origin', keepalive: true, signal: AbortSignal.timeout(REPORT_TIMEOUT_MS) } }).then(
     (res) => {
       if (res.ok) answered(payload, by)
     },

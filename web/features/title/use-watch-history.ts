@@ -11,6 +11,7 @@ import type { WatchHistoryEntry } from '../../../drizzle/schema'
 import type { MediaType } from '../../../worker/catalog/types'
 import { useSession } from '../../lib/session'
 import { useResumeEntry } from './api'
+import { ownerOf } from '../../lib/unsent-progress'
 import { sendProgress, setProgressOwner, unsentProgress } from './history-client'
 import type { HistoryPayload } from './progress'
 
@@ -65,7 +66,7 @@ export function newerOf(entry: WatchHistoryEntry | null, unsent: HistoryPayload 
 export function useWatchHistory(opened: OpenedTitle | null): WatchHistoryState {
   const session = useSession()
   const signedIn = !!session
-  setProgressOwner(session ? `${session.type}:${session.id}` : null)
+  setProgressOwner(ownerOf(session))
   const type = opened?.type ?? 'movie'
   const id = opened?.id ?? 0
   const resume = useResumeEntry(type, id, signedIn && !!opened)
