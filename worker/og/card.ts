@@ -43,45 +43,82 @@ function mark(siteName: string, x: number, y: number, scale: number): string {
   )
 }
 
-/**
- * Breaks a title into at most `maxLines` lines no wider than `width` at `size`; null when it
- * does not fit. Words are kept whole, except a single word wider than a line, which does not fit.
- */
-async function wrap(title: string, size: number, width: number, maxLines: number): Promise<string[] | null> {
-  const words = title.split(/\s+/).filter(Boolean)
-  const lines: string[] = []
-  let current = ''
-  for (const word of words) {
-    const candidate = current ? `${current} ${word}` : word
-    const [w] = await textWidths([candidate], size, 700)
-    if (w! <= width) {
-      current = candidate
-      continue
-    }
-    if (!current) return null
-    lines.push(current)
-    current = word
-    const [alone] = await textWidths([word], size, 700)
-    if (alone! > width || lines.length >= maxLines) return null
-  }
-  if (current) lines.push(current)
-  return lines.length <= maxLines ? lines : null
+/** Words are measured once, at this size, and scaled: a glyph's width grows with the font size. */
+const MEASURE_SIZE = 100
+/** Room for the kerning and side bearings that adding up words leaves out. */
+const MEASURE_MARGIN = 1.03
+const ELLIPSIS = '…'
+
+interface Measures {
+  /** Ink width at MEASURE_SIZE of each word, and of "…" */
+  words: Map<string, number>
+  space: number
 }
 
-/** The title set as large as it fits in two lines (three at the smaller sizes), else cut with an ellipsis. */
+/** Every distinct word of the title measured once, in one batch, in the card's bold weight. */
+async function measure(words: string[]): Promise<Measures> {
+  const texts = [...new Set([...words, ELLIPSIS, 'xx', 'x x'])]
+  const widths = await textWidths(texts, MEASURE_SIZE, 700)
+  const map = new Map(texts.map((text, i) => [text, widths[i] ?? 0]))
+  return { words: map, space: (map.get('x x') ?? 0) - (map.get('xx') ?? 0) }
+}
+
+function lineWidth(line: string[], m: Measures, size: number): number {
+  const ink = line.reduce((sum, word) => sum + (m.words.get(word) ?? 0), 0) + m.space * Math.max(0, line.length - 1)
+  return ((ink * size) / MEASURE_SIZE) * MEASURE_MARGIN
+}
+
+/**
+ * Breaks words into at most `maxLines` lines no wider than `width` at `size`; null when they do
+ * not fit. Words are kept whole, so a single word wider than a line does not fit.
+ */
+function wrap(words: string[], m: Measures, size: number, width: number, maxLines: number): string[][] | null {
+  const lines: string[][] = []
+  let current: string[] = []
+  for (const word of words) {
+    if (lineWidth([...current, word], m, size) <= width) {
+      current.push(word)
+      continue
+    }
+    if (current.length === 0 || lines.length + 1 >= maxLines || lineWidth([word], m, size) > width) return null
+    lines.push(current)
+    current = [word]
+  }
+  if (current.length) lines.push(current)
+  return lines
+}
+
+/**
+ * The title set as large as it fits in two lines (three at the smaller sizes), else cut after a
+ * whole word with an ellipsis; a first word too long for a line is cut inside, by measuring.
+ */
 async function fitTitle(title: string): Promise<{ lines: string[]; size: number }> {
+  const words = title.split(/\s+/).filter(Boolean)
+  const m = await measure(words)
+  const join = (lines: string[][]) => lines.map((line) => line.join(' '))
   for (const size of TITLE_SIZES) {
-    const lines = await wrap(title, size, TEXT_WIDTH, size > 100 ? 2 : 3)
-    if (lines) return { lines, size }
+    const lines = wrap(words, m, size, TEXT_WIDTH, size > 100 ? 2 : 3)
+    if (lines) return { lines: join(lines), size }
   }
   const size = TITLE_SIZES[TITLE_SIZES.length - 1]!
-  const chars = [...title]
-  for (let keep = chars.length - 1; keep > 0; keep--) {
-    const cut = `${chars.slice(0, keep).join('').trimEnd()}…`
-    const lines = await wrap(cut, size, TEXT_WIDTH, 3)
-    if (lines) return { lines, size }
+  for (let keep = words.length - 1; keep > 0; keep--) {
+    const kept = words.slice(0, keep)
+    const last = `${kept.pop()!.replace(/[\s,.;:!?-]+$/, '')}${ELLIPSIS}`
+    m.words.set(last, (m.words.get(last.slice(0, -1)) ?? 0) + (m.words.get(ELLIPSIS) ?? 0))
+    const lines = wrap([...kept, last], m, size, TEXT_WIDTH, 3)
+    if (lines) return { lines: join(lines), size }
   }
-  return { lines: ['…'], size }
+  // One word longer than a line: the longest start of it that fits, by halving.
+  const chars = [...(words[0] ?? '')]
+  let low = 0
+  let high = chars.length
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2)
+    const [w] = await textWidths([`${chars.slice(0, mid).join('')}${ELLIPSIS}`], size, 700)
+    if ((w ?? 0) * MEASURE_MARGIN <= TEXT_WIDTH) low = mid
+    else high = mid - 1
+  }
+  return { lines: [`${chars.slice(0, low).join('')}${ELLIPSIS}`], size }
 }
 
 function factsLine(facts: CardFacts): string {
