@@ -6,6 +6,7 @@
  * mark and the name beside a fan of drawn posters in different looks.
  */
 import { type ArtFacts, backdropSvg, posterSvg } from '../catalog/artwork'
+import { escapeHtml } from '../lib/escape'
 import { ART_EDITION } from '../routes/images'
 import { textWidths } from './render'
 
@@ -29,9 +30,6 @@ const TEXT_WIDTH = 1240
 const TITLE_SIZES = [132, 116, 100, 88, 76] as const
 const FACTS_SIZE = 50
 
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
-}
 
 /** The site's mark: the play button in a rounded square, and the name beside it. */
 function mark(siteName: string, x: number, y: number, scale: number): string {
@@ -39,7 +37,7 @@ function mark(siteName: string, x: number, y: number, scale: number): string {
   return (
     `<rect x="${x}" y="${y}" width="${s}" height="${s}" rx="${18 * scale}" fill="#e11d48"/>` +
     `<path d="M${x + 30 * scale} ${y + 22.5 * scale}v${35 * scale}l${27.5 * scale}-${17.5 * scale}z" fill="#fff"/>` +
-    `<text x="${x + s + 28 * scale}" y="${y + 58 * scale}" font-family="Inter" font-weight="700" font-size="${54 * scale}" fill="#fff">${escapeXml(siteName)}</text>`
+    `<text x="${x + s + 28 * scale}" y="${y + 58 * scale}" font-family="Inter" font-weight="700" font-size="${54 * scale}" fill="#fff">${escapeHtml(siteName)}</text>`
   )
 }
 
@@ -126,7 +124,7 @@ function factsLine(facts: CardFacts): string {
   if (facts.year) parts.push(String(facts.year))
   if (facts.length) parts.push(facts.length)
   if (facts.genres.length) parts.push(facts.genres.slice(0, 3).join(', '))
-  const rest = escapeXml(parts.join('  ·  '))
+  const rest = escapeHtml(parts.join('  ·  '))
   const star = facts.rating !== null ? `<tspan fill="#facc15" font-weight="700">★ ${facts.rating.toFixed(1)}</tspan>${rest ? '  ·  ' : ''}` : ''
   return `<text x="${LEFT}" y="${CARD.height - 130}" font-family="Inter" font-size="${FACTS_SIZE}" fill="#e5e5e5" xml:space="preserve">${star}${rest}</text>`
 }
@@ -153,11 +151,11 @@ export async function titleCardSvg(art: ArtFacts, facts: CardFacts, siteName: st
   const lineHeight = Math.round(size * 1.08)
   const lastBaseline = CARD.height - 130 - Math.round(FACTS_SIZE * 1.9)
   const title = lines
-    .map((line, i) => `<text x="${LEFT}" y="${lastBaseline - (lines.length - 1 - i) * lineHeight}" font-family="Inter" font-weight="700" font-size="${size}" fill="#fff">${escapeXml(line)}</text>`)
+    .map((line, i) => `<text x="${LEFT}" y="${lastBaseline - (lines.length - 1 - i) * lineHeight}" font-family="Inter" font-weight="700" font-size="${size}" fill="#fff">${escapeHtml(line)}</text>`)
     .join('')
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD.width}" height="${CARD.height}" viewBox="0 0 ${CARD.width} ${CARD.height}">` +
-    `<title>${escapeXml(facts.title)}</title>${background(art)}${SHADE}${mark(siteName, LEFT, 110, 1)}${title}${factsLine(facts)}</svg>`
+    `<title>${escapeHtml(facts.title)}</title>${background(art)}${SHADE}${mark(siteName, LEFT, 110, 1)}${title}${factsLine(facts)}</svg>`
   )
 }
 
@@ -184,10 +182,10 @@ export function siteCardSvg(siteName: string, tagline: [string, string]): string
     return `<g transform="rotate(${angle} ${x + 160} ${y + 480})"><rect x="${x - 5}" y="${y - 5}" width="330" height="490" rx="16" fill="#000" opacity=".55"/>${art}</g>`
   }).join('')
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD.width}" height="${CARD.height}" viewBox="0 0 ${CARD.width} ${CARD.height}"><title>${escapeXml(siteName)}</title>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD.width}" height="${CARD.height}" viewBox="0 0 ${CARD.width} ${CARD.height}"><title>${escapeHtml(siteName)}</title>` +
     `<defs><radialGradient id="og-glow" cx=".25" cy=".45" r=".7"><stop stop-color="#4c0519"/><stop offset="1" stop-color="#0a0a0a"/></radialGradient></defs>` +
     `<rect width="${CARD.width}" height="${CARD.height}" fill="url(#og-glow)"/>${posters}${mark(siteName, LEFT, 380, 1.5)}` +
-    tagline.map((line, i) => `<text x="${LEFT}" y="${640 + i * 72}" font-family="Inter" font-size="56" fill="#e5e5e5">${escapeXml(line)}</text>`).join('') +
+    tagline.map((line, i) => `<text x="${LEFT}" y="${640 + i * 72}" font-family="Inter" font-size="56" fill="#e5e5e5">${escapeHtml(line)}</text>`).join('') +
     '</svg>'
   )
 }

@@ -5,6 +5,7 @@
  */
 import { initWasm, Resvg } from '@resvg/resvg-wasm'
 import resvgModule from '@resvg/resvg-wasm/index_bg.wasm'
+import { escapeHtml } from '../lib/escape'
 import { INTER_BOLD, INTER_REGULAR } from './fonts'
 
 let ready: Promise<void> | null = null
@@ -57,9 +58,8 @@ export async function svgToPng(svg: string): Promise<ArrayBuffer> {
  */
 export async function textWidths(lines: string[], fontSize: number, weight: 400 | 700): Promise<number[]> {
   const fontBuffers = await start()
-  const escaped = lines.map((line) => line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'))
   const widths: number[] = []
-  for (const line of escaped) {
+  for (const line of lines.map(escapeHtml)) {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="${fontSize * 2}"><text x="0" y="${fontSize * 1.5}" font-family="Inter" font-size="${fontSize}" font-weight="${weight}" xml:space="preserve">${line}</text></svg>`
     const resvg = new Resvg(svg, options(fontBuffers))
     try {

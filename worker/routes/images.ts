@@ -15,6 +15,7 @@ import { z } from 'zod'
 import { catalogMovieGenres, catalogMovies, catalogPeople, catalogSeasons, catalogTvGenres, catalogTvSeries } from '../../drizzle/catalog-schema'
 import { type ArtFacts, backdropSvg, IMAGE_SIZES, posterSvg, profileSvg, seasonPosterSvg, stillSvg } from '../catalog/artwork'
 import type { AppEnv } from '../env'
+import { edgeCache } from '../lib/edge-cache'
 import { validate } from '../lib/validate'
 
 /**
@@ -99,13 +100,6 @@ async function seasonOf(d1: D1Database, tv: number, season: number): Promise<{ f
   return row && { facts: factsOf(row, 'tv'), name: row.name, count: row.count }
 }
 
-/**
- * The zone's default cache. The web app type-checks this module too (through AppType), where the
- * DOM's CacheStorage, which has no `default`, wins over the Workers declaration.
- */
-function edgeCache(): Cache {
-  return (caches as unknown as { default: Cache }).default
-}
 
 /**
  * Answers from the edge cache when the image has been drawn before, else draws it and stores it

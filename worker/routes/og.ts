@@ -12,6 +12,7 @@ import { z } from 'zod'
 import { catalogFor } from '../catalog'
 import type { MediaType, MovieDetails, TvDetails } from '../catalog/types'
 import type { AppEnv } from '../env'
+import { edgeCache } from '../lib/edge-cache'
 import { validate } from '../lib/validate'
 import { type CardFacts, OG_EDITION, siteCardSvg, titleCardSvg } from '../og/card'
 import { svgToPng } from '../og/render'
@@ -32,9 +33,6 @@ const titleParams = z.object({
     .transform((f) => Number(f.slice(0, -4))),
 })
 
-function edgeCache(): Cache {
-  return (caches as unknown as { default: Cache }).default
-}
 
 function png(bytes: ArrayBuffer): Response {
   return new Response(bytes, {

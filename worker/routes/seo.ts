@@ -14,7 +14,8 @@ import type { ListName } from '../catalog/provider'
 import { CATALOG_CACHE_PREFIX } from '../cache'
 import type { AppEnv } from '../env'
 import { appNotFoundOr } from './app-pages'
-import { documentTitle, episodeMetaOf, escapeHtml, metaTags, titleMeta, type TitleMeta } from '../seo/meta'
+import { escapeHtml } from '../lib/escape'
+import { documentTitle, episodeMetaOf, metaTags, titleMeta, type TitleMeta } from '../seo/meta'
 
 const titleParams = z.object({
   type: z.enum(['movie', 'tv'], { error: 'must be movie or tv' }),

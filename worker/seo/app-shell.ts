@@ -7,7 +7,7 @@
  */
 import type { Bindings } from '../env'
 import type { BootData } from './boot'
-import { escapeHtml } from './meta'
+import { escapeHtml } from '../lib/escape'
 
 /** Files each lazily loaded page module needs beyond the entry, keyed by its path under web/. */
 type RouteChunks = Record<string, string[]>

@@ -14,6 +14,7 @@ import { CatalogNotFoundError } from '../catalog/provider'
 import type { Episode, MediaType, MovieDetails, TvDetails } from '../catalog/types'
 import { catalogProviderName, imageBaseFor } from '../routes/config'
 import { OG_EDITION } from '../og/card'
+import { escapeHtml } from '../lib/escape'
 
 export interface TitleMeta {
   type: MediaType
@@ -36,9 +37,6 @@ export interface SocialImage {
 }
 const MAX_ACTORS = 5
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
-}
 
 export function describe(overview: string | null | undefined, fallback: string): string {
   const text = (overview ?? '').replace(/\s+/g, ' ').trim()
