@@ -6,15 +6,15 @@
  */
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { findByIdWithHash, findRecord, setPasswordHash, updateProfile, usernameTaken } from '../accounts/accounts'
+import { findRecord, setPasswordHash, updateProfile, usernameTaken } from '../accounts/accounts'
 import { database } from '../accounts/db'
 import { clearHistory, findHistoryEntry, listHistory, recordProgress } from '../accounts/history'
 import { contentParamSchema, historyQuerySchema, historyRecordSchema, passwordChangeSchema, profileSchema, watchlistAddSchema } from '../accounts/schemas'
 import { deleteOtherSessions } from '../accounts/sessions'
 import { addToWatchlist, isInWatchlist, listWatchlist, removeFromWatchlist } from '../accounts/watchlist'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
-import { hashPassword, verifyPassword } from '../auth/password'
-import { giveBack, limitAttempts, PASSWORD_CHECK_LIMIT, WINDOW_SECONDS } from '../auth/rate-limit'
+import { checkCurrentPassword } from '../auth/current-password'
+import { hashPassword } from '../auth/password'
 import type { AppEnv } from '../env'
 import { validate } from '../lib/validate'
 
@@ -55,15 +55,10 @@ export const meRoutes = new Hono<AppEnv>()
     const account = c.var.account
     const body = c.req.valid('json')
     const db = database(c.env.DB)
-    // counted before the check, so parallel guesses cannot slip past the limit
-    const counter = `password:${account.type}:${account.id}`
-    const refused = await limitAttempts(c, db, [{ key: counter, limit: PASSWORD_CHECK_LIMIT, windowSeconds: WINDOW_SECONDS }])
-    if (refused) return refused
-    const row = await findByIdWithHash(db, account.type, account.id)
-    const check = await verifyPassword(body.currentPassword, row?.password_hash ?? null)
-    if (!row) return c.json({ error: 'Failed to update password' }, 404)
+    const check = await checkCurrentPassword(c, db, account, body.currentPassword)
+    if (check.refused) return check.refused
+    if (!check.found) return c.json({ error: 'Failed to update password' }, 404)
     if (!check.ok) return c.json({ error: 'Current password is incorrect' }, 400)
-    await giveBack(db, counter)
     await setPasswordHash(db, account.type, account.id, await hashPassword(body.newPassword))
     // whoever else held a session (perhaps the reason for the change) is signed out
     await deleteOtherSessions(db, account.type, account.id, account.sessionId)

@@ -8,12 +8,10 @@
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { findByIdWithHash } from '../accounts/accounts'
 import { database } from '../accounts/db'
 import { deleteUserAccount, exportAccount, exportHistory, exportWatchlist, historyCsv, watchlistCsv } from '../accounts/my-data'
+import { checkCurrentPassword } from '../auth/current-password'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
-import { verifyPassword } from '../auth/password'
-import { giveBack, limitAttempts, PASSWORD_CHECK_LIMIT, WINDOW_SECONDS } from '../auth/rate-limit'
 import { clearSessionCookie } from '../auth/session'
 import type { AppEnv } from '../env'
 import { validate } from '../lib/validate'
@@ -51,15 +49,10 @@ export const myDataRoutes = new Hono<AppEnv>()
     const account = c.var.account
     if (account.type !== 'user') return c.json({ error: 'Administrator accounts are removed by another administrator' }, 403)
     const db = database(c.env.DB)
-    // the same counter as a password change: counted before the check, so guesses share one limit
-    const counter = `password:${account.type}:${account.id}`
-    const refused = await limitAttempts(c, db, [{ key: counter, limit: PASSWORD_CHECK_LIMIT, windowSeconds: WINDOW_SECONDS }])
-    if (refused) return refused
-    const row = await findByIdWithHash(db, 'user', account.id)
-    if (!row) return c.json({ error: 'No user logged in' }, 401)
-    const check = await verifyPassword(c.req.valid('json').password, row.password_hash)
+    const check = await checkCurrentPassword(c, db, account, c.req.valid('json').password)
+    if (check.refused) return check.refused
+    if (!check.found) return c.json({ error: 'No user logged in' }, 401)
     if (!check.ok) return c.json({ error: 'Password is incorrect' }, 400)
-    await giveBack(db, counter)
     await deleteUserAccount(db, account.id)
     clearSessionCookie(c)
     return c.json({ message: 'Your account has been deleted' }, 200)
