@@ -22,10 +22,4 @@ export function ratingOf(value: number | null | undefined): string {
   return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(1) : '0.0'
 }
 
-export function runtimeText(minutes: number | null | undefined): string {
-  if (!minutes || minutes <= 0) return ''
-  const h = Math.floor(minutes / 60)
-  const m = minutes % 60
-  if (h === 0) return `${m}m`
-  return m > 0 ? `${h}h ${m}m` : `${h}h`
-}
+export { runtimeText } from '../../worker/catalog/title-facts'

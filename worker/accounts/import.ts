@@ -10,7 +10,8 @@
  * unique indexes on (account, title) keep a row once, and an existing row is left as it is.
  */
 import { watchHistory, watchlist, type ContentType } from '../../drizzle/schema'
-import { CatalogNotFoundError, type CatalogProvider } from '../catalog/provider'
+import { type CatalogProvider, titleDetails } from '../catalog/provider'
+import { yearOfDate } from '../catalog/title-facts'
 import type { ListItem, MediaType } from '../catalog/types'
 import type { Db } from './db'
 import type { Owner } from './watchlist'
@@ -53,30 +54,14 @@ export function comparable(title: string): string {
     .replace(/^(the|a|an) /, '')
 }
 
-function yearOf(date: string | undefined | null): number | null {
-  const year = Number(date?.slice(0, 4))
-  return Number.isInteger(year) && year > 0 ? year : null
-}
-
-function candidateOf(item: ListItem): ImportCandidate {
+function candidateOf(item: Pick<ListItem, 'id' | 'media_type' | 'title' | 'name' | 'release_date' | 'first_air_date' | 'poster_path'>): ImportCandidate {
   const title = item.media_type === 'movie' ? (item.title ?? '') : (item.name ?? '')
-  return { id: item.id, media_type: item.media_type, title, year: yearOf(item.media_type === 'movie' ? item.release_date : item.first_air_date), poster_path: item.poster_path }
+  return { id: item.id, media_type: item.media_type, title, year: yearOfDate(item.media_type === 'movie' ? item.release_date : item.first_air_date), poster_path: item.poster_path }
 }
 
 async function byId(provider: CatalogProvider, type: MediaType, id: number): Promise<ImportCandidate | null> {
-  try {
-    const details = type === 'movie' ? await provider.movie(id) : await provider.tv(id)
-    return {
-      id: details.id,
-      media_type: type,
-      title: details.media_type === 'movie' ? details.title : details.name,
-      year: yearOf(details.media_type === 'movie' ? details.release_date : details.first_air_date),
-      poster_path: details.poster_path,
-    }
-  } catch (err) {
-    if (err instanceof CatalogNotFoundError) return null
-    throw err
-  }
+  const details = await titleDetails(provider, type, id)
+  return details && candidateOf(details)
 }
 
 export async function matchTitle(provider: CatalogProvider, query: ImportQuery): Promise<ImportMatch> {

@@ -4,6 +4,7 @@
  */
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { catalogMovies, catalogTvSeries } from '../../drizzle/catalog-schema'
+import { yearOfDate } from '../catalog/title-facts'
 import { passkeys, passwordResets, recoveryCodes, sessions, users, watchHistory, watchlist, webauthnChallenges, type ContentType } from '../../drizzle/schema'
 import { findRecord, type PublicRecord } from './accounts'
 import type { Db } from './db'
@@ -59,8 +60,8 @@ async function yearsOf(db: Db, items: { content_type: ContentType; content_id: n
   const ids = (type: ContentType) => [...new Set(items.filter((i) => i.content_type === type).map((i) => i.content_id))]
   const put = (type: ContentType, rows: { id: number; date: string | null }[]) => {
     for (const row of rows) {
-      const year = Number(row.date?.slice(0, 4))
-      if (Number.isInteger(year) && year > 0) years.set(`${type}:${row.id}`, year)
+      const year = yearOfDate(row.date)
+      if (year !== null) years.set(`${type}:${row.id}`, year)
     }
   }
   const movies = ids('movie')

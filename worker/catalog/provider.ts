@@ -69,3 +69,13 @@ export class CatalogUnavailableError extends Error {
     this.name = 'CatalogUnavailableError'
   }
 }
+
+/** The title's details, or null when the catalogue has no such title. */
+export async function titleDetails(provider: CatalogProvider, type: MediaType, id: number): Promise<MovieDetails | TvDetails | null> {
+  try {
+    return type === 'movie' ? await provider.movie(id) : await provider.tv(id)
+  } catch (err) {
+    if (err instanceof CatalogNotFoundError) return null
+    throw err
+  }
+}

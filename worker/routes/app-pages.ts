@@ -19,7 +19,8 @@ import { type Precompressed, precompress, precompressedResponse } from '../lib/p
 import { type AppPage, type AppShell, loadAppShell, renderAppShell } from '../seo/app-shell'
 import { matchAppRoute, moduleOf, NOT_FOUND_MODULE, type RouteMatch } from '../seo/app-routes'
 import { type BootData, openingSeason } from '../seo/boot'
-import { documentTitle, metaTags, siteTags, titleDetails, titleMetaOf } from '../seo/meta'
+import { titleDetails } from '../catalog/provider'
+import { documentTitle, metaTags, siteTags, titleMetaOf } from '../seo/meta'
 import { playerConfig } from '../player/sources'
 import { imageBaseFor } from './config'
 

@@ -14,6 +14,7 @@ import { createMiddleware } from 'hono/factory'
 import { z } from 'zod'
 import { catalogMovieGenres, catalogMovies, catalogPeople, catalogSeasons, catalogTvGenres, catalogTvSeries } from '../../drizzle/catalog-schema'
 import { type ArtFacts, backdropSvg, IMAGE_SIZES, posterSvg, profileSvg, seasonPosterSvg, stillSvg } from '../catalog/artwork'
+import { yearOfDate } from '../catalog/title-facts'
 import type { AppEnv } from '../env'
 import { edgeCache } from '../lib/edge-cache'
 import { validate } from '../lib/validate'
@@ -56,8 +57,7 @@ function factsOf(row: FactsRow, mediaType: 'movie' | 'tv'): ArtFacts {
     .map((pair) => pair.split(':').map(Number) as [number, number])
     .sort((a, b) => a[0] - b[0])
     .map(([, id]) => id)
-  const year = Number(row.date?.slice(0, 4))
-  return { title: row.title, year: Number.isInteger(year) && year > 0 ? year : null, mediaType, genreIds, language: row.language }
+  return { title: row.title, year: yearOfDate(row.date), mediaType, genreIds, language: row.language }
 }
 
 // The genre ids travel as one column so every image costs one query. group_concat does not

@@ -10,13 +10,14 @@
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { catalogFor } from '../catalog'
+import { titleDetails } from '../catalog/provider'
+import { runtimeText, yearOfDate } from '../catalog/title-facts'
 import type { MediaType, MovieDetails, TvDetails } from '../catalog/types'
 import type { AppEnv } from '../env'
 import { edgeCache } from '../lib/edge-cache'
 import { validate } from '../lib/validate'
 import { type CardFacts, OG_EDITION, siteCardSvg, titleCardSvg } from '../og/card'
 import { svgToPng } from '../og/render'
-import { titleDetails } from '../seo/meta'
 
 export const SITE_TAGLINE: [string, string] = ['Discover and watch', 'movies and TV shows']
 
@@ -64,23 +65,16 @@ async function cached(c: Context<AppEnv>, kvKey: string, render: () => Promise<A
   return res
 }
 
-function runtime(minutes: number): string {
-  const h = Math.floor(minutes / 60)
-  const m = minutes % 60
-  return h ? (m ? `${h}h ${m}m` : `${h}h`) : `${m}m`
-}
-
 /** What the card prints, from the title's details. */
 export function cardFacts(details: MovieDetails | TvDetails): CardFacts {
   const date = details.media_type === 'movie' ? details.release_date : details.first_air_date
-  const year = Number(date?.slice(0, 4))
   let length: string | null = null
-  if (details.media_type === 'movie') length = details.runtime ? runtime(details.runtime) : null
+  if (details.media_type === 'movie') length = runtimeText(details.runtime) || null
   else if (details.number_of_seasons > 0) length = details.number_of_seasons === 1 ? '1 season' : `${details.number_of_seasons} seasons`
   return {
     title: details.media_type === 'movie' ? details.title : details.name,
     rating: details.vote_count > 0 ? Math.round(details.vote_average * 10) / 10 : null,
-    year: Number.isInteger(year) && year > 0 ? year : null,
+    year: yearOfDate(date),
     length,
     genres: details.genres.map((g) => g.name),
   }

@@ -9,8 +9,7 @@
  * it is the card the worker renders to PNG (routes/og.ts).
  */
 import type { Bindings } from '../env'
-import type { CatalogProvider } from '../catalog/provider'
-import { CatalogNotFoundError } from '../catalog/provider'
+import { type CatalogProvider, titleDetails } from '../catalog/provider'
 import type { Episode, MediaType, MovieDetails, TvDetails } from '../catalog/types'
 import { catalogProviderName, imageBaseFor } from '../routes/config'
 import { OG_EDITION } from '../og/card'
@@ -97,16 +96,6 @@ function socialTags(page: SocialPage): string[] {
 /** The social tags of a page that is not a title's: the site's card under the page's own title. */
 export function siteTags(env: Bindings, origin: string, path: string, title: string, description: string): string {
   return socialTags({ siteName: env.SITE_NAME, type: 'website', title, description, url: origin + path, image: siteImage(env, origin) }).join('\n')
-}
-
-/** The title's details, or null when the catalogue has no such title. */
-export async function titleDetails(provider: CatalogProvider, type: MediaType, id: number): Promise<MovieDetails | TvDetails | null> {
-  try {
-    return type === 'movie' ? await provider.movie(id) : await provider.tv(id)
-  } catch (err) {
-    if (err instanceof CatalogNotFoundError) return null
-    throw err
-  }
 }
 
 /** Looks the title up and builds its tags' content; null when the catalogue has no such title. */
