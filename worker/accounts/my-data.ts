@@ -55,7 +55,7 @@ const CHUNK = 90
  * Release years from the embedded catalogue's tables (ids are TMDB's in both catalogues), for the
  * Year column Letterboxd matches on; a title they do not hold has none.
  */
-async function yearsOf(db: Db, items: { content_type: ContentType; content_id: number }[]): Promise<Map<string, number>> {
+async function yearsOf(db: Db, items: { content_type: ContentType; content_id: number }[]): Promise<Years> {
   const years = new Map<string, number>()
   const ids = (type: ContentType) => [...new Set(items.filter((i) => i.content_type === type).map((i) => i.content_id))]
   const put = (type: ContentType, rows: { id: number; date: string | null }[]) => {
@@ -75,25 +75,28 @@ async function yearsOf(db: Db, items: { content_type: ContentType; content_id: n
   return years
 }
 
-export async function exportWatchlist(db: Db, owner: Owner): Promise<ExportItem[]> {
-  const rows = await listWatchlist(db, owner)
-  const years = await yearsOf(db, rows)
-  return rows.map((r) => ({ content_type: r.content_type, content_id: r.content_id, title: r.title, year: years.get(`${r.content_type}:${r.content_id}`) ?? null, added_at: r.added_at }))
-}
+type Years = Map<string, number>
+const yearIn = (years: Years, r: { content_type: ContentType; content_id: number }) => years.get(`${r.content_type}:${r.content_id}`) ?? null
 
-export async function exportHistory(db: Db, owner: Owner): Promise<ExportHistoryItem[]> {
-  const rows = await db
+function historyRows(db: Db, owner: Owner) {
+  return db
     .select()
     .from(watchHistory)
     .where(and(eq(watchHistory.owner_type, owner.type), eq(watchHistory.owner_id, owner.id)))
     .orderBy(desc(watchHistory.watched_at), desc(watchHistory.id))
     .all()
-  const years = await yearsOf(db, rows)
+}
+
+function watchlistItems(rows: Awaited<ReturnType<typeof listWatchlist>>, years: Years): ExportItem[] {
+  return rows.map((r) => ({ content_type: r.content_type, content_id: r.content_id, title: r.title, year: yearIn(years, r), added_at: r.added_at }))
+}
+
+function historyItems(rows: Awaited<ReturnType<typeof historyRows>>, years: Years): ExportHistoryItem[] {
   return rows.map((r) => ({
     content_type: r.content_type,
     content_id: r.content_id,
     title: r.title,
-    year: years.get(`${r.content_type}:${r.content_id}`) ?? null,
+    year: yearIn(years, r),
     season_number: r.season_number,
     episode_number: r.episode_number,
     watch_duration: r.watch_duration,
@@ -104,19 +107,31 @@ export async function exportHistory(db: Db, owner: Owner): Promise<ExportHistory
   }))
 }
 
+export async function exportWatchlist(db: Db, owner: Owner): Promise<ExportItem[]> {
+  const rows = await listWatchlist(db, owner)
+  return watchlistItems(rows, await yearsOf(db, rows))
+}
+
+export async function exportHistory(db: Db, owner: Owner): Promise<ExportHistoryItem[]> {
+  const rows = await historyRows(db, owner)
+  return historyItems(rows, await yearsOf(db, rows))
+}
+
+/** Everything, with the years of both lists looked up together. */
 export async function exportAccount(db: Db, owner: Owner): Promise<AccountData | null> {
   const account = await findRecord(db, owner.type, owner.id)
   if (!account) return null
   const [list, history, live] = await Promise.all([
-    exportWatchlist(db, owner),
-    exportHistory(db, owner),
+    listWatchlist(db, owner),
+    historyRows(db, owner),
     db
       .select({ created_at: sessions.created_at, last_seen_at: sessions.last_seen_at, expires_at: sessions.expires_at, device: sessions.user_agent })
       .from(sessions)
       .where(and(eq(sessions.owner_type, owner.type), eq(sessions.owner_id, owner.id)))
       .all(),
   ])
-  return { exported_at: new Date().toISOString(), account, watchlist: list, history, sessions: live }
+  const years = await yearsOf(db, [...list, ...history])
+  return { exported_at: new Date().toISOString(), account, watchlist: watchlistItems(list, years), history: historyItems(history, years), sessions: live }
 }
 
 /**
