@@ -60,6 +60,18 @@ export function allowImagesFrom(csp: string, origins: string[]): string {
     .join(';')
 }
 
+/** The policy per set of image origins, built once: it depends on configuration only. */
+const policies = new Map<string, string>()
+function policyWithImages(origins: string[]): string {
+  const key = origins.join(' ')
+  let policy = policies.get(key)
+  if (!policy) {
+    policy = allowImagesFrom(CONTENT_SECURITY_POLICY, origins)
+    policies.set(key, policy)
+  }
+  return policy
+}
+
 /**
  * The answer with the security headers set (replacing any a route set itself), and errors made
  * uncacheable: a 404 or 502 kept by browsers or shared caches would outlive the outage behind it.
@@ -73,7 +85,7 @@ export function withSecurityHeaders(res: Response, requestUrl: string, imageOrig
     out = new Response(res.body, res)
   }
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) out.headers.set(name, value)
-  if (imageOrigins.length) out.headers.set('Content-Security-Policy', allowImagesFrom(CONTENT_SECURITY_POLICY, imageOrigins))
+  if (imageOrigins.length) out.headers.set('Content-Security-Policy', policyWithImages(imageOrigins))
   if (out.headers.get('Content-Type')?.startsWith('image/svg+xml')) out.headers.set('Content-Security-Policy', IMAGE_CONTENT_SECURITY_POLICY)
   if (isDeployedHttps(requestUrl)) out.headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
   else out.headers.delete('Strict-Transport-Security')
