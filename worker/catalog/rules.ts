@@ -120,11 +120,6 @@ export const KIDS_CERTIFICATIONS = {
  */
 export const KIDS_TV_GENRE = 10762
 
-export function isKidsCertified(type: MediaType, certification: string | null | undefined): boolean {
-  const rating = certification?.trim().toUpperCase()
-  return !!rating && (KIDS_CERTIFICATIONS[type] as readonly string[]).includes(rating)
-}
-
 /** SPEC.md's kids rule on a list item: rated 6 or more, no adult titles, no horror or thriller. */
 export function isKidsSafe(item: ListItem): boolean {
   if (item.adult) return false

@@ -10,7 +10,7 @@
 import { type CacheKind, isFresh, isServable, readCached, tmdbCacheKey, writeCached } from '../cache'
 import type { Bindings } from '../env'
 import { tmdbApiBase } from './tmdb-config'
-import { RateLimiter, retryAfterMs } from './tmdb-limiter'
+import { RateLimiter, retryAfterMs, SLOT_LEASE_MS } from './tmdb-limiter'
 import { CatalogNotFoundError, type CatalogProvider, CatalogUnavailableError, type ListName } from './provider'
 import {
   addDays,
@@ -38,23 +38,23 @@ import type { CastMember, CrewMember, DetailsBase, Genre, ListItem, MediaType, M
 
 const TMDB_TIMEOUT_MS = 4000
 
+/** A 429 is retried after its Retry-After at most twice, and only when TMDB asks for 3 s or less. */
+const MAX_RATE_LIMIT_RETRIES = 2
+const MAX_RETRY_AFTER_MS = 3000
+const DEFAULT_RETRY_AFTER_MS = 1000
 /**
  * This isolate's share of TMDB's limit (about 50 requests a second per address, shared by every
  * isolate behind it): 8 calls in flight, 20 a second with bursts of 20 (a composed page asks for
  * about 20 at once).
  */
-/** A 429 is retried after its Retry-After at most twice, and only when TMDB asks for 3 s or less. */
-const MAX_RATE_LIMIT_RETRIES = 2
-const MAX_RETRY_AFTER_MS = 3000
-const DEFAULT_RETRY_AFTER_MS = 1000
 export const tmdbLimiter = new RateLimiter({ maxConcurrent: 8, perSecond: 20, burst: 20, maxPauseWaitMs: MAX_RETRY_AFTER_MS })
 
 /** Upstream calls in flight in this isolate, by cache key, so a burst of identical misses goes upstream once. */
 const inFlight = new Map<string, { call: Promise<unknown>; startedAt: number }>()
 /** How long a request waits on a call another request started before making it itself. */
 const JOIN_WAIT_MS = 8_000
-/** A shared call this old is no longer joined (it may belong to an abandoned request). */
-const JOIN_LEASE_MS = 15_000
+/** A shared call this old is no longer joined (it may belong to an abandoned request), as a limiter slot is given back. */
+const JOIN_LEASE_MS = SLOT_LEASE_MS
 
 type Params = Record<string, string>
 

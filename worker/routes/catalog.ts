@@ -60,7 +60,6 @@ function pageOf(query: { page?: number }): number {
   return query.page ?? 1
 }
 
-/** The request's catalogue provider; its answers may be cached by browsers for five minutes. */
 /**
  * The visitor's country as Cloudflare's edge reports it, for where-to-watch; the operator's
  * TMDB_WATCH_REGION (else US) where there is none (local runs, Tor, unknown).
@@ -71,6 +70,7 @@ function visitorRegion(c: Context<AppEnv>): string {
   return (c.env.TMDB_WATCH_REGION || 'US').toUpperCase()
 }
 
+/** The request's catalogue provider; its answers may be cached by browsers for five minutes. */
 function cachedCatalog(c: Context<AppEnv>) {
   const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
   c.header('Cache-Control', CACHE_CONTROL)
