@@ -4,12 +4,13 @@
  * matched, what needs a pick between close titles, and what was not found; nothing is added until
  * the person presses Import, and importing the same file twice adds nothing twice.
  */
-import { useRef, useState, type ChangeEvent } from 'react'
+import { useMemo, useRef, useState, type ChangeEvent } from 'react'
 import { Link, Navigate } from 'react-router-dom'
 import type { ImportMatch } from '../../../worker/accounts/import'
 import { Button } from '../../components/button'
 import { PageHeading } from '../../components/page-heading'
 import { api, readJson } from '../../lib/api-client'
+import { countWithUnit } from '../../lib/format'
 import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
 import { queryKey, readImportFiles, type ImportRow, type ReadResult } from './import-files'
@@ -17,29 +18,28 @@ import { queryKey, readImportFiles, type ImportRow, type ReadResult } from './im
 const MATCH_BATCH = 50
 const APPLY_BATCH = 500
 
-type Stage = 'pick' | 'read' | 'matching' | 'matched' | 'importing' | 'done'
+/** Where the import stands once files are read (before that, `read` is null). */
+type Stage = 'read' | 'matching' | 'matched' | 'importing' | 'done'
 
 interface Counts {
   added: number
   existing: number
 }
 
-function plural(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('en')} ${n === 1 ? one : many}`
-}
+const plural = (n: number, one: string, other: string) => countWithUnit(n, { one, other })
 
 const DESTINATION = { watchlist: 'your watchlist', watched: 'your history', list: 'a list' } as const
 
 export function Component() {
   const session = useSession()
   if (session === undefined) return null
-  if (session === null) return <Navigate to={`${paths.login()}?next=${encodeURIComponent(paths.importData())}`} replace />
+  if (session === null) return <Navigate to={paths.login(paths.importData())} replace />
   return <ImportPage />
 }
 
 function ImportPage() {
   const input = useRef<HTMLInputElement>(null)
-  const [stage, setStage] = useState<Stage>('pick')
+  const [stage, setStage] = useState<Stage>('read')
   const [read, setRead] = useState<ReadResult | null>(null)
   const [matches, setMatches] = useState<Map<string, ImportMatch>>(new Map())
   const [picks, setPicks] = useState<Map<string, string>>(new Map())
@@ -58,20 +58,23 @@ function ImportPage() {
     setStage('read')
   }
 
-  const queries = read ? [...new Map(read.rows.filter((r) => r.kind !== 'list').map((r) => [queryKey(r), r])).values()] : []
+  // Each distinct question once, however many rows ask it.
+  const queries = useMemo(() => (read ? [...new Map(read.rows.filter((r) => r.kind !== 'list').map((r) => [queryKey(r), r])).values()] : []), [read])
 
   const findMatches = async () => {
     setStage('matching')
     setError(null)
-    const found = new Map<string, ImportMatch>()
+    // After a stop, what was answered already is not asked again.
+    const found = new Map(matches)
+    const open = queries.filter((q) => !found.has(queryKey(q)))
     try {
-      for (let i = 0; i < queries.length; i += MATCH_BATCH) {
-        const batch = queries.slice(i, i + MATCH_BATCH)
+      for (let i = 0; i < open.length; i += MATCH_BATCH) {
+        const batch = open.slice(i, i + MATCH_BATCH)
         const answer = await readJson<{ results: ImportMatch[] }>(
           api.me.import.match.$post({ json: { items: batch.map((r) => ({ title: r.title, year: r.year, type: r.type, tmdb_id: r.tmdbId })) } }),
         )
         batch.forEach((r, j) => found.set(queryKey(r), answer.results[j] ?? { status: 'missing' }))
-        setProgress(Math.min(i + MATCH_BATCH, queries.length))
+        setProgress(found.size)
       }
       setMatches(found)
       setStage('matched')
@@ -124,13 +127,19 @@ function ImportPage() {
     }
   }
 
-  const counts = { matched: 0, ambiguous: 0, missing: 0 }
-  for (const q of queries) {
-    const m = matches.get(queryKey(q))
-    if (m) counts[m.status] += 1
-  }
-  const ambiguous = queries.filter((q) => matches.get(queryKey(q))?.status === 'ambiguous')
-  const missing = queries.filter((q) => matches.get(queryKey(q))?.status === 'missing')
+  const { counts, ambiguous, missing } = useMemo(() => {
+    const counts = { matched: 0, ambiguous: 0, missing: 0 }
+    const ambiguous: ImportRow[] = []
+    const missing: ImportRow[] = []
+    for (const q of queries) {
+      const status = matches.get(queryKey(q))?.status
+      if (!status) continue
+      counts[status] += 1
+      if (status === 'ambiguous') ambiguous.push(q)
+      if (status === 'missing') missing.push(q)
+    }
+    return { counts, ambiguous, missing }
+  }, [queries, matches])
   const listRows = read?.rows.filter((r) => r.kind === 'list').length ?? 0
 
   return (

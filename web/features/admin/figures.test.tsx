@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
-import { countWithUnit, TitleRanking } from './figures'
+import { countWithUnit } from '../../lib/format'
+import { TitleRanking } from './figures'
 
 describe('TitleRanking', () => {
   it('says "1 viewer" and "1 save", and the plural for any other count', () => {

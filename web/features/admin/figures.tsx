@@ -1,11 +1,10 @@
 /** Building blocks of the dashboard: figure cards, the sign-ups bar chart and title rankings. */
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
+import { countWithUnit, formatNumber, type CountUnit } from '../../lib/format'
 import { paths } from '../../lib/paths'
 import type { DashboardStats, TitleCount } from './api'
 
-const numberFormat = new Intl.NumberFormat()
-export const formatNumber = (n: number) => numberFormat.format(n)
 
 export function Figure({ label, value, note }: { label: string; value: number | string; note?: string }) {
   return (
@@ -107,17 +106,6 @@ export function SignupChart({ days, height = 160 }: { days: DashboardStats['sign
   )
 }
 
-/** A count's unit by the language's plural rules: one viewer, 2 viewers. */
-export interface CountUnit {
-  one: string
-  other: string
-}
-
-const englishPlurals = new Intl.PluralRules('en')
-
-export function countWithUnit(count: number, unit: CountUnit): string {
-  return `${formatNumber(count)} ${englishPlurals.select(count) === 'one' ? unit.one : unit.other}`
-}
 
 export function TitleRanking({ titles, unit, empty }: { titles: TitleCount[]; unit: CountUnit; empty: string }) {
   if (titles.length === 0) return <p className="text-neutral-400">{empty}</p>

@@ -2,7 +2,8 @@
 import { useState } from 'react'
 import { useToast } from '../../components/toast'
 import { useMaintenance, usePurgeCache, useSetMaintenance, type DashboardStats } from './api'
-import { Figure, FigureGrid, formatNumber, Panel } from './figures'
+import { countWithUnit } from '../../lib/format'
+import { Figure, FigureGrid, Panel } from './figures'
 import { ExportButton } from './users-tab'
 import { Button } from '../../components/button'
 
@@ -65,7 +66,7 @@ export function SystemTab({ stats }: { stats: DashboardStats }) {
             Purge catalogue cache
           </Button>
           <p role="status" className="text-sm text-neutral-200">
-            {purged !== null && `Purged ${formatNumber(purged)} cached catalogue ${purged === 1 ? 'answer' : 'answers'}.`}
+            {purged !== null && `Purged ${countWithUnit(purged, { one: 'cached catalogue answer', other: 'cached catalogue answers' })}.`}
           </p>
         </div>
       </Panel>

@@ -6,7 +6,7 @@ import { useState } from 'react'
 import { useToast } from '../../components/toast'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { downloadExport, useSetBanned, useUsers, type AdminUserRow } from './api'
-import { formatNumber } from './figures'
+import { formatNumber } from '../../lib/format'
 import { Button } from '../../components/button'
 
 function formatWhen(iso: string | null): string {

@@ -95,9 +95,14 @@ function ShowPage({ id }: { id: number }) {
   // runs after the player of the episode left behind has queued its last report (effects clean up
   // before they run again), so the stored row ends on the new episode.
   const recordChoice = useRef(false)
+  // The same episode at the same seconds is not sent twice (chosen, then Play pressed).
+  const lastRecorded = useRef('')
   const record = useCallback(
     (at: Selection) => {
       if (!history.signedIn || !details) return
+      const key = `${at.season}:${at.episode}:${history.watched.current}`
+      if (key === lastRecorded.current) return
+      lastRecorded.current = key
       void sendProgress({
         content_id: details.id,
         content_type: 'tv',

@@ -32,9 +32,11 @@ function savedRegion(): string | null {
   }
 }
 
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' })
+
 function countryName(code: string): string {
   try {
-    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code
+    return regionNames.of(code) ?? code
   } catch {
     return code
   }
