@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { loginThroughForm, newAccountDetails } from './account-helpers'
-import { dismissCookieBanner, newPage, seriousA11yViolations, useBrowser, visitorHeaders, type ViewportName } from './browser'
+import { dismissCookieBanner, newPage, seriousA11yViolations, signUpThroughApi, useBrowser, visitorHeaders, type ViewportName } from './browser'
 
 const baseUrl = inject('baseUrl')
 const shots = join(__dirname, '..', '.wrangler', 'screenshots')
@@ -236,7 +236,7 @@ describe('sign-in details', () => {
     await shoot(page, 'login-phone')
     await expectNoSeriousViolations(page)
     const account = newAccountDetails('next')
-    expect((await page.request.post('/api/auth/signup', { data: { ...account, confirmPassword: account.password }, headers: visitorHeaders(baseUrl) })).status()).toBe(201)
+    await signUpThroughApi(page, baseUrl, account)
     await loginThroughForm(page, account, 'User', '/login?next=%2F%2Fevil.example%2Fsteal')
     await page.waitForURL(`${baseUrl}/`)
     expect(new URL(page.url()).host).toBe(new URL(baseUrl).host)
@@ -251,7 +251,7 @@ describe('sign-in details', () => {
     expect(await page.locator('script[src*="challenges.cloudflare.com"]').count()).toBe(0)
     await shoot(page, 'register-phone')
     const account = newAccountDetails('phone')
-    expect((await page.request.post('/api/auth/signup', { data: { ...account, confirmPassword: account.password }, headers: visitorHeaders(baseUrl) })).status()).toBe(201)
+    await signUpThroughApi(page, baseUrl, account)
     await loginThroughForm(page, account)
     await page.goto('/profile')
     await page.getByText('No watch history yet.').waitFor()
@@ -265,7 +265,7 @@ describe('my data', () => {
   it('downloads the watchlist as CSV, keeps the account on a wrong password, then deletes it and signs out', async () => {
     const { context, page } = await openPage('phone')
     const account = newAccountDetails('leaver')
-    expect((await page.request.post('/api/auth/signup', { data: { ...account, confirmPassword: account.password }, headers: { Origin: baseUrl } })).status()).toBe(201)
+    await signUpThroughApi(page, baseUrl, account)
     await loginThroughForm(page, account)
     const added = await page.request.post('/api/me/watchlist', { data: { content_id: 155, content_type: 'movie', title: 'The Dark Knight', poster_path: null }, headers: { Origin: baseUrl } })
     expect(added.status()).toBe(201)

@@ -110,6 +110,19 @@ export function visitorHeaders(baseUrl: string): Record<string, string> {
   return { Origin: baseUrl, 'CF-Connecting-IP': `10.${process.pid % 250}.${Math.floor(visitorSequence / 250)}.${(visitorSequence % 250) + 1}` }
 }
 
+/** A JSON answer of the site under test, which must be 200. */
+export async function getJson<T>(baseUrl: string, path: string): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`)
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}`)
+  return (await res.json()) as T
+}
+
+/** Signs `account` up through the API from inside the page's context, as a visitor of its own address. */
+export async function signUpThroughApi(page: Page, baseUrl: string, account: { email: string; username: string; password: string }): Promise<void> {
+  const res = await page.request.post(`${baseUrl}/api/auth/signup`, { data: { ...account, confirmPassword: account.password }, headers: visitorHeaders(baseUrl) })
+  if (res.status() !== 201) throw new Error(`sign-up answered ${res.status()}: ${await res.text()}`)
+}
+
 /** Signs a fresh user up and in through the API from inside the page's context, so the session cookie lands there. */
 export async function signInNewUser(page: Page, baseUrl: string, prefix: string): Promise<{ email: string; username: string }> {
   accountSequence += 1

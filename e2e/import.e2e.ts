@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { loginThroughForm, newAccountDetails } from './account-helpers'
-import { dismissCookieBanner, newPage, seriousA11yViolations, useBrowser } from './browser'
+import { dismissCookieBanner, newPage, seriousA11yViolations, signUpThroughApi, useBrowser } from './browser'
 
 const baseUrl = inject('baseUrl')
 const shots = join(__dirname, '..', '.wrangler', 'screenshots')
@@ -26,7 +26,7 @@ describe('import', () => {
       const { context, page } = await newPage(browser(), baseUrl, viewport)
       await dismissCookieBanner(context)
       const account = newAccountDetails('importer')
-      expect((await page.request.post('/api/auth/signup', { data: { ...account, confirmPassword: account.password }, headers: { Origin: baseUrl } })).status()).toBe(201)
+      await signUpThroughApi(page, baseUrl, account)
       await loginThroughForm(page, account)
       await page.goto('/profile')
       await page.getByRole('link', { name: 'Import from Letterboxd, IMDb or Trakt' }).click()

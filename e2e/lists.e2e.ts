@@ -1,23 +1,15 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { newPage, seriousA11yViolations, useBrowser, visitorHeaders } from './browser'
+import { newPage, seriousA11yViolations, signInNewUser, useBrowser } from './browser'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
 
-let sequence = 0
 
 /** Signs up and in through the API from inside the browser context, so the cookie lands there. */
 async function signedInPage(viewport: 'phone' | 'desktop' = 'desktop'): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await newPage(browser(), baseUrl, viewport)
-  sequence += 1
-  const tag = `${Date.now().toString(36)}${sequence}`
-  const data = { email: `lists.${tag}@example.com`, username: `lists_${tag}`, password: 'correct horse battery', confirmPassword: 'correct horse battery' }
-  const headers = visitorHeaders(baseUrl)
-  const signup = await page.request.post(`${baseUrl}/api/auth/signup`, { data, headers })
-  expect(signup.status()).toBe(201)
-  const login = await page.request.post(`${baseUrl}/api/auth/login`, { data: { email: data.email, password: data.password, type: 'user' }, headers })
-  expect(login.status()).toBe(200)
+  await signInNewUser(page, baseUrl, 'lists')
   return { context, page }
 }
 

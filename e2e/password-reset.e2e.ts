@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { loginThroughForm, newAccountDetails } from './account-helpers'
-import { dismissCookieBanner, newPage, seriousA11yViolations, useBrowser, visitorHeaders, type ViewportName } from './browser'
+import { dismissCookieBanner, newPage, seriousA11yViolations, signUpThroughApi, useBrowser, visitorHeaders, type ViewportName } from './browser'
 
 const baseUrl = inject('baseUrl')
 const shots = join(__dirname, '..', '.wrangler', 'screenshots')
@@ -43,7 +43,7 @@ describe('forgot password', () => {
     const account = newAccountDetails('reset')
     const { context, page } = await openPage('desktop')
     const other = await openPage('phone')
-    expect((await page.request.post('/api/auth/signup', { data: { ...account, confirmPassword: account.password }, headers: visitorHeaders(baseUrl) })).status()).toBe(201)
+    await signUpThroughApi(page, baseUrl, account)
     await loginThroughForm(other.page, account)
 
     await page.goto('/login')

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { dismissCookieBanner, newPage, signInNewUser, useBrowser } from './browser'
+import { dismissCookieBanner, newPage, signInNewUser, useBrowser, getJson as getJsonFrom } from './browser'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
@@ -24,11 +24,7 @@ interface Entry {
   status: string
 }
 
-async function getJson<T>(path: string): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`)
-  expect(res.status, path).toBe(200)
-  return (await res.json()) as T
-}
+const getJson = <T>(path: string) => getJsonFrom<T>(baseUrl, path)
 
 beforeAll(async () => {
   const movies = await getJson<{ results: Listed[] }>('/api/catalog/lists/movie-popular')

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BrowserContext, Page, Request, Route } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { newPage, seriousA11yViolations, useBrowser, visitorHeaders, withoutFirstData } from './browser'
+import { newPage, seriousA11yViolations, signInNewUser, useBrowser, withoutFirstData, getJson as getJsonFrom } from './browser'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
@@ -15,11 +15,7 @@ interface Listed {
   id: number
 }
 
-async function getJson<T>(path: string): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`)
-  expect(res.status, path).toBe(200)
-  return (await res.json()) as T
-}
+const getJson = <T>(path: string) => getJsonFrom<T>(baseUrl, path)
 
 beforeAll(async () => {
   const movies = await getJson<{ results: Listed[] }>('/api/catalog/lists/movie-popular')
@@ -39,15 +35,9 @@ beforeAll(async () => {
   expect(showId, 'a show with two seasons of three episodes or more').toBeGreaterThan(0)
 })
 
-let sequence = 0
 
 async function signIn(page: Page) {
-  sequence += 1
-  const tag = `${Date.now().toString(36)}${sequence}`
-  const data = { email: `title.${tag}@example.com`, username: `title_${tag}`, password: 'correct horse battery', confirmPassword: 'correct horse battery' }
-  const headers = visitorHeaders(baseUrl)
-  expect((await page.request.post(`${baseUrl}/api/auth/signup`, { data, headers })).status()).toBe(201)
-  expect((await page.request.post(`${baseUrl}/api/auth/login`, { data: { email: data.email, password: data.password, type: 'user' }, headers })).status()).toBe(200)
+  await signInNewUser(page, baseUrl, 'title')
 }
 
 /** Starts the HLS player and answers the playhead once it has moved past `seconds`. */
