@@ -8,6 +8,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { database } from '../accounts/db'
+import { contentIdSchema, contentTypeSchema, plainText, watchlistAddSchema } from '../accounts/schemas'
 import { importWatched, importWatchlist, inChunks, INSERT_CHUNK, matchTitles } from '../accounts/import'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
 import { catalogFor } from '../catalog'
@@ -17,37 +18,25 @@ import { validate } from '../lib/validate'
 export const MATCH_BATCH = 50
 export const APPLY_LIMIT = 500
 
-/** Printable text: no control characters, which no title has. */
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(max, `must be at most ${max} characters`)
-    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'must not contain control characters')
-
-const mediaType = z.enum(['movie', 'tv'], { error: 'must be movie or tv' })
-const id = z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be positive').max(2_147_483_647, 'is too large')
-
 const matchSchema = z.object({
   items: z
     .array(
       z.object({
-        title: text(300),
+        title: plainText('title').trim().min(1, 'title is required').max(300, 'title must be at most 300 characters'),
         year: z.number().int().min(1870).max(2100).nullable().optional(),
-        type: mediaType.nullable().optional(),
-        tmdb_id: id.nullable().optional(),
+        type: contentTypeSchema.nullable().optional(),
+        tmdb_id: contentIdSchema.nullable().optional(),
       }),
     )
     .min(1, 'must list at least one title')
     .max(MATCH_BATCH, `must list at most ${MATCH_BATCH} titles`),
 })
 
-const title = z.object({ content_type: mediaType, content_id: id, title: text(300), poster_path: z.string().max(300).regex(/^\/[\w./-]*$/, 'must be an image path').nullable() })
+/** The titles confirmed, as the watchlist takes them; watched ones with the file's date. */
 const applySchema = z.object({
-  watchlist: z.array(title).max(APPLY_LIMIT, `must list at most ${APPLY_LIMIT} titles`).default([]),
+  watchlist: z.array(watchlistAddSchema).max(APPLY_LIMIT, `must list at most ${APPLY_LIMIT} titles`).default([]),
   watched: z
-    .array(title.extend({ watched_at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time' }).nullable().optional() }))
+    .array(watchlistAddSchema.extend({ watched_at: z.iso.datetime({ offset: true, error: 'watched_at must be an ISO 8601 date and time' }).nullable().optional() }))
     .max(APPLY_LIMIT, `must list at most ${APPLY_LIMIT} titles`)
     .default([]),
 })
