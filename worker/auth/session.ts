@@ -16,12 +16,11 @@ import { ownerTypes, type OwnerType } from '../../drizzle/schema'
 import { database } from '../accounts/db'
 import { insertSession } from '../accounts/sessions'
 import type { AppEnv, Bindings } from '../env'
+import { cookieIsSecure } from '../lib/loopback'
 
 export const SESSION_COOKIE = 'reelhouse_session'
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60
 const ALGORITHM = 'HS256'
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
-
 /** Throws (a 500 that is logged) rather than sign or verify anything with an empty secret. */
 export function signingSecret(env: Pick<Bindings, 'JWT_SECRET'>): string {
   const secret = env.JWT_SECRET
@@ -70,10 +69,6 @@ function randomSessionId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-function cookieIsSecure(url: string): boolean {
-  const { protocol, hostname } = new URL(url)
-  return !(protocol === 'http:' && LOOPBACK_HOSTS.has(hostname))
-}
 
 /** Creates the session row and sets the cookie; the secret is checked before anything is written. */
 export async function startSession(c: Context<AppEnv>, type: OwnerType, accountId: number, secondFactor: 'passkey' | null = null): Promise<string> {

@@ -20,10 +20,9 @@ import type { OwnerType } from '../../drizzle/schema'
 import type { Db } from '../accounts/db'
 import { CHALLENGE_TTL_SECONDS, type ChallengePurpose, type Passkey, storeChallenge, takeChallenge } from '../accounts/passkeys'
 import type { Bindings } from '../env'
+import { cookieIsSecure } from '../lib/loopback'
 
 const CHALLENGE_COOKIE = 'reelhouse_webauthn'
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
-
 export function relyingParty(c: Context): { id: string; origin: string; name: string } {
   const url = new URL(c.req.url)
   return { id: url.hostname, origin: url.origin, name: (c.env as Bindings).SITE_NAME }
@@ -36,11 +35,10 @@ function randomId(): string {
 async function rememberChallenge(c: Context, db: Db, challenge: string, purpose: ChallengePurpose, owner: { type: OwnerType; id: number } | null) {
   const id = randomId()
   await storeChallenge(db, { id, challenge, purpose, ownerType: owner?.type ?? null, ownerId: owner?.id ?? null })
-  const { protocol, hostname } = new URL(c.req.url)
   setCookie(c, CHALLENGE_COOKIE, id, {
     path: '/api/',
     httpOnly: true,
-    secure: !(protocol === 'http:' && LOOPBACK_HOSTS.has(hostname)),
+    secure: cookieIsSecure(c.req.url),
     sameSite: 'Strict',
     maxAge: CHALLENGE_TTL_SECONDS,
   })

@@ -5,6 +5,9 @@
  * serve without the worker (/assets/*, /media/*). HSTS goes only to https origins that are not
  * loopback, so `npm start` over http keeps working and a deployed site is https-only.
  */
+// With its extension: the web build's config reads this module too (Vite's native config loader).
+import { isLoopback } from './loopback.ts'
+
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self' https://challenges.cloudflare.com",
@@ -37,11 +40,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 /** Two years, subdomains included; `preload` is left to the operator (README, "Security headers"). */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains'
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
-
 export function isDeployedHttps(requestUrl: string): boolean {
-  const { protocol, hostname } = new URL(requestUrl)
-  return protocol === 'https:' && !LOOPBACK_HOSTS.has(hostname)
+  return new URL(requestUrl).protocol === 'https:' && !isLoopback(requestUrl)
 }
 
 /**

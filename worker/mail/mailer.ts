@@ -6,6 +6,7 @@
  * logged as undelivered, without its content (a reset link must never reach a log).
  */
 import type { Bindings } from '../env'
+import { isLoopback } from '../lib/loopback'
 
 export interface Mail {
   to: string
@@ -19,11 +20,6 @@ export interface StoredMail extends Mail {
 
 export const DEV_MAIL_PREFIX = 'dev-mail:v1:'
 const DEV_MAIL_TTL_SECONDS = 24 * 60 * 60
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
-
-export function isLoopback(requestUrl: string): boolean {
-  return LOOPBACK_HOSTS.has(new URL(requestUrl).hostname)
-}
 
 export async function sendMail(env: Bindings, requestUrl: string, mail: Mail): Promise<void> {
   if (env.MAILER && env.MAIL_FROM) {

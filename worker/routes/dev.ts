@@ -5,7 +5,8 @@
  */
 import { Hono } from 'hono'
 import type { AppEnv } from '../env'
-import { devMailbox, isLoopback } from '../mail/mailer'
+import { isLoopback } from '../lib/loopback'
+import { devMailbox } from '../mail/mailer'
 
 export const devRoutes = new Hono<AppEnv>().get('/mail', async (c) => {
   if (!isLoopback(c.req.url)) return c.json({ error: 'Not found' }, 404)
