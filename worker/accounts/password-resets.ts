@@ -6,6 +6,7 @@
 import { and, eq, gt, isNull, lte } from 'drizzle-orm'
 import { passwordResets, type OwnerType } from '../../drizzle/schema'
 import { nowIso, type Db } from './db'
+import { digestHex } from '../lib/digest'
 
 /** Within the hour the issue asks for; long enough to find the e-mail, short enough to matter little if it leaks. */
 export const RESET_TTL_SECONDS = 30 * 60
@@ -14,9 +15,8 @@ function base64url(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }
 
-export async function hashToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token))
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
+export function hashToken(token: string): Promise<string> {
+  return digestHex(token)
 }
 
 /** A fresh token for the account; earlier unused ones stop working. Answers the token itself (only ever e-mailed). */

@@ -6,6 +6,7 @@ import { and, count, eq, isNull, lt, or } from 'drizzle-orm'
 import { adminUsers, recoveryCodes } from '../../drizzle/schema'
 import { nowIso, type Db } from './db'
 import { countPasskeys } from './passkeys'
+import { digestHex } from '../lib/digest'
 
 export const RECOVERY_CODE_COUNT = 10
 
@@ -67,10 +68,8 @@ export async function claimTotpStep(db: Db, adminId: number, step: number): Prom
   return row !== undefined
 }
 
-async function digest(code: string): Promise<string> {
-  const normalized = code.trim().toLowerCase().replace(/[\s-]/g, '')
-  const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(normalized))
-  return [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, '0')).join('')
+function digest(code: string): Promise<string> {
+  return digestHex(code.trim().toLowerCase().replace(/[\s-]/g, ''))
 }
 
 function newRecoveryCode(): string {

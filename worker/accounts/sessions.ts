@@ -5,6 +5,7 @@
 import { and, desc, eq, gt, lte, ne } from 'drizzle-orm'
 import { adminUsers, sessions, users, type OwnerType } from '../../drizzle/schema'
 import { nowIso, type Db } from './db'
+import { digestHex } from '../lib/digest'
 
 export interface NewSession {
   id: string
@@ -106,8 +107,7 @@ export interface SessionView {
 
 /** A stable public name for a session row: the first 32 hex digits of SHA-256 of its id. */
 export async function publicSessionId(id: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(id))
-  return [...new Uint8Array(digest)].slice(0, 16).map((b) => b.toString(16).padStart(2, '0')).join('')
+  return (await digestHex(id)).slice(0, 32)
 }
 
 const BROWSERS: [RegExp, string][] = [

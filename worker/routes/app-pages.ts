@@ -23,6 +23,7 @@ import { titleDetails } from '../catalog/provider'
 import { documentTitle, metaTags, siteTags, titleMetaOf } from '../seo/meta'
 import { playerConfig } from '../player/sources'
 import { imageBaseFor } from './config'
+import { digestHex } from '../lib/digest'
 
 /** Revalidated on every visit (cheap with the ETag): the HTML names this deployment's chunks. */
 const HTML_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
@@ -119,10 +120,6 @@ const MEMO_MS = 60_000
 const shells = isolateMemo<AppShell | null>(MEMO_MS, 4, (shell) => shell !== null)
 const renderedPages = isolateMemo<RenderedPage | null>(MEMO_MS, 200, (page) => page?.complete === true)
 
-async function digestHex(text: string): Promise<string> {
-  const hash = await crypto.subtle.digest('SHA-1', new TextEncoder().encode(text))
-  return [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, '0')).join('')
-}
 
 /**
  * The page for this address and cookie state: the shell and the page's data are fetched side by
@@ -138,7 +135,7 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>): Promise
     // Pages that are not a title's unfurl with the site's card.
     if (!resolved.headTags && status === 200) resolved.headTags = siteTags(c.env, url.origin, url.pathname, resolved.title ?? shell.title, resolved.description ?? shell.description)
     const html = await renderAppShell(shell, resolved)
-    return { html: await precompress(html), etag: `"${await digestHex(html)}"`, status, complete: resolved.boot !== undefined && status === 200 }
+    return { html: await precompress(html), etag: `"${await digestHex(html, 'SHA-1')}"`, status, complete: resolved.boot !== undefined && status === 200 }
   })
   if (!page) return c.env.ASSETS.fetch(c.req.raw)
   // The first data says whether a session cookie came along, so the body varies with the cookie.
