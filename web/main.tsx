@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { Providers, queryClient } from './app/providers'
 import { AppRouter, preloadPage } from './app/router'
+import { loadLocale, localeOfPath } from './i18n'
 import { readBootData, seedQueryCache } from './lib/boot'
 import { registerServiceWorker } from './lib/register-service-worker'
 import './styles.css'
@@ -11,13 +12,13 @@ if (!root) throw new Error('index.html has no #root element')
 
 // A transition lets React render the first page in slices, yielding to the browser between them,
 // rather than in one long task that would hold back input and paints.
-function render(target: HTMLElement) {
+function render(target: HTMLElement, basename: string) {
   const root = createRoot(target)
   startTransition(() =>
     root.render(
       <StrictMode>
         <Providers>
-          <AppRouter />
+          <AppRouter basename={basename} />
         </Providers>
       </StrictMode>,
     ),
@@ -28,9 +29,8 @@ function render(target: HTMLElement) {
 // lets the first render draw the page itself rather than a loading frame.
 const boot = readBootData()
 if (boot) seedQueryCache(queryClient, boot)
-preloadPage(window.location.pathname).then(
-  () => render(root),
-  () => render(root),
-)
+// The page's language is in its address; its catalog loads beside the page's code.
+const { locale, path, basename } = localeOfPath(window.location.pathname)
+Promise.allSettled([preloadPage(path), loadLocale(locale)]).then(() => render(root, basename))
 
 registerServiceWorker()

@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { staticHeadersFile } from '../worker/lib/security-headers.ts'
+import { i18nCatalogs } from './i18n/catalog-plugin.ts'
 
 /**
  * Writes route-chunks.json beside the build: for each lazily loaded page module (by its path under
@@ -52,7 +53,7 @@ function securityHeaders(): Plugin {
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss(), routeChunks(), securityHeaders()],
+  plugins: [react(), tailwindcss(), i18nCatalogs(), routeChunks(), securityHeaders()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

@@ -103,9 +103,10 @@ export function preloadPage(pathname: string): Promise<void> {
   return (match ? match[1] : NotFoundPage).preload()
 }
 
-export function AppRouter() {
+/** The router; `basename` is the address prefix of the page's language ('' for English). */
+export function AppRouter({ basename = '' }: { basename?: string }) {
   return (
-    <BrowserRouter>
+    <BrowserRouter basename={basename || undefined}>
       <Routes>
         <Route element={<Layout />}>
           {routeTable.map(([path, Page]) =>

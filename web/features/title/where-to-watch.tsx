@@ -5,6 +5,7 @@
  * catalogue a series shows the services it streams on and the networks it was made for, and a film
  * says plainly that there is no data. Fetched as the section comes near the screen.
  */
+import { t } from '../../i18n'
 import { useMemo, useRef, useState } from 'react'
 import type { MediaType, WatchOptions, WatchProvider } from '../../../worker/catalog/types'
 import { useImageUrl } from '../../lib/images'
@@ -163,7 +164,7 @@ export function WhereToWatch({ type, id }: { type: MediaType; id: number }) {
         <p className="text-sm text-neutral-300">Where to watch could not be loaded.</p>
       ) : (
         <p className="text-sm text-neutral-400" aria-live="polite">
-          {near ? 'Loading…' : ''}
+          {near ? t('common.loading') : ''}
         </p>
       )}
     </section>

@@ -1,0 +1,71 @@
+/**
+ * The interface's words: Lingui's runtime with one catalog per locale, loaded before the first
+ * render and only for the page's own language (each catalog is a chunk of its own, so no locale
+ * adds to the entry). The locale comes from the address (`/es/...`; English at the root, see
+ * worker/lib/locales.ts); changing language is a navigation to the other address.
+ *
+ * `t(id, values)` takes an id of the English catalog (typed: a missing id is a type error) and
+ * ICU values. Numbers, dates and lists go through `Intl` with `currentLocale()`.
+ */
+import { setupI18n } from '@lingui/core'
+import { DEFAULT_LOCALE, directionOf, isLocale, localePrefix, splitLocalePath, type Locale } from '../../worker/lib/locales'
+import type { MessageId } from './messages'
+import { PSEUDO_LOCALE } from './pseudo'
+
+export type { MessageId }
+export type MessageValues = Record<string, string | number | Date | null | undefined>
+
+/** A locale the app can be shown in: one of ours, or the pseudo-locale of the tests. */
+export type AppLocale = Locale | typeof PSEUDO_LOCALE
+
+type CatalogModule = { messages: Record<string, unknown> }
+
+const catalogs: Record<AppLocale, () => Promise<CatalogModule>> = {
+  en: () => import('virtual:i18n/en'),
+  es: () => import('virtual:i18n/es'),
+  'pt-BR': () => import('virtual:i18n/pt-BR'),
+  fr: () => import('virtual:i18n/fr'),
+  de: () => import('virtual:i18n/de'),
+  it: () => import('virtual:i18n/it'),
+  tr: () => import('virtual:i18n/tr'),
+  ar: () => import('virtual:i18n/ar'),
+  hi: () => import('virtual:i18n/hi'),
+  ja: () => import('virtual:i18n/ja'),
+  ko: () => import('virtual:i18n/ko'),
+  'zh-CN': () => import('virtual:i18n/zh-CN'),
+  [PSEUDO_LOCALE]: () => import('virtual:i18n/en-XA'),
+}
+
+export const i18n = setupI18n()
+
+/** The address prefix of the pseudo-locale; it is served like a language but listed nowhere. */
+export const PSEUDO_PREFIX = '/en-xa'
+
+/** The locale an address is in, and the path the app's routes know. */
+export function localeOfPath(pathname: string): { locale: AppLocale; path: string; basename: string } {
+  if (pathname === PSEUDO_PREFIX || pathname.startsWith(`${PSEUDO_PREFIX}/`)) {
+    return { locale: PSEUDO_LOCALE, path: pathname.slice(PSEUDO_PREFIX.length) || '/', basename: PSEUDO_PREFIX }
+  }
+  const { locale, path } = splitLocalePath(pathname)
+  return { locale, path, basename: localePrefix(locale) }
+}
+
+/** Loads and activates a locale's catalog; `<html lang dir>` follow. */
+export async function loadLocale(locale: AppLocale): Promise<void> {
+  const { messages } = await catalogs[locale]()
+  i18n.loadAndActivate({ locale, messages: messages as never })
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = locale
+    document.documentElement.dir = isLocale(locale) ? directionOf(locale) : 'ltr'
+  }
+}
+
+/** The active locale, for `Intl` formatters. */
+export function currentLocale(): AppLocale {
+  return (i18n.locale as AppLocale | undefined) ?? DEFAULT_LOCALE
+}
+
+/** The message `id` in the active locale, with `values` put in. */
+export function t(id: MessageId, values?: MessageValues): string {
+  return i18n._(id, values as Record<string, unknown> | undefined)
+}

@@ -1,0 +1,8 @@
+/**
+ * The message ids, typed from the English catalogs (types only: nothing of this reaches the
+ * bundle). Each area's catalog is `catalogs/<locale>/<area>.json`, and every id in it begins with
+ * `<area>.`; a new area adds its line here.
+ */
+import type common from './catalogs/en/common.json'
+
+export type MessageId = keyof typeof common

@@ -1,0 +1,3 @@
+declare module 'virtual:i18n/*' {
+  export const messages: Record<string, unknown>
+}
