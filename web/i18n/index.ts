@@ -8,7 +8,7 @@
  * ICU values. Numbers, dates and lists go through `Intl` with `currentLocale()`.
  */
 import { setupI18n } from '@lingui/core'
-import { DEFAULT_LOCALE, directionOf, isLocale, localePrefix, splitLocalePath, type Locale } from '../../worker/lib/locales'
+import { DEFAULT_LOCALE, directionOf, PSEUDO_LOCALE_PREFIX, isLocale, localePrefix, splitLocalePath, type Locale } from '../../worker/lib/locales'
 import type { MessageId } from './messages'
 import { PSEUDO_LOCALE } from './pseudo'
 
@@ -38,13 +38,11 @@ const catalogs: Record<AppLocale, () => Promise<CatalogModule>> = {
 
 export const i18n = setupI18n()
 
-/** The address prefix of the pseudo-locale; it is served like a language but listed nowhere. */
-export const PSEUDO_PREFIX = '/en-xa'
 
 /** The locale an address is in, and the path the app's routes know. */
 export function localeOfPath(pathname: string): { locale: AppLocale; path: string; basename: string } {
-  if (pathname === PSEUDO_PREFIX || pathname.startsWith(`${PSEUDO_PREFIX}/`)) {
-    return { locale: PSEUDO_LOCALE, path: pathname.slice(PSEUDO_PREFIX.length) || '/', basename: PSEUDO_PREFIX }
+  if (pathname === PSEUDO_LOCALE_PREFIX || pathname.startsWith(`${PSEUDO_LOCALE_PREFIX}/`)) {
+    return { locale: PSEUDO_LOCALE, path: pathname.slice(PSEUDO_LOCALE_PREFIX.length) || '/', basename: PSEUDO_LOCALE_PREFIX }
   }
   const { locale, path } = splitLocalePath(pathname)
   return { locale, path, basename: localePrefix(locale) }

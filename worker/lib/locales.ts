@@ -30,6 +30,9 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   'zh-CN': '简体中文',
 }
 
+/** The address prefix of the pseudo-locale of the tests (web/i18n/pseudo.ts): served, listed nowhere. */
+export const PSEUDO_LOCALE_PREFIX = '/en-xa'
+
 const RIGHT_TO_LEFT: ReadonlySet<Locale> = new Set<Locale>(['ar'])
 
 export function isLocale(value: unknown): value is Locale {

@@ -24,6 +24,7 @@ import { documentTitle, metaTags, siteTags, titleMetaOf } from '../seo/meta'
 import { playerConfig } from '../player/sources'
 import { imageBaseFor } from './config'
 import { digestHex } from '../lib/digest'
+import { PSEUDO_LOCALE_PREFIX, splitLocalePath } from '../lib/locales'
 
 /** Revalidated on every visit (cheap with the ETag): the HTML names this deployment's chunks. */
 const HTML_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
@@ -157,6 +158,12 @@ function unknownGenre(match: RouteMatch): boolean {
   return match.route.path === '/genre/:id' && !(/^\d{1,9}$/.test(match.params.id ?? '') && GENRE_IDS.has(Number(match.params.id)))
 }
 
+/** The app's own path of an address in any language (`/es/movies` is `/movies`), the pseudo-locale's included. */
+function appPathOf(pathname: string): string {
+  if (pathname === PSEUDO_LOCALE_PREFIX || pathname.startsWith(`${PSEUDO_LOCALE_PREFIX}/`)) return pathname.slice(PSEUDO_LOCALE_PREFIX.length) || '/'
+  return splitLocalePath(pathname).path
+}
+
 /**
  * Everything the worker has no route for: a file of the build when there is one; else, for a
  * browser asking for a page, the app with that page's code preloaded, or the app's not-found page
@@ -167,7 +174,7 @@ export async function appOrAsset(c: Context<AppEnv>): Promise<Response> {
   const wantsPage = (c.req.method === 'GET' || c.req.method === 'HEAD') && (c.req.header('Accept') ?? '').includes('text/html')
   if (asset.status !== 404 || !wantsPage) return asset
   await asset.body?.cancel()
-  return appNotFoundOr(c, matchAppRoute(new URL(c.req.url).pathname))
+  return appNotFoundOr(c, matchAppRoute(appPathOf(new URL(c.req.url).pathname)))
 }
 
 /** The app for a known address, else its not-found page with a 404. */
