@@ -178,7 +178,8 @@ describe('Player before and after Play', () => {
     const player = await screen.findByTestId('hls-stand-in')
     expect(player.getAttribute('data-src')).toBe(streamUrl)
     expect(player.getAttribute('data-autoplay')).toBe('true')
-    expect(document.activeElement).toBe(player)
+    // Focus moves in once the player has arrived, which may be a tick after it is drawn.
+    await waitFor(() => expect(document.activeElement).toBe(player))
     expect(screen.queryByRole('button', { name: /^Play/ })).toBeNull()
   })
 
