@@ -26,6 +26,7 @@ import {
 } from '../components/icons'
 import { paths } from '../lib/paths'
 import { useSession } from '../lib/session'
+import { useSettleUnsentProgress } from '../lib/settle-unsent-progress'
 import { useScrollRestoration } from '../lib/use-scroll-restoration'
 import { AccountMenu } from './account-menu'
 import { companyLinks, Footer } from './footer'
@@ -279,6 +280,7 @@ export function PageFallback() {
 
 export function Layout() {
   useScrollRestoration()
+  useSettleUnsentProgress()
   const { pathname } = useLocation()
   return (
     <div className="flex min-h-screen">

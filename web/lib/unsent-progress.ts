@@ -88,6 +88,22 @@ export function answered(payload: KeptReport, by: string | null): void {
   writeUnsent(store)
 }
 
+/** Every kept report of `account`, oldest first. */
+export function keptReports(account: string): KeptReport[] {
+  return Object.values(readUnsent())
+    .filter((kept) => kept.owner === account)
+    .map((kept) => kept.payload)
+}
+
+/** Drops one kept report of `account`: the stored history already holds as much, or the API refused it for good. */
+export function forgetKept(account: string, report: Pick<KeptReport, 'content_type' | 'content_id'>): void {
+  const store = readUnsent()
+  const key = `${account}|${titleKey(report)}`
+  if (!(key in store)) return
+  delete store[key]
+  writeUnsent(store)
+}
+
 /** The last report for this title that the API may not have received, for the signed-in account. */
 export function unsentProgress<T extends KeptReport = KeptReport>(type: ContentType, id: number): T | null {
   if (!owner) return null

@@ -1,0 +1,73 @@
+/**
+ * Reports this browser kept but may not have delivered (a beacon lost while the page went away)
+ * are settled on the next page of the site the account opens, not only at the title's next
+ * opening: each is compared with the stored row and sent again when it holds more, else dropped.
+ * So leaving a title by a typed address or the back button loses nothing even when the beacon
+ * never arrives: the page the viewer lands on delivers it.
+ */
+import { useEffect } from 'react'
+import type { WatchHistoryEntry } from '../../drizzle/schema'
+import { api } from './api-client'
+import { useSession } from './session'
+import { forgetKept, keptReports, ownerOf, type KeptReport } from './unsent-progress'
+
+/** The stored row already holds everything the kept report says. */
+export function storedCovers(entry: Pick<WatchHistoryEntry, 'watch_duration' | 'season_number' | 'episode_number'> | null, kept: KeptReport): boolean {
+  return (
+    !!entry &&
+    entry.watch_duration >= kept.watch_duration &&
+    (entry.season_number ?? null) === (kept.season_number ?? null) &&
+    (entry.episode_number ?? null) === (kept.episode_number ?? null)
+  )
+}
+
+/** Refusals that sending again will not change (a malformed or unknown report). */
+const refusedForGood = (status: number) => status === 400 || status === 404 || status === 413 || status === 415
+
+let settling: Promise<void> | null = null
+
+/** Settles `account`'s kept reports (one pass at a time); the promise never rejects. */
+export function settleUnsentProgress(account: string): Promise<void> {
+  settling ??= settle(account).finally(() => {
+    settling = null
+  })
+  return settling
+}
+
+/**
+ * Settles `account`'s kept reports now, and again whenever this page comes back: shown from the
+ * back-forward cache, or visible again after the phone slept. The answer stops it.
+ */
+export function keepSettlingUnsentProgress(account: string): () => void {
+  void settleUnsentProgress(account)
+  const listeners = new AbortController()
+  const again = () => void settleUnsentProgress(account)
+  window.addEventListener('pageshow', (event) => event.persisted && again(), { signal: listeners.signal })
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && again(), { signal: listeners.signal })
+  return () => listeners.abort()
+}
+
+async function settle(account: string): Promise<void> {
+  for (const kept of keptReports(account)) {
+    try {
+      const res = await api.me.history[':content_type'][':content_id'].$get({ param: { content_type: kept.content_type, content_id: String(kept.content_id) } })
+      if (!res.ok) continue
+      const { entry } = (await res.json()) as { entry: WatchHistoryEntry | null }
+      if (storedCovers(entry, kept)) {
+        forgetKept(account, kept)
+        continue
+      }
+      // The kept report is the whole report the page made (title and poster included).
+      const sent = await api.me.history.$put({ json: kept as Parameters<typeof api.me.history.$put>[0]['json'] })
+      if (sent.ok || refusedForGood(sent.status)) forgetKept(account, kept)
+    } catch {
+      // Offline or the API unreachable: the report stays for the next page.
+    }
+  }
+}
+
+/** For the app's frame: settles the signed-in account's kept reports on every page it opens. */
+export function useSettleUnsentProgress(): void {
+  const owner = ownerOf(useSession())
+  useEffect(() => (owner ? keepSettlingUnsentProgress(owner) : undefined), [owner])
+}
