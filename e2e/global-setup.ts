@@ -65,6 +65,12 @@ export default async function setup(project: TestProject) {
   let log = ''
   server.stdout?.on('data', (d) => (log += d))
   server.stderr?.on('data', (d) => (log += d))
+  // E2E_SERVER_LOG=file keeps everything the server prints, for reading a run afterwards.
+  if (process.env.E2E_SERVER_LOG) {
+    const { appendFileSync } = await import('node:fs')
+    server.stdout?.on('data', (d) => appendFileSync(process.env.E2E_SERVER_LOG!, d))
+    server.stderr?.on('data', (d) => appendFileSync(process.env.E2E_SERVER_LOG!, d))
+  }
   const baseUrl = `http://127.0.0.1:${port}`
   try {
     await waitForPing(baseUrl, server, 60_000)

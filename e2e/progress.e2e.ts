@@ -238,4 +238,24 @@ describe('an episode chosen in a later season keeps the episode and the seconds 
     expect(await page.getByTestId('player-poster').getByRole('button', { name: /^Play\b/ }).getAttribute('aria-label')).toMatch(/Resume from 0:0\d$/)
     await context.close()
   })
+
+  it('sends progress past the service worker, straight to the network, where a beacon cannot be dropped with the page', async () => {
+    const { context, page } = await signedInPage()
+    await page.goto('/faq', { waitUntil: 'load' })
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 20_000 })
+    const routed = await page.evaluate(async (id) => {
+      const report = { content_id: id, content_type: 'tv', title: 'Show', poster_path: null, watch_duration: 0, position: 0, total_duration: 0, completed: false }
+      await (await fetch('/api/me/history', { method: 'PUT', keepalive: true, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(report) })).text()
+      // A file of the site, for comparison: the worker's fetch event sees it.
+      await (await fetch('/favicon.svg?compare')).text()
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      const source = (path: string) => {
+        const entry = performance.getEntriesByType('resource').filter((e) => e.name.includes(path)).pop() as (PerformanceResourceTiming & { workerMatchedSourceType?: string }) | undefined
+        return entry?.workerMatchedSourceType ?? 'no entry'
+      }
+      return { api: source('/api/me/history'), file: source('/favicon.svg?compare') }
+    }, showId)
+    expect(routed).toEqual({ api: 'network', file: '' })
+    await context.close()
+  })
 })

@@ -12,13 +12,28 @@ const SHELL_URL = '/'
 // Hashed files pile up across deploys; keep the newest ones only.
 const MAX_ASSETS = 80
 
+// Live data never passes through this worker: where the browser has static routing, requests
+// for it go straight to the network without even starting the worker. That matters most for the
+// watch-progress beacon a page sends as it is left: handed to a worker's fetch event, Chromium may
+// drop it once the page is gone.
+const NETWORK_ONLY = ['/api/*', '/share/*', '/sitemap.xml', '/robots.txt']
+
+function bypassForLiveData(event) {
+  if (typeof event.addRoutes !== 'function' || typeof URLPattern !== 'function') return Promise.resolve()
+  return event
+    .addRoutes(NETWORK_ONLY.map((pathname) => ({ condition: { urlPattern: new URLPattern({ pathname }) }, source: 'network' })))
+    .catch(() => undefined)
+}
+
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    caches
-      .open(SHELL_CACHE)
-      .then((cache) => cache.add(new Request(SHELL_URL, { cache: 'reload' })))
-      .catch(() => undefined)
-      .then(() => self.skipWaiting()),
+    Promise.all([
+      bypassForLiveData(event),
+      caches
+        .open(SHELL_CACHE)
+        .then((cache) => cache.add(new Request(SHELL_URL, { cache: 'reload' })))
+        .catch(() => undefined),
+    ]).then(() => self.skipWaiting()),
   )
 })
 
