@@ -363,7 +363,8 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
       onKeyDown={onKeyDown}
       className="relative h-full w-full bg-black"
     >
-      <video ref={videoRef} controls playsInline preload="metadata" className="h-full w-full" aria-label={title} data-testid="hls-video" />
+      {/* A video's timeline runs left to right in every language, as in the platforms' own players: the browser's controls are not mirrored. */}
+      <video ref={videoRef} controls playsInline preload="metadata" dir="ltr" className="h-full w-full" aria-label={title} data-testid="hls-video" />
       {children}
       <PlayerToolbar
         levels={levels}

@@ -374,6 +374,7 @@ export function Player({ target, title, art, sources, trailer, connection, start
           src={trailer.url}
           controls
           playsInline
+          dir="ltr"
           autoPlay={startNow}
           preload="metadata"
           className="h-full w-full bg-black"

@@ -9,7 +9,7 @@ import type { QualityLevel } from '../hls-config'
 import type { CaptionTrack } from './captions'
 import { PLAYBACK_RATES } from './shortcuts'
 
-const selectClass = 'max-w-24 rounded bg-neutral-900 px-0.5 py-0.5 text-xs text-white sm:max-w-none sm:px-1'
+const selectClass = 'max-w-40 rounded bg-neutral-900 px-0.5 py-0.5 text-xs text-white sm:max-w-none sm:px-1'
 const buttonClass = 'rounded px-1.5 py-0.5 text-xs font-semibold text-white hover:bg-neutral-700 aria-pressed:bg-brand-600'
 
 export interface PlayerToolbarProps {
