@@ -69,6 +69,7 @@ export function PlayerPoster({ art, label, name = label, resumeAt, onIntent, onP
         className="group absolute inset-0 flex cursor-pointer flex-col items-center justify-center gap-2 p-4 text-center text-white focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-brand-400 focus-visible:ring-inset sm:gap-3"
       >
         <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-600 shadow-2xl ring-4 ring-white/25 transition group-hover:scale-105 group-hover:bg-brand-500 group-focus-visible:ring-white sm:h-20 sm:w-20 lg:h-24 lg:w-24">
+          {/* Play points right in every language (media controls are not mirrored), so its optical nudge stays on the left. */}
           <PlayIcon className="ml-1 h-8 w-8 sm:h-10 sm:w-10 lg:h-12 lg:w-12" />
         </span>
         <span className="text-lg font-bold drop-shadow sm:text-xl lg:text-2xl">{label}</span>
