@@ -4,5 +4,8 @@
  * `<area>.`; a new area adds its line here.
  */
 import type common from './catalogs/en/common.json'
+import type player from './catalogs/en/player.json'
+import type title from './catalogs/en/title.json'
+import type watch from './catalogs/en/watch.json'
 
-export type MessageId = keyof typeof common
+export type MessageId = keyof typeof common | keyof typeof player | keyof typeof title | keyof typeof watch

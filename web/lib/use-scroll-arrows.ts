@@ -1,5 +1,6 @@
 /**
- * Which way a horizontal strip can scroll, for its arrow buttons: none when everything fits.
+ * Which way a horizontal strip can scroll, left and right as seen on the screen in either
+ * direction of writing, for its arrow buttons: none when everything fits.
  * Checked 300 ms after layout (SPEC.md section 9: images and fonts settle by then), whenever the
  * strip or its content changes size, and as it scrolls.
  */
@@ -17,8 +18,11 @@ export function useScrollArrows(scroller: RefObject<HTMLElement | null>, watch: 
   const check = useCallback(() => {
     const el = scroller.current
     if (!el) return setArrows((now) => (now.left || now.right ? { left: false, right: false } : now))
-    const left = el.scrollLeft > 1
-    const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1
+    const max = el.scrollWidth - el.clientWidth
+    // A right-to-left strip starts at its right end, where scrollLeft is 0, and runs down to -max.
+    const fromLeft = getComputedStyle(el).direction === 'rtl' ? el.scrollLeft + max : el.scrollLeft
+    const left = fromLeft > 1
+    const right = fromLeft < max - 1
     setArrows((now) => (now.left === left && now.right === right ? now : { left, right }))
   }, [scroller])
 

@@ -1,10 +1,13 @@
 /**
  * The cast as a horizontal strip. Arrow buttons scroll it by 200 px and appear only when there is
- * somewhere to scroll (lib/use-scroll-arrows.ts; SPEC.md sections 2 and 9).
+ * somewhere to scroll (lib/use-scroll-arrows.ts; SPEC.md sections 2 and 9). The strip starts at
+ * the language's start side; the arrows are back (towards the start) and forward, and point the
+ * way the strip moves, so in a right-to-left page back is on the right and points right.
  */
 import { useRef } from 'react'
 import type { CastMember } from '../../../worker/catalog/types'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons'
+import { t } from '../../i18n'
 import { useImageUrl } from '../../lib/images'
 import { useScrollArrows } from '../../lib/use-scroll-arrows'
 
@@ -22,24 +25,29 @@ function initials(name: string): string {
 export function CastStrip({ cast }: { cast: CastMember[] }) {
   const image = useImageUrl()
   const scroller = useRef<HTMLUListElement>(null)
-  const { arrows: canScroll } = useScrollArrows(scroller, cast)
+  const { arrows } = useScrollArrows(scroller, cast)
 
   if (cast.length === 0) return null
-  const scrollBy = (direction: 1 | -1) => scroller.current?.scrollBy({ left: direction * CAST_SCROLL_STEP, behavior: 'smooth' })
+  const rtl = document.documentElement.dir === 'rtl'
+  // Forward is towards the end: rightwards in a left-to-right page, leftwards in a right-to-left one.
+  const canScroll = { back: rtl ? arrows.right : arrows.left, forward: rtl ? arrows.left : arrows.right }
+  const scrollBy = (direction: 1 | -1) => scroller.current?.scrollBy({ left: direction * (rtl ? -1 : 1) * CAST_SCROLL_STEP, behavior: 'smooth' })
 
   return (
     <section aria-labelledby="cast-heading" className="py-4">
       <div className="flex items-center justify-between">
-        <h2 id="cast-heading" className="text-lg font-semibold md:text-xl">Cast</h2>
+        <h2 id="cast-heading" className="text-lg font-semibold md:text-xl">
+          {t('title.cast')}
+        </h2>
         <div className="flex gap-1">
-          {canScroll.left && (
-            <button type="button" aria-label="Scroll cast left" onClick={() => scrollBy(-1)} className="rounded-full bg-neutral-800 p-1.5 hover:bg-neutral-700">
-              <ChevronLeftIcon />
+          {canScroll.back && (
+            <button type="button" aria-label={t('title.castScrollBack')} onClick={() => scrollBy(-1)} className="rounded-full bg-neutral-800 p-1.5 hover:bg-neutral-700">
+              <ChevronLeftIcon className="rtl:-scale-x-100" />
             </button>
           )}
-          {canScroll.right && (
-            <button type="button" aria-label="Scroll cast right" onClick={() => scrollBy(1)} className="rounded-full bg-neutral-800 p-1.5 hover:bg-neutral-700">
-              <ChevronRightIcon />
+          {canScroll.forward && (
+            <button type="button" aria-label={t('title.castScrollForward')} onClick={() => scrollBy(1)} className="rounded-full bg-neutral-800 p-1.5 hover:bg-neutral-700">
+              <ChevronRightIcon className="rtl:-scale-x-100" />
             </button>
           )}
         </div>

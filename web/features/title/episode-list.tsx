@@ -5,7 +5,10 @@
 import { useId } from 'react'
 import type { Episode } from '../../../worker/catalog/types'
 import { CloseIcon, PlayIcon, SearchIcon } from '../../components/icons'
+import { t } from '../../i18n'
 import { useImageUrl } from '../../lib/images'
+import { episodeName, seasonName } from './episode-text'
+import { dateText } from './title-format'
 
 export function matchesEpisode(episode: Pick<Episode, 'name' | 'overview' | 'episode_number'>, query: string): boolean {
   const q = query.trim().toLowerCase()
@@ -40,23 +43,23 @@ export function EpisodeList({
     <section aria-labelledby="episodes-heading" className="rounded-xl border border-neutral-800 bg-neutral-900/60">
       <div className="flex flex-col gap-3 border-b border-neutral-800 p-4 sm:flex-row sm:items-center sm:justify-between">
         <h2 id="episodes-heading" className="text-lg font-semibold">
-          Episodes <span className="text-sm font-normal text-neutral-400">({episodes.length})</span>
+          {t('title.episodes')} <span className="text-sm font-normal text-neutral-400">{t('title.episodeTotal', { count: episodes.length })}</span>
         </h2>
         <div className="relative sm:w-72">
           <label htmlFor={searchId} className="sr-only">
-            Search episodes
+            {t('title.searchEpisodes')}
           </label>
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-neutral-400" width={16} height={16} />
+          <SearchIcon className="pointer-events-none absolute start-3 top-1/2 -translate-y-1/2 text-neutral-400" width={16} height={16} />
           <input
             id={searchId}
             type="search"
             value={search}
             onChange={(e) => onSearch(e.target.value)}
-            placeholder="Search episodes..."
-            className="w-full rounded-lg border border-neutral-700 bg-neutral-950 py-2 pr-9 pl-9 text-sm placeholder:text-neutral-500"
+            placeholder={t('title.searchEpisodesPlaceholder')}
+            className="w-full rounded-lg border border-neutral-700 bg-neutral-950 py-2 ps-9 pe-9 text-sm placeholder:text-neutral-500"
           />
           {search && (
-            <button type="button" aria-label="Clear episode search" onClick={() => onSearch('')} className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-neutral-400 hover:text-white">
+            <button type="button" aria-label={t('title.clearEpisodeSearch')} onClick={() => onSearch('')} className="absolute end-2 top-1/2 -translate-y-1/2 rounded p-1 text-neutral-400 hover:text-white">
               <CloseIcon width={14} height={14} />
             </button>
           )}
@@ -72,7 +75,7 @@ export function EpisodeList({
                 type="button"
                 onClick={() => onSelect(episode.episode_number)}
                 aria-current={active ? 'true' : undefined}
-                className={`flex w-full gap-3 p-3 text-left hover:bg-neutral-800/70 ${active ? 'bg-brand-600/15' : ''}`}
+                className={`flex w-full gap-3 p-3 text-start hover:bg-neutral-800/70 ${active ? 'bg-brand-600/15' : ''}`}
               >
                 <div className="relative aspect-video w-32 shrink-0 overflow-hidden rounded-md bg-neutral-800 sm:w-40">
                   {still && <img src={still} alt="" loading="lazy" width={300} height={169} className="h-full w-full object-cover" />}
@@ -84,9 +87,13 @@ export function EpisodeList({
                 </div>
                 <div className="min-w-0">
                   <p className={`text-sm font-semibold ${active ? 'text-brand-400' : 'text-neutral-100'}`}>
-                    {episode.episode_number}. {episode.name}
+                    {t('title.episodeNumbered', { number: episode.episode_number, name: episodeName(episode.name, episode.episode_number) })}
                   </p>
-                  {episode.air_date && <p className="text-xs text-neutral-400">{episode.air_date}</p>}
+                  {episode.air_date && (
+                    <p className="text-xs text-neutral-400">
+                      <time dateTime={episode.air_date}>{dateText(episode.air_date)}</time>
+                    </p>
+                  )}
                   <p className="mt-1 line-clamp-2 text-xs text-neutral-300">{episode.overview}</p>
                 </div>
               </button>
@@ -94,9 +101,9 @@ export function EpisodeList({
           )
         })}
         {!loading && shown.length === 0 && (
-          <li className="p-6 text-center text-sm text-neutral-400">{episodes.length === 0 ? 'No episodes in this season.' : `No episodes match "${search}".`}</li>
+          <li className="p-6 text-center text-sm text-neutral-400">{episodes.length === 0 ? t('title.noEpisodesInSeason') : t('title.noEpisodesMatch', { search })}</li>
         )}
-        {loading && episodes.length === 0 && <li className="p-6 text-center text-sm text-neutral-400">Loading...</li>}
+        {loading && episodes.length === 0 && <li className="p-6 text-center text-sm text-neutral-400">{t('title.loading')}</li>}
       </ul>
     </section>
   )
@@ -105,7 +112,7 @@ export function EpisodeList({
 export function SeasonList({ seasons, selected, onSelect }: { seasons: { season_number: number; name: string; episode_count: number }[]; selected: number | null; onSelect: (season: number) => void }) {
   if (seasons.length === 0) return null
   return (
-    <nav aria-label="Seasons">
+    <nav aria-label={t('title.seasons')}>
       <ul className="scrollbar-none flex gap-2 overflow-x-auto pb-1">
         {seasons.map((season) => {
           const active = season.season_number === selected
@@ -117,8 +124,8 @@ export function SeasonList({ seasons, selected, onSelect }: { seasons: { season_
                 aria-pressed={active}
                 className={`rounded-lg px-4 py-2 text-sm font-semibold whitespace-nowrap ${active ? 'bg-brand-600 text-white' : 'bg-neutral-800 text-neutral-200 hover:bg-neutral-700'}`}
               >
-                {season.name || `Season ${season.season_number}`}
-                <span className={`ml-1.5 text-xs font-normal ${active ? 'text-white' : 'text-neutral-400'}`}>{season.episode_count} ep</span>
+                {seasonName(season)}
+                <span className={`ms-1.5 text-xs font-normal ${active ? 'text-white' : 'text-neutral-400'}`}>{t('title.seasonEpisodeCount', { count: season.episode_count })}</span>
               </button>
             </li>
           )

@@ -6,6 +6,7 @@
  * other page's chunks.
  */
 import type { HlsConfig, LoaderConfig } from 'hls.js'
+import { t } from '../../i18n'
 import type { ConnectionQuality } from './connection-quality'
 
 export const LOW_BUFFER_SECONDS = 10
@@ -93,7 +94,7 @@ export interface QualityLevel {
 export function levelLabels(levels: { height?: number; bitrate: number }[]): QualityLevel[] {
   return levels.map((level, index) => ({
     index,
-    label: level.height ? `${level.height}p` : `${Math.round(level.bitrate / 1000)} kbps`,
+    label: level.height ? `${level.height}p` : t('player.bitrate', { kbps: Math.round(level.bitrate / 1000) }),
   }))
 }
 

@@ -11,6 +11,7 @@ import type Hls from 'hls.js'
 import type { HlsConfig } from 'hls.js'
 import { useAtom } from 'jotai'
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { t } from '../../i18n'
 import type { ConnectionQuality } from './connection-quality'
 import {
   bufferAhead,
@@ -165,7 +166,7 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
           }
           video.src = src
         } else {
-          callbacks.current.onFailure('This browser cannot play this stream.')
+          callbacks.current.onFailure(t('player.browserCannotPlay'))
         }
         return
       }
@@ -235,7 +236,7 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
           hls.destroy()
           hls = null
           hlsRef.current = null
-          callbacks.current.onFailure('The stream could not be played.')
+          callbacks.current.onFailure(t('player.streamPlayFailed'))
         }
       })
       hls.loadSource(src)
@@ -243,7 +244,7 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
     }
 
     video.addEventListener('timeupdate', checkBuffer, { signal })
-    start(video).catch(() => callbacks.current.onFailure('The player could not be loaded.'))
+    start(video).catch(() => callbacks.current.onFailure(t('player.playerLoadFailed')))
     return () => {
       cancelled = true
       window.clearTimeout(retryTimer)
@@ -303,7 +304,7 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
     setCaptionChoice(choiceForTrack(captions, id))
     if (id < 0) setCaptionLine('')
     const track = captions.find((t) => t.id === id)
-    setAnnouncement(track ? `Captions: ${track.label}` : 'Captions off')
+    setAnnouncement(track ? t('player.captionsOn', { track: track.label }) : t('player.captionsOff'))
   }
   // C turns captions off, or back on in the remembered language (else the first track).
   const toggleCaptions = () => {
@@ -323,7 +324,7 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
       'ratechange',
       () => {
         setRate(video.playbackRate)
-        setAnnouncement(`Speed: ${rateLabel(video.playbackRate)}`)
+        setAnnouncement(t('player.speedAnnouncement', { rate: rateLabel(video.playbackRate) }))
       },
       { signal: listeners.signal },
     )
@@ -351,18 +352,19 @@ export function HlsPlayer({ src, title, startAt, connection, progress, autoPlay 
     }
   }
 
-  const autoLabel = chosenLevel === -1 && playingLevel >= 0 && levels[playingLevel] ? `Auto (${levels[playingLevel].label})` : 'Auto'
+  const autoLabel = chosenLevel === -1 && playingLevel >= 0 && levels[playingLevel] ? t('player.qualityAutoPlaying', { quality: levels[playingLevel].label }) : t('player.qualityAuto')
 
   return (
     <div
       ref={containerRef}
       role="group"
-      aria-label={`${title} video player. Press ? for keyboard shortcuts.`}
+      aria-label={t('player.groupLabel', { title })}
       tabIndex={0}
       onKeyDown={onKeyDown}
       className="relative h-full w-full bg-black"
     >
-      <video ref={videoRef} controls playsInline preload="metadata" className="h-full w-full" aria-label={title} data-testid="hls-video" />
+      {/* A video's timeline runs left to right in every language, as in the platforms' own players: the browser's controls are not mirrored. */}
+      <video ref={videoRef} controls playsInline preload="metadata" dir="ltr" className="h-full w-full" aria-label={title} data-testid="hls-video" />
       {children}
       <PlayerToolbar
         levels={levels}

@@ -6,12 +6,14 @@
 import { useMemo } from 'react'
 import { useParams } from 'react-router-dom'
 import { PosterRow } from '../../components/poster-row'
-import { runtimeText, yearOf } from '../../lib/titles'
+import { t } from '../../i18n'
+import { yearOf } from '../../lib/titles'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { useMovie } from './api'
 import { CastStrip } from './cast-strip'
 import { Player, type PlayerTarget } from './player'
 import { resumePosition } from './progress'
+import { runtimeText } from './title-format'
 import { detailsPendingState, PlayerPlaceholder, PlayerSection, TitleExtras, TitleHeader, TitleSummary, type TitleFacts } from './title-parts'
 import { useTitlePage } from './use-title-page'
 import { WhereToWatch } from './where-to-watch'
@@ -28,9 +30,9 @@ function MoviePage({ id }: { id: number }) {
   const details = movie.data
   const { config, similarItems, connection, history, trailer, sources } = useTitlePage('movie', validId ? id : 0, details)
   const target = useMemo<PlayerTarget>(() => ({ type: 'movie', id }), [id])
-  useDocumentMeta(details?.title ?? (movie.isError || !validId ? 'Movie not found' : undefined), details?.overview)
+  useDocumentMeta(details?.title ?? (movie.isError || !validId ? t('title.movieNotFound') : undefined), details?.overview)
 
-  const pending = detailsPendingState(movie, validId, 'Movie not found', 'The movie could not be loaded.')
+  const pending = detailsPendingState(movie, validId, t('title.movieNotFound'), t('title.movieLoadFailed'))
   if (pending || !details) return pending
 
   const facts: TitleFacts = {
@@ -81,7 +83,7 @@ function MoviePage({ id }: { id: number }) {
         <WhereToWatch type="movie" id={details.id} />
         <CastStrip cast={details.credits?.cast ?? []} />
       </div>
-      <PosterRow title="Similar Movies" items={similarItems} />
+      <PosterRow title={t('title.similarMovies')} items={similarItems} />
     </article>
   )
 }

@@ -6,6 +6,7 @@
  */
 import { useState } from 'react'
 import { PlayIcon } from '../../components/icons'
+import { t } from '../../i18n'
 import { useImageUrl } from '../../lib/images'
 import { clockTime } from './progress'
 
@@ -18,8 +19,8 @@ export interface PlayerPosterProps {
   art: PosterArt
   /** The words on the button: 'Play', or 'Play S1 E3' on a show. */
   label: string
-  /** Added to the button's name for screen readers, when the label alone does not say what plays. */
-  context?: string
+  /** The button's name for screen readers when the label alone does not say what plays ('Play Heat'); else the label. */
+  name?: string
   /** Seconds; 0 when playback starts from the beginning. */
   resumeAt: number
   onIntent: () => void
@@ -49,10 +50,10 @@ function PosterImage({ art }: { art: PosterArt }) {
   )
 }
 
-export function PlayerPoster({ art, label, context, resumeAt, onIntent, onPlay }: PlayerPosterProps) {
-  const resume = resumeAt > 0 ? `Resume from ${clockTime(resumeAt)}` : null
+export function PlayerPoster({ art, label, name = label, resumeAt, onIntent, onPlay }: PlayerPosterProps) {
+  const resume = resumeAt > 0 ? t('player.resumeFrom', { time: clockTime(resumeAt) }) : null
   // Spelled out whole, so screen readers hear the title too and the parts never run together.
-  const name = [context ? `${label} ${context}` : label, resume].filter(Boolean).join(', ')
+  const spoken = resume ? t('player.playAndResume', { play: name, resume }) : name
   return (
     <div className="absolute inset-0 bg-neutral-900" data-testid="player-poster">
       <PosterImage art={art} />
@@ -64,10 +65,11 @@ export function PlayerPoster({ art, label, context, resumeAt, onIntent, onPlay }
         onClick={onPlay}
         onPointerEnter={onIntent}
         onFocus={onIntent}
-        aria-label={name}
+        aria-label={spoken}
         className="group absolute inset-0 flex cursor-pointer flex-col items-center justify-center gap-2 p-4 text-center text-white focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-brand-400 focus-visible:ring-inset sm:gap-3"
       >
         <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-600 shadow-2xl ring-4 ring-white/25 transition group-hover:scale-105 group-hover:bg-brand-500 group-focus-visible:ring-white sm:h-20 sm:w-20 lg:h-24 lg:w-24">
+          {/* Play points right in every language (media controls are not mirrored), so its optical nudge stays on the left. */}
           <PlayIcon className="ml-1 h-8 w-8 sm:h-10 sm:w-10 lg:h-12 lg:w-12" />
         </span>
         <span className="text-lg font-bold drop-shadow sm:text-xl lg:text-2xl">{label}</span>

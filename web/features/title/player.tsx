@@ -11,6 +11,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { MediaType, Video } from '../../../worker/catalog/types'
 import type { PlayerSource } from '../../../worker/player/sources'
+import { t } from '../../i18n'
 import { useStream } from './api'
 import type { ConnectionQuality } from './connection-quality'
 import { embedUrl } from './embed-url'
@@ -136,6 +137,16 @@ function EmbedFrame({
 
 const NO_PROGRESS: ProgressOptions = { enabled: false, title: { content_id: 0, content_type: 'movie', title: '', poster_path: null }, watched: { current: 0 } }
 
+/**
+ * A source's name on its button: the built-in player and trailer in the page's language, an
+ * operator's source as the operator named it.
+ */
+export function sourceName(source: PlayerSource): string {
+  if (source.kind === 'hls') return t('player.sourceReelhouse')
+  if (source.kind === 'trailer') return t('player.sourceTrailer')
+  return source.name
+}
+
 function Message({ children }: { children: string }) {
   return <div className="flex h-full w-full items-center justify-center p-6 text-center text-neutral-300">{children}</div>
 }
@@ -197,21 +208,21 @@ function UpNextCard({ upNext, onCancel }: { upNext: UpNext; onCancel: () => void
   return (
     <section
       ref={card}
-      aria-label="Up next"
+      aria-label={t('player.upNext')}
       data-testid="up-next"
-      className="absolute inset-0 z-10 flex flex-col justify-center bg-neutral-950/95 p-4 text-white sm:inset-auto sm:right-3 sm:bottom-14 sm:w-80 sm:rounded-xl sm:shadow-2xl sm:ring-1 sm:ring-neutral-700"
+      className="absolute inset-0 z-10 flex flex-col justify-center bg-neutral-950/95 p-4 text-white sm:inset-auto sm:end-3 sm:bottom-14 sm:w-80 sm:rounded-xl sm:shadow-2xl sm:ring-1 sm:ring-neutral-700"
     >
-      <p className="text-xs font-semibold tracking-wide text-neutral-400 uppercase">Up next</p>
+      <p className="text-xs font-semibold tracking-wide text-neutral-400 uppercase">{t('player.upNext')}</p>
       <p className="mt-0.5 truncate text-sm font-semibold sm:mt-1 sm:text-base">{upNext.label}</p>
       <p className="text-xs text-neutral-300 sm:mt-1 sm:text-sm" aria-hidden="true">
-        Playing in {left} s
+        {t('player.upNextCountdown', { seconds: left })}
       </p>
       <div className="mt-2 flex gap-2 sm:mt-3">
         <button ref={playNow} type="button" onClick={() => play.current()} className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-500">
-          Play now
+          {t('player.playNow')}
         </button>
         <button type="button" onClick={cancel} className="rounded-lg bg-neutral-800 px-3 py-1.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-700">
-          Cancel
+          {t('player.cancel')}
         </button>
       </div>
     </section>
@@ -226,7 +237,7 @@ function useHlsPlayerModule(wanted: boolean, onFailure: (message: string) => voi
     let current = true
     loadHlsPlayer().then(
       (loaded) => current && setModule(loaded),
-      () => current && onFailure('The player could not be loaded.'),
+      () => current && onFailure(t('player.playerLoadFailed')),
     )
     return () => {
       current = false
@@ -237,7 +248,7 @@ function useHlsPlayerModule(wanted: boolean, onFailure: (message: string) => voi
 
 /** The words on the Play button: a show names the episode that will play. */
 export function playLabel(target: PlayerTarget): string {
-  return target.type === 'tv' ? `Play S${target.season ?? 1} E${target.episode ?? 1}` : 'Play'
+  return target.type === 'tv' ? t('player.playEpisode', { season: target.season ?? 1, episode: target.episode ?? 1 }) : t('player.play')
 }
 
 export function Player({ target, title, art, sources, trailer, connection, startAt, progress, autoPlay = false, upNext = null, onOpen }: PlayerProps) {
@@ -311,21 +322,21 @@ export function Player({ target, title, art, sources, trailer, connection, start
   let body: ReactNode = null
   let waiting = false
   if (!source) {
-    body = <Message>No player source is available for this title.</Message>
+    body = <Message>{t('player.noSource')}</Message>
   } else if (failure) {
     body = <Message>{failure}</Message>
   } else if (source.kind === 'hls' && stream.isError) {
-    body = <Message>The stream could not be loaded.</Message>
+    body = <Message>{t('player.streamLoadFailed')}</Message>
   } else if (source.kind === 'hls' && stream.data && !stream.data.url) {
-    body = <Message>No stream is available for this title yet.</Message>
+    body = <Message>{t('player.noStream')}</Message>
   } else if (source.kind === 'trailer' && !trailer) {
-    body = <Message>This title has no trailer.</Message>
+    body = <Message>{t('player.noTrailer')}</Message>
   } else if (!open) {
     body = (
       <PlayerPoster
         art={art}
         label={playLabel(target)}
-        context={target.type === 'movie' ? title : undefined}
+        name={target.type === 'movie' ? t('player.playTitle', { title }) : undefined}
         resumeAt={source.kind === 'hls' ? startAt : 0}
         onIntent={prefetch}
         onPlay={play}
@@ -363,20 +374,21 @@ export function Player({ target, title, art, sources, trailer, connection, start
           src={trailer.url}
           controls
           playsInline
+          dir="ltr"
           autoPlay={startNow}
           preload="metadata"
           className="h-full w-full bg-black"
-          aria-label={`${title}: ${trailer.name}`}
+          aria-label={t('player.trailerLabel', { title, trailer: trailer.name })}
           onLoadedMetadata={ready}
-          onError={() => fail('The trailer could not be played.')}
+          onError={() => fail(t('player.trailerPlayFailed'))}
         />
       )
     } else if (trailer?.kind === 'embed') {
-      body = <EmbedFrame key={sourceKey} url={trailer.url} label={`${title}: ${trailer.name}`} onReady={ready} takeFocus={takeFocus} />
+      body = <EmbedFrame key={sourceKey} url={trailer.url} label={t('player.trailerLabel', { title, trailer: trailer.name })} onReady={ready} takeFocus={takeFocus} />
     }
   } else {
     waiting = true
-    if (frameUrl) body = <EmbedFrame key={sourceKey} url={frameUrl} label={`${title} player`} onReady={ready} takeFocus={takeFocus} progress={progress} />
+    if (frameUrl) body = <EmbedFrame key={sourceKey} url={frameUrl} label={t('player.frameLabel', { title })} onReady={ready} takeFocus={takeFocus} progress={progress} />
   }
 
   const showOverlay = waiting && loading
@@ -384,7 +396,7 @@ export function Player({ target, title, art, sources, trailer, connection, start
   return (
     <div>
       {sources.length > 0 && (
-        <div role="group" aria-label="Player source" className="mb-3 flex flex-wrap gap-2">
+          <div role="group" aria-label={t('player.sourceGroup')} className="mb-3 flex flex-wrap gap-2">
           {sources.map((s) => {
             const active = s.id === source?.id
             return (
@@ -395,7 +407,7 @@ export function Player({ target, title, art, sources, trailer, connection, start
                 onClick={() => setChosenId(s.id)}
                 className={`rounded-lg px-3 py-1.5 text-sm font-semibold ${active ? 'bg-brand-600 text-white' : 'bg-neutral-800 text-neutral-200 hover:bg-neutral-700'}`}
               >
-                {s.name}
+                {sourceName(s)}
               </button>
             )
           })}
@@ -411,12 +423,12 @@ export function Player({ target, title, art, sources, trailer, connection, start
       >
         {body}
         <p role="status" className="sr-only">
-          {ended && upNext && source?.kind === 'hls' ? `Up next: ${upNext.label}. Starts in ${UP_NEXT_SECONDS} seconds.` : ''}
+          {ended && upNext && source?.kind === 'hls' ? t('player.upNextAnnouncement', { episode: upNext.label, seconds: UP_NEXT_SECONDS }) : ''}
         </p>
         {showOverlay && (
           <div role="status" className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/80 text-neutral-200" data-testid="player-loading">
             <span className="h-10 w-10 animate-spin rounded-full border-4 border-white/20 border-t-white" aria-hidden="true" />
-            <span>Loading {source?.name ?? 'player'}...</span>
+            <span>{source ? t('player.loadingSource', { source: sourceName(source) }) : t('player.loadingPlayer')}</span>
           </div>
         )}
       </div>

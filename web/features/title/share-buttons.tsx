@@ -5,7 +5,9 @@
  */
 import type { MediaType } from '../../../worker/catalog/types'
 import { useToast } from '../../components/toast'
+import { t } from '../../i18n'
 import { paths } from '../../lib/paths'
+import { episodeShortTitle } from './episode-text'
 
 interface Network {
   name: string
@@ -35,15 +37,15 @@ const buttonClass = 'rounded-lg border border-neutral-700 bg-neutral-900 px-3 py
 export function ShareButtons({ type, id, title: name, episode = null }: { type: MediaType; id: number; title: string; episode?: { season: number; episode: number } | null }) {
   const toast = useToast()
   const link = `${window.location.origin}${paths.share(type, id, episode)}`
-  const title = episode ? `${name} S${episode.season} E${episode.episode}` : name
+  const title = episode ? episodeShortTitle(name, episode) : name
   const canShareNatively = typeof navigator.share === 'function'
 
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link)
-      toast('Link copied to clipboard!', 'success')
+      toast(t('title.linkCopied'), 'success')
     } catch {
-      toast('Failed to copy link', 'error')
+      toast(t('title.linkCopyFailed'), 'error')
     }
   }
 
@@ -57,24 +59,24 @@ export function ShareButtons({ type, id, title: name, episode = null }: { type: 
 
   return (
     <section aria-labelledby="share-heading">
-      <h2 id="share-heading" className="mb-2 text-sm font-semibold tracking-wide text-neutral-300 uppercase">Share</h2>
+      <h2 id="share-heading" className="mb-2 text-sm font-semibold tracking-wide text-neutral-300 uppercase">{t('title.share')}</h2>
       <ul className="flex flex-wrap gap-2">
         {shareNetworks.map((network) => (
           <li key={network.name}>
-            <button type="button" className={buttonClass} aria-label={`Share on ${network.name}`} onClick={() => window.open(network.url(link, title), 'share', POPUP_FEATURES)}>
+            <button type="button" className={buttonClass} aria-label={t('title.shareOn', { network: network.name })} onClick={() => window.open(network.url(link, title), 'share', POPUP_FEATURES)}>
               {network.label}
             </button>
           </li>
         ))}
         <li>
           <button type="button" className={buttonClass} onClick={copy}>
-            Copy link
+            {t('title.copyLink')}
           </button>
         </li>
         {canShareNatively && (
           <li>
             <button type="button" className={buttonClass} onClick={shareNatively}>
-              Share…
+              {t('title.shareNatively')}
             </button>
           </li>
         )}

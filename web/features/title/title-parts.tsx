@@ -9,9 +9,11 @@ import { StarIcon } from '../../components/icons'
 import { WatchlistButton } from '../../components/watchlist-button'
 import { ApiError } from '../../lib/api-client'
 import { useImageUrl } from '../../lib/images'
-import { hasRating, ratingOf } from '../../lib/titles'
+import { t } from '../../i18n'
+import { hasRating } from '../../lib/titles'
 import { AdBlock, DownloadButtons, PopupNotice } from './operator-links'
 import { ShareButtons } from './share-buttons'
+import { ratingText } from './title-format'
 
 export interface TitleFacts {
   type: MediaType
@@ -69,8 +71,8 @@ export function TitleHeader({ facts, player, summary }: { facts: TitleFacts; pla
             {hasRating(facts.rating) && (
               <span className="flex items-center gap-1 font-semibold text-amber-300">
                 <StarIcon width={14} height={14} />
-                <span className="sr-only">Rating</span>
-                {ratingOf(facts.rating)}
+                <span className="sr-only">{t('title.rating')}</span>
+                {ratingText(facts.rating)}
               </span>
             )}
             {facts.year && <span>{facts.year}</span>}
@@ -89,7 +91,7 @@ export function TitleHeader({ facts, player, summary }: { facts: TitleFacts; pla
                 onClick={() => setTheatre(!theatre)}
                 className="rounded-lg px-2 py-1 text-xs font-semibold text-neutral-300 hover:bg-neutral-800 hover:text-white"
               >
-                Theatre mode
+                {t('title.theatreMode')}
               </button>
             </div>
           </div>
@@ -114,10 +116,10 @@ export function TitleSummary({
   episode?: { season: number; episode: number } | null
 }) {
   return (
-    <section aria-label="About" className="space-y-4">
-      <p className="max-w-3xl leading-relaxed text-neutral-200">{overview || 'No description available.'}</p>
+    <section aria-label={t('title.about')} className="space-y-4">
+      <p className="max-w-3xl leading-relaxed text-neutral-200">{overview || t('title.noDescription')}</p>
       {genres.length > 0 && (
-        <ul aria-label="Genres" className="flex flex-wrap gap-2">
+        <ul aria-label={t('title.genres')} className="flex flex-wrap gap-2">
           {genres.map((g) => (
             <li key={g.id} className="rounded-full bg-neutral-800 px-3 py-1 text-xs font-medium text-neutral-200">
               {g.name}
@@ -146,12 +148,12 @@ export function TitleExtras({ downloadUrl, adUrl }: { downloadUrl: string | null
  * The player's place while what it needs (its configuration, the viewer's saved place) is on the
  * way: the same footprint as the source buttons and the 16:9 frame, so nothing moves when it opens.
  */
-export function PlayerPlaceholder({ message = 'Loading player...' }: { message?: string }) {
+export function PlayerPlaceholder({ message }: { message?: string }) {
   return (
     <div>
       <div aria-hidden="true" className="mb-3 h-8" />
       <div className="flex aspect-video w-full items-center justify-center rounded-xl bg-black text-neutral-300" role="status">
-        {message}
+        {message ?? t('player.loadingPlayer')}
       </div>
     </div>
   )
@@ -160,7 +162,7 @@ export function PlayerPlaceholder({ message = 'Loading player...' }: { message?:
 /** The player with the note about pop-ups above it when ads are on. */
 export function PlayerSection({ adUrl, children }: { adUrl: string | null; children: ReactNode }) {
   return (
-    <section aria-label="Watch" className="space-y-3">
+    <section aria-label={t('title.watch')} className="space-y-3">
       <PopupNotice adsOn={!!adUrl} />
       {children}
     </section>
@@ -198,7 +200,7 @@ export function detailsPendingState(
         <h1 className="text-2xl font-bold">{notFound}</h1>
         <p className="text-neutral-400">{failure}</p>
         <button type="button" onClick={() => void query.refetch()} className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
-          Retry
+          {t('title.retry')}
         </button>
       </PageState>
     )
@@ -206,7 +208,7 @@ export function detailsPendingState(
   if (!query.data) {
     return (
       <PageState>
-        <p className="text-neutral-400">Loading...</p>
+        <p className="text-neutral-400">{t('title.loading')}</p>
       </PageState>
     )
   }

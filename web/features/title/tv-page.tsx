@@ -16,16 +16,19 @@ import type { TvDetails } from '../../../worker/catalog/types'
 import { openingSeason } from '../../../worker/seo/boot'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons'
 import { PosterRow } from '../../components/poster-row'
-import { runtimeText, yearOf } from '../../lib/titles'
+import { t } from '../../i18n'
+import { yearOf } from '../../lib/titles'
 import { useNearScreen } from '../../lib/use-in-view'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { useSeason, useTrendingTv, useTvShow } from './api'
 import { CastStrip } from './cast-strip'
 import { EpisodeList, SeasonList } from './episode-list'
 import { episodeFromQuery, neighbourEpisode, type EpisodeRef } from './episode-nav'
+import { episodeLabel, episodeName, episodeShortTitle } from './episode-text'
 import { sendProgress } from './history-client'
 import { Player, type PlayerTarget } from './player'
 import { COMPLETED_FRACTION, resumePosition } from './progress'
+import { runtimeText, withElements } from './title-format'
 import { detailsPendingState, PlayerPlaceholder, PlayerSection, TitleExtras, TitleHeader, TitleSummary, type TitleFacts } from './title-parts'
 import { useTitlePage } from './use-title-page'
 import { WhereToWatch } from './where-to-watch'
@@ -43,14 +46,14 @@ function startingSelection(show: TvDetails, saved: WatchHistoryEntry | null): Se
   return season === null ? null : { season, episode: 1 }
 }
 
-function episodeLabel(at: Selection, episode: { name: string } | undefined): string {
-  return `Season ${at.season}, Episode ${at.episode}${episode ? `: ${episode.name}` : ''}`
-}
-
 /** The last episode of the last regular season: finishing it finishes the show. */
 function isFinalEpisode(show: TvDetails, selection: Selection): boolean {
   const last = show.seasons.reduce<TvDetails['seasons'][number] | undefined>((latest, s) => (s.season_number >= 1 && (!latest || s.season_number > latest.season_number) ? s : latest), undefined)
   return !!last && selection.season === last.season_number && selection.episode >= last.episode_count
+}
+
+function NowPlayingEpisode({ at }: { at: Selection }) {
+  return <span className="font-semibold text-white">{episodeLabel(at)}</span>
 }
 
 /** The foot of the page: fetched only when the visitor comes near it, its place kept meanwhile. */
@@ -61,7 +64,7 @@ function TrendingShows({ exclude }: { exclude: number }) {
   const items = (trending.data?.results ?? []).filter((item) => item.id !== exclude)
   return (
     <div ref={place}>
-      <PosterRow title="Trending Shows" items={items} pending={!trending.isError && !trending.isSuccess} />
+      <PosterRow title={t('title.trendingShows')} items={items} pending={!trending.isError && !trending.isSuccess} />
     </div>
   )
 }
@@ -89,7 +92,7 @@ function ShowPage({ id }: { id: number }) {
     () => (selection ? { type: 'tv', id, season: selection.season, episode: selection.episode } : null),
     [id, selection?.season, selection?.episode],
   )
-  useDocumentMeta(details?.name ?? (show.isError || !validId ? 'TV Show not found' : undefined), details?.overview)
+  useDocumentMeta(details?.name ?? (show.isError || !validId ? t('title.showNotFound') : undefined), details?.overview)
 
   // The episode the viewer moves to is kept at once, not only once some of it has played. This
   // runs after the player of the episode left behind has queued its last report (effects clean up
@@ -146,7 +149,7 @@ function ShowPage({ id }: { id: number }) {
     if (next) play(next)
   }, [next, play])
 
-  const pending = detailsPendingState(show, validId, 'TV Show not found', 'The show could not be loaded.')
+  const pending = detailsPendingState(show, validId, t('title.showNotFound'), t('title.showLoadFailed'))
   if (pending || !details) return pending
 
   const chooseSeason = (seasonNumber: number) => {
@@ -175,7 +178,7 @@ function ShowPage({ id }: { id: number }) {
     runtime: runtimeText(details.episode_run_time?.[0]),
     rating: details.vote_average,
     certification: details.certification,
-    extra: `${details.number_of_seasons} Season${details.number_of_seasons === 1 ? '' : 's'}`,
+    extra: t('title.seasonCount', { count: details.number_of_seasons }),
     backdropPath: details.backdrop_path,
     posterPath: details.poster_path,
     tagline: details.tagline,
@@ -191,12 +194,12 @@ function ShowPage({ id }: { id: number }) {
         player={
             <PlayerSection adUrl={config.data?.adUrl ?? null}>
               {config.isPending || !history.ready || !target || !selection ? (
-                <PlayerPlaceholder message={details.seasons.length === 0 ? 'No episodes are available yet.' : undefined} />
+                <PlayerPlaceholder message={details.seasons.length === 0 ? t('title.noEpisodesYet') : undefined} />
               ) : (
                 <>
                   <Player
                     target={target}
-                    title={`${details.name} S${selection.season} E${selection.episode}`}
+                    title={episodeShortTitle(details.name, selection)}
                     art={{ backdropPath: details.backdrop_path, posterPath: details.poster_path }}
                     sources={sources}
                     trailer={trailer}
@@ -221,10 +224,9 @@ function ShowPage({ id }: { id: number }) {
                   />
                   <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
                     <p className="min-w-0 text-sm text-neutral-300" aria-live="polite" data-testid="now-playing">
-                      <span className="font-semibold text-white">
-                        Season {selection.season}, Episode {selection.episode}
-                      </span>
-                      {episode && <span>: {episode.name}</span>}
+                      {episode
+                        ? withElements((m) => t('title.nowPlayingNamed', { episode: m.episode, name: episodeName(episode.name, episode.episode_number) }), { episode: <NowPlayingEpisode at={selection} /> })
+                        : <NowPlayingEpisode at={selection} />}
                     </p>
                     <div className="flex shrink-0 gap-2">
                       <button
@@ -233,8 +235,8 @@ function ShowPage({ id }: { id: number }) {
                         onClick={() => previous && step(previous)}
                         className="inline-flex items-center gap-1 rounded-lg bg-neutral-800 px-3 py-1.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-700 disabled:cursor-not-allowed disabled:opacity-40"
                       >
-                        <ChevronLeftIcon width={16} height={16} aria-hidden="true" />
-                        Previous episode
+                        <ChevronLeftIcon width={16} height={16} aria-hidden="true" className="rtl:-scale-x-100" />
+                        {t('title.previousEpisode')}
                       </button>
                       <button
                         type="button"
@@ -242,8 +244,8 @@ function ShowPage({ id }: { id: number }) {
                         onClick={() => next && step(next)}
                         className="inline-flex items-center gap-1 rounded-lg bg-neutral-800 px-3 py-1.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-700 disabled:cursor-not-allowed disabled:opacity-40"
                       >
-                        Next episode
-                        <ChevronRightIcon width={16} height={16} aria-hidden="true" />
+                        {t('title.nextEpisode')}
+                        <ChevronRightIcon width={16} height={16} aria-hidden="true" className="rtl:-scale-x-100" />
                       </button>
                     </div>
                   </div>
@@ -273,7 +275,7 @@ function ShowPage({ id }: { id: number }) {
         <WhereToWatch type="tv" id={details.id} />
         <CastStrip cast={details.credits?.cast ?? []} />
       </div>
-      <PosterRow title="Similar Shows" items={similarItems} />
+      <PosterRow title={t('title.similarShows')} items={similarItems} />
       <TrendingShows exclude={details.id} />
     </article>
   )

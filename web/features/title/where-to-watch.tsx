@@ -5,24 +5,25 @@
  * catalogue a series shows the services it streams on and the networks it was made for, and a film
  * says plainly that there is no data. Fetched as the section comes near the screen.
  */
-import { t } from '../../i18n'
 import { useMemo, useRef, useState } from 'react'
 import type { MediaType, WatchOptions, WatchProvider } from '../../../worker/catalog/types'
+import { t, type MessageId } from '../../i18n'
 import { useImageUrl } from '../../lib/images'
 import { useNearScreen } from '../../lib/use-in-view'
 import { useWatchOptions } from './api'
+import { compareNames, countryName, listText, withElements } from './title-format'
 
 const REGION_KEY = 'watch-region'
 /** Countries offered in the menu (ISO 3166-1 alpha-2); the visitor's own is added when missing. */
 const REGIONS = ['AR', 'AT', 'AU', 'BE', 'BR', 'CA', 'CH', 'CL', 'CO', 'DE', 'DK', 'EG', 'ES', 'FI', 'FR', 'GB', 'IE', 'IN', 'IT', 'JP', 'KR', 'MX', 'NL', 'NO', 'NZ', 'PH', 'PL', 'PT', 'SA', 'SE', 'SG', 'TR', 'US', 'ZA']
 
 const KINDS = [
-  ['stream', 'Stream'],
-  ['free', 'Free'],
-  ['ads', 'With ads'],
-  ['rent', 'Rent'],
-  ['buy', 'Buy'],
-] as const
+  ['stream', 'watch.kindStream'],
+  ['free', 'watch.kindFree'],
+  ['ads', 'watch.kindAds'],
+  ['rent', 'watch.kindRent'],
+  ['buy', 'watch.kindBuy'],
+] as const satisfies readonly (readonly [string, MessageId])[]
 
 function savedRegion(): string | null {
   try {
@@ -30,16 +31,6 @@ function savedRegion(): string | null {
     return value && /^[A-Z]{2}$/.test(value) ? value : null
   } catch {
     return null
-  }
-}
-
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' })
-
-function countryName(code: string): string {
-  try {
-    return regionNames.of(code) ?? code
-  } catch {
-    return code
   }
 }
 
@@ -58,9 +49,9 @@ function Service({ provider, href }: { provider: WatchProvider; href: string | n
       <span>{provider.name}</span>
     </>
   )
-  const chip = 'inline-flex min-h-10 items-center gap-2 rounded-lg border border-neutral-700 bg-neutral-900 py-1 pl-1 pr-3 text-sm text-neutral-100'
+  const chip = 'inline-flex min-h-10 items-center gap-2 rounded-lg border border-neutral-700 bg-neutral-900 py-1 ps-1 pe-3 text-sm text-neutral-100'
   return href ? (
-    <a href={href} target="_blank" rel="noopener noreferrer" className={`${chip} hover:bg-neutral-800`} aria-label={`${provider.name} (opens in a new tab)`}>
+    <a href={href} target="_blank" rel="noopener noreferrer" className={`${chip} hover:bg-neutral-800`} aria-label={t('watch.opensInNewTab', { name: provider.name })}>
       {body}
     </a>
   ) : (
@@ -69,16 +60,16 @@ function Service({ provider, href }: { provider: WatchProvider; href: string | n
 }
 
 function Offers({ options, type }: { options: WatchOptions; type: MediaType }) {
-  const groups = KINDS.map(([kind, label]) => ({ kind, label, providers: options[kind] })).filter((g) => g.providers.length > 0)
+  const groups = KINDS.map(([kind, label]) => ({ kind, label: t(label), providers: options[kind] })).filter((g) => g.providers.length > 0)
   const nothing = groups.length === 0 && options.networks.length === 0
   if (nothing) {
     return (
       <p className="text-sm text-neutral-300">
         {options.source === 'tmdb'
-          ? `Not available to stream, rent or buy in ${countryName(options.region)} as far as we know.`
+          ? t('watch.notAvailable', { country: countryName(options.region) })
           : type === 'movie'
-            ? 'We have no streaming information for this film.'
-            : 'We have no streaming information for this series.'}
+            ? t('watch.noDataFilm')
+            : t('watch.noDataSeries')}
       </p>
     )
   }
@@ -98,7 +89,7 @@ function Offers({ options, type }: { options: WatchOptions; type: MediaType }) {
       ))}
       {options.networks.length > 0 && (
         <p className="text-sm text-neutral-300">
-          Originally on {options.networks.map((n) => n.name).join(', ')}.
+          {t('watch.originallyOn', { networks: listText(options.networks.map((n) => n.name)) })}
         </p>
       )}
     </div>
@@ -114,7 +105,7 @@ export function WhereToWatch({ type, id }: { type: MediaType; id: number }) {
   const regions = useMemo(() => {
     const codes = new Set(REGIONS)
     if (options) codes.add(options.region)
-    return [...codes].map((code) => ({ code, name: countryName(code) })).sort((a, b) => a.name.localeCompare(b.name))
+    return [...codes].map((code) => ({ code, name: countryName(code) })).sort((a, b) => compareNames(a.name, b.name))
   }, [options])
 
   const choose = (code: string) => {
@@ -130,11 +121,11 @@ export function WhereToWatch({ type, id }: { type: MediaType; id: number }) {
     <section ref={ref} aria-labelledby="where-to-watch" className="mt-8 min-h-32 rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 id="where-to-watch" className="text-xl font-semibold">
-          Where to Watch
+          {t('watch.heading')}
         </h2>
         {options?.source === 'tmdb' && (
           <label className="flex items-center gap-2 text-sm text-neutral-300">
-            Region
+            {t('watch.region')}
             <select value={options.region} onChange={(e) => choose(e.target.value)} className="min-h-10 rounded-md border border-neutral-700 bg-neutral-900 px-2 py-1 text-neutral-100">
               {regions.map((r) => (
                 <option key={r.code} value={r.code}>
@@ -150,18 +141,20 @@ export function WhereToWatch({ type, id }: { type: MediaType; id: number }) {
           <Offers options={options} type={type} />
           {options.source === 'tmdb' ? (
             <p className="mt-4 text-xs text-neutral-400">
-              Availability in {countryName(options.region)} from{' '}
-              <a href="https://www.justwatch.com" target="_blank" rel="noopener noreferrer" className="underline hover:text-neutral-200">
-                JustWatch
-              </a>
-              , through TMDB.
+              {withElements((m) => t('watch.attribution', { country: countryName(options.region), justWatch: m.justWatch }), {
+                justWatch: (
+                  <a href="https://www.justwatch.com" target="_blank" rel="noopener noreferrer" className="underline hover:text-neutral-200">
+                    JustWatch
+                  </a>
+                ),
+              })}
             </p>
           ) : (
-            <p className="mt-4 text-xs text-neutral-400">The embedded catalogue has no regional data: this is the same everywhere.</p>
+            <p className="mt-4 text-xs text-neutral-400">{t('watch.noRegionalData')}</p>
           )}
         </>
       ) : answer.isError ? (
-        <p className="text-sm text-neutral-300">Where to watch could not be loaded.</p>
+        <p className="text-sm text-neutral-300">{t('watch.loadFailed')}</p>
       ) : (
         <p className="text-sm text-neutral-400" aria-live="polite">
           {near ? t('common.loading') : ''}

@@ -5,6 +5,7 @@
  * whatever tracks the next stream has.
  */
 import { atomWithStorage } from 'jotai/utils'
+import { t } from '../../../i18n'
 
 export const CAPTIONS_STORAGE_KEY = 'player-captions'
 /** The remembered choice: a language code ('en'), or 'off'. */
@@ -18,7 +19,7 @@ export interface CaptionTrack {
 }
 
 export function captionTracks(tracks: { name: string; lang?: string }[]): CaptionTrack[] {
-  return tracks.map((track, id) => ({ id, label: track.name || track.lang || `Track ${id + 1}`, lang: (track.lang ?? '').toLowerCase() }))
+  return tracks.map((track, id) => ({ id, label: track.name || track.lang || t('player.captionTrack', { number: id + 1 }), lang: (track.lang ?? '').toLowerCase() }))
 }
 
 /**

@@ -1,20 +1,28 @@
 /**
- * The player's keyboard shortcuts, while it has the focus, and the list the help (?) shows.
+ * The player's keyboard shortcuts, while it has the focus, and the list the help (?) shows. The
+ * arrow keys keep their direction in a right-to-left page: the video's timeline runs left to right
+ * in every language (player/player-toolbar.tsx), so ← goes back.
  */
+import type { MessageId } from '../../../i18n'
+
 export const SEEK_STEP_SECONDS = 10
 const VOLUME_STEP = 0.1
 export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const
 
-export const SHORTCUTS: { keys: string[]; action: string }[] = [
-  { keys: ['Space', 'K'], action: 'Play or pause' },
-  { keys: ['←', '→'], action: `Back or forward ${SEEK_STEP_SECONDS} seconds` },
-  { keys: ['↑', '↓'], action: 'Volume up or down' },
-  { keys: ['M'], action: 'Mute or unmute' },
-  { keys: ['F'], action: 'Full screen' },
-  { keys: ['C'], action: 'Captions on or off' },
-  { keys: ['<', '>'], action: 'Slower or faster (0.5× to 2×)' },
-  { keys: ['P'], action: 'Picture-in-picture' },
-  { keys: ['?'], action: 'Show these shortcuts' },
+/** A key as printed on the keyboard, or the id of its name ('Space') where the name is a word. */
+export type ShortcutKey = string | { name: MessageId }
+
+/** The list the help shows: ids, put into words when shown (see shortcuts-help.tsx). */
+export const SHORTCUTS: { keys: ShortcutKey[]; action: MessageId }[] = [
+  { keys: [{ name: 'player.keySpace' }, 'K'], action: 'player.shortcutPlayPause' },
+  { keys: ['←', '→'], action: 'player.shortcutSeek' },
+  { keys: ['↑', '↓'], action: 'player.shortcutVolume' },
+  { keys: ['M'], action: 'player.shortcutMute' },
+  { keys: ['F'], action: 'player.shortcutFullScreen' },
+  { keys: ['C'], action: 'player.shortcutCaptions' },
+  { keys: ['<', '>'], action: 'player.shortcutSpeed' },
+  { keys: ['P'], action: 'player.shortcutPictureInPicture' },
+  { keys: ['?'], action: 'player.shortcutHelp' },
 ]
 
 /** The next playback rate up (step 1) or down (-1) the list, staying within 0.5 and 2. */

@@ -1,0 +1,120 @@
+/**
+ * Numbers, running times, dates, lists and country names on the title pages and in the player, in
+ * the page's language (Intl with currentLocale()). The worker's runtimeText stays the English text
+ * of its own pages; the web app formats here. Each formatter is made once per locale.
+ */
+import { createElement, Fragment, type ReactNode } from 'react'
+import { currentLocale } from '../../i18n'
+
+function perLocale<T>(make: (locale: string) => T): () => T {
+  const made = new Map<string, T>()
+  return () => {
+    const locale = currentLocale()
+    let formatter = made.get(locale)
+    if (formatter === undefined) {
+      formatter = make(locale)
+      made.set(locale, formatter)
+    }
+    return formatter
+  }
+}
+
+/** Intl.DurationFormat, where the browser has it (not yet typed by TypeScript's ES2023 library). */
+type DurationFormatter = { format(duration: { hours?: number; minutes?: number }): string }
+const DurationFormat = (Intl as unknown as { DurationFormat?: new (locale: string, options: { style: string; hoursDisplay?: string }) => DurationFormatter }).DurationFormat
+
+/**
+ * Japanese short units read as Japanese ("2 時間 28 分"); its narrow ones are Latin letters. Every
+ * other locale prints a running time in its narrow units ("2h 28m", "2小时28分钟", "2 س و28 د").
+ */
+const runtimeStyle = (locale: string) => (locale === 'ja' ? 'short' : 'narrow')
+
+const durationFormat = perLocale((locale): DurationFormatter => {
+  const style = runtimeStyle(locale)
+  if (DurationFormat) return new DurationFormat(locale, { style })
+  // Without Intl.DurationFormat: the same units, joined as the language joins units.
+  const unitDisplay = style === 'short' ? 'short' : 'narrow'
+  const hours = new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay })
+  const minutes = new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay })
+  const units = new Intl.ListFormat(locale, { type: 'unit', style: unitDisplay })
+  return {
+    format: (d) => units.format([d.hours ? hours.format(d.hours) : '', d.minutes ? minutes.format(d.minutes) : ''].filter(Boolean)),
+  }
+})
+
+/** A running time in minutes as the page prints it: "2h 28m", "2h", "47m"; empty when unknown. */
+export function runtimeText(minutes: number | null | undefined): string {
+  if (!minutes || minutes <= 0) return ''
+  const h = Math.floor(minutes / 60)
+  const m = Math.round(minutes % 60)
+  return durationFormat().format(h > 0 && m > 0 ? { hours: h, minutes: m } : h > 0 ? { hours: h } : { minutes: m })
+}
+
+const oneDecimal = perLocale((locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }))
+
+/** A rating out of 10 with one decimal: "8.7", "8,7". */
+export function ratingText(value: number): string {
+  return oneDecimal().format(value)
+}
+
+const wholeNumber = perLocale((locale) => new Intl.NumberFormat(locale))
+
+export function numberText(value: number): string {
+  return wholeNumber().format(value)
+}
+
+// The catalogue's dates are calendar days: read and printed in UTC so no time zone moves them.
+const dayFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }))
+
+/** A catalogue date ("2008-07-16") as the language writes it; the text as it is when it is not a date. */
+export function dateText(isoDate: string): string {
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`)
+  return Number.isNaN(date.getTime()) ? isoDate : dayFormat().format(date)
+}
+
+const regionNames = perLocale((locale) => new Intl.DisplayNames([locale, 'en'], { type: 'region' }))
+
+/** A country's name in the page's language, from its ISO 3166-1 code. */
+export function countryName(code: string): string {
+  try {
+    return regionNames().of(code) ?? code
+  } catch {
+    return code
+  }
+}
+
+const andList = perLocale((locale) => new Intl.ListFormat(locale, { type: 'conjunction' }))
+
+/** "AMC, HBO and Sky" in the page's language. */
+export function listText(items: string[]): string {
+  return andList().format(items)
+}
+
+const orList = perLocale((locale) => new Intl.ListFormat(locale, { type: 'disjunction' }))
+
+/** Alternatives ("Space or K"): each item drawn by `draw`, the language's own "or" between them drawn by `drawBetween`. */
+export function eitherOf(items: string[], draw: (item: string) => ReactNode, drawBetween: (text: string) => ReactNode = (text) => text): ReactNode[] {
+  let index = 0
+  return orList()
+    .formatToParts(items)
+    .map((part, i) => createElement(Fragment, { key: i }, part.type === 'element' ? draw(items[index++] ?? part.value) : drawBetween(part.value)))
+}
+
+/** Sorts names as the page's language sorts them. */
+export function compareNames(a: string, b: string): number {
+  return a.localeCompare(b, currentLocale())
+}
+
+const MARK = '\u0001'
+
+/**
+ * A translated sentence with elements inside it (a link, emphasis): the message is asked for with a
+ * marker in place of each element's placeholder, then cut at the markers, so the translation alone
+ * decides the word order. `text` is a function from marker values to the message.
+ */
+export function withElements(text: (markers: Record<string, string>) => string, elements: Record<string, ReactNode>): ReactNode[] {
+  const markers = Object.fromEntries(Object.keys(elements).map((name) => [name, `${MARK}${name}${MARK}`]))
+  return text(markers)
+    .split(new RegExp(`${MARK}(\\w+)${MARK}`))
+    .map((piece, i) => createElement(Fragment, { key: i }, i % 2 === 1 ? (elements[piece] ?? piece) : piece))
+}
