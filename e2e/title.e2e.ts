@@ -395,6 +395,10 @@ describe('the first screen at 1440x900', () => {
       expect((await frame.boundingBox())!.width).toBeGreaterThan(narrow * 1.4)
       await pressPlay(page)
       await page.getByTestId('hls-video').waitFor()
+      // The choice is kept: another title opens in Theatre mode too, from its first frame.
+      await page.goto(kind === 'movie' ? `/tv/${showId}` : `/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+      await page.getByRole('button', { name: 'Theatre mode', pressed: true }).waitFor({ timeout: 10_000 })
+      expect((await page.getByTestId('player').boundingBox())!.width).toBeGreaterThan(narrow * 1.4)
       await context.close()
     })
   }

@@ -3,6 +3,8 @@
  * block (overview, genres, watchlist, share, download), the player section with the operator's
  * ad slots, and the loading, not-found and failure states.
  */
+import { useAtom } from 'jotai'
+import { atomWithStorage } from 'jotai/utils'
 import { useState, type ReactNode } from 'react'
 import type { Genre, MediaType } from '../../../worker/catalog/types'
 import { StarIcon } from '../../components/icons'
@@ -38,10 +40,13 @@ export interface TitleFacts {
  * the player, so all of it fits a 1440x900 screen; Theatre widens the player across both columns.
  * Narrower, they stack: title, player, summary.
  */
+/** Theatre mode, kept in this browser for every title; read on the first render so nothing moves. */
+export const theatreModeAtom = atomWithStorage('theatre-mode', false, undefined, { getOnInit: true })
+
 export function TitleHeader({ facts, player, summary }: { facts: TitleFacts; player?: ReactNode; summary?: ReactNode }) {
   const image = useImageUrl()
   const [broken, setBroken] = useState(false)
-  const [theatre, setTheatre] = useState(false)
+  const [theatre, setTheatre] = useAtom(theatreModeAtom)
   const backdrop = broken ? null : image(facts.backdropPath, 'original')
   return (
     <header className="relative isolate overflow-hidden" data-layout={theatre ? 'theatre' : 'beside'}>
