@@ -4,5 +4,8 @@
  * `<area>.`; a new area adds its line here.
  */
 import type common from './catalogs/en/common.json'
+import type home from './catalogs/en/home.json'
 
-export type MessageId = keyof typeof common
+export type MessageId =
+  | keyof typeof common
+  | keyof typeof home
