@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { MediaType } from '../../../worker/catalog/types'
 import { PosterFrame } from '../../components/poster-card'
+import { t } from '../../i18n'
 import { paths } from '../../lib/paths'
 
 export const listGridClass = 'grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5'
@@ -31,7 +32,7 @@ export function ListCard({
         <PosterFrame path={posterPath}>{badge}</PosterFrame>
         <h2 className="mt-2 truncate text-sm font-semibold text-neutral-100">{title}</h2>
       </Link>
-      <p className="text-xs text-neutral-400">{type === 'movie' ? 'Movie' : 'TV Show'}</p>
+      <p className="text-xs text-neutral-400">{type === 'movie' ? t('lists.movie') : t('lists.tvShow')}</p>
       {children}
     </article>
   )
