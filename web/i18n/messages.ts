@@ -7,9 +7,11 @@ import type browse from './catalogs/en/browse.json'
 import type common from './catalogs/en/common.json'
 import type home from './catalogs/en/home.json'
 import type lists from './catalogs/en/lists.json'
+import type search from './catalogs/en/search.json'
 
 export type MessageId =
   | keyof typeof common
   | keyof typeof home
   | keyof typeof browse
   | keyof typeof lists
+  | keyof typeof search
