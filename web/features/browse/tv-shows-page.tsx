@@ -9,10 +9,13 @@ import { platformFromParam, platforms } from '../../lib/platforms'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { useCatalogPage } from './api/use-catalog-page'
 
+/** A platform's name set apart inside a sentence, so 'Disney+' keeps its plus at the end in right-to-left text. */
+const isolated = (name: string) => `\u2068${name}\u2069`
+
 export function Component() {
   const [params, setParams] = useSearchParams()
   const platform = platformFromParam(params.get('service'))
-  useDocumentMeta(platform.slug === 'all' ? t('browse.tvTitle') : t('browse.tvPlatformTitle', { platform: platform.label }), t('browse.tvDescription'))
+  useDocumentMeta(platform.slug === 'all' ? t('browse.tvTitle') : t('browse.tvPlatformTitle', { platform: isolated(platform.label) }), t('browse.tvDescription'))
   const query = useCatalogPage('tv', platform.slug)
 
   const choose = (slug: string) => {
@@ -40,13 +43,13 @@ export function Component() {
                   onClick={() => choose(p.slug)}
                   className={`shrink-0 rounded-full border px-4 py-2 text-sm font-semibold transition ${chosen ? 'border-brand-500 bg-brand-600 text-white' : 'border-neutral-700 bg-neutral-900 text-neutral-200 hover:border-neutral-500'}`}
                 >
-                  {p.slug === 'all' ? t('browse.platformAll') : p.label}
+                  {p.slug === 'all' ? t('browse.platformAll') : <bdi>{p.label}</bdi>}
                 </button>
               )
             })}
           </div>
           <p aria-live="polite" className="mt-2 min-h-5 text-sm text-neutral-400">
-            {query.isFetching && query.isPlaceholderData ? t('browse.loading') : platform.slug === 'all' ? '' : t('browse.showingPlatform', { platform: platform.label })}
+            {query.isFetching && query.isPlaceholderData ? t('browse.loading') : platform.slug === 'all' ? '' : t('browse.showingPlatform', { platform: isolated(platform.label) })}
           </p>
           {!query.isPlaceholderData && query.data?.notice && <p className="mt-1 text-sm text-neutral-400">{query.data.notice}</p>}
         </section>

@@ -14,6 +14,7 @@ import { useDocumentMeta } from '../../lib/use-document-meta'
 import { SEARCH_MIN_LENGTH, useQuickSearch } from './api/use-search'
 import { useRecentSearches } from './recent-searches'
 import { SearchResultCard } from './search-result-card'
+import { TERM_SLOT, TermSentence } from './term-sentence'
 
 export const SEARCH_DEBOUNCE_MS = 300
 const TOP_RESULTS = 10
@@ -64,7 +65,7 @@ export function Component() {
             <li key={recentTerm}>
               <button type="button" onClick={() => rerun(recentTerm)} className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-start text-neutral-200 hover:bg-neutral-800">
                 <HistoryIcon width={16} height={16} className="text-neutral-500" />
-                {recentTerm}
+                <bdi>{recentTerm}</bdi>
               </button>
             </li>
           ))}
@@ -92,7 +93,7 @@ export function Component() {
     body = (
       <div className="py-16 text-center">
         <h2 className="text-xl font-semibold">{t('search.noResults')}</h2>
-        <p className="mt-1 text-neutral-400">{t('search.nothingMatched', { term })}</p>
+        <p className="mt-1 text-neutral-400"><TermSentence text={t('search.nothingMatched', { term: TERM_SLOT })} term={term} /></p>
       </div>
     )
   } else {

@@ -10,6 +10,10 @@ import { currentLocale, t } from '../../i18n'
 import { paths } from '../../lib/paths'
 import { hasRating, titleOf, yearOf } from '../../lib/titles'
 
+// A catalogue text keeps its own direction (dir="auto": a Latin title on an Arabic page reads and
+// truncates left to right) but lines up with the page's own side.
+const pageSide = 'text-left [:root[dir=rtl]_&]:text-right'
+
 /** A rating with one decimal, in the page's language (7.3, 7,3). */
 function formatRating(value: number): string {
   return new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)
@@ -33,7 +37,7 @@ export function SearchResultCard({ item, showOverview = false, onOpen }: { item:
           {item.media_type === 'movie' ? t('search.movie') : t('search.tvShow')}
         </span>
       </PosterFrame>
-      <p className="mt-1.5 truncate text-sm font-medium text-neutral-100">{title}</p>
+      <p dir="auto" className={`mt-1.5 truncate text-sm font-medium text-neutral-100 ${pageSide}`}>{title}</p>
       <p className="flex h-4 items-center gap-2 text-xs text-neutral-400">
         <span>{year}</span>
         {hasRating(item.vote_average) && (
@@ -44,7 +48,7 @@ export function SearchResultCard({ item, showOverview = false, onOpen }: { item:
           </span>
         )}
       </p>
-      {showOverview && <p className="mt-1 line-clamp-2 text-xs text-neutral-400">{item.overview}</p>}
+      {showOverview && <p dir="auto" className={`mt-1 line-clamp-2 text-xs text-neutral-400 ${pageSide}`}>{item.overview}</p>}
     </Link>
   )
 }

@@ -2,7 +2,7 @@
  * /search-results?q=: every movie and TV match of the term as an infinite grid with badge,
  * poster, title, year, rating and a two-line overview.
  */
-import { useCallback, useState, type ReactNode } from 'react'
+import { useCallback, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import type { ListItem, Paged } from '../../../worker/catalog/types'
 import { ChevronLeftIcon, SearchIcon } from '../../components/icons'
@@ -12,21 +12,7 @@ import { paths } from '../../lib/paths'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { fetchSearchPage, searchKeys, searchQueryOptions } from './api/use-search'
 import { SearchResultCard } from './search-result-card'
-
-// Stands in for the term while the sentence is formatted, so the term can be drawn as an element
-// wherever the language puts it.
-const TERM_SLOT = '\uE000'
-
-/** 'Found N results for “term”' with the term emphasised, in the language's word order. */
-function FoundSentence({ count, term }: { count: number; term: string }) {
-  const parts = t('search.found', { count, term: TERM_SLOT }).split(TERM_SLOT)
-  const nodes: ReactNode[] = []
-  parts.forEach((part, i) => {
-    if (i > 0) nodes.push(<span key={i} className="text-neutral-100">{term}</span>)
-    nodes.push(part)
-  })
-  return <>{nodes}</>
-}
+import { TERM_SLOT, TermSentence } from './term-sentence'
 
 export function Component() {
   const [params] = useSearchParams()
@@ -58,7 +44,7 @@ export function Component() {
       </Link>
       <h1 className="mt-3 text-2xl font-bold md:text-3xl">{t('search.resultsTitle')}</h1>
       <p className="mt-1 mb-5 h-5 text-neutral-400" aria-live="polite">
-        {count !== null && count > 0 && <FoundSentence count={count} term={term} />}
+        {count !== null && count > 0 && <TermSentence text={t('search.found', { count, term: TERM_SLOT })} term={term} termClassName="text-neutral-100" />}
       </p>
       <PosterGrid
         key={term}
@@ -73,7 +59,7 @@ export function Component() {
       {count === 0 && (
         <div className="py-12 text-center">
           <h2 className="text-xl font-semibold">{t('search.noResults')}</h2>
-          <p className="mt-1 text-neutral-400">{t('search.noMatches', { term })}</p>
+          <p className="mt-1 text-neutral-400"><TermSentence text={t('search.noMatches', { term: TERM_SLOT })} term={term} /></p>
           <Link to={paths.search()} className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
             {t('search.tryAnother')}
           </Link>
