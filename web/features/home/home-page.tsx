@@ -44,8 +44,8 @@ function QuickBrowse() {
 function CallToAction({ signedIn }: { signedIn: boolean }) {
   return (
     <section className="mx-4 my-6 overflow-hidden rounded-2xl bg-gradient-to-r from-brand-700 rtl:bg-gradient-to-l via-rose-700 to-orange-600 p-6 md:mx-8 md:p-10">
-      <h2 className="text-2xl font-extrabold text-white md:text-3xl">{signedIn ? t('home.ctaMemberTitle') : t('home.ctaVisitorTitle')}</h2>
-      <p className="mt-2 max-w-xl text-rose-50">
+      <h2 className="text-2xl font-extrabold wrap-break-word text-white md:text-3xl">{signedIn ? t('home.ctaMemberTitle') : t('home.ctaVisitorTitle')}</h2>
+      <p className="mt-2 max-w-xl wrap-break-word text-rose-50">
         {signedIn ? t('home.ctaMemberText') : t('home.ctaVisitorText')}
       </p>
       <Link to={signedIn ? paths.topImdb() : paths.register()} className="mt-5 inline-block rounded-lg bg-white px-5 py-2.5 font-semibold text-neutral-900 hover:bg-rose-50">
