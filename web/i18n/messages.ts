@@ -3,9 +3,21 @@
  * bundle). Each area's catalog is `catalogs/<locale>/<area>.json`, and every id in it begins with
  * `<area>.`; a new area adds its line here.
  */
-import type common from './catalogs/en/common.json'
-import type player from './catalogs/en/player.json'
-import type title from './catalogs/en/title.json'
-import type watch from './catalogs/en/watch.json'
+import type browseMessages from './catalogs/en/browse.json'
+import type commonMessages from './catalogs/en/common.json'
+import type homeMessages from './catalogs/en/home.json'
+import type listsMessages from './catalogs/en/lists.json'
+import type playerMessages from './catalogs/en/player.json'
+import type searchMessages from './catalogs/en/search.json'
+import type titleMessages from './catalogs/en/title.json'
+import type watchMessages from './catalogs/en/watch.json'
 
-export type MessageId = keyof typeof common | keyof typeof player | keyof typeof title | keyof typeof watch
+export type MessageId =
+  | keyof typeof browseMessages
+  | keyof typeof commonMessages
+  | keyof typeof homeMessages
+  | keyof typeof listsMessages
+  | keyof typeof playerMessages
+  | keyof typeof searchMessages
+  | keyof typeof titleMessages
+  | keyof typeof watchMessages

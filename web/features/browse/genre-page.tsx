@@ -7,10 +7,20 @@ import { Link, useParams } from 'react-router-dom'
 import { LoadError } from '../../components/load-error'
 import { PosterRow } from '../../components/poster-row'
 import { PosterRowSkeleton } from '../../components/skeletons'
+import { currentLocale, t } from '../../i18n'
 import { genreName, isFilmGenre } from '../../lib/genres'
 import { paths } from '../../lib/paths'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { useGenreRow } from './api/use-genre-rows'
+
+/**
+ * A genre's name inside a sentence: lower case, as most of our languages write it there ("popular
+ * action movies"), but German capitalizes nouns and keeps it as it is.
+ */
+function genreInSentence(name: string): string {
+  const locale = currentLocale()
+  return locale === 'de' ? name : name.toLocaleLowerCase(locale)
+}
 
 function NoSuchGenre({ title, text }: { title: string; text: string }) {
   return (
@@ -19,7 +29,7 @@ function NoSuchGenre({ title, text }: { title: string; text: string }) {
       <p className="mt-2 text-neutral-400">
         {text}{' '}
         <Link to={paths.genres()} className="text-brand-400 underline">
-          See all genres
+          {t('browse.seeAllGenres')}
         </Link>
       </p>
     </div>
@@ -32,14 +42,14 @@ export function Component() {
   const name = valid ? genreName(Number(id)) : undefined
   const genreId = name !== undefined ? Number(id) : null
   useDocumentMeta(
-    !valid ? 'Invalid genre' : name ? `${name} Movies & TV Shows` : 'Genre not found',
-    name ? `Popular ${name.toLowerCase()} movies and TV shows to discover and watch.` : undefined,
+    !valid ? t('browse.invalidGenre') : name ? t('browse.genreDocumentTitle', { genre: name }) : t('browse.genreNotFound'),
+    name ? t('browse.genreDescription', { genre: genreInSentence(name) }) : undefined,
   )
   const movies = useGenreRow('movie', genreId !== null && isFilmGenre(genreId) ? genreId : null)
   const tv = useGenreRow('tv', genreId)
 
-  if (!valid) return <NoSuchGenre title="Invalid genre" text="A genre address ends in its number." />
-  if (name === undefined || genreId === null) return <NoSuchGenre title="Genre not found" text="There is no genre with that number." />
+  if (!valid) return <NoSuchGenre title={t('browse.invalidGenre')} text={t('browse.invalidGenreText')} />
+  if (name === undefined || genreId === null) return <NoSuchGenre title={t('browse.genreNotFound')} text={t('browse.genreNotFoundText')} />
 
   const filmGenre = isFilmGenre(genreId)
   const loading = (filmGenre && movies.isPending) || tv.isPending
@@ -48,24 +58,24 @@ export function Component() {
     <div className="pb-6">
       <div className="px-4 pt-6 pb-2 md:px-8">
         <h1 className="text-2xl font-bold md:text-3xl">{name}</h1>
-        <p className="mt-1 text-sm text-neutral-400">Movies &amp; TV Shows</p>
-        {loading && <p role="status" className="mt-2 text-sm text-neutral-400">Loading...</p>}
+        <p className="mt-1 text-sm text-neutral-400">{t('browse.genreSubtitle')}</p>
+        {loading && <p role="status" className="mt-2 text-sm text-neutral-400">{t('browse.loading')}</p>}
       </div>
       {!filmGenre ? null : movies.isError ? (
-        <LoadError message="Popular movies could not be loaded." onRetry={() => void movies.refetch()} />
+        <LoadError message={t('browse.genreMoviesFailed')} onRetry={() => void movies.refetch()} />
       ) : movies.data ? (
-        <PosterRow title={`Popular ${name} Movies`} id="genre-movies" items={movies.data.results} />
+        <PosterRow title={t('browse.genreMoviesRow', { genre: name })} id="genre-movies" items={movies.data.results} />
       ) : (
         <PosterRowSkeleton />
       )}
       {tv.isError ? (
-        <LoadError message="Popular TV shows could not be loaded." onRetry={() => void tv.refetch()} />
+        <LoadError message={t('browse.genreTvFailed')} onRetry={() => void tv.refetch()} />
       ) : tv.data ? (
-        <PosterRow title={`Popular ${name} TV Shows`} id="genre-tv" items={tv.data.results} />
+        <PosterRow title={t('browse.genreTvRow', { genre: name })} id="genre-tv" items={tv.data.results} />
       ) : (
         <PosterRowSkeleton />
       )}
-      {empty && <p className="px-4 py-6 text-neutral-400 md:px-8">No titles in this genre yet.</p>}
+      {empty && <p className="px-4 py-6 text-neutral-400 md:px-8">{t('browse.genreEmpty')}</p>}
     </div>
   )
 }

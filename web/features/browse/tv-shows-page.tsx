@@ -4,17 +4,18 @@
  */
 import { useSearchParams } from 'react-router-dom'
 import { ComposedPage } from '../../components/composed-page'
+import { t } from '../../i18n'
 import { platformFromParam, platforms } from '../../lib/platforms'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { useCatalogPage } from './api/use-catalog-page'
 
+/** A platform's name set apart inside a sentence, so 'Disney+' keeps its plus at the end in right-to-left text. */
+const isolated = (name: string) => `\u2068${name}\u2069`
+
 export function Component() {
   const [params, setParams] = useSearchParams()
   const platform = platformFromParam(params.get('service'))
-  useDocumentMeta(
-    platform.slug === 'all' ? 'TV Shows' : `${platform.label} TV Shows`,
-    'Browse popular, top rated, on the air and airing today TV shows, filtered by streaming platform or K-Drama.',
-  )
+  useDocumentMeta(platform.slug === 'all' ? t('browse.tvTitle') : t('browse.tvPlatformTitle', { platform: isolated(platform.label) }), t('browse.tvDescription'))
   const query = useCatalogPage('tv', platform.slug)
 
   const choose = (slug: string) => {
@@ -26,10 +27,10 @@ export function Component() {
 
   return (
     <div>
-      <h1 className="sr-only">TV Shows</h1>
-      <ComposedPage query={query} heroLabel="Featured TV shows" rowsLabel="TV show rows">
+      <h1 className="sr-only">{t('browse.tvTitle')}</h1>
+      <ComposedPage query={query} heroLabel={t('browse.tvHeroLabel')} rowsLabel={t('browse.tvRowsLabel')}>
         <section aria-labelledby="platform-heading" className="px-4 pt-6 pb-2 md:px-8">
-          <h2 id="platform-heading" className="mb-3 text-lg font-semibold md:text-xl">Browse by Platform</h2>
+          <h2 id="platform-heading" className="mb-3 text-lg font-semibold md:text-xl">{t('browse.browseByPlatform')}</h2>
           <div className="scrollbar-none -mx-4 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:px-0">
             {platforms.map((p) => {
               const chosen = p.slug === platform.slug
@@ -42,13 +43,13 @@ export function Component() {
                   onClick={() => choose(p.slug)}
                   className={`shrink-0 rounded-full border px-4 py-2 text-sm font-semibold transition ${chosen ? 'border-brand-500 bg-brand-600 text-white' : 'border-neutral-700 bg-neutral-900 text-neutral-200 hover:border-neutral-500'}`}
                 >
-                  {p.label}
+                  {p.slug === 'all' ? t('browse.platformAll') : <bdi>{p.label}</bdi>}
                 </button>
               )
             })}
           </div>
           <p aria-live="polite" className="mt-2 min-h-5 text-sm text-neutral-400">
-            {query.isFetching && query.isPlaceholderData ? 'Loading...' : platform.slug === 'all' ? '' : `Showing ${platform.label} titles`}
+            {query.isFetching && query.isPlaceholderData ? t('browse.loading') : platform.slug === 'all' ? '' : t('browse.showingPlatform', { platform: isolated(platform.label) })}
           </p>
           {!query.isPlaceholderData && query.data?.notice && <p className="mt-1 text-sm text-neutral-400">{query.data.notice}</p>}
         </section>

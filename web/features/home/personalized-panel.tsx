@@ -4,6 +4,7 @@ import type { WatchHistoryEntry, WatchlistEntry } from '../../../drizzle/schema'
 import type { PosterItem } from '../../components/poster-card'
 import { PosterRow } from '../../components/poster-row'
 import { PosterRowSkeleton } from '../../components/skeletons'
+import { t } from '../../i18n'
 import { paths } from '../../lib/paths'
 import { useMyWatchlist, useRecentHistory } from '../../lib/my-lists'
 import { useSimilar } from './api/use-personal'
@@ -26,19 +27,19 @@ export function PersonalizedPanel() {
 
   return (
     <section aria-labelledby="personal-heading" className="mx-2 my-4 rounded-2xl border border-neutral-800 bg-gradient-to-b from-neutral-900 to-neutral-950 py-3 md:mx-6">
-      <h2 id="personal-heading" className="px-4 pt-2 text-xl font-bold md:px-6 md:text-2xl">Personalized for You</h2>
+      <h2 id="personal-heading" className="px-4 pt-2 text-xl font-bold md:px-6 md:text-2xl">{t('home.personalized')}</h2>
       {loading ? (
         <PosterRowSkeleton count={6} />
       ) : nothingYet ? (
         <p className="px-4 py-4 text-neutral-400 md:px-6">
-          Save titles to your watchlist or start watching, and your picks show up here.{' '}
-          <Link to={paths.movies()} className="text-brand-400 underline">Browse movies</Link>
+          {t('home.personalizedEmpty')}{' '}
+          <Link to={paths.movies()} className="text-brand-400 underline">{t('home.browseMovies')}</Link>
         </p>
       ) : (
         <>
-          <PosterRow title="Watchlist" id="personal-watchlist" items={saved.map(toPosterItem)} />
-          <PosterRow title="Recently Watched" id="personal-history" items={watched.map(toPosterItem)} />
-          <PosterRow title="Recommended" id="personal-recommended" items={recommended} />
+          <PosterRow title={t('home.watchlist')} id="personal-watchlist" items={saved.map(toPosterItem)} />
+          <PosterRow title={t('home.recentlyWatched')} id="personal-history" items={watched.map(toPosterItem)} />
+          <PosterRow title={t('home.recommended')} id="personal-recommended" items={recommended} />
         </>
       )}
     </section>

@@ -3,7 +3,12 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { MediaType } from '../../../worker/catalog/types'
 import { PosterFrame } from '../../components/poster-card'
+import { t } from '../../i18n'
 import { paths } from '../../lib/paths'
+
+// A catalogue text keeps its own direction (dir="auto": a Latin title on an Arabic page reads and
+// truncates left to right) but lines up with the page's own side.
+const pageSide = 'text-left [:root[dir=rtl]_&]:text-right'
 
 export const listGridClass = 'grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5'
 
@@ -29,9 +34,9 @@ export function ListCard({
     <article className="flex flex-col">
       <Link to={to ?? paths.title(type, id)} className="group block">
         <PosterFrame path={posterPath}>{badge}</PosterFrame>
-        <h2 className="mt-2 truncate text-sm font-semibold text-neutral-100">{title}</h2>
+        <h2 dir="auto" className={`mt-2 truncate text-sm font-semibold text-neutral-100 ${pageSide}`}>{title}</h2>
       </Link>
-      <p className="text-xs text-neutral-400">{type === 'movie' ? 'Movie' : 'TV Show'}</p>
+      <p className="text-xs text-neutral-400">{type === 'movie' ? t('lists.movie') : t('lists.tvShow')}</p>
       {children}
     </article>
   )

@@ -10,6 +10,7 @@ import { LoadError } from '../../components/load-error'
 import { PageHeading } from '../../components/page-heading'
 import { useToast } from '../../components/toast'
 import { ApiError } from '../../lib/api-client'
+import { t } from '../../i18n'
 import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
 import { useRemoveFromWatchlist, useWatchlistEntries } from './api'
@@ -21,37 +22,37 @@ export function Component() {
   const remove = useRemoveFromWatchlist()
   const toast = useToast()
 
-  if (session === null) return <AccessDenied variant="login-required" subheading="Login to View Your Watchlist" showHome={false} />
+  if (session === null) return <AccessDenied variant="login-required" subheading={t('lists.watchlistLogin')} showHome={false} />
 
   const onRemove = (content_type: 'movie' | 'tv', content_id: number) =>
     remove.mutate(
       { content_type, content_id },
       {
-        onSuccess: () => toast('Removed from watchlist', 'success'),
-        onError: () => toast('Failed to remove from watchlist', 'error'),
+        onSuccess: () => toast(t('lists.removed'), 'success'),
+        onError: () => toast(t('lists.removeFailed'), 'error'),
       },
     )
 
   const list = entries.data ?? []
   return (
     <div className="pb-10">
-      <PageHeading title="My Watchlist">
-        {list.length > 0 && <p className="mt-1 text-sm text-neutral-400">{list.length === 1 ? '1 title' : `${list.length} titles`}</p>}
+      <PageHeading title={t('lists.watchlistTitle')}>
+        {list.length > 0 && <p className="mt-1 text-sm text-neutral-400">{t('lists.titleCount', { count: list.length })}</p>}
       </PageHeading>
       <div className="px-4 md:px-8">
         {session === undefined || entries.isPending ? (
-          <p role="status" className="py-10 text-neutral-400">Loading...</p>
+          <p role="status" className="py-10 text-neutral-400">{t('lists.loading')}</p>
         ) : entries.error instanceof ApiError && entries.error.status === 403 ? (
           // Signed in, but the server will not show this account's list: SPEC.md's default Access Denied.
           <AccessDenied />
         ) : entries.isError ? (
-          <LoadError message="Failed to load watchlist" onRetry={() => void entries.refetch()} className="!mx-0" />
+          <LoadError message={t('lists.watchlistLoadFailed')} onRetry={() => void entries.refetch()} className="!mx-0" />
         ) : list.length === 0 ? (
           <div className="flex flex-col items-start gap-3 py-10">
-            <p className="text-lg font-semibold">Your watchlist is empty</p>
-            <p className="text-neutral-400">Save movies and shows to watch them later.</p>
+            <p className="text-lg font-semibold">{t('lists.watchlistEmpty')}</p>
+            <p className="text-neutral-400">{t('lists.watchlistEmptyText')}</p>
             <Link to={paths.movies()} className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
-              Browse Movies
+              {t('lists.browseMovies')}
             </Link>
           </div>
         ) : (
@@ -65,11 +66,11 @@ export function Component() {
                       type="button"
                       onClick={() => onRemove(entry.content_type, entry.content_id)}
                       disabled={busy}
-                      aria-label={`Remove ${entry.title} from watchlist`}
+                      aria-label={t('lists.removeTitle', { title: entry.title })}
                       className="mt-2 inline-flex items-center justify-center gap-1.5 rounded-lg border border-neutral-700 px-3 py-1.5 text-xs font-semibold text-neutral-200 hover:border-red-500 hover:text-red-300 disabled:opacity-60"
                     >
                       <CloseIcon width={14} height={14} />
-                      {busy ? 'Removing...' : 'Remove'}
+                      {busy ? t('lists.removing') : t('lists.remove')}
                     </button>
                   </ListCard>
                 </li>

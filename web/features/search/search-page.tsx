@@ -7,12 +7,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { CloseIcon, HistoryIcon, SearchIcon } from '../../components/icons'
+import { t } from '../../i18n'
 import { paths } from '../../lib/paths'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { SEARCH_MIN_LENGTH, useQuickSearch } from './api/use-search'
 import { useRecentSearches } from './recent-searches'
 import { SearchResultCard } from './search-result-card'
+import { TERM_SLOT, TermSentence } from './term-sentence'
 
 export const SEARCH_DEBOUNCE_MS = 300
 const TOP_RESULTS = 10
@@ -24,7 +26,7 @@ export function Component() {
   const { recent, commit, clear } = useRecentSearches()
   const term = useDebouncedValue(value.trim(), SEARCH_DEBOUNCE_MS)
   const search = useQuickSearch(term)
-  useDocumentMeta(term ? `Search: ${term}` : 'Search', 'Search movies and TV shows by title.')
+  useDocumentMeta(term ? t('search.titleWithTerm', { term }) : t('search.title'), t('search.description'))
 
   // Back and forward change ?q= without typing: follow the address.
   const q = params.get('q') ?? ''
@@ -40,9 +42,9 @@ export function Component() {
     e.preventDefault()
     commit(value)
   }
-  const rerun = (t: string) => {
-    change(t)
-    commit(t)
+  const rerun = (recentTerm: string) => {
+    change(recentTerm)
+    commit(recentTerm)
     input.current?.focus()
   }
 
@@ -55,15 +57,15 @@ export function Component() {
     body = recent.length > 0 ? (
       <section aria-labelledby="recent-heading">
         <div className="mb-3 flex items-center justify-between">
-          <h2 id="recent-heading" className="text-lg font-semibold">Recent Searches</h2>
-          <button type="button" onClick={clear} className="text-sm text-neutral-400 hover:text-white">Clear</button>
+          <h2 id="recent-heading" className="text-lg font-semibold">{t('search.recentSearches')}</h2>
+          <button type="button" onClick={clear} className="text-sm text-neutral-400 hover:text-white">{t('search.clearRecent')}</button>
         </div>
         <ul className="flex flex-col gap-1">
-          {recent.map((t) => (
-            <li key={t}>
-              <button type="button" onClick={() => rerun(t)} className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-neutral-200 hover:bg-neutral-800">
+          {recent.map((recentTerm) => (
+            <li key={recentTerm}>
+              <button type="button" onClick={() => rerun(recentTerm)} className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-start text-neutral-200 hover:bg-neutral-800">
                 <HistoryIcon width={16} height={16} className="text-neutral-500" />
-                {t}
+                <bdi>{recentTerm}</bdi>
               </button>
             </li>
           ))}
@@ -72,38 +74,36 @@ export function Component() {
     ) : (
       <div className="py-16 text-center">
         <SearchIcon width={48} height={48} className="mx-auto text-neutral-600" />
-        <h2 className="mt-4 text-xl font-semibold">Start Searching</h2>
-        <p className="mt-1 text-neutral-400">Find movies and TV shows by title.</p>
+        <h2 className="mt-4 text-xl font-semibold">{t('search.startSearching')}</h2>
+        <p className="mt-1 text-neutral-400">{t('search.startSearchingText')}</p>
       </div>
     )
   } else if (typed.length < SEARCH_MIN_LENGTH) {
-    body = <p className="py-10 text-center text-neutral-400">Type at least 2 characters to search.</p>
+    body = <p className="py-10 text-center text-neutral-400">{t('search.tooShort', { min: SEARCH_MIN_LENGTH })}</p>
   } else if (search.isError && term === typed) {
     body = (
       <div role="alert" className="py-10 text-center">
-        <p className="text-red-300">An error occurred while searching. Please try again.</p>
-        <button type="button" onClick={() => void search.refetch()} className="mt-4 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-neutral-900">Retry</button>
+        <p className="text-red-300">{t('search.failed')}</p>
+        <button type="button" onClick={() => void search.refetch()} className="mt-4 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-neutral-900">{t('search.retry')}</button>
       </div>
     )
   } else if (!search.data || term !== typed) {
-    body = <p className="py-10 text-center text-neutral-400">Searching...</p>
+    body = <p className="py-10 text-center text-neutral-400">{t('search.searching')}</p>
   } else if (results.length === 0) {
     body = (
       <div className="py-16 text-center">
-        <h2 className="text-xl font-semibold">No results found</h2>
-        <p className="mt-1 text-neutral-400">
-          Nothing matched “{term}”. Try searching for something else
-        </p>
+        <h2 className="text-xl font-semibold">{t('search.noResults')}</h2>
+        <p className="mt-1 text-neutral-400"><TermSentence text={t('search.nothingMatched', { term: TERM_SLOT })} term={term} /></p>
       </div>
     )
   } else {
     body = (
       <section aria-labelledby="top-results-heading">
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-          <h2 id="top-results-heading" className="text-lg font-semibold">Top Results</h2>
+          <h2 id="top-results-heading" className="text-lg font-semibold">{t('search.topResults')}</h2>
           {total > TOP_RESULTS && (
             <Link to={paths.searchResults(term)} onClick={() => commit(term)} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500">
-              See All {total} Results
+              {t('search.seeAll', { count: total })}
             </Link>
           )}
         </div>
@@ -120,10 +120,10 @@ export function Component() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 pt-6 pb-10 md:px-8">
-      <h1 className="mb-4 text-2xl font-bold md:text-3xl">Search</h1>
+      <h1 className="mb-4 text-2xl font-bold md:text-3xl">{t('search.title')}</h1>
       <form role="search" onSubmit={submit} className="relative mb-6">
-        <label htmlFor="search-input" className="sr-only">Search for movies and TV shows</label>
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-4 -translate-y-1/2 text-neutral-400" />
+        <label htmlFor="search-input" className="sr-only">{t('search.inputLabel')}</label>
+        <SearchIcon className="pointer-events-none absolute start-4 top-1/2 -translate-y-1/2 text-neutral-400" />
         <input
           ref={input}
           id="search-input"
@@ -133,18 +133,18 @@ export function Component() {
           enterKeyHint="search"
           value={value}
           onChange={(e) => change(e.target.value)}
-          placeholder="Search for movies and TV shows..."
-          className="w-full rounded-xl border border-neutral-700 bg-neutral-900 py-3.5 pr-12 pl-12 text-base text-white placeholder:text-neutral-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+          placeholder={t('search.placeholder')}
+          className="w-full rounded-xl border border-neutral-700 bg-neutral-900 py-3.5 ps-12 pe-12 text-base text-white placeholder:text-neutral-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/40 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
         />
         {value && (
           <button
             type="button"
-            aria-label="Clear search"
+            aria-label={t('search.clearSearch')}
             onClick={() => {
               change('')
               input.current?.focus()
             }}
-            className="absolute top-1/2 right-3 -translate-y-1/2 rounded-full p-1.5 text-neutral-400 hover:bg-neutral-800 hover:text-white"
+            className="absolute end-3 top-1/2 -translate-y-1/2 rounded-full p-1.5 text-neutral-400 hover:bg-neutral-800 hover:text-white"
           >
             <CloseIcon width={18} height={18} />
           </button>

@@ -6,8 +6,18 @@ import { Link } from 'react-router-dom'
 import type { ListItem } from '../../../worker/catalog/types'
 import { FilmIcon, StarIcon } from '../../components/icons'
 import { PosterFrame } from '../../components/poster-card'
+import { currentLocale, t } from '../../i18n'
 import { paths } from '../../lib/paths'
-import { hasRating, ratingOf, titleOf, yearOf } from '../../lib/titles'
+import { hasRating, titleOf, yearOf } from '../../lib/titles'
+
+// A catalogue text keeps its own direction (dir="auto": a Latin title on an Arabic page reads and
+// truncates left to right) but lines up with the page's own side.
+const pageSide = 'text-left [:root[dir=rtl]_&]:text-right'
+
+/** A rating with one decimal, in the page's language (7.3, 7,3). */
+function formatRating(value: number): string {
+  return new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)
+}
 
 export function SearchResultCard({ item, showOverview = false, onOpen }: { item: ListItem; showOverview?: boolean; onOpen?: () => void }) {
   const title = titleOf(item)
@@ -19,26 +29,26 @@ export function SearchResultCard({ item, showOverview = false, onOpen }: { item:
         placeholder={
           <div data-testid="poster-placeholder" className="flex h-full w-full flex-col items-center justify-center gap-2 bg-gradient-to-b from-neutral-800 to-neutral-900 text-neutral-500">
             <FilmIcon width={32} height={32} />
-            <span className="text-xs">No Image</span>
+            <span className="text-xs">{t('search.noImage')}</span>
           </div>
         }
       >
-        <span className={`absolute top-1.5 left-1.5 rounded px-1.5 py-0.5 text-[11px] font-bold text-white ${item.media_type === 'movie' ? 'bg-sky-700' : 'bg-violet-700'}`}>
-          {item.media_type === 'movie' ? 'Movie' : 'TV Show'}
+        <span className={`absolute start-1.5 top-1.5 rounded px-1.5 py-0.5 text-[11px] font-bold text-white ${item.media_type === 'movie' ? 'bg-sky-700' : 'bg-violet-700'}`}>
+          {item.media_type === 'movie' ? t('search.movie') : t('search.tvShow')}
         </span>
       </PosterFrame>
-      <p className="mt-1.5 truncate text-sm font-medium text-neutral-100">{title}</p>
+      <p dir="auto" className={`mt-1.5 truncate text-sm font-medium text-neutral-100 ${pageSide}`}>{title}</p>
       <p className="flex h-4 items-center gap-2 text-xs text-neutral-400">
         <span>{year}</span>
         {hasRating(item.vote_average) && (
           <span className="flex items-center gap-0.5 text-amber-300">
             <StarIcon width={11} height={11} />
-            <span className="sr-only">Rating</span>
-            {ratingOf(item.vote_average)}
+            <span className="sr-only">{t('search.rating')}</span>
+            {formatRating(item.vote_average)}
           </span>
         )}
       </p>
-      {showOverview && <p className="mt-1 line-clamp-2 text-xs text-neutral-400">{item.overview}</p>}
+      {showOverview && <p dir="auto" className={`mt-1 line-clamp-2 text-xs text-neutral-400 ${pageSide}`}>{item.overview}</p>}
     </Link>
   )
 }

@@ -7,15 +7,17 @@ import { Link, useSearchParams } from 'react-router-dom'
 import type { ListItem, Paged } from '../../../worker/catalog/types'
 import { ChevronLeftIcon, SearchIcon } from '../../components/icons'
 import { PosterGrid } from '../../components/poster-grid'
+import { t } from '../../i18n'
 import { paths } from '../../lib/paths'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { fetchSearchPage, searchKeys, searchQueryOptions } from './api/use-search'
 import { SearchResultCard } from './search-result-card'
+import { TERM_SLOT, TermSentence } from './term-sentence'
 
 export function Component() {
   const [params] = useSearchParams()
   const term = (params.get('q') ?? '').trim()
-  useDocumentMeta(term ? `Results for "${term}"` : 'Search Results', term ? `Movies and TV shows matching "${term}".` : 'Search movies and TV shows by title.')
+  useDocumentMeta(term ? t('search.resultsDocumentTitle', { term }) : t('search.resultsTitle'), term ? t('search.resultsDescription', { term }) : t('search.description'))
   const [total, setTotal] = useState<{ term: string; count: number } | null>(null)
   const fetchPage = useCallback((page: number) => fetchSearchPage(term, page), [term])
   const onFirstPage = useCallback((page: Paged<ListItem>) => setTotal({ term, count: page.total_results }), [term])
@@ -24,10 +26,10 @@ export function Component() {
     return (
       <div className="px-4 py-16 text-center md:px-8">
         <SearchIcon width={48} height={48} className="mx-auto text-neutral-600" />
-        <h1 className="mt-4 text-2xl font-bold">No Search Query</h1>
-        <p className="mt-1 text-neutral-400">Type a title on the search page to see its results here.</p>
+        <h1 className="mt-4 text-2xl font-bold">{t('search.noQuery')}</h1>
+        <p className="mt-1 text-neutral-400">{t('search.noQueryText')}</p>
         <Link to={paths.search()} className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
-          Go to Search
+          {t('search.goToSearch')}
         </Link>
       </div>
     )
@@ -37,33 +39,29 @@ export function Component() {
   return (
     <div className="px-4 pt-6 pb-8 md:px-8">
       <Link to={paths.search(term)} className="inline-flex items-center gap-1 text-sm text-neutral-300 hover:text-white">
-        <ChevronLeftIcon width={16} height={16} />
-        Back to Search
+        <ChevronLeftIcon width={16} height={16} className="rtl:-scale-x-100" />
+        {t('search.backToSearch')}
       </Link>
-      <h1 className="mt-3 text-2xl font-bold md:text-3xl">Search Results</h1>
+      <h1 className="mt-3 text-2xl font-bold md:text-3xl">{t('search.resultsTitle')}</h1>
       <p className="mt-1 mb-5 h-5 text-neutral-400" aria-live="polite">
-        {count !== null && count > 0 && (
-          <>
-            Found {count} results for <span className="text-neutral-100">“{term}”</span>
-          </>
-        )}
+        {count !== null && count > 0 && <TermSentence text={t('search.found', { count, term: TERM_SLOT })} term={term} termClassName="text-neutral-100" />}
       </p>
       <PosterGrid
         key={term}
         queryKey={searchKeys.all(term)}
         fetchPage={fetchPage}
         onFirstPage={onFirstPage}
-        label={`Results for ${term}`}
+        label={t('search.resultsFor', { term })}
         renderItem={(item) => <SearchResultCard item={item} showOverview />}
         emptyText=""
         queryOptions={searchQueryOptions}
       />
       {count === 0 && (
         <div className="py-12 text-center">
-          <h2 className="text-xl font-semibold">No results found</h2>
-          <p className="mt-1 text-neutral-400">We could not find any movies or TV shows matching “{term}”.</p>
+          <h2 className="text-xl font-semibold">{t('search.noResults')}</h2>
+          <p className="mt-1 text-neutral-400"><TermSentence text={t('search.noMatches', { term: TERM_SLOT })} term={term} /></p>
           <Link to={paths.search()} className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
-            Try Another Search
+            {t('search.tryAnother')}
           </Link>
         </div>
       )}
