@@ -9,7 +9,7 @@ export function Component() {
       title="DMCA Policy"
       description={`How to report copyright infringement on ${siteName}, how to send a counter-notice, and our repeat infringer policy.`}
       intro={`${siteName} respects the rights of creators and answers notices under the Digital Millennium Copyright Act (DMCA).`}
-      updated="22 November 2026"
+      updated="2026-11-22"
     >
       <Section id="dmca-notice" title="Filing a notice">
         <p>

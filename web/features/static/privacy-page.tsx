@@ -13,7 +13,7 @@ export function Component() {
       title="Privacy Policy"
       description={`What ${siteName} stores about you, why, who else sees it, how long we keep it and how to have it removed.`}
       intro={`This policy explains what ${siteName} keeps about you and why. We collect as little as the site needs to work.`}
-      updated="22 November 2026"
+      updated="2026-11-22"
     >
       <Section id="privacy-1" title="1. What we collect">
         <ul className="list-disc space-y-1 pl-6">

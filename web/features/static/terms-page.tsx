@@ -11,7 +11,7 @@ export function Component() {
       title="Terms of Service"
       description={`The rules for using ${siteName}: accounts, acceptable use, content, liability and how these terms change.`}
       intro={`These terms apply whenever you use ${siteName}. Please read them; they are short.`}
-      updated="22 November 2026"
+      updated="2026-11-22"
     >
       <Section id="terms-1" title="1. Agreeing to these terms">
         <p>
