@@ -14,7 +14,7 @@ function formatUpdated(isoDate: string): string {
 
 export function StaticPage({ title, description, intro, updated, children }: { title: string; description: string; intro?: ReactNode; updated?: string; children: ReactNode }) {
   return (
-    <article className="pb-12">
+    <article className="pb-12 wrap-anywhere">
       <PageHeading title={title} description={description}>
         {intro && <p className="mt-3 max-w-3xl text-neutral-300">{intro}</p>}
         {updated && <p className="mt-2 text-sm text-neutral-400">{t('static.lastUpdated', { date: formatUpdated(updated) })}</p>}
