@@ -4,13 +4,20 @@
  */
 import type { ReactNode } from 'react'
 import { PageHeading } from '../../components/page-heading'
+import { currentLocale, t } from '../../i18n'
+
+/** A policy's date (YYYY-MM-DD) in the page's language; the site's English is British: 22 November 2026. */
+function formatUpdated(isoDate: string): string {
+  const locale = currentLocale()
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`))
+}
 
 export function StaticPage({ title, description, intro, updated, children }: { title: string; description: string; intro?: ReactNode; updated?: string; children: ReactNode }) {
   return (
-    <article className="pb-12">
+    <article className="pb-12 wrap-anywhere">
       <PageHeading title={title} description={description}>
         {intro && <p className="mt-3 max-w-3xl text-neutral-300">{intro}</p>}
-        {updated && <p className="mt-2 text-sm text-neutral-400">Last updated: {updated}</p>}
+        {updated && <p className="mt-2 text-sm text-neutral-400">{t('static.lastUpdated', { date: formatUpdated(updated) })}</p>}
       </PageHeading>
       <div className="max-w-3xl space-y-8 px-4 leading-relaxed text-neutral-300 md:px-8">{children}</div>
     </article>
@@ -28,9 +35,10 @@ export function Section({ id, title, children }: { id: string; title: string; ch
   )
 }
 
+/** An e-mail link; the address reads left to right inside right-to-left text. */
 export function MailLink({ address }: { address: string }) {
   return (
-    <a className="text-brand-400 underline underline-offset-2 hover:text-brand-500" href={`mailto:${address}`}>
+    <a dir="ltr" className="text-brand-400 underline underline-offset-2 hover:text-brand-500" href={`mailto:${address}`}>
       {address}
     </a>
   )
