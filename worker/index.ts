@@ -14,6 +14,7 @@
  *   *        /api/me/two-factor/...         an administrator's authenticator app and recovery codes (routes/two-factor.ts)
  *   *        /api/auth/...                  sign-up, sign-in, sign-out, session (routes/auth.ts)
  *   *        /api/me/sessions/...           the account's sessions: list, sign out one or all (routes/sessions.ts)
+ *   PUT      /api/me/locale                 the account's interface language (routes/my-locale.ts)
  *   *        /api/me/...                    profile, password, watchlist, history (routes/me.ts);
  *                                           export and account deletion (routes/my-data.ts); import (routes/import.ts)
  *   *        /api/admin/...                 administrator API (routes/admin.ts)
@@ -49,6 +50,7 @@ import { ogRoutes } from './routes/og'
 import { meRoutes } from './routes/me'
 import { importRoutes } from './routes/import'
 import { myDataRoutes } from './routes/my-data'
+import { myLocaleRoutes } from './routes/my-locale'
 import { myPasskeyRoutes, passkeySignInRoutes } from './routes/passkeys'
 import { passwordResetRoutes } from './routes/password-reset'
 import { pingRoutes } from './routes/ping'
@@ -68,6 +70,7 @@ const api = new Hono<AppEnv>()
   .route('/me/sessions', sessionRoutes)
   .route('/me/passkeys', myPasskeyRoutes)
   .route('/me/two-factor', twoFactorRoutes)
+  .route('/me/locale', myLocaleRoutes)
   .route('/me', meRoutes)
   .route('/me', myDataRoutes)
   .route('/me/import', importRoutes)
