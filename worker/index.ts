@@ -23,10 +23,13 @@
  *   GET      /api/dev/mail                  the local dev mailbox, loopback origins only (routes/dev.ts)
  *   GET      /api/img/[{edition}/]{size}/...  drawn posters and stills of the embedded catalogue (routes/images.ts)
  *   GET      /api/og/{edition}/...           share cards as PNG (routes/og.ts)
- *   GET      /robots.txt, /sitemap.xml, /share/...   (routes/seo.ts)
- *   GET      /, /movies, /tv-shows, /kids, /genres, /movie/{id}, /tv/{id}: index.html with the page's
- *            code preloaded and its first data inlined (routes/app-pages.ts)
+ *   GET      /robots.txt, /sitemap.xml, [/{lang}]/share/...   (routes/seo.ts)
+ *   GET      [/{lang}]/, /movies, /tv-shows, /kids, /genres, /movie/{id}, /tv/{id}: index.html in the
+ *            page's language with the page's code preloaded and its first data inlined (routes/app-pages.ts)
  *
+ * Every page exists in every language: English at the root, the others under their prefix
+ * ({lang} is /es, /pt-br, /zh-cn...: worker/lib/locales.ts; /en-xa is the tests' pseudo-locale).
+ * A first visit to a root address is sent on to its visitor's language (routes/app-pages.ts).
  * Anything else is a file of the web build, or the app (its not-found page with a 404 for an
  * address it has no page for: routes/app-pages.ts). Unknown /api paths answer 404 `{ "error": "Not found" }`; an unexpected exception answers
  * 500 `{ "error": "Internal error" }` and is logged with the request id, never with its stack
@@ -55,7 +58,8 @@ import { myPasskeyRoutes, passkeySignInRoutes } from './routes/passkeys'
 import { passwordResetRoutes } from './routes/password-reset'
 import { pingRoutes } from './routes/ping'
 import { playerRoutes } from './routes/player'
-import { seoRoutes } from './routes/seo'
+import { seoRoutes, shareRoutes } from './routes/seo'
+import { localePrefix, LOCALES, PSEUDO_LOCALE_PREFIX } from './lib/locales'
 import { sessionRoutes } from './routes/sessions'
 import { secondFactorRoutes, twoFactorRoutes } from './routes/two-factor'
 
@@ -126,6 +130,12 @@ app.notFound((c) => {
 })
 
 const routes = app.route('/api', api).route('/', seoRoutes).route('/', appPageRoutes)
+
+// The same pages under each language's prefix: /es/movies is the Spanish /movies. Kept out of
+// AppType, which describes the API.
+for (const prefix of [...LOCALES.map(localePrefix).filter(Boolean), PSEUDO_LOCALE_PREFIX]) {
+  app.route(prefix, shareRoutes).route(prefix, appPageRoutes)
+}
 
 export type AppType = typeof routes
 export default app

@@ -5,7 +5,8 @@
  */
 import type common from './catalogs/en/common.json'
 import type player from './catalogs/en/player.json'
+import type seo from './catalogs/en/seo.json'
 import type title from './catalogs/en/title.json'
 import type watch from './catalogs/en/watch.json'
 
-export type MessageId = keyof typeof common | keyof typeof player | keyof typeof title | keyof typeof watch
+export type MessageId = keyof typeof common | keyof typeof player | keyof typeof seo | keyof typeof title | keyof typeof watch
