@@ -29,6 +29,8 @@ export const users = sqliteTable(
     bio: text('bio'),
     date_of_birth: text('date_of_birth'),
     country: text('country'),
+    /** The interface language the account chose (a tag of worker/lib/locales.ts); null until it chooses. */
+    locale: text('locale'),
     created_at: text('created_at').notNull().default(now),
     updated_at: text('updated_at').notNull().default(now),
   },
@@ -56,6 +58,8 @@ export const adminUsers = sqliteTable(
     totp_pending_secret: text('totp_pending_secret'),
     /** The last 30-second step a code was accepted for: a code works once. */
     totp_last_step: integer('totp_last_step'),
+    /** The interface language the account chose (a tag of worker/lib/locales.ts); null until it chooses. */
+    locale: text('locale'),
     created_at: text('created_at').notNull().default(now),
     updated_at: text('updated_at').notNull().default(now),
   },

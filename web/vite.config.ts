@@ -2,16 +2,20 @@ import { relative } from 'node:path'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { localePrefix, LOCALES, PSEUDO_LOCALE_PREFIX } from '../worker/lib/locales.ts'
 import { staticHeadersFile } from '../worker/lib/security-headers.ts'
 import { i18nCatalogs } from './i18n/catalog-plugin.ts'
 
 /**
  * Writes route-chunks.json beside the build: for each lazily loaded page module (by its path under
- * web/, without extension) the files it needs beyond the entry, the page chunk first. The worker
- * reads it to put `<link rel="modulepreload">` for a page into the HTML it serves, so the page's
- * code downloads beside the entry instead of after it.
+ * web/, without extension) the files it needs beyond the entry, the page chunk first; and for each
+ * locale's catalog (`virtual:i18n/<locale>`, web/i18n/catalog-plugin.ts) its chunk. The worker
+ * reads it to put `<link rel="modulepreload">` for a page and its language into the HTML it
+ * serves, so the page's code and words download beside the entry instead of after it.
  */
 const webRoot = import.meta.dirname
+/** A catalog's module id as the bundle names it; its key in route-chunks.json drops the `\0`. */
+const CATALOG_MODULE_PREFIX = '\0virtual:i18n/'
 
 function routeChunks(): Plugin {
   return {
@@ -23,7 +27,8 @@ function routeChunks(): Plugin {
       const pages: Record<string, string[]> = {}
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk' || !output.isDynamicEntry || !output.facadeModuleId) continue
-        const module = relative(webRoot, output.facadeModuleId).replace(/\.[jt]sx?$/, '')
+        const catalog = output.facadeModuleId.startsWith(CATALOG_MODULE_PREFIX)
+        const module = catalog ? output.facadeModuleId.slice(1) : relative(webRoot, output.facadeModuleId).replace(/\.[jt]sx?$/, '')
         if (module.startsWith('..')) continue
         const files: string[] = []
         const visit = (fileName: string) => {
@@ -79,6 +84,12 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { '/api': 'http://localhost:8787', '/share': 'http://localhost:8787', '/sitemap.xml': 'http://localhost:8787' },
+    proxy: {
+      '/api': 'http://localhost:8787',
+      '/share': 'http://localhost:8787',
+      // a share link in another language (/es/share/...)
+      [`^(${[...LOCALES.map(localePrefix).filter(Boolean), PSEUDO_LOCALE_PREFIX].join('|')})/share/`]: 'http://localhost:8787',
+      '/sitemap.xml': 'http://localhost:8787',
+    },
   },
 })

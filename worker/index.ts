@@ -14,6 +14,7 @@
  *   *        /api/me/two-factor/...         an administrator's authenticator app and recovery codes (routes/two-factor.ts)
  *   *        /api/auth/...                  sign-up, sign-in, sign-out, session (routes/auth.ts)
  *   *        /api/me/sessions/...           the account's sessions: list, sign out one or all (routes/sessions.ts)
+ *   PUT      /api/me/locale                 the account's interface language (routes/my-locale.ts)
  *   *        /api/me/...                    profile, password, watchlist, history (routes/me.ts);
  *                                           export and account deletion (routes/my-data.ts); import (routes/import.ts)
  *   *        /api/admin/...                 administrator API (routes/admin.ts)
@@ -22,10 +23,13 @@
  *   GET      /api/dev/mail                  the local dev mailbox, loopback origins only (routes/dev.ts)
  *   GET      /api/img/[{edition}/]{size}/...  drawn posters and stills of the embedded catalogue (routes/images.ts)
  *   GET      /api/og/{edition}/...           share cards as PNG (routes/og.ts)
- *   GET      /robots.txt, /sitemap.xml, /share/...   (routes/seo.ts)
- *   GET      /, /movies, /tv-shows, /kids, /genres, /movie/{id}, /tv/{id}: index.html with the page's
- *            code preloaded and its first data inlined (routes/app-pages.ts)
+ *   GET      /robots.txt, /sitemap.xml, [/{lang}]/share/...   (routes/seo.ts)
+ *   GET      [/{lang}]/, /movies, /tv-shows, /kids, /genres, /movie/{id}, /tv/{id}: index.html in the
+ *            page's language with the page's code preloaded and its first data inlined (routes/app-pages.ts)
  *
+ * Every page exists in every language: English at the root, the others under their prefix
+ * ({lang} is /es, /pt-br, /zh-cn...: worker/lib/locales.ts; /en-xa is the tests' pseudo-locale).
+ * A first visit to a root address is sent on to its visitor's language (routes/app-pages.ts).
  * Anything else is a file of the web build, or the app (its not-found page with a 404 for an
  * address it has no page for: routes/app-pages.ts). Unknown /api paths answer 404 `{ "error": "Not found" }`; an unexpected exception answers
  * 500 `{ "error": "Internal error" }` and is logged with the request id, never with its stack
@@ -49,11 +53,13 @@ import { ogRoutes } from './routes/og'
 import { meRoutes } from './routes/me'
 import { importRoutes } from './routes/import'
 import { myDataRoutes } from './routes/my-data'
+import { myLocaleRoutes } from './routes/my-locale'
 import { myPasskeyRoutes, passkeySignInRoutes } from './routes/passkeys'
 import { passwordResetRoutes } from './routes/password-reset'
 import { pingRoutes } from './routes/ping'
 import { playerRoutes } from './routes/player'
-import { seoRoutes } from './routes/seo'
+import { seoRoutes, shareRoutes } from './routes/seo'
+import { localePrefix, LOCALES, PSEUDO_LOCALE_PREFIX } from './lib/locales'
 import { sessionRoutes } from './routes/sessions'
 import { secondFactorRoutes, twoFactorRoutes } from './routes/two-factor'
 
@@ -68,6 +74,7 @@ const api = new Hono<AppEnv>()
   .route('/me/sessions', sessionRoutes)
   .route('/me/passkeys', myPasskeyRoutes)
   .route('/me/two-factor', twoFactorRoutes)
+  .route('/me/locale', myLocaleRoutes)
   .route('/me', meRoutes)
   .route('/me', myDataRoutes)
   .route('/me/import', importRoutes)
@@ -123,6 +130,12 @@ app.notFound((c) => {
 })
 
 const routes = app.route('/api', api).route('/', seoRoutes).route('/', appPageRoutes)
+
+// The same pages under each language's prefix: /es/movies is the Spanish /movies. Kept out of
+// AppType, which describes the API.
+for (const prefix of [...LOCALES.map(localePrefix).filter(Boolean), PSEUDO_LOCALE_PREFIX]) {
+  app.route(prefix, shareRoutes).route(prefix, appPageRoutes)
+}
 
 export type AppType = typeof routes
 export default app

@@ -9,6 +9,7 @@ import type homeMessages from './catalogs/en/home.json'
 import type listsMessages from './catalogs/en/lists.json'
 import type playerMessages from './catalogs/en/player.json'
 import type searchMessages from './catalogs/en/search.json'
+import type seoMessages from './catalogs/en/seo.json'
 import type staticMessages from './catalogs/en/static.json'
 import type titleMessages from './catalogs/en/title.json'
 import type watchMessages from './catalogs/en/watch.json'
@@ -20,6 +21,7 @@ export type MessageId =
   | keyof typeof listsMessages
   | keyof typeof playerMessages
   | keyof typeof searchMessages
+  | keyof typeof seoMessages
   | keyof typeof staticMessages
   | keyof typeof titleMessages
   | keyof typeof watchMessages

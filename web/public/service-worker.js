@@ -16,7 +16,10 @@ const MAX_ASSETS = 80
 // for it go straight to the network without even starting the worker. That matters most for the
 // watch-progress beacon a page sends as it is left: handed to a worker's fetch event, Chromium may
 // drop it once the page is gone.
-const NETWORK_ONLY = ['/api/*', '/share/*', '/sitemap.xml', '/robots.txt']
+// Share pages are live in every language: /share/..., /es/share/..., /pt-br/share/... (one pattern
+// each: static routing takes no regular expressions).
+const LANGUAGE_PREFIXES = ['es', 'pt-br', 'fr', 'de', 'it', 'tr', 'ar', 'hi', 'ja', 'ko', 'zh-cn', 'en-xa']
+const NETWORK_ONLY = ['/api/*', '/share/*', ...LANGUAGE_PREFIXES.map((prefix) => `/${prefix}/share/*`), '/sitemap.xml', '/robots.txt']
 
 function bypassForLiveData(event) {
   if (typeof event.addRoutes !== 'function' || typeof URLPattern !== 'function') return Promise.resolve()
@@ -47,7 +50,8 @@ self.addEventListener('activate', (event) => {
 })
 
 function isLiveData(url) {
-  return url.pathname.startsWith('/api/') || url.pathname.startsWith('/share/') || url.pathname === '/sitemap.xml' || url.pathname === '/robots.txt'
+  const share = LANGUAGE_PREFIXES.some((prefix) => url.pathname.startsWith(`/${prefix}/share/`)) || url.pathname.startsWith('/share/')
+  return url.pathname.startsWith('/api/') || share || url.pathname === '/sitemap.xml' || url.pathname === '/robots.txt'
 }
 
 async function networkFirstShell(request) {

@@ -1,10 +1,16 @@
 /**
  * The pages the worker serves before the browser asks for their data: /, /movies, /tv-shows,
- * /kids, /genres, /movie/{id} and /tv/{id}. Each is the app's index.html with its page code
- * preloaded, its first data inlined and its first image preloaded (worker/seo/app-shell.ts);
- * a title also gets its own document title, description and social tags. The ETag is the
- * body's own, so a revalidation answers 304 only when this very page is unchanged.
+ * /kids, /genres, /movie/{id} and /tv/{id}, in every language (/es/movies, /ar/movie/155; the
+ * pseudo-locale's /en-xa too). Each is the app's index.html in the page's language with its page
+ * code and catalog preloaded, its first data inlined and its first image preloaded
+ * (worker/seo/app-shell.ts); every page names its other languages, and a title also gets its own
+ * document title, description and social tags. The ETag is the body's own, so a revalidation
+ * answers 304 only when this very page is unchanged.
  * Any catalogue failure degrades to the plain app page: the app then fetches as usual.
+ *
+ * An English address at the root is where a first visit lands: when the `lang` cookie (the
+ * visitor's choice) or else Accept-Language names another language, the visitor is sent to the
+ * same page in it. Addresses with a language's prefix are never sent elsewhere.
  */
 import { type Context, Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
@@ -20,11 +26,12 @@ import { type AppPage, type AppShell, loadAppShell, renderAppShell } from '../se
 import { matchAppRoute, moduleOf, NOT_FOUND_MODULE, type RouteMatch } from '../seo/app-routes'
 import { type BootData, openingSeason } from '../seo/boot'
 import { titleDetails } from '../catalog/provider'
-import { documentTitle, metaTags, siteTags, titleMetaOf } from '../seo/meta'
+import { documentTitle, metaTags, siteTags, siteText, titleMetaOf } from '../seo/meta'
 import { playerConfig } from '../player/sources'
 import { imageBaseFor } from './config'
 import { digestHex } from '../lib/digest'
-import { PSEUDO_LOCALE_PREFIX, splitLocalePath } from '../lib/locales'
+import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_COOKIE, LOCALES, localizedPath, negotiateLocale } from '../lib/locales'
+import { type PageLanguage, pageLanguageOf } from '../seo/languages'
 
 /** Revalidated on every visit (cheap with the ETag): the HTML names this deployment's chunks. */
 const HTML_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
@@ -47,6 +54,21 @@ function bootBase(c: Context<AppEnv>): Pick<BootData, 'path' | 'imageBase' | 'si
   return { path: url.pathname + url.search, imageBase: imageBaseFor(c.env), signedOut: !getCookie(c, SESSION_COOKIE) }
 }
 
+/** The language of the page asked for, from its address. */
+function languageOf(c: Context<AppEnv>): PageLanguage {
+  return pageLanguageOf(new URL(c.req.url).pathname)
+}
+
+/** The language a visitor asked for: the `lang` cookie (a locale tag) when it names one of ours, else Accept-Language. */
+function preferredLocale(c: Context<AppEnv>): Locale {
+  const chosen = getCookie(c, LOCALE_COOKIE)?.trim().toLowerCase()
+  const fromCookie = chosen ? LOCALES.find((locale) => locale.toLowerCase() === chosen) : undefined
+  return fromCookie ?? negotiateLocale(c.req.header('Accept-Language'))
+}
+
+/** What an answer at a root (English) address depends on beyond its path: the language it may send a visitor to. */
+const ROOT_VARY = 'Accept-Language, Cookie'
+
 function imageUrl(c: Context<AppEnv>, path: string | null | undefined): string[] {
   return path ? [`${imageBaseFor(c.env)}/original${path}`] : []
 }
@@ -58,6 +80,8 @@ async function composedBoot(c: Context<AppEnv>, name: PageName, module: string):
   const service = url.searchParams.get('service') ?? 'all'
   const known = name === 'tv' ? params.every((p) => p === 'service') && (SERVICE_SLUGS as readonly string[]).includes(service) : params.length === 0
   if (!known) return { module }
+  // The catalogue's text follows the page's language once the catalogue takes one.
+  const catalogLocale = languageOf(c).locale
   try {
     const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
     const body = await cachedPage(c.env.CACHE, provider, await provider.version(), name, service as ServiceSlug, (p) => c.executionCtx.waitUntil(p))
@@ -73,12 +97,15 @@ async function composedBoot(c: Context<AppEnv>, name: PageName, module: string):
 async function titleBoot(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): Promise<AppPage> {
   const module = moduleOf(type === 'movie' ? '/movie/:id' : '/tv/:id')
   const url = new URL(c.req.url)
+  const { locale } = languageOf(c)
+  // The catalogue's text follows the page's language once the catalogue takes one.
+  const catalogLocale = locale
   try {
     const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
     const details = await titleDetails(provider, type, id)
     // The app says the title was not found; crawlers get the status to match.
     if (!details) return { module, boot: bootBase(c), status: 404 }
-    const meta = titleMetaOf(c.env, details, url.origin)
+    const meta = titleMetaOf(c.env, details, url.origin, locale)
     const boot: BootData = { ...bootBase(c), player: playerConfig(c.env) }
     if (details.media_type === 'movie') {
       boot.title = { type: 'movie', data: details }
@@ -122,28 +149,61 @@ const shells = isolateMemo<AppShell | null>(MEMO_MS, 4, (shell) => shell !== nul
 const renderedPages = isolateMemo<RenderedPage | null>(MEMO_MS, 200, (page) => page?.complete === true)
 
 
+/** The address a page is known by: its app path without trailing slashes, with its query. */
+function canonicalPathOf(appPath: string, search: string): string {
+  return (appPath.replace(/\/+$/, '') || '/') + search
+}
+
+/** The same page in the visitor's language: temporary, as it follows the visitor's headers. */
+function toPreferredLanguage(c: Context<AppEnv>, locale: Locale): Response {
+  const url = new URL(c.req.url)
+  return new Response(null, {
+    status: 302,
+    headers: { Location: localizedPath(locale, url.pathname + url.search), Vary: ROOT_VARY, 'Cache-Control': 'private, no-cache' },
+  })
+}
+
 /**
  * The page for this address and cookie state: the shell and the page's data are fetched side by
  * side, then kept per isolate. Without a shell the assets answer as they would without the worker.
+ * A root address is first sent on to the visitor's language when that is not English.
  */
 async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>): Promise<Response> {
   const url = new URL(c.req.url)
+  const language = languageOf(c)
+  if (!language.prefixed) {
+    const preferred = preferredLocale(c)
+    if (preferred !== DEFAULT_LOCALE) return toPreferredLanguage(c, preferred)
+  }
+  const { locale } = language
   const base = bootBase(c)
-  const page = await renderedPages.get(`${url.origin}${base.path}|${base.signedOut}`, async () => {
+  const page = await renderedPages.get(`${url.origin}${base.path}|${locale}|${base.signedOut}`, async () => {
     const [shell, resolved] = await Promise.all([shells.get(url.origin, () => loadAppShell(c.env, c.req.url)), build()])
     if (!shell) return null
     const status = resolved.status ?? 200
-    // Pages that are not a title's unfurl with the site's card.
-    if (!resolved.headTags && status === 200) resolved.headTags = siteTags(c.env, url.origin, url.pathname, resolved.title ?? shell.title, resolved.description ?? shell.description)
+    resolved.locale = locale
+    // The pseudo-locale of the tests is served but kept out of search engines.
+    if (!isLocale(locale)) resolved.noindex = true
+    // Pages that are not a title's carry the site's own title and description in their language,
+    // and unfurl with the site's card.
+    const site = siteText(c.env, locale)
+    resolved.title ??= site.title
+    resolved.description ??= site.description
+    if (!resolved.headTags && status === 200) {
+      const text = { title: resolved.title, description: resolved.description }
+      resolved.headTags = siteTags(c.env, url.origin, locale, canonicalPathOf(language.appPath, url.search), text, { indexed: !resolved.noindex })
+    }
     const html = await renderAppShell(shell, resolved)
     return { html: await precompress(html), etag: `"${await digestHex(html, 'SHA-1')}"`, status, complete: resolved.boot !== undefined && status === 200 }
   })
   if (!page) return c.env.ASSETS.fetch(c.req.raw)
-  // The first data says whether a session cookie came along, so the body varies with the cookie.
+  // The first data says whether a session cookie came along, so the body varies with the cookie;
+  // at a root address, whether it is served at all also depends on the visitor's language.
   return precompressedResponse(page.html, c.req.header('Accept-Encoding'), {
     'Content-Type': 'text/html; charset=UTF-8',
+    'Content-Language': locale,
     'Cache-Control': HTML_CACHE_CONTROL,
-    Vary: 'Cookie',
+    Vary: language.prefixed ? 'Cookie' : ROOT_VARY,
     ETag: page.etag,
   }, page.status)
 }
@@ -158,12 +218,6 @@ function unknownGenre(match: RouteMatch): boolean {
   return match.route.path === '/genre/:id' && !(/^\d{1,9}$/.test(match.params.id ?? '') && GENRE_IDS.has(Number(match.params.id)))
 }
 
-/** The app's own path of an address in any language (`/es/movies` is `/movies`), the pseudo-locale's included. */
-function appPathOf(pathname: string): string {
-  if (pathname === PSEUDO_LOCALE_PREFIX || pathname.startsWith(`${PSEUDO_LOCALE_PREFIX}/`)) return pathname.slice(PSEUDO_LOCALE_PREFIX.length) || '/'
-  return splitLocalePath(pathname).path
-}
-
 /**
  * Everything the worker has no route for: a file of the build when there is one; else, for a
  * browser asking for a page, the app with that page's code preloaded, or the app's not-found page
@@ -174,7 +228,7 @@ export async function appOrAsset(c: Context<AppEnv>): Promise<Response> {
   const wantsPage = (c.req.method === 'GET' || c.req.method === 'HEAD') && (c.req.header('Accept') ?? '').includes('text/html')
   if (asset.status !== 404 || !wantsPage) return asset
   await asset.body?.cancel()
-  return appNotFoundOr(c, matchAppRoute(appPathOf(new URL(c.req.url).pathname)))
+  return appNotFoundOr(c, matchAppRoute(languageOf(c).appPath))
 }
 
 /** The app for a known address, else its not-found page with a 404. */

@@ -1,8 +1,11 @@
 /**
  * What crawlers and social networks read at the edge:
- *   GET /share/{movie|tv}/{id}   a small page with the title's social tags that sends people on
- *                                to the title page (social crawlers read the tags, browsers follow)
- *   GET /sitemap.xml             static pages, genres and the catalogue's best-known titles
+ *   GET [/{lang}]/share/{movie|tv}/{id}  a small page with the title's social tags that sends
+ *                                people on to the title page (social crawlers read the tags,
+ *                                browsers follow), both in the sharer's language: /es/share/movie/155
+ *                                unfurls in Spanish and opens /es/movie/155
+ *   GET /sitemap.xml             static pages, genres and the catalogue's best-known titles, each
+ *                                in every language with its alternates
  *   GET /robots.txt
  * The app's own pages, title pages included, are served by routes/app-pages.ts.
  */
@@ -15,6 +18,9 @@ import { CATALOG_CACHE_PREFIX } from '../cache'
 import type { AppEnv } from '../env'
 import { appNotFoundOr } from './app-pages'
 import { escapeHtml } from '../lib/escape'
+import { isLocale, LOCALES, localePrefix, localizedPath } from '../lib/locales'
+import { alternatesOf, htmlAttributesOf, pageLanguageOf, pathIn } from '../seo/languages'
+import { translate } from '../seo/messages'
 import { documentTitle, episodeMetaOf, metaTags, titleMeta, type TitleMeta } from '../seo/meta'
 
 const titleParams = z.object({
@@ -25,11 +31,22 @@ const titleParams = z.object({
 const STATIC_PATHS = ['/', '/movies', '/tv-shows', '/kids', '/genres', '/top-imdb', '/search', '/faq', '/contact', '/about-us', '/terms', '/privacy', '/dmca']
 const SITEMAP_LISTS: ListName[] = ['movie-popular', 'movie-top-rated', 'tv-popular', 'tv-top-rated', 'trending-all']
 const SITEMAP_PAGES_PER_LIST = 5
+// At most (13 static pages + 18 genres + 5 lists x 5 pages x 20 titles) x 12 languages, about
+// 6,400 addresses and 8 MB with their alternates: one file within the protocol's 50,000 and
+// 50 MB (worker/test/languages.test.ts checks the real one), so no sitemap index is needed.
 const SITEMAP_CACHE_SECONDS = 24 * 60 * 60
 
+/** The language of the share link: the sharer's. */
+function shareLocale(c: Context<AppEnv>) {
+  return pageLanguageOf(new URL(c.req.url).pathname).locale
+}
+
 function lookupMeta(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): Promise<TitleMeta | null> {
+  const locale = shareLocale(c)
+  // The catalogue's text follows the sharer's language once the catalogue takes one.
+  const catalogLocale = locale
   const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
-  return titleMeta(c.env, provider, type, id, new URL(c.req.url).origin)
+  return titleMeta(c.env, provider, type, id, new URL(c.req.url).origin, locale)
 }
 
 /** A share link's episode (?season=2&episode=3); anything else is ignored and the show is shared. */
@@ -41,6 +58,8 @@ const episodeQuery = z.object({
 async function withEpisode(c: Context<AppEnv>, meta: TitleMeta): Promise<TitleMeta> {
   const at = episodeQuery.safeParse(c.req.query())
   if (meta.type !== 'tv' || !at.success) return meta
+  // The episode's name and overview follow the sharer's language once the catalogue takes one.
+  const catalogLocale = meta.locale
   const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
   const season = await provider.season(meta.id, at.data.season).catch(() => null)
   return episodeMetaOf(meta, at.data, season?.episodes.find((e) => e.episode_number === at.data.episode) ?? null)
@@ -49,20 +68,31 @@ async function withEpisode(c: Context<AppEnv>, meta: TitleMeta): Promise<TitleMe
 function sharePage(meta: TitleMeta, siteName: string): string {
   const address = new URL(meta.url)
   const target = escapeHtml(address.pathname + address.search)
+  const { lang, dir } = htmlAttributesOf(meta.locale)
+  // The pseudo-locale of the tests is served but kept out of search engines.
+  const robots = isLocale(meta.locale) ? '' : '<meta name="robots" content="noindex">\n'
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang}" dir="${dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(documentTitle(meta, siteName))}</title>
 <meta name="description" content="${escapeHtml(meta.description)}">
-${metaTags(meta, siteName)}
+${robots}${metaTags(meta, siteName)}
 <meta http-equiv="refresh" content="0; url=${target}">
 </head>
 <body style="background:#0a0a0a;color:#e5e5e5;font-family:system-ui,sans-serif">
-<p><a href="${target}" style="color:#fb7185">Continue to ${escapeHtml(meta.title)}</a></p>
+<p><a href="${target}" style="color:#fb7185">${escapeHtml(translate(meta.locale, 'seo.continueTo', { title: meta.title }))}</a></p>
 </body>
 </html>`
+}
+
+/** One address in every language, each with all of them as alternates (and x-default, English). */
+function sitemapEntries(origin: string, path: string): string {
+  const links = alternatesOf(origin, path)
+    .map(({ hreflang, href }) => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}"/>`)
+    .join('\n')
+  return LOCALES.map((locale) => `  <url>\n    <loc>${escapeHtml(origin + localizedPath(locale, path))}</loc>\n${links}\n  </url>`).join('\n')
 }
 
 async function buildSitemap(c: Context<AppEnv>): Promise<string> {
@@ -77,17 +107,31 @@ async function buildSitemap(c: Context<AppEnv>): Promise<string> {
     }
   }
   const paths = [...STATIC_PATHS, ...MOVIE_GENRES.map((genre) => `/genre/${genre.id}`), ...titles]
-  const urls = paths.map((path) => `  <url><loc>${escapeHtml(origin + path)}</loc></url>`).join('\n')
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`
+  const urls = paths.map((path) => sitemapEntries(origin, path)).join('\n')
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}\n</urlset>\n`
 }
+
+/** The share pages, mounted at the root (English) and under every language's prefix (routes in worker/index.ts). */
+export const shareRoutes = new Hono<AppEnv>().get('/share/:type/:id', async (c) => {
+  // People follow share links: a malformed one gets the site's not-found page, not a JSON error.
+  const parsed = titleParams.safeParse(c.req.param())
+  if (!parsed.success) return appNotFoundOr(c, null)
+  const { type, id } = parsed.data
+  const found = await lookupMeta(c, type, id)
+  if (!found) return c.redirect(pathIn(shareLocale(c), `/${type}/${id}`), 302)
+  const meta = await withEpisode(c, found)
+  return c.html(sharePage(meta, c.env.SITE_NAME), 200, { 'Cache-Control': 'public, max-age=600', 'Content-Language': meta.locale })
+})
 
 export const seoRoutes = new Hono<AppEnv>()
   .get('/robots.txt', (c) => {
     const origin = new URL(c.req.url).origin
-    return c.text(`User-agent: *\nDisallow: /api/\nDisallow: /admin/\nSitemap: ${origin}/sitemap.xml\n`)
+    const admin = ['', ...LOCALES.map(localePrefix).filter(Boolean)].map((prefix) => `Disallow: ${prefix}/admin/\n`).join('')
+    return c.text(`User-agent: *\nDisallow: /api/\n${admin}Sitemap: ${origin}/sitemap.xml\n`)
   })
   .get('/sitemap.xml', async (c) => {
-    const key = `${CATALOG_CACHE_PREFIX}sitemap:${new URL(c.req.url).origin}`
+    // v2: every address in every language, with its alternates
+    const key = `${CATALOG_CACHE_PREFIX}sitemap:v2:${new URL(c.req.url).origin}`
     let xml = await c.env.CACHE.get(key)
     if (!xml) {
       xml = await buildSitemap(c)
@@ -95,13 +139,4 @@ export const seoRoutes = new Hono<AppEnv>()
     }
     return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' })
   })
-  .get('/share/:type/:id', async (c) => {
-    // People follow share links: a malformed one gets the site's not-found page, not a JSON error.
-    const parsed = titleParams.safeParse(c.req.param())
-    if (!parsed.success) return appNotFoundOr(c, null)
-    const { type, id } = parsed.data
-    const found = await lookupMeta(c, type, id)
-    if (!found) return c.redirect(`/${type}/${id}`, 302)
-    const meta = await withEpisode(c, found)
-    return c.html(sharePage(meta, c.env.SITE_NAME), 200, { 'Cache-Control': 'public, max-age=600' })
-  })
+  .route('/', shareRoutes)

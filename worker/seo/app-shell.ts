@@ -1,16 +1,28 @@
 /**
- * The app's index.html as the worker serves it for pages it knows ahead of the browser: with the
- * page's code announced (`<link rel="modulepreload">` from route-chunks.json, written by the web
- * build), its first data inlined as JSON (read by web/lib/boot.ts before the first render), the
- * hero or title image preloaded, and for a title its own tags. The browser then needs no second
- * round trip before it can draw the page: HTML, entry, page chunk and image all load at once.
+ * The app's index.html as the worker serves it for pages it knows ahead of the browser: in the
+ * page's language (`<html lang dir>`), with the page's code and its language's catalog announced
+ * (`<link rel="modulepreload">` from route-chunks.json, written by the web build), its first data
+ * inlined as JSON (read by web/lib/boot.ts before the first render), the hero or title image
+ * preloaded, and its own tags. The browser then needs no second round trip before it can draw the
+ * page: HTML, entry, page chunk, catalog and image all load at once.
  */
 import type { Bindings } from '../env'
 import type { BootData } from './boot'
 import { escapeHtml } from '../lib/escape'
+import type { PageLocale } from '../lib/i18n'
+import { DEFAULT_LOCALE } from '../lib/locales'
+import { htmlAttributesOf } from './languages'
 
-/** Files each lazily loaded page module needs beyond the entry, keyed by its path under web/. */
+/**
+ * Files each lazily loaded page module needs beyond the entry, keyed by its path under web/; and
+ * each locale's catalog chunk, keyed `virtual:i18n/<locale>`.
+ */
 type RouteChunks = Record<string, string[]>
+
+/** The key of a locale's catalog in route-chunks.json. */
+export function catalogModule(locale: PageLocale): string {
+  return `virtual:i18n/${locale}`
+}
 
 async function routeChunks(env: Bindings, origin: string): Promise<RouteChunks> {
   const res = await env.ASSETS.fetch(new Request(`${origin}/route-chunks.json`))
@@ -29,10 +41,12 @@ async function routeChunks(env: Bindings, origin: string): Promise<RouteChunks> 
 export interface AppPage {
   /** The page module under web/ (for example 'features/home/home-page'), whose code is preloaded. */
   module: string
+  /** The page's language: `<html lang dir>` and the catalog preloaded; English when not given. */
+  locale?: PageLocale
   boot?: BootData
   /** Images the first screen shows (the hero's or the title's backdrop), fetched at high priority. */
   images?: string[]
-  /** A document title and description instead of index.html's. */
+  /** The document title and description in the page's language, instead of index.html's. */
   title?: string
   description?: string
   /** Extra head tags (a title's social tags), already escaped. */
@@ -52,13 +66,6 @@ export function inlineJson(value: unknown): string {
 export interface AppShell {
   html: string
   chunks: RouteChunks
-  /** index.html's own document title and description (the site's, for pages without their own). */
-  title: string
-  description: string
-}
-
-function decodeEntities(text: string): string {
-  return text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))).replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
 }
 
 
@@ -74,16 +81,15 @@ export async function loadAppShell(env: Bindings, requestUrl: string): Promise<A
     return null
   }
   const [html, chunks] = await Promise.all([index.text(), routeChunks(env, origin)])
-  const title = decodeEntities(/<title>([^<]*)<\/title>/.exec(html)?.[1]?.trim() ?? '')
-  const description = decodeEntities(/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '')
-  return { html, chunks, title, description }
+  return { html, chunks }
 }
 
 /** The shell with the page's preloads, data and tags in its head. */
 export async function renderAppShell(shell: AppShell, page: AppPage): Promise<string> {
   const head: string[] = []
   for (const image of page.images ?? []) head.push(`<link rel="preload" as="image" href="${escapeHtml(image)}" fetchpriority="high">`)
-  for (const file of shell.chunks[page.module] ?? []) {
+  const locale = page.locale ?? DEFAULT_LOCALE
+  for (const file of new Set([...(shell.chunks[page.module] ?? []), ...(shell.chunks[catalogModule(locale)] ?? [])])) {
     // The entry's own imports are announced by index.html already.
     if (!shell.html.includes(`"${file}"`)) head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`)
   }
@@ -91,11 +97,19 @@ export async function renderAppShell(shell: AppShell, page: AppPage): Promise<st
   if (page.headTags) head.push(page.headTags)
   if (page.boot) head.push(`<script type="application/json" id="boot-data">${inlineJson(page.boot)}</script>`)
 
-  let rewriter = new HTMLRewriter().on('head', {
-    element(el) {
-      el.append(head.join('\n'), { html: true })
-    },
-  })
+  const { lang, dir } = htmlAttributesOf(locale)
+  let rewriter = new HTMLRewriter()
+    .on('html', {
+      element(el) {
+        el.setAttribute('lang', lang)
+        el.setAttribute('dir', dir)
+      },
+    })
+    .on('head', {
+      element(el) {
+        el.append(head.join('\n'), { html: true })
+      },
+    })
   const { title, description } = page
   if (title !== undefined) {
     rewriter = rewriter.on('title', {

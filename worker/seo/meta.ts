@@ -3,6 +3,8 @@
  * a description cut to the overview's first 150 characters, a 1920x1080 social image and
  * schema.org structured data with a rating out of 10 and up to 5 actors. Rendered as head tags
  * for share pages and for the app's own title pages; other pages carry the site's own card.
+ * Every text is in the page's language (the `seo` area of the catalogs), every address in it too,
+ * and the tags name the page's other languages (seo/languages.ts).
  *
  * Social networks show raster images only: with TMDB the social image is the title's backdrop
  * photograph at 1280 wide; otherwise (the embedded catalogue, or a TMDB title without a backdrop)
@@ -14,13 +16,21 @@ import type { Episode, MediaType, MovieDetails, TvDetails } from '../catalog/typ
 import { catalogProviderName, imageBaseFor } from '../routes/config'
 import { OG_EDITION } from '../og/card'
 import { escapeHtml } from '../lib/escape'
+import type { PageLocale } from '../lib/i18n'
+import { translate } from './messages'
+import { DEFAULT_LOCALE, isLocale } from '../lib/locales'
+import { languageTags, urlIn } from './languages'
 
 export interface TitleMeta {
   type: MediaType
   id: number
+  /** The language of every text here and of `url`. */
+  locale: PageLocale
   title: string
   description: string
-  /** Absolute URL of the app page for the title. */
+  /** The app's path of the title's page (an episode's with its query), in no language. */
+  path: string
+  /** Absolute URL of the app page for the title, in its language. */
   url: string
   image: SocialImage
   jsonLd: Record<string, unknown>
@@ -43,22 +53,22 @@ export function describe(overview: string | null | undefined, fallback: string):
 }
 
 /** A title's social image: TMDB's backdrop photograph when there is one, else its rendered card. */
-function socialImage(env: Bindings, origin: string, details: MovieDetails | TvDetails, title: string): SocialImage {
+function socialImage(env: Bindings, origin: string, details: MovieDetails | TvDetails, title: string, locale: PageLocale): SocialImage {
   if (catalogProviderName(env) === 'tmdb' && details.backdrop_path) {
-    return { url: `${imageBaseFor(env)}/w1280${details.backdrop_path}`, type: 'image/jpeg', width: 1280, height: 720, alt: `A still from ${title}` }
+    return { url: `${imageBaseFor(env)}/w1280${details.backdrop_path}`, type: 'image/jpeg', width: 1280, height: 720, alt: translate(locale, 'seo.stillAlt', { title }) }
   }
   return {
     url: `${origin}/api/og/${OG_EDITION}/${details.media_type}/${details.id}.png`,
     type: 'image/png',
     width: 1920,
     height: 1080,
-    alt: `${title} on ${env.SITE_NAME}: drawn artwork with the title, its rating, year and genres`,
+    alt: translate(locale, 'seo.cardAlt', { title, siteName: env.SITE_NAME }),
   }
 }
 
 /** The site's own card, for pages that are not a title's. */
-export function siteImage(env: Bindings, origin: string): SocialImage {
-  return { url: `${origin}/api/og/${OG_EDITION}/site.png`, type: 'image/png', width: 1920, height: 1080, alt: `${env.SITE_NAME}: discover and watch movies and TV shows` }
+export function siteImage(env: Bindings, origin: string, locale: PageLocale = DEFAULT_LOCALE): SocialImage {
+  return { url: `${origin}/api/og/${OG_EDITION}/site.png`, type: 'image/png', width: 1920, height: 1080, alt: translate(locale, 'seo.siteCardAlt', { siteName: env.SITE_NAME }) }
 }
 
 interface SocialPage {
@@ -93,31 +103,43 @@ function socialTags(page: SocialPage): string[] {
   ]
 }
 
-/** The social tags of a page that is not a title's: the site's card under the page's own title. */
-export function siteTags(env: Bindings, origin: string, path: string, title: string, description: string): string {
-  return socialTags({ siteName: env.SITE_NAME, type: 'website', title, description, url: origin + path, image: siteImage(env, origin) }).join('\n')
+/** The site's own title and description in a language, for pages that are not a title's. */
+export function siteText(env: Bindings, locale: PageLocale): { title: string; description: string } {
+  return { title: translate(locale, 'seo.siteTitle', { siteName: env.SITE_NAME }), description: translate(locale, 'seo.siteDescription') }
+}
+
+/**
+ * The tags of a page that is not a title's: its languages (`canonicalPath` is its app path) and
+ * the site's card under the page's own title. A page kept out of search engines names no canonical
+ * address or alternates.
+ */
+export function siteTags(env: Bindings, origin: string, locale: PageLocale, canonicalPath: string, text: { title: string; description: string }, { indexed = true } = {}): string {
+  const social = socialTags({ siteName: env.SITE_NAME, type: 'website', ...text, url: urlIn(origin, locale, canonicalPath), image: siteImage(env, origin, locale) })
+  return [...(indexed ? languageTags(origin, locale, canonicalPath) : []), ...social].join('\n')
 }
 
 /** Looks the title up and builds its tags' content; null when the catalogue has no such title. */
-export async function titleMeta(env: Bindings, provider: CatalogProvider, type: MediaType, id: number, origin: string): Promise<TitleMeta | null> {
+export async function titleMeta(env: Bindings, provider: CatalogProvider, type: MediaType, id: number, origin: string, locale: PageLocale = DEFAULT_LOCALE): Promise<TitleMeta | null> {
   const details = await titleDetails(provider, type, id)
-  return details ? titleMetaOf(env, details, origin) : null
+  return details ? titleMetaOf(env, details, origin, locale) : null
 }
 
-/** The tags' content for a title whose details are at hand. */
-export function titleMetaOf(env: Bindings, details: MovieDetails | TvDetails, origin: string): TitleMeta {
+/** The tags' content for a title whose details are at hand, in `locale`. */
+export function titleMetaOf(env: Bindings, details: MovieDetails | TvDetails, origin: string, locale: PageLocale = DEFAULT_LOCALE): TitleMeta {
   const type = details.media_type
   const id = details.id
   const title = details.media_type === 'movie' ? details.title : details.name
   const date = details.media_type === 'movie' ? details.release_date : details.first_air_date
-  const url = `${origin}/${type}/${id}`
-  const image = socialImage(env, origin, details, title)
-  const description = describe(details.overview, `Watch ${title} on ${env.SITE_NAME}.`)
+  const path = `/${type}/${id}`
+  const url = urlIn(origin, locale, path)
+  const image = socialImage(env, origin, details, title, locale)
+  const description = describe(details.overview, translate(locale, 'seo.watchTitle', { title, siteName: env.SITE_NAME }))
   const jsonLd: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': type === 'movie' ? 'Movie' : 'TVSeries',
     name: title,
     url,
+    ...(isLocale(locale) ? { inLanguage: locale } : {}),
     description,
     image: image.url,
     ...(date ? { [type === 'movie' ? 'datePublished' : 'startDate']: date } : {}),
@@ -135,7 +157,7 @@ export function titleMetaOf(env: Bindings, details: MovieDetails | TvDetails, or
   }
   const director = details.credits.crew.find((person) => person.job === 'Director')
   if (director) jsonLd.director = { '@type': 'Person', name: director.name }
-  return { type, id, title, description, url, image, jsonLd }
+  return { type, id, locale, title, description, path, url, image, jsonLd }
 }
 
 /**
@@ -145,28 +167,31 @@ export function titleMetaOf(env: Bindings, details: MovieDetails | TvDetails, or
  */
 export function episodeMetaOf(show: TitleMeta, at: { season: number; episode: number }, episode: Pick<Episode, 'name' | 'overview'> | null): TitleMeta {
   if (!episode) return show
-  const code = `S${at.season} E${at.episode}`
-  const title = episode.name ? `${show.title} ${code}: ${episode.name}` : `${show.title} ${code}`
-  const url = `${show.url}?season=${at.season}&episode=${at.episode}`
+  const numbers = { show: show.title, season: at.season, episode: at.episode }
+  const title = episode.name ? translate(show.locale, 'seo.episodeTitle', { ...numbers, name: episode.name }) : translate(show.locale, 'seo.episodeTitleUnnamed', numbers)
+  const query = `?season=${at.season}&episode=${at.episode}`
+  const path = show.path + query
+  const url = show.url + query
   const description = describe(episode.overview, show.description)
   const jsonLd: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'TVEpisode',
-    name: episode.name || code,
+    name: episode.name || translate(show.locale, 'seo.episodeCode', numbers),
     url,
+    ...(isLocale(show.locale) ? { inLanguage: show.locale } : {}),
     description,
     episodeNumber: at.episode,
     partOfSeason: { '@type': 'TVSeason', seasonNumber: at.season },
     partOfSeries: { '@type': 'TVSeries', name: show.title, url: show.url },
     image: show.image.url,
   }
-  return { ...show, title, url, description, jsonLd }
+  return { ...show, title, path, url, description, jsonLd }
 }
 
-/** The head tags for a title, every value escaped. */
+/** The head tags for a title, its languages' included, every value escaped. */
 export function metaTags(meta: TitleMeta, siteName: string): string {
   const tags = [
-    `<link rel="canonical" href="${escapeHtml(meta.url)}">`,
+    ...languageTags(new URL(meta.url).origin, meta.locale, meta.path),
     ...socialTags({ siteName, type: meta.type === 'movie' ? 'video.movie' : 'video.tv_show', title: meta.title, description: meta.description, url: meta.url, image: meta.image }),
   ]
   // "<" never appears raw inside the script, so a title cannot close it.
@@ -175,5 +200,5 @@ export function metaTags(meta: TitleMeta, siteName: string): string {
 }
 
 export function documentTitle(meta: TitleMeta, siteName: string): string {
-  return `${meta.title} | ${siteName}`
+  return translate(meta.locale, 'seo.documentTitle', { title: meta.title, siteName })
 }

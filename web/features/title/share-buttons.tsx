@@ -6,7 +6,7 @@
 import type { MediaType } from '../../../worker/catalog/types'
 import { useToast } from '../../components/toast'
 import { t } from '../../i18n'
-import { paths } from '../../lib/paths'
+import { shareLink } from '../../lib/share-link'
 import { episodeShortTitle } from './episode-text'
 
 interface Network {
@@ -36,7 +36,7 @@ const buttonClass = 'rounded-lg border border-neutral-700 bg-neutral-900 px-3 py
  */
 export function ShareButtons({ type, id, title: name, episode = null }: { type: MediaType; id: number; title: string; episode?: { season: number; episode: number } | null }) {
   const toast = useToast()
-  const link = `${window.location.origin}${paths.share(type, id, episode)}`
+  const link = shareLink(type, id, episode)
   const title = episode ? episodeShortTitle(name, episode) : name
   const canShareNatively = typeof navigator.share === 'function'
 
