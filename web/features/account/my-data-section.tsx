@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { Button } from '../../components/button'
 import { useToast } from '../../components/toast'
-import { t, type MessageId } from '../../i18n'
+import { localeOfPath, t, type MessageId } from '../../i18n'
 import { paths } from '../../lib/paths'
 import { useRefreshSession } from '../../lib/session'
 import { FormError, PasswordField } from './auth-form'
@@ -40,7 +40,8 @@ export function MyDataSection({ canDelete }: { canDelete: boolean }) {
       onSuccess: (answer) => {
         toast(answer.message, 'success')
         refresh()
-        setTimeout(() => window.location.assign('/'), 1000)
+        // A full load of the home page in the page's own language (the router's links carry its prefix; this does not).
+        setTimeout(() => window.location.assign(localeOfPath(window.location.pathname).basename || '/'), 1000)
       },
       onError: (err) => setError(err.message),
     })

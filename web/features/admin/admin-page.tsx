@@ -110,6 +110,6 @@ export function Component() {
   // Back to the very page asked for (/admin/users, say) once signed in.
   if (session === null) return <Navigate to={paths.login(location.pathname + location.search)} replace />
   if (session.type !== 'admin') return <AccessDenied variant="admin-required" heading={t('admin.accessDenied')} />
-  if (awaitsSecondFactor(session)) return <Navigate to={paths.twoFactor(window.location.pathname)} replace />
+  if (awaitsSecondFactor(session)) return <Navigate to={paths.twoFactor(location.pathname)} replace />
   return <Dashboard />
 }
