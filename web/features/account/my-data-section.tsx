@@ -71,9 +71,9 @@ export function MyDataSection({ canDelete }: { canDelete: boolean }) {
       {canDelete && (
         <div className="mt-6 border-t border-neutral-800 pt-5">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <div>
+            <div className="min-w-0 flex-[1_1_16rem]">
               <h3 className="font-semibold text-red-300">{t('account.deleteAccount')}</h3>
-              <p className="mt-1 text-sm text-neutral-400">{t('account.deleteAccountNote')}</p>
+              <p className="mt-1 text-sm break-words text-neutral-400">{t('account.deleteAccountNote')}</p>
             </div>
             {!open && (
               <Button variant="secondary" onClick={() => setOpen(true)} aria-expanded={false}>

@@ -123,7 +123,7 @@ function SetUpSecondFactor({ onDone }: { onDone: () => void }) {
             <li key={recovery}>{recovery}</li>
           ))}
         </ul>
-        <Button onClick={onDone} className="w-full">
+        <Button onClick={onDone} className="w-full whitespace-normal!">
           {t('account.savedRecoveryCodes')}
         </Button>
       </div>
@@ -159,7 +159,7 @@ function SetUpSecondFactor({ onDone }: { onDone: () => void }) {
   return (
     <div className="space-y-3">
       <Button
-        className="w-full"
+        className="w-full whitespace-normal!"
         busy={busy}
         onClick={() => void attempt(async () => setSecret(await readJson<{ secret: string; otpauth_uri: string }>(api.me['two-factor'].totp.setup.$post())))}
       >
@@ -168,7 +168,7 @@ function SetUpSecondFactor({ onDone }: { onDone: () => void }) {
       {passkeysSupported() && (
         <Button
           variant="secondary"
-          className="w-full"
+          className="w-full whitespace-normal!"
           disabled={busy}
           onClick={() =>
             void attempt(async () => {

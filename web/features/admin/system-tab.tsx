@@ -36,7 +36,7 @@ export function SystemTab({ stats }: { stats: DashboardStats }) {
 
       <Panel id="system-maintenance" title={t('admin.maintenanceMode')}>
         <div className="flex flex-wrap items-center justify-between gap-4">
-          <p id="maintenance-help" className="max-w-xl text-sm text-neutral-300">
+          <p id="maintenance-help" className="max-w-xl min-w-0 text-sm break-words text-neutral-300">
             {t('admin.maintenanceHelp')}
           </p>
           <button

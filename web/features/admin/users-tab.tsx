@@ -92,7 +92,7 @@ export function UsersTab() {
               setPage(1)
             }}
             placeholder={t('admin.searchUsersPlaceholder')}
-            className="w-64 max-w-full rounded-lg border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm text-neutral-100 placeholder:text-neutral-400"
+            className="w-72 max-w-full rounded-lg border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm text-neutral-100 placeholder:text-neutral-400"
           />
           <ExportButton />
         </div>
@@ -110,18 +110,18 @@ export function UsersTab() {
         <p className="text-neutral-400">{q ? t('admin.noUsersMatch', { query: q }) : t('admin.noUsersYet')}</p>
       ) : (
         <div role="region" aria-label={t('admin.usersTable')} tabIndex={0} className="overflow-x-auto rounded-xl border border-neutral-800">
-          <table className="w-full min-w-[56rem] text-start text-sm" aria-busy={users.isFetching}>
+          <table className="w-full min-w-[56rem] text-sm" aria-busy={users.isFetching}>
             <thead className="bg-neutral-900 text-xs text-neutral-400 uppercase">
               <tr>
-                <th scope="col" className="px-3 py-2.5">{t('admin.columnId')}</th>
-                <th scope="col" className="px-3 py-2.5">{t('admin.columnEmail')}</th>
-                <th scope="col" className="px-3 py-2.5">{t('admin.columnUsername')}</th>
-                <th scope="col" className="px-3 py-2.5">{t('admin.columnRole')}</th>
-                <th scope="col" className="px-3 py-2.5">{t('admin.columnJoined')}</th>
-                <th scope="col" className="px-3 py-2.5">{t('admin.columnLastActive')}</th>
+                <th scope="col" className="px-3 py-2.5 text-start">{t('admin.columnId')}</th>
+                <th scope="col" className="px-3 py-2.5 text-start">{t('admin.columnEmail')}</th>
+                <th scope="col" className="px-3 py-2.5 text-start">{t('admin.columnUsername')}</th>
+                <th scope="col" className="px-3 py-2.5 text-start">{t('admin.columnRole')}</th>
+                <th scope="col" className="px-3 py-2.5 text-start">{t('admin.columnJoined')}</th>
+                <th scope="col" className="px-3 py-2.5 text-start">{t('admin.columnLastActive')}</th>
                 <th scope="col" className="px-3 py-2.5 text-end">{t('admin.columnWatchlist')}</th>
-                <th scope="col" className="px-3 py-2.5">{t('admin.columnStatus')}</th>
-                <th scope="col" className="px-3 py-2.5">
+                <th scope="col" className="px-3 py-2.5 text-start">{t('admin.columnStatus')}</th>
+                <th scope="col" className="px-3 py-2.5 text-start">
                   <span className="sr-only">{t('admin.columnActions')}</span>
                 </th>
               </tr>
@@ -130,8 +130,9 @@ export function UsersTab() {
               {data.results.map((user) => (
                 <tr key={user.id} className="bg-neutral-950/40">
                   <td className="px-3 py-2.5 text-neutral-400 tabular-nums">{user.id}</td>
-                  <td className="max-w-[16rem] truncate px-3 py-2.5" title={user.email}>
-                    <bdi>{user.email}</bdi>
+                  {/* An address reads left to right in every language; cut at its end, not its start. */}
+                  <td className="max-w-[16rem] truncate px-3 py-2.5 text-left rtl:text-right" dir="ltr" title={user.email}>
+                    {user.email}
                   </td>
                   <td className="px-3 py-2.5">{user.username ?? '—'}</td>
                   <td className="px-3 py-2.5">{t('admin.roleName', { role: user.role })}</td>
