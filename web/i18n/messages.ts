@@ -3,9 +3,12 @@
  * bundle). Each area's catalog is `catalogs/<locale>/<area>.json`, and every id in it begins with
  * `<area>.`; a new area adds its line here.
  */
+import type accountMessages from './catalogs/en/account.json'
+import type adminMessages from './catalogs/en/admin.json'
 import type browseMessages from './catalogs/en/browse.json'
 import type commonMessages from './catalogs/en/common.json'
 import type homeMessages from './catalogs/en/home.json'
+import type importMessages from './catalogs/en/import.json'
 import type listsMessages from './catalogs/en/lists.json'
 import type playerMessages from './catalogs/en/player.json'
 import type searchMessages from './catalogs/en/search.json'
@@ -15,9 +18,12 @@ import type titleMessages from './catalogs/en/title.json'
 import type watchMessages from './catalogs/en/watch.json'
 
 export type MessageId =
+  | keyof typeof accountMessages
+  | keyof typeof adminMessages
   | keyof typeof browseMessages
   | keyof typeof commonMessages
   | keyof typeof homeMessages
+  | keyof typeof importMessages
   | keyof typeof listsMessages
   | keyof typeof playerMessages
   | keyof typeof searchMessages

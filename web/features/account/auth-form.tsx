@@ -3,6 +3,7 @@
  * field with a show/hide toggle, and the rule for where to go after signing in.
  */
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
+import { t } from '../../i18n'
 
 export const inputClass =
   'mt-1 block w-full rounded-lg border border-neutral-700 bg-neutral-900 px-3 py-2.5 text-neutral-100 placeholder:text-neutral-500 focus:border-brand-400 aria-[invalid=true]:border-red-400'
@@ -41,8 +42,11 @@ export function TextField({ label, hint, ...input }: FieldProps) {
   )
 }
 
-/** A password input whose text can be shown, so a mistyped password is easy to spot on a phone. */
-export function PasswordField({ label, hint, ...input }: Omit<FieldProps, 'type'>) {
+/**
+ * A password input whose text can be shown, so a mistyped password is easy to spot on a phone.
+ * The toggle's accessible names are whole messages ('Show new password'), given by the caller.
+ */
+export function PasswordField({ label, hint, showLabel, hideLabel, ...input }: Omit<FieldProps, 'type'> & { showLabel: string; hideLabel: string }) {
   const id = useId()
   const [visible, setVisible] = useState(false)
   return (
@@ -51,15 +55,15 @@ export function PasswordField({ label, hint, ...input }: Omit<FieldProps, 'type'
         {label}
       </label>
       <div className="relative">
-        <input id={id} type={visible ? 'text' : 'password'} aria-describedby={hint ? `${id}-hint` : undefined} className={`${inputClass} pr-16`} {...input} />
+        <input id={id} type={visible ? 'text' : 'password'} aria-describedby={hint ? `${id}-hint` : undefined} className={`${inputClass} pe-16`} {...input} />
         <button
           type="button"
           onClick={() => setVisible(!visible)}
-          aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
+          aria-label={visible ? hideLabel : showLabel}
           aria-pressed={visible}
-          className="absolute top-1/2 right-2 -translate-y-1/2 rounded-md px-2 py-1 text-xs font-semibold text-neutral-300 hover:bg-neutral-800 hover:text-white"
+          className="absolute end-2 top-1/2 -translate-y-1/2 rounded-md px-2 py-1 text-xs font-semibold text-neutral-300 hover:bg-neutral-800 hover:text-white"
         >
-          {visible ? 'Hide' : 'Show'}
+          {visible ? t('account.hide') : t('account.show')}
         </button>
       </div>
       {hint && (
@@ -115,6 +119,6 @@ export const MIN_PASSWORD_LENGTH = 6
 /** The first client-side problem with a new password and its confirmation, or null. */
 export function passwordProblem(password: string, confirm: string, mismatch: string): string | null {
   if (password !== confirm) return mismatch
-  if (password.length < MIN_PASSWORD_LENGTH) return 'Password must be at least 6 characters long'
+  if (password.length < MIN_PASSWORD_LENGTH) return t('account.passwordTooShort', { min: MIN_PASSWORD_LENGTH })
   return null
 }

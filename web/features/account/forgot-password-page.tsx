@@ -6,11 +6,12 @@ import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { api, readJson } from '../../lib/api-client'
 import { paths } from '../../lib/paths'
+import { t } from '../../i18n'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { AuthCard, FormError, SubmitButton, TextField } from './auth-form'
 
 export function Component() {
-  useDocumentMeta('Forgot password', 'Get a link to choose a new password for your account.')
+  useDocumentMeta(t('account.forgotTitle'), t('account.forgotDescription'))
   const [email, setEmail] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -24,7 +25,7 @@ export function Component() {
       const answer = await readJson<{ message: string }>(api.auth['password-reset'].$post({ json: { email } }))
       setSent(answer.message)
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Something went wrong. Please try again.')
+      setError(err instanceof Error ? err.message : t('account.somethingWentWrong'))
     } finally {
       setBusy(false)
     }
@@ -32,13 +33,13 @@ export function Component() {
 
   return (
     <AuthCard
-      title="Forgot password"
-      subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      title={t('account.forgotTitle')}
+      subtitle={t('account.forgotSubtitle')}
       footer={
         <>
-          Remembered it?{' '}
+          {t('account.rememberedIt')}{' '}
           <Link to={paths.login()} className="font-semibold text-brand-400 hover:underline">
-            Back to Login
+            {t('account.backToLogin')}
           </Link>
         </>
       }
@@ -49,9 +50,9 @@ export function Component() {
         </p>
       ) : (
         <form onSubmit={onSubmit} className="space-y-4">
-          <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField label={t('account.email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
           <FormError message={error} />
-          <SubmitButton busy={busy} idle="Send reset link" busyLabel="Sending..." />
+          <SubmitButton busy={busy} idle={t('account.sendResetLink')} busyLabel={t('account.sending')} />
         </form>
       )}
     </AuthCard>

@@ -6,6 +6,7 @@
  */
 import { unzipSync } from 'fflate'
 import Papa from 'papaparse'
+import { currentLocale, t } from '../../i18n'
 
 export type ImportKind = 'watchlist' | 'watched' | 'list'
 export type ImportSource = 'Letterboxd' | 'IMDb' | 'Trakt'
@@ -160,20 +161,20 @@ function readOne(path: string, bytes: Uint8Array, out: ReadResult) {
     try {
       entries = unzipSync(bytes, { filter: (f) => /\.(csv|json)$/i.test(f.name) && !/(^|\/)(deleted|orphaned)\//i.test(f.name) && f.originalSize <= MAX_FILE_BYTES })
     } catch {
-      out.problems.push(`${path} is not a zip file that can be read.`)
+      out.problems.push(t('import.notAZip', { name: path }))
       return
     }
     const before = out.files.length
     for (const [inner, content] of Object.entries(entries)) readOne(inner, content, out)
-    if (out.files.length === before) out.problems.push(`${path} holds no watchlist, history or list we can read.`)
+    if (out.files.length === before) out.problems.push(t('import.zipHoldsNothing', { name: path }))
     return
   }
   const content = text.decode(bytes)
   const read = lower.endsWith('.json') ? fromTrakt(path, content) : lower.endsWith('.csv') ? fromCsv(path, content) : null
   if (!read) {
     // In an export, other files (profile, comments, likes) are expected and passed over quietly.
-    if (!out.files.length && /\.(csv|json)$/i.test(lower)) out.problems.push(`${path} is not a Letterboxd, IMDb or Trakt export we can read.`)
-    else if (!/\.(csv|json)$/i.test(lower)) out.problems.push(`${path} is not a .zip, .csv or .json file.`)
+    if (!out.files.length && /\.(csv|json)$/i.test(lower)) out.problems.push(t('import.notAnExport', { name: path }))
+    else if (!/\.(csv|json)$/i.test(lower)) out.problems.push(t('import.wrongFileType', { name: path }))
     return
   }
   const rows = read.rows.filter((r) => r.title.trim() !== '').map((r) => ({ ...r, title: r.title.trim().slice(0, 300) }))
@@ -189,7 +190,7 @@ export async function readImportFiles(files: File[]): Promise<ReadResult> {
   const out: ReadResult = { rows: [], files: [], problems: [] }
   for (const file of files) {
     if (file.size > MAX_FILE_BYTES) {
-      out.problems.push(`${file.name} is larger than 20 MB.`)
+      out.problems.push(t('import.tooLarge', { name: file.name, size: new Intl.NumberFormat(currentLocale(), { style: 'unit', unit: 'megabyte' }).format(MAX_FILE_BYTES / 1024 / 1024) }))
       continue
     }
     readOne(file.name, new Uint8Array(await file.arrayBuffer()), out)
@@ -202,7 +203,7 @@ export async function readImportFiles(files: File[]): Promise<ReadResult> {
     return true
   })
   if (out.rows.length > MAX_ROWS) {
-    out.problems.push(`These files hold ${out.rows.length.toLocaleString('en')} titles; at most ${MAX_ROWS.toLocaleString('en')} are imported at a time. Import the rest in another go.`)
+    out.problems.push(t('import.tooManyRows', { count: out.rows.length, max: MAX_ROWS }))
     out.rows = out.rows.slice(0, MAX_ROWS)
   }
   return out

@@ -9,8 +9,8 @@ import { Link, Navigate } from 'react-router-dom'
 import type { ImportMatch } from '../../../worker/accounts/import'
 import { Button } from '../../components/button'
 import { PageHeading } from '../../components/page-heading'
+import { t, type MessageId } from '../../i18n'
 import { api, readJson } from '../../lib/api-client'
-import { countWithUnit } from '../../lib/format'
 import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
 import { queryKey, readImportFiles, type ImportRow, type ReadResult } from './import-files'
@@ -26,9 +26,13 @@ interface Counts {
   existing: number
 }
 
-const plural = (n: number, one: string, other: string) => countWithUnit(n, { one, other })
+/** What a read file holds, by where its titles go. */
+const FILE_LINE = { watchlist: 'import.fileForWatchlist', watched: 'import.fileForHistory', list: 'import.fileForList' } as const satisfies Record<string, MessageId>
 
-const DESTINATION = { watchlist: 'your watchlist', watched: 'your history', list: 'a list' } as const
+/** A title with its year when it has one: 'Halloween (2010)'. */
+function titleWithYear(title: string, year: number | null | undefined): string {
+  return year ? t('import.titleWithYear', { title, year: String(year) }) : title
+}
 
 export function Component() {
   const session = useSession()
@@ -80,7 +84,7 @@ function ImportPage() {
       setStage('matched')
     } catch (err) {
       setMatches(found)
-      setError(`Matching stopped: ${(err as Error).message}`)
+      setError(t('import.matchingStopped', { error: (err as Error).message }))
       setStage('read')
     }
   }
@@ -122,7 +126,7 @@ function ImportPage() {
       setResult(total)
       setStage('done')
     } catch (err) {
-      setError(`The import stopped: ${(err as Error).message}. What was added stays; importing again adds the rest.`)
+      setError(t('import.importStopped', { error: (err as Error).message }))
       setStage('matched')
     }
   }
@@ -144,26 +148,25 @@ function ImportPage() {
 
   return (
     <div className="pb-12">
-      <PageHeading title="Import" description="Bring your watchlist and history over from Letterboxd, IMDb or Trakt." />
+      <PageHeading title={t('import.title')} description={t('import.description')} />
       <div className="max-w-3xl space-y-6 px-4 md:px-8">
         <section aria-labelledby="import-files" className="rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
           <h2 id="import-files" className="text-xl font-semibold">
-            1. Choose your files
+            {t('import.stepChoose')}
           </h2>
           <p className="mt-2 text-sm text-neutral-300">
-            Letterboxd: the export zip (Settings, Data) or its watchlist.csv, watched.csv, ratings.csv and diary.csv. IMDb: a list, watchlist or ratings CSV.
-            Trakt: its JSON export or the zip holding it. Files are read on this device; only titles and years are sent to be matched.
+            {t('import.filesHelp')}
           </p>
-          <input ref={input} type="file" multiple accept=".zip,.csv,.json" onChange={onFiles} className="sr-only" aria-label="Files to import" id="import-input" />
+          <input ref={input} type="file" multiple accept=".zip,.csv,.json" onChange={onFiles} className="sr-only" aria-label={t('import.filesToImport')} id="import-input" />
           <Button variant="secondary" className="mt-4" onClick={() => input.current?.click()} disabled={stage === 'matching' || stage === 'importing'}>
-            Choose Files
+            {t('import.chooseFiles')}
           </Button>
           {read && (
             <div className="mt-4 space-y-2 text-sm">
-              <ul aria-label="Files read" className="space-y-1 text-neutral-200">
+              <ul aria-label={t('import.filesRead')} className="space-y-1 text-neutral-200">
                 {read.files.map((f) => (
                   <li key={f.name}>
-                    {f.name} ({f.source}): {plural(f.count, 'title', 'titles')} for {DESTINATION[f.kind]}
+                    {t(FILE_LINE[f.kind], { name: f.name, source: f.source, count: f.count })}
                   </li>
                 ))}
               </ul>
@@ -172,7 +175,7 @@ function ImportPage() {
                   {p}
                 </p>
               ))}
-              {listRows > 0 && <p className="text-neutral-400">{plural(listRows, 'title', 'titles')} in lists are not imported: lists are not part of this site yet.</p>}
+              {listRows > 0 && <p className="text-neutral-400">{t('import.listsNotImported', { count: listRows })}</p>}
             </div>
           )}
         </section>
@@ -180,15 +183,19 @@ function ImportPage() {
         {read && queries.length > 0 && (
           <section aria-labelledby="import-match" className="rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
             <h2 id="import-match" className="text-xl font-semibold">
-              2. Match them
+              {t('import.stepMatch')}
             </h2>
             {stage === 'read' && (
               <Button className="mt-4" onClick={findMatches}>
-                Match {plural(queries.length, 'Title', 'Titles')}
+                {t('import.matchTitles', { count: queries.length })}
               </Button>
             )}
             <p aria-live="polite" className="mt-3 text-sm text-neutral-300">
-              {stage === 'matching' ? `Matching… ${progress} of ${queries.length}` : matches.size > 0 ? `${counts.matched} matched, ${counts.ambiguous} to pick, ${counts.missing} not found.` : ''}
+              {stage === 'matching'
+                ? t('import.matchingProgress', { done: progress, total: queries.length })
+                : matches.size > 0
+                  ? t('import.matchSummary', { matched: counts.matched, ambiguous: counts.ambiguous, missing: counts.missing })
+                  : ''}
             </p>
             {error && (
               <p role="alert" className="mt-2 text-sm text-red-300">
@@ -197,7 +204,7 @@ function ImportPage() {
             )}
             {ambiguous.length > 0 && (
               <div className="mt-4 space-y-4">
-                <h3 className="font-semibold">Pick the right title</h3>
+                <h3 className="font-semibold">{t('import.pickTitle')}</h3>
                 {ambiguous.map((q) => {
                   const key = queryKey(q)
                   const m = matches.get(key)
@@ -205,10 +212,15 @@ function ImportPage() {
                   return (
                     <fieldset key={key} className="rounded-lg border border-neutral-800 p-3">
                       <legend className="px-1 text-sm text-neutral-200">
-                        {q.title}
-                        {q.year ? ` (${q.year})` : ''}
+                        {titleWithYear(q.title, q.year)}
                       </legend>
-                      {[...m.candidates.map((c) => ({ value: `${c.media_type}:${c.id}`, label: `${c.title}${c.year ? ` (${c.year})` : ''}, ${c.media_type === 'movie' ? 'film' : 'series'}` })), { value: '', label: 'None of these' }].map((o) => (
+                      {[
+                        ...m.candidates.map((c) => ({
+                          value: `${c.media_type}:${c.id}`,
+                          label: t(c.media_type === 'movie' ? 'import.candidateFilm' : 'import.candidateSeries', { title: titleWithYear(c.title, c.year) }),
+                        })),
+                        { value: '', label: t('import.noneOfThese') },
+                      ].map((o) => (
                         <label key={o.value || 'none'} className="flex min-h-9 items-center gap-2 text-sm">
                           <input type="radio" name={key} value={o.value} checked={(picks.get(key) ?? '') === o.value} onChange={() => setPicks(new Map(picks).set(key, o.value))} />
                           {o.label}
@@ -221,13 +233,10 @@ function ImportPage() {
             )}
             {missing.length > 0 && (
               <details className="mt-4 text-sm">
-                <summary className="cursor-pointer text-neutral-200">Not found ({missing.length})</summary>
-                <ul className="mt-2 list-disc space-y-1 pl-5 text-neutral-400">
+                <summary className="cursor-pointer text-neutral-200">{t('import.notFound', { count: missing.length })}</summary>
+                <ul className="mt-2 list-disc space-y-1 ps-5 text-neutral-400">
                   {missing.map((q) => (
-                    <li key={queryKey(q)}>
-                      {q.title}
-                      {q.year ? ` (${q.year})` : ''}
-                    </li>
+                    <li key={queryKey(q)}>{titleWithYear(q.title, q.year)}</li>
                   ))}
                 </ul>
               </details>
@@ -238,19 +247,19 @@ function ImportPage() {
         {(stage === 'matched' || stage === 'importing' || stage === 'done') && (
           <section aria-labelledby="import-apply" className="rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
             <h2 id="import-apply" className="text-xl font-semibold">
-              3. Import
+              {t('import.stepImport')}
             </h2>
             {stage !== 'done' ? (
-              <Button className="mt-4" onClick={runImport} busy={stage === 'importing'} busyLabel="Importing...">
-                Import
+              <Button className="mt-4" onClick={runImport} busy={stage === 'importing'} busyLabel={t('import.importing')}>
+                {t('import.importButton')}
               </Button>
             ) : (
               result && (
                 <p role="status" className="mt-3 text-sm text-neutral-200">
-                  Added {plural(result.watchlist.added, 'title', 'titles')} to your watchlist and {plural(result.watched.added, 'title', 'titles')} to your history.
-                  {result.watchlist.existing + result.watched.existing > 0 && ` ${plural(result.watchlist.existing + result.watched.existing, 'was', 'were')} already there.`}{' '}
+                  {t('import.added', { watchlist: result.watchlist.added, watched: result.watched.added })}
+                  {result.watchlist.existing + result.watched.existing > 0 && ` ${t('import.alreadyThere', { count: result.watchlist.existing + result.watched.existing })}`}{' '}
                   <Link to={paths.profile()} className="underline">
-                    See your profile
+                    {t('import.seeProfile')}
                   </Link>
                 </p>
               )

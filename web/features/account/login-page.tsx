@@ -9,6 +9,7 @@ import { useToast } from '../../components/toast'
 import { api, readJson } from '../../lib/api-client'
 import { paths } from '../../lib/paths'
 import { awaitsSecondFactor, useRefreshSession, useSession, type SessionAccount } from '../../lib/session'
+import { t } from '../../i18n'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { AuthCard, FormError, PasswordField, safeNextPath, SubmitButton, TextField } from './auth-form'
 import { passkeysSupported, signInWithPasskey } from './passkey-ceremonies'
@@ -17,7 +18,7 @@ import { useBotCheck } from './turnstile'
 type AccountType = 'user' | 'admin'
 
 export function Component() {
-  useDocumentMeta('Login', 'Sign in to keep a watchlist, pick up where you stopped and manage your profile.')
+  useDocumentMeta(t('account.loginTitle'), t('account.loginDescription'))
   const session = useSession()
   const refreshSession = useRefreshSession()
   const toast = useToast()
@@ -38,12 +39,12 @@ export function Component() {
     setError(null)
     try {
       await readJson<SessionAccount>(api.auth.login.$post({ json: { email, password, type, turnstileToken: bot.token } }))
-      toast('Login successful!', 'success')
+      toast(t('account.loginSuccess'), 'success')
       // The redirect happens when the fresh session arrives, so the next page sees it signed in.
       refreshSession()
     } catch (err) {
       setError(err instanceof Error ? err.message : null)
-      toast('Login failed. Please try again.', 'error')
+      toast(t('account.loginFailed'), 'error')
       bot.reset()
       setBusy(false)
     }
@@ -54,31 +55,31 @@ export function Component() {
     setError(null)
     try {
       await signInWithPasskey()
-      toast('Login successful!', 'success')
+      toast(t('account.loginSuccess'), 'success')
       refreshSession()
     } catch (err) {
       setError(err instanceof Error ? err.message : null)
-      toast('Login failed. Please try again.', 'error')
+      toast(t('account.loginFailed'), 'error')
       setBusy(false)
     }
   }
 
   return (
     <AuthCard
-      title="Login"
-      subtitle="Welcome back. Sign in to your account."
+      title={t('account.loginTitle')}
+      subtitle={t('account.loginSubtitle')}
       footer={
         <>
-          Don't have an account?{' '}
+          {t('account.noAccountYet')}{' '}
           <Link to={paths.register()} className="font-semibold text-brand-400 hover:underline">
-            Sign Up
+            {t('account.signUpLink')}
           </Link>
         </>
       }
     >
       <form onSubmit={onSubmit} className="space-y-4">
         <fieldset>
-          <legend className="text-sm font-medium text-neutral-200">Account type</legend>
+          <legend className="text-sm font-medium text-neutral-200">{t('account.accountType')}</legend>
           <div className="mt-1 grid grid-cols-2 gap-1 rounded-lg border border-neutral-700 bg-neutral-950 p-1">
             {(['user', 'admin'] as const).map((value) => (
               <label
@@ -86,21 +87,21 @@ export function Component() {
                 className="relative cursor-pointer rounded-md px-3 py-2 text-center text-sm font-semibold text-neutral-300 has-[:checked]:bg-brand-600 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-400"
               >
                 <input type="radio" name="type" value={value} checked={type === value} onChange={() => setType(value)} className="absolute inset-0 cursor-pointer appearance-none opacity-0" />
-                {value === 'user' ? 'User' : 'Admin'}
+                {value === 'user' ? t('account.typeUser') : t('account.typeAdmin')}
               </label>
             ))}
           </div>
         </fieldset>
-        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <PasswordField label="Password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-        <p className="-mt-2 text-right text-sm">
+        <TextField label={t('account.email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <PasswordField label={t('account.password')} showLabel={t('account.showPassword')} hideLabel={t('account.hidePassword')} name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <p className="-mt-2 text-end text-sm">
           <Link to={paths.forgotPassword()} className="font-semibold text-brand-400 hover:underline">
-            Forgot password?
+            {t('account.forgotPasswordLink')}
           </Link>
         </p>
         {bot.widget}
         <FormError message={error} />
-        <SubmitButton busy={busy} idle="Login" busyLabel="Logging in..." disabled={!bot.ready} />
+        <SubmitButton busy={busy} idle={t('account.loginButton')} busyLabel={t('account.loggingIn')} disabled={!bot.ready} />
       </form>
       {passkeysSupported() && (
         <div className="mt-4 border-t border-neutral-800 pt-4">
@@ -110,7 +111,7 @@ export function Component() {
             disabled={busy}
             className="w-full rounded-lg border border-neutral-600 px-4 py-2.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-800 disabled:opacity-60"
           >
-            Sign in with a passkey
+            {t('account.signInWithPasskey')}
           </button>
         </div>
       )}

@@ -7,15 +7,16 @@ import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { Button } from '../../components/button'
 import { useToast } from '../../components/toast'
+import { localeOfPath, t, type MessageId } from '../../i18n'
 import { paths } from '../../lib/paths'
 import { useRefreshSession } from '../../lib/session'
 import { FormError, PasswordField } from './auth-form'
 import { useDeleteAccount } from './api'
 
-const downloads = [
-  { href: '/api/me/export/watchlist.csv', label: 'Watchlist (CSV)' },
-  { href: '/api/me/export/history.csv', label: 'Watch history (CSV)' },
-  { href: '/api/me/export.json', label: 'All my data (JSON)' },
+const downloads: { href: string; label: MessageId }[] = [
+  { href: '/api/me/export/watchlist.csv', label: 'account.downloadWatchlist' },
+  { href: '/api/me/export/history.csv', label: 'account.downloadHistory' },
+  { href: '/api/me/export.json', label: 'account.downloadAll' },
 ]
 
 export function MyDataSection({ canDelete }: { canDelete: boolean }) {
@@ -39,7 +40,8 @@ export function MyDataSection({ canDelete }: { canDelete: boolean }) {
       onSuccess: (answer) => {
         toast(answer.message, 'success')
         refresh()
-        setTimeout(() => window.location.assign('/'), 1000)
+        // A full load of the home page in the page's own language (the router's links carry its prefix; this does not).
+        setTimeout(() => window.location.assign(localeOfPath(window.location.pathname).basename || '/'), 1000)
       },
       onError: (err) => setError(err.message),
     })
@@ -48,47 +50,47 @@ export function MyDataSection({ canDelete }: { canDelete: boolean }) {
   return (
     <section aria-labelledby="my-data-title" className="rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
       <h2 id="my-data-title" className="text-xl font-semibold">
-        Your Data
+        {t('account.yourData')}
       </h2>
-      <p className="mt-2 text-sm text-neutral-400">Download your watchlist and history (CSV files Letterboxd can import) or everything we hold on your account.</p>
+      <p className="mt-2 text-sm text-neutral-400">{t('account.yourDataIntro')}</p>
       <ul className="mt-4 flex flex-wrap gap-3">
         {downloads.map((d) => (
           <li key={d.href}>
             <a href={d.href} download className="inline-flex min-h-10 items-center rounded-lg border border-neutral-700 px-4 py-2 text-sm font-semibold text-neutral-100 hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-brand-500">
-              {d.label}
+              {t(d.label)}
             </a>
           </li>
         ))}
       </ul>
       <p className="mt-4 text-sm text-neutral-300">
-        Coming from another site?{' '}
+        {t('account.comingFromAnotherSite')}{' '}
         <Link to={paths.importData()} className="font-semibold text-brand-400 underline hover:text-brand-300">
-          Import from Letterboxd, IMDb or Trakt
+          {t('account.importLink')}
         </Link>
       </p>
       {canDelete && (
         <div className="mt-6 border-t border-neutral-800 pt-5">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <div>
-              <h3 className="font-semibold text-red-300">Delete Account</h3>
-              <p className="mt-1 text-sm text-neutral-400">Removes your account, watchlist and history for good, and signs you out everywhere.</p>
+            <div className="min-w-0 flex-[1_1_16rem]">
+              <h3 className="font-semibold text-red-300">{t('account.deleteAccount')}</h3>
+              <p className="mt-1 text-sm break-words text-neutral-400">{t('account.deleteAccountNote')}</p>
             </div>
             {!open && (
               <Button variant="secondary" onClick={() => setOpen(true)} aria-expanded={false}>
-                Delete Account
+                {t('account.deleteAccount')}
               </Button>
             )}
           </div>
           {open && (
-            <form onSubmit={onSubmit} className="mt-4 max-w-md space-y-4" aria-label="Delete account">
-              <PasswordField label="Current Password" name="deletePassword" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+            <form onSubmit={onSubmit} className="mt-4 max-w-md space-y-4" aria-label={t('account.deleteAccountForm')}>
+              <PasswordField label={t('account.currentPassword')} showLabel={t('account.showCurrentPassword')} hideLabel={t('account.hideCurrentPassword')} name="deletePassword" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
               <FormError message={error} />
               <div className="flex justify-end gap-3">
                 <Button variant="secondary" onClick={close}>
-                  Cancel
+                  {t('account.cancel')}
                 </Button>
-                <Button type="submit" variant="danger" busy={remove.isPending} busyLabel="Deleting...">
-                  Delete My Account
+                <Button type="submit" variant="danger" busy={remove.isPending} busyLabel={t('account.deleting')}>
+                  {t('account.deleteMyAccount')}
                 </Button>
               </div>
             </form>

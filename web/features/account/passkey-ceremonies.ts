@@ -4,6 +4,7 @@
  * pressed), and sends the answer back. A cancelled prompt is an Error like any other.
  */
 import type { InferRequestType } from 'hono/client'
+import { t } from '../../i18n'
 import { api, readJson } from '../../lib/api-client'
 import type { SessionAccount } from '../../lib/session'
 
@@ -16,8 +17,8 @@ type AnswerJson = InferRequestType<typeof api.auth.passkey.$post>['json']['respo
 const loadBrowser = (): Promise<Browser> => import('@simplewebauthn/browser')
 
 function friendly(err: unknown): Error {
-  if (err instanceof Error && (err.name === 'NotAllowedError' || err.name === 'AbortError')) return new Error('The passkey prompt was closed before it finished.')
-  return err instanceof Error ? err : new Error('The passkey could not be used.')
+  if (err instanceof Error && (err.name === 'NotAllowedError' || err.name === 'AbortError')) return new Error(t('account.passkeyPromptClosed'))
+  return err instanceof Error ? err : new Error(t('account.passkeyFailed'))
 }
 
 export function passkeysSupported(): boolean {

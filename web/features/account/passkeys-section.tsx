@@ -5,14 +5,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Button } from '../../components/button'
 import { useToast } from '../../components/toast'
+import { currentLocale, t } from '../../i18n'
 import { passkeyKeys, usePasskeys, useRemovePasskey, type AccountPasskey } from './api'
 import { addPasskey, passkeysSupported } from './passkey-ceremonies'
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
-
 function used(passkey: AccountPasskey): string {
-  const added = `Added ${dateFormat.format(Date.parse(passkey.created_at))}`
-  return passkey.last_used_at ? `${added} · last used ${dateFormat.format(Date.parse(passkey.last_used_at))}` : `${added} · not used yet`
+  const dateFormat = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium' })
+  const added = dateFormat.format(Date.parse(passkey.created_at))
+  return passkey.last_used_at
+    ? t('account.passkeyAddedAndUsed', { added, used: dateFormat.format(Date.parse(passkey.last_used_at)) })
+    : t('account.passkeyAddedNotUsed', { added })
 }
 
 export function PasskeysSection() {
@@ -23,7 +25,7 @@ export function PasskeysSection() {
   const add = useMutation({
     mutationFn: addPasskey,
     onSuccess: () => {
-      toast('Passkey added.', 'success')
+      toast(t('account.passkeyAdded'), 'success')
       return client.invalidateQueries({ queryKey: passkeyKeys.list })
     },
     onError: (err) => toast(err.message, 'error'),
@@ -33,25 +35,25 @@ export function PasskeysSection() {
     <section aria-labelledby="passkeys-title" className="rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="passkeys-title" className="text-xl font-semibold">
-          Passkeys
+          {t('account.passkeys')}
         </h2>
-        <Button variant="secondary" onClick={() => add.mutate()} busy={add.isPending} busyLabel="Waiting for your device..." disabled={!passkeysSupported()}>
-          Add a passkey
+        <Button variant="secondary" onClick={() => add.mutate()} busy={add.isPending} busyLabel={t('account.waitingForDevice')} disabled={!passkeysSupported()}>
+          {t('account.addPasskey')}
         </Button>
       </div>
-      <p className="mt-2 text-sm text-neutral-400">Sign in with your fingerprint, face, screen lock or security key instead of your password.</p>
+      <p className="mt-2 text-sm text-neutral-400">{t('account.passkeysIntro')}</p>
       {passkeys.isError ? (
         <p role="alert" className="mt-3 text-red-300">
-          Your passkeys could not be loaded.
+          {t('account.passkeysLoadFailed')}
         </p>
       ) : !passkeys.data ? (
         <p role="status" className="mt-3 text-neutral-400">
-          Loading...
+          {t('account.loading')}
         </p>
       ) : passkeys.data.passkeys.length === 0 ? (
-        <p className="mt-3 text-neutral-300">No passkeys yet.</p>
+        <p className="mt-3 text-neutral-300">{t('account.noPasskeys')}</p>
       ) : (
-        <ul aria-label="Your passkeys" className="mt-4 divide-y divide-neutral-800">
+        <ul aria-label={t('account.yourPasskeys')} className="mt-4 divide-y divide-neutral-800">
           {passkeys.data.passkeys.map((passkey) => (
             <li key={passkey.id} className="flex items-center justify-between gap-3 py-3">
               <div className="min-w-0 flex-1">
@@ -62,15 +64,15 @@ export function PasskeysSection() {
                 variant="danger"
                 onClick={() =>
                   remove.mutate(passkey.id, {
-                    onSuccess: () => toast('Passkey removed.', 'success'),
+                    onSuccess: () => toast(t('account.passkeyRemoved'), 'success'),
                     onError: (err) => toast(err.message, 'error'),
                   })
                 }
                 busy={remove.isPending && remove.variables === passkey.id}
-                busyLabel="Removing..."
-                aria-label={`Remove ${passkey.name}`}
+                busyLabel={t('account.removing')}
+                aria-label={t('account.removePasskey', { name: passkey.name })}
               >
-                Remove
+                {t('account.remove')}
               </Button>
             </li>
           ))}

@@ -4,7 +4,8 @@
  */
 import { useState, type FormEvent } from 'react'
 import { useToast } from '../../components/toast'
-import { FormError, PasswordField, passwordProblem, TextField } from './auth-form'
+import { t } from '../../i18n'
+import { FormError, MIN_PASSWORD_LENGTH, PasswordField, passwordProblem, TextField } from './auth-form'
 import { useChangePassword } from './api'
 import { Button } from '../../components/button'
 
@@ -25,7 +26,7 @@ export function PasswordSection() {
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    const problem = passwordProblem(form.newPassword, form.confirmPassword, 'New passwords do not match')
+    const problem = passwordProblem(form.newPassword, form.confirmPassword, t('account.newPasswordsDoNotMatch'))
     if (problem) {
       setError(problem)
       return
@@ -33,12 +34,12 @@ export function PasswordSection() {
     setError(null)
     change.mutate(form, {
       onSuccess: () => {
-        toast('Password updated successfully!', 'success')
+        toast(t('account.passwordUpdated'), 'success')
         close()
       },
       onError: (err) => {
         setError(err.message)
-        toast('Failed to update password', 'error')
+        toast(t('account.passwordUpdateFailed'), 'error')
       },
     })
   }
@@ -49,29 +50,29 @@ export function PasswordSection() {
     <section aria-labelledby="password-title" className="rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="password-title" className="text-xl font-semibold">
-          Change Password
+          {t('account.changePassword')}
         </h2>
         <Button variant="secondary" onClick={open ? close : () => setOpen(true)} aria-expanded={open}>
-          {open ? 'Cancel' : 'Change Password'}
+          {open ? t('account.cancel') : t('account.changePassword')}
         </Button>
       </div>
       {open ? (
-        <form onSubmit={onSubmit} className="mt-5 max-w-md space-y-4" aria-label="Change password">
-          <PasswordField label="Current Password" name="currentPassword" autoComplete="current-password" required value={form.currentPassword} onChange={set('currentPassword')} />
-          <PasswordField label="New Password" name="newPassword" autoComplete="new-password" required hint="At least 6 characters." value={form.newPassword} onChange={set('newPassword')} />
-          <TextField label="Confirm New Password" name="confirmPassword" type="password" autoComplete="new-password" required value={form.confirmPassword} onChange={set('confirmPassword')} />
+        <form onSubmit={onSubmit} className="mt-5 max-w-md space-y-4" aria-label={t('account.changePasswordForm')}>
+          <PasswordField label={t('account.currentPassword')} showLabel={t('account.showCurrentPassword')} hideLabel={t('account.hideCurrentPassword')} name="currentPassword" autoComplete="current-password" required value={form.currentPassword} onChange={set('currentPassword')} />
+          <PasswordField label={t('account.newPassword')} showLabel={t('account.showNewPassword')} hideLabel={t('account.hideNewPassword')} name="newPassword" autoComplete="new-password" required hint={t('account.passwordHint', { min: MIN_PASSWORD_LENGTH })} value={form.newPassword} onChange={set('newPassword')} />
+          <TextField label={t('account.confirmNewPassword')} name="confirmPassword" type="password" autoComplete="new-password" required value={form.confirmPassword} onChange={set('confirmPassword')} />
           <FormError message={error} />
           <div className="flex justify-end gap-3">
             <Button variant="secondary" onClick={close}>
-              Cancel
+              {t('account.cancel')}
             </Button>
-            <Button type="submit" busy={change.isPending} busyLabel="Updating...">
-              Update Password
+            <Button type="submit" busy={change.isPending} busyLabel={t('account.updating')}>
+              {t('account.updatePassword')}
             </Button>
           </div>
         </form>
       ) : (
-        <p className="mt-2 text-sm text-neutral-400">Changing your password signs you out on every other device.</p>
+        <p className="mt-2 text-sm text-neutral-400">{t('account.changePasswordNote')}</p>
       )}
     </section>
   )

@@ -5,6 +5,7 @@
  */
 import { useState, type FormEvent } from 'react'
 import { useToast } from '../../components/toast'
+import { currentLocale, t } from '../../i18n'
 import { FormError, inputClass, TextField } from './auth-form'
 import { useUpdateProfile, type ProfileAnswer, type ProfileChanges } from './api'
 import { Button } from '../../components/button'
@@ -19,18 +20,20 @@ function field(user: AccountRecord, name: string): string | null {
 function formatBirthDate(value: string | null): string | null {
   if (!value) return null
   const date = new Date(`${value}T00:00:00Z`)
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString(undefined, { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' })
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString(currentLocale(), { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' })
 }
 
 function roleLabel(role: string | null): string {
-  return role ? role.charAt(0).toUpperCase() + role.slice(1) : 'Admin'
+  // Roles the catalog names are translated; any other shows as the record has it, capitalized.
+  const name = role ?? 'admin'
+  return t('account.roleName', { role: name, label: name.charAt(0).toUpperCase() + name.slice(1) })
 }
 
 function Row({ label, value }: { label: string; value: string | null }) {
   return (
     <div className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
       <dt className="text-sm text-neutral-400">{label}</dt>
-      <dd className={value ? 'break-words text-neutral-100' : 'text-neutral-400 italic'}>{value ?? 'Not set'}</dd>
+      <dd className={value ? 'break-words text-neutral-100' : 'text-neutral-400 italic'}>{value ?? t('account.notSet')}</dd>
     </div>
   )
 }
@@ -71,12 +74,12 @@ export function ProfileInfo({ profile }: { profile: ProfileAnswer }) {
     if (username) changes.username = username
     update.mutate(changes, {
       onSuccess: () => {
-        toast('Profile updated successfully!', 'success')
+        toast(t('account.profileUpdated'), 'success')
         setEditing(false)
       },
       onError: (err) => {
         setError(err.message)
-        toast('Failed to update profile', 'error')
+        toast(t('account.profileUpdateFailed'), 'error')
       },
     })
   }
@@ -88,29 +91,29 @@ export function ProfileInfo({ profile }: { profile: ProfileAnswer }) {
     <section aria-labelledby="profile-info-title" className="rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="profile-info-title" className="text-xl font-semibold">
-          Profile Information
+          {t('account.profileInformation')}
         </h2>
         <Button variant="secondary" onClick={editing ? () => setEditing(false) : startEditing} aria-expanded={editing}>
-          {editing ? 'Cancel' : 'Edit Profile'}
+          {editing ? t('account.cancel') : t('account.editProfile')}
         </Button>
       </div>
 
       {editing ? (
-        <form onSubmit={onSubmit} className="mt-5 space-y-4" aria-label="Edit profile">
+        <form onSubmit={onSubmit} className="mt-5 space-y-4" aria-label={t('account.editProfileForm')}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Username" name="username" autoComplete="username" value={draft.username} onChange={set('username')} />
-            <TextField label="Full Name" name="full_name" autoComplete="name" value={draft.full_name} onChange={set('full_name')} />
+            <TextField label={t('account.username')} name="username" autoComplete="username" value={draft.username} onChange={set('username')} />
+            <TextField label={t('account.fullName')} name="full_name" autoComplete="name" value={draft.full_name} onChange={set('full_name')} />
             {!isAdmin && (
               <>
-                <TextField label="Date of Birth" name="date_of_birth" type="date" max={today()} value={draft.date_of_birth} onChange={set('date_of_birth')} />
-                <TextField label="Country" name="country" autoComplete="country-name" value={draft.country} onChange={set('country')} />
+                <TextField label={t('account.dateOfBirth')} name="date_of_birth" type="date" max={today()} value={draft.date_of_birth} onChange={set('date_of_birth')} />
+                <TextField label={t('account.country')} name="country" autoComplete="country-name" value={draft.country} onChange={set('country')} />
               </>
             )}
           </div>
           {!isAdmin && (
             <div>
               <label htmlFor="profile-bio" className="block text-sm font-medium text-neutral-200">
-                Bio
+                {t('account.bio')}
               </label>
               <textarea id="profile-bio" name="bio" rows={3} maxLength={500} value={draft.bio} onChange={set('bio')} className={inputClass} />
             </div>
@@ -118,25 +121,27 @@ export function ProfileInfo({ profile }: { profile: ProfileAnswer }) {
           <FormError message={error} />
           <div className="flex justify-end gap-3">
             <Button variant="secondary" onClick={() => setEditing(false)}>
-              Cancel
+              {t('account.cancel')}
             </Button>
-            <Button type="submit" busy={update.isPending} busyLabel="Saving...">
-              Save Changes
+            <Button type="submit" busy={update.isPending} busyLabel={t('account.saving')}>
+              {t('account.saveChanges')}
             </Button>
           </div>
         </form>
       ) : (
         <dl className="mt-3 divide-y divide-neutral-800">
-          <Row label="Username" value={field(user, 'username')} />
-          <Row label="Full Name" value={field(user, 'full_name')} />
+          <Row label={t('account.username')} value={field(user, 'username')} />
+          <Row label={t('account.fullName')} value={field(user, 'full_name')} />
           <div className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
-            <dt className="text-sm text-neutral-400">Email</dt>
-            <dd className="break-words text-neutral-100">{profile.email}</dd>
+            <dt className="text-sm text-neutral-400">{t('account.email')}</dt>
+            <dd className="break-words text-neutral-100">
+              <bdi>{profile.email}</bdi>
+            </dd>
           </div>
-          <Row label="Date of Birth" value={formatBirthDate(field(user, 'date_of_birth'))} />
-          <Row label="Country" value={field(user, 'country')} />
-          {bio && <Row label="Bio" value={bio} />}
-          {isAdmin && <Row label="Role" value={roleLabel(field(user, 'role'))} />}
+          <Row label={t('account.dateOfBirth')} value={formatBirthDate(field(user, 'date_of_birth'))} />
+          <Row label={t('account.country')} value={field(user, 'country')} />
+          {bio && <Row label={t('account.bio')} value={bio} />}
+          {isAdmin && <Row label={t('account.role')} value={roleLabel(field(user, 'role'))} />}
         </dl>
       )}
     </section>

@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
+import { currentLocale, t } from '../../i18n'
 import { useImageUrl } from '../../lib/images'
 import { paths } from '../../lib/paths'
 import { useMyWatchlist, useRecentHistory } from '../../lib/my-lists'
@@ -16,11 +17,9 @@ interface CardItem {
   poster_path: string | null
 }
 
-const typeLabel = { movie: 'Movie', tv: 'TV Show' } as const
-
 function formatWatched(iso: string): string {
   const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(currentLocale(), { year: 'numeric', month: 'short', day: 'numeric' })
 }
 
 function ListCard({ item, watchedAt }: { item: CardItem; watchedAt?: string }) {
@@ -32,12 +31,12 @@ function ListCard({ item, watchedAt }: { item: CardItem; watchedAt?: string }) {
         {src ? (
           <img src={src} alt="" loading="lazy" decoding="async" width={500} height={750} className="h-full w-full object-cover" />
         ) : (
-          <div className="flex h-full items-center justify-center p-2 text-center text-xs text-neutral-400">No Image</div>
+          <div className="flex h-full items-center justify-center p-2 text-center text-xs text-neutral-400">{t('account.noImage')}</div>
         )}
       </div>
       <p className="mt-1.5 truncate text-sm font-medium text-neutral-100">{item.title}</p>
       <p className="text-xs text-neutral-400">
-        {typeLabel[item.content_type]}
+        {item.content_type === 'movie' ? t('account.kindMovie') : t('account.kindTv')}
         {watchedAt && (
           <>
             {' · '}
@@ -79,11 +78,11 @@ export function ProfileLists() {
   const watched = history.data ?? []
   return (
     <>
-      <ListSection id="profile-watchlist-title" title="My Watchlist">
+      <ListSection id="profile-watchlist-title" title={t('account.myWatchlist')}>
         {watchlist.isPending ? (
-          <Note text="Loading watchlist..." busy />
+          <Note text={t('account.loadingWatchlist')} busy />
         ) : saved.length === 0 ? (
-          <Note text="No movies in your watchlist yet." />
+          <Note text={t('account.emptyWatchlist')} />
         ) : (
           <Grid>
             {saved.map((item) => (
@@ -94,11 +93,11 @@ export function ProfileLists() {
           </Grid>
         )}
       </ListSection>
-      <ListSection id="profile-history-title" title="Last Watched">
+      <ListSection id="profile-history-title" title={t('account.lastWatched')}>
         {history.isPending ? (
-          <Note text="Loading watch history..." busy />
+          <Note text={t('account.loadingHistory')} busy />
         ) : watched.length === 0 ? (
-          <Note text="No watch history yet." />
+          <Note text={t('account.emptyHistory')} />
         ) : (
           <Grid>
             {watched.map((item) => (

@@ -5,6 +5,7 @@
  */
 import { Navigate } from 'react-router-dom'
 import { PageHeading } from '../../components/page-heading'
+import { t } from '../../i18n'
 import { paths } from '../../lib/paths'
 import { awaitsSecondFactor, useSession } from '../../lib/session'
 import { useProfile } from './api'
@@ -18,7 +19,7 @@ import { SessionsSection } from './sessions-section'
 function Loading() {
   return (
     <div className="flex min-h-[40vh] items-center justify-center" role="status">
-      <p className="text-neutral-400">Loading...</p>
+      <p className="text-neutral-400">{t('account.loading')}</p>
     </div>
   )
 }
@@ -27,13 +28,13 @@ function SignedInProfile() {
   const profile = useProfile(true)
   return (
     <div className="pb-12">
-      <PageHeading title="My Profile" description="Your account details, password, watchlist and watch history." />
+      <PageHeading title={t('account.profileTitle')} description={t('account.profileDescription')} />
       <div className="max-w-6xl space-y-6 px-4 md:px-8">
         {profile.data ? (
           <ProfileInfo profile={profile.data} />
         ) : profile.isError ? (
           <p role="alert" className="text-red-300">
-            Your profile could not be loaded. Please reload the page.
+            {t('account.profileLoadFailed')}
           </p>
         ) : (
           <Loading />

@@ -9,15 +9,16 @@ import { useToast } from '../../components/toast'
 import { api, readJson } from '../../lib/api-client'
 import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
+import { t } from '../../i18n'
 import { useDocumentMeta } from '../../lib/use-document-meta'
-import { AuthCard, FormError, PasswordField, passwordProblem, SubmitButton, TextField } from './auth-form'
+import { AuthCard, FormError, MIN_PASSWORD_LENGTH, PasswordField, passwordProblem, SubmitButton, TextField } from './auth-form'
 import { useBotCheck } from './turnstile'
 
 /** The server's rule for usernames (worker/accounts/schemas.ts), as an HTML pattern. */
 const USERNAME_PATTERN = '[A-Za-z0-9._\\-]{3,30}'
 
 export function Component() {
-  useDocumentMeta('Sign Up', 'Create a free account to keep a watchlist and a watch history across your devices.')
+  useDocumentMeta(t('account.signUpTitle'), t('account.signUpDescription'))
   const session = useSession()
   const navigate = useNavigate()
   const toast = useToast()
@@ -33,7 +34,7 @@ export function Component() {
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    const problem = passwordProblem(password, confirmPassword, 'Passwords do not match')
+    const problem = passwordProblem(password, confirmPassword, t('account.passwordsDoNotMatch'))
     if (problem) {
       setError(problem)
       return
@@ -44,11 +45,11 @@ export function Component() {
       const body = await readJson<{ message: string }>(
         api.auth.signup.$post({ json: { email, username, password, confirmPassword, turnstileToken: bot.token } }),
       )
-      toast(body.message || 'Registration successful! Please log in.', 'success')
+      toast(body.message || t('account.registrationSuccess'), 'success')
       navigate(paths.login())
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Registration failed. Please try again.')
-      toast('Registration failed. Please try again.', 'error')
+      setError(err instanceof Error ? err.message : t('account.registrationFailed'))
+      toast(t('account.registrationFailed'), 'error')
       bot.reset()
       setBusy(false)
     }
@@ -56,40 +57,44 @@ export function Component() {
 
   return (
     <AuthCard
-      title="Sign Up"
-      subtitle="Create a free account for your watchlist and watch history."
+      title={t('account.signUpTitle')}
+      subtitle={t('account.signUpSubtitle')}
       footer={
         <>
-          Already have an account?{' '}
+          {t('account.haveAccount')}{' '}
           <Link to={paths.login()} className="font-semibold text-brand-400 hover:underline">
-            Login
+            {t('account.loginLink')}
           </Link>
         </>
       }
     >
       <form onSubmit={onSubmit} className="space-y-4">
-        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField label={t('account.email')} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <TextField
-          label="Username"
+          label={t('account.username')}
           name="username"
           autoComplete="username"
           required
           pattern={USERNAME_PATTERN}
-          hint="3 to 30 characters: letters, digits, dots, dashes or underscores."
+          hint={t('account.usernameHint')}
           value={username}
           onChange={(e) => setUsername(e.target.value)}
         />
         <PasswordField
-          label="Password"
+          label={t('account.password')}
+          showLabel={t('account.showPassword')}
+          hideLabel={t('account.hidePassword')}
           name="password"
           autoComplete="new-password"
           required
-          hint="At least 6 characters."
+          hint={t('account.passwordHint', { min: MIN_PASSWORD_LENGTH })}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
         <PasswordField
-          label="Confirm Password"
+          label={t('account.confirmPassword')}
+          showLabel={t('account.showConfirmPassword')}
+          hideLabel={t('account.hideConfirmPassword')}
           name="confirmPassword"
           autoComplete="new-password"
           required
@@ -98,7 +103,7 @@ export function Component() {
         />
         {bot.widget}
         <FormError message={error} />
-        <SubmitButton busy={busy} idle="Sign Up" busyLabel="Creating account..." disabled={!bot.ready} />
+        <SubmitButton busy={busy} idle={t('account.signUpButton')} busyLabel={t('account.creatingAccount')} disabled={!bot.ready} />
       </form>
     </AuthCard>
   )

@@ -9,8 +9,9 @@ import { useToast } from '../../components/toast'
 import { api, readJson } from '../../lib/api-client'
 import { paths } from '../../lib/paths'
 import { useRefreshSession } from '../../lib/session'
+import { t } from '../../i18n'
 import { useDocumentMeta } from '../../lib/use-document-meta'
-import { AuthCard, FormError, PasswordField, passwordProblem, SubmitButton, TextField } from './auth-form'
+import { AuthCard, FormError, MIN_PASSWORD_LENGTH, PasswordField, passwordProblem, SubmitButton, TextField } from './auth-form'
 
 function tokenFromAddress(): string | null {
   const token = new URLSearchParams(window.location.hash.slice(1)).get('token')
@@ -19,7 +20,7 @@ function tokenFromAddress(): string | null {
 }
 
 export function Component() {
-  useDocumentMeta('Reset password', 'Choose a new password for your account.')
+  useDocumentMeta(t('account.resetTitle'), t('account.resetDescription'))
   const [token] = useState(tokenFromAddress)
   const [password, setPassword] = useState('')
   const [confirmPassword, setConfirmPassword] = useState('')
@@ -31,7 +32,7 @@ export function Component() {
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    const problem = passwordProblem(password, confirmPassword, 'Passwords do not match')
+    const problem = passwordProblem(password, confirmPassword, t('account.passwordsDoNotMatch'))
     if (problem) {
       setError(problem)
       return
@@ -44,34 +45,34 @@ export function Component() {
       refreshSession()
       navigate(paths.login(), { replace: true })
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Something went wrong. Please try again.')
+      setError(err instanceof Error ? err.message : t('account.somethingWentWrong'))
       setBusy(false)
     }
   }
 
   const footer = (
     <Link to={paths.forgotPassword()} className="font-semibold text-brand-400 hover:underline">
-      Ask for a new link
+      {t('account.askForNewLink')}
     </Link>
   )
 
   if (!token) {
     return (
-      <AuthCard title="Reset password" subtitle="This page needs the link from your reset e-mail." footer={footer}>
+      <AuthCard title={t('account.resetTitle')} subtitle={t('account.resetNeedsLink')} footer={footer}>
         <p role="alert" className="text-sm text-red-300">
-          This reset link is incomplete. Open the link from the e-mail again, or ask for a new one.
+          {t('account.resetLinkIncomplete')}
         </p>
       </AuthCard>
     )
   }
 
   return (
-    <AuthCard title="Reset password" subtitle="Choose a new password. You will be signed out on every device." footer={footer}>
+    <AuthCard title={t('account.resetTitle')} subtitle={t('account.resetSubtitle')} footer={footer}>
       <form onSubmit={onSubmit} className="space-y-4">
-        <PasswordField label="New Password" name="password" autoComplete="new-password" required hint="At least 6 characters." value={password} onChange={(e) => setPassword(e.target.value)} />
-        <TextField label="Confirm New Password" name="confirmPassword" type="password" autoComplete="new-password" required value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
+        <PasswordField label={t('account.newPassword')} showLabel={t('account.showNewPassword')} hideLabel={t('account.hideNewPassword')} name="password" autoComplete="new-password" required hint={t('account.passwordHint', { min: MIN_PASSWORD_LENGTH })} value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField label={t('account.confirmNewPassword')} name="confirmPassword" type="password" autoComplete="new-password" required value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
         <FormError message={error} />
-        <SubmitButton busy={busy} idle="Reset Password" busyLabel="Resetting..." />
+        <SubmitButton busy={busy} idle={t('account.resetButton')} busyLabel={t('account.resetting')} />
       </form>
     </AuthCard>
   )

@@ -6,16 +6,16 @@
 import { useNavigate } from 'react-router-dom'
 import { Button } from '../../components/button'
 import { useToast } from '../../components/toast'
+import { currentLocale, t } from '../../i18n'
 import { paths } from '../../lib/paths'
 import { useRefreshSession } from '../../lib/session'
 import { type AccountSession, useEndSession, useSessions, useSignOutEverywhere } from './api'
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-
 function lastSeen(session: AccountSession): string {
-  if (session.current) return 'This browser, active now'
+  if (session.current) return t('account.thisBrowserActive')
   const when = Date.parse(session.last_seen_at)
-  return Number.isNaN(when) ? 'Last seen: unknown' : `Last seen ${dateFormat.format(when)}`
+  if (Number.isNaN(when)) return t('account.lastSeenUnknown')
+  return t('account.lastSeen', { when: new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(when) })
 }
 
 export function SessionsSection() {
@@ -34,7 +34,7 @@ export function SessionsSection() {
   const end = (session: AccountSession) =>
     endOne.mutate(session.id, {
       onSuccess: (answer) => {
-        toast(answer.current ? 'You have been logged out successfully!' : `Signed out ${session.device}.`, 'success')
+        toast(answer.current ? t('account.loggedOut') : t('account.signedOutDevice', { device: session.device }), 'success')
         if (answer.current) signedOutHere()
       },
       onError: (err) => toast(err.message, 'error'),
@@ -43,7 +43,7 @@ export function SessionsSection() {
   const everywhere = () =>
     endAll.mutate(undefined, {
       onSuccess: () => {
-        toast('Signed out everywhere.', 'success')
+        toast(t('account.signedOutEverywhere'), 'success')
         signedOutHere()
       },
       onError: (err) => toast(err.message, 'error'),
@@ -53,22 +53,22 @@ export function SessionsSection() {
     <section aria-labelledby="sessions-title" className="rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="sessions-title" className="text-xl font-semibold">
-          Where You're Signed In
+          {t('account.sessionsTitle')}
         </h2>
-        <Button variant="danger" onClick={everywhere} busy={endAll.isPending} busyLabel="Signing out...">
-          Sign out everywhere
+        <Button variant="danger" onClick={everywhere} busy={endAll.isPending} busyLabel={t('account.signingOut')}>
+          {t('account.signOutEverywhere')}
         </Button>
       </div>
       {sessions.isError ? (
         <p role="alert" className="mt-3 text-red-300">
-          Your sessions could not be loaded.
+          {t('account.sessionsLoadFailed')}
         </p>
       ) : !sessions.data ? (
         <p role="status" className="mt-3 text-neutral-400">
-          Loading...
+          {t('account.loading')}
         </p>
       ) : (
-        <ul aria-label="Signed-in browsers" className="mt-4 divide-y divide-neutral-800">
+        <ul aria-label={t('account.signedInBrowsers')} className="mt-4 divide-y divide-neutral-800">
           {sessions.data.sessions.map((session) => (
             <li key={session.id} className="flex items-center justify-between gap-3 py-3">
               <div className="min-w-0 flex-1">
@@ -79,10 +79,10 @@ export function SessionsSection() {
                 variant="secondary"
                 onClick={() => end(session)}
                 busy={endOne.isPending && endOne.variables === session.id}
-                busyLabel="Signing out..."
-                aria-label={`Sign out ${session.device}${session.current ? ' (this browser)' : ''}`}
+                busyLabel={t('account.signingOut')}
+                aria-label={session.current ? t('account.signOutThisDevice', { device: session.device }) : t('account.signOutDevice', { device: session.device })}
               >
-                Sign out
+                {t('account.signOut')}
               </Button>
             </li>
           ))}

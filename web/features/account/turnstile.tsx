@@ -4,6 +4,7 @@
  * key nothing loads and no token is asked for. The server verifies every token.
  */
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react'
+import { t } from '../../i18n'
 import { useSiteConfig } from '../../lib/images'
 
 interface TurnstileApi {
@@ -66,7 +67,7 @@ export function useBotCheck(action: 'login' | 'signup'): BotCheck {
           sitekey: siteKey,
           action,
           theme: 'dark',
-          callback: (t) => setToken(t),
+          callback: (value) => setToken(value),
           'expired-callback': () => setToken(undefined),
           'error-callback': () => setFailed(true),
         })
@@ -89,7 +90,7 @@ export function useBotCheck(action: 'login' | 'signup'): BotCheck {
       <div ref={container} />
       {failed && (
         <p role="alert" className="mt-2 text-sm text-red-300">
-          The bot check could not load. Please reload the page and try again.
+          {t('account.botCheckFailed')}
         </p>
       )}
     </div>

@@ -11,6 +11,7 @@ import { useToast } from '../../components/toast'
 import { api, readJson } from '../../lib/api-client'
 import { paths } from '../../lib/paths'
 import { awaitsSecondFactor, useRefreshSession, useSession } from '../../lib/session'
+import { t } from '../../i18n'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { AuthCard, FormError, inputClass, safeNextPath, SubmitButton } from './auth-form'
 import { addPasskey, passkeysSupported, passSecondFactorWithPasskey } from './passkey-ceremonies'
@@ -45,7 +46,7 @@ function PassSecondFactor({ onDone }: { onDone: () => void }) {
       await work()
       onDone()
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Something went wrong. Please try again.')
+      setError(err instanceof Error ? err.message : t('account.somethingWentWrong'))
       setBusy(false)
     }
   }
@@ -61,19 +62,19 @@ function PassSecondFactor({ onDone }: { onDone: () => void }) {
 
   return (
     <div className="space-y-4">
-      <form onSubmit={onSubmit} className="space-y-4" aria-label="Second factor">
+      <form onSubmit={onSubmit} className="space-y-4" aria-label={t('account.secondFactorForm')}>
         {mode === 'app' ? (
-          <CodeField label="Code from your authenticator app" pattern="\d{6}" value={code} onChange={setCode} />
+          <CodeField label={t('account.authenticatorCode')} pattern="\d{6}" value={code} onChange={setCode} />
         ) : (
-          <CodeField label="Recovery code" value={code} onChange={setCode} autoComplete="off" />
+          <CodeField label={t('account.recoveryCode')} value={code} onChange={setCode} autoComplete="off" />
         )}
         <FormError message={error} />
-        <SubmitButton busy={busy} idle="Verify" busyLabel="Verifying..." />
+        <SubmitButton busy={busy} idle={t('account.verify')} busyLabel={t('account.verifying')} />
       </form>
       <div className="flex flex-wrap justify-between gap-2 border-t border-neutral-800 pt-4">
         {passkeysSupported() && (
           <Button variant="secondary" onClick={() => void run(passSecondFactorWithPasskey)} disabled={busy}>
-            Use a passkey
+            {t('account.useAPasskey')}
           </Button>
         )}
         <Button
@@ -85,7 +86,7 @@ function PassSecondFactor({ onDone }: { onDone: () => void }) {
           }}
           disabled={busy}
         >
-          {mode === 'app' ? 'Use a recovery code' : 'Use the authenticator app'}
+          {mode === 'app' ? t('account.useRecoveryCode') : t('account.useAuthenticatorApp')}
         </Button>
       </div>
     </div>
@@ -105,7 +106,7 @@ function SetUpSecondFactor({ onDone }: { onDone: () => void }) {
     try {
       await work()
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Something went wrong. Please try again.')
+      setError(err instanceof Error ? err.message : t('account.somethingWentWrong'))
     } finally {
       setBusy(false)
     }
@@ -115,15 +116,15 @@ function SetUpSecondFactor({ onDone }: { onDone: () => void }) {
     return (
       <div className="space-y-4">
         <p className="text-sm text-neutral-300">
-          Your authenticator app is set up. Keep these recovery codes somewhere safe: each one lets you in once if you lose the app. They are shown only now.
+          {t('account.recoveryCodesIntro')}
         </p>
-        <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded-lg border border-neutral-700 bg-neutral-950 p-4 font-mono text-sm">
+        <ul aria-label={t('account.recoveryCodes')} dir="ltr" className="grid grid-cols-2 gap-2 rounded-lg border border-neutral-700 bg-neutral-950 p-4 font-mono text-sm">
           {recoveryCodes.map((recovery) => (
             <li key={recovery}>{recovery}</li>
           ))}
         </ul>
-        <Button onClick={onDone} className="w-full">
-          I have saved my recovery codes
+        <Button onClick={onDone} className="w-full whitespace-normal!">
+          {t('account.savedRecoveryCodes')}
         </Button>
       </div>
     )
@@ -138,19 +139,19 @@ function SetUpSecondFactor({ onDone }: { onDone: () => void }) {
       })
     }
     return (
-      <form onSubmit={onSubmit} className="space-y-4" aria-label="Set up an authenticator app">
+      <form onSubmit={onSubmit} className="space-y-4" aria-label={t('account.setUpAuthenticatorApp')}>
         <p className="text-sm text-neutral-300">
-          Add this key to your authenticator app (or open the link on a phone that has one), then enter the 6-digit code it shows.
+          {t('account.setUpKeyIntro')}
         </p>
-        <p className="break-all rounded-lg border border-neutral-700 bg-neutral-950 p-3 font-mono text-sm" aria-label="Set-up key">
+        <p className="break-all rounded-lg border border-neutral-700 bg-neutral-950 p-3 font-mono text-sm" aria-label={t('account.setUpKey')} dir="ltr">
           {secret.secret.replace(/(.{4})/g, '$1 ').trim()}
         </p>
         <a href={secret.otpauth_uri} className="text-sm font-semibold text-brand-400 hover:underline">
-          Open in an authenticator app
+          {t('account.openInAuthenticatorApp')}
         </a>
-        <CodeField label="Code from your authenticator app" pattern="\d{6}" value={code} onChange={setCode} />
+        <CodeField label={t('account.authenticatorCode')} pattern="\d{6}" value={code} onChange={setCode} />
         <FormError message={error} />
-        <SubmitButton busy={busy} idle="Turn on" busyLabel="Checking..." />
+        <SubmitButton busy={busy} idle={t('account.turnOn')} busyLabel={t('account.checking')} />
       </form>
     )
   }
@@ -158,16 +159,16 @@ function SetUpSecondFactor({ onDone }: { onDone: () => void }) {
   return (
     <div className="space-y-3">
       <Button
-        className="w-full"
+        className="w-full whitespace-normal!"
         busy={busy}
         onClick={() => void attempt(async () => setSecret(await readJson<{ secret: string; otpauth_uri: string }>(api.me['two-factor'].totp.setup.$post())))}
       >
-        Set up an authenticator app
+        {t('account.setUpAuthenticatorApp')}
       </Button>
       {passkeysSupported() && (
         <Button
           variant="secondary"
-          className="w-full"
+          className="w-full whitespace-normal!"
           disabled={busy}
           onClick={() =>
             void attempt(async () => {
@@ -176,7 +177,7 @@ function SetUpSecondFactor({ onDone }: { onDone: () => void }) {
             })
           }
         >
-          Add a passkey instead
+          {t('account.addPasskeyInstead')}
         </Button>
       )}
       <FormError message={error} />
@@ -185,7 +186,7 @@ function SetUpSecondFactor({ onDone }: { onDone: () => void }) {
 }
 
 export function Component() {
-  useDocumentMeta('Two-factor verification', 'Administrators confirm their sign-in with a second factor.')
+  useDocumentMeta(t('account.twoFactorTitle'), t('account.twoFactorDescription'))
   const session = useSession()
   const refreshSession = useRefreshSession()
   const toast = useToast()
@@ -198,17 +199,17 @@ export function Component() {
   if (!awaitsSecondFactor(session)) return <Navigate to={next} replace />
 
   const done = () => {
-    toast('Verified.', 'success')
+    toast(t('account.verified'), 'success')
     refreshSession()
     navigate(next, { replace: true })
   }
 
   return session.second_factor === 'setup' ? (
-    <AuthCard title="Set up two-factor sign-in" subtitle="Administrators confirm every sign-in with a second factor. Choose yours." footer={null}>
+    <AuthCard title={t('account.setUpTwoFactorTitle')} subtitle={t('account.setUpTwoFactorSubtitle')} footer={null}>
       <SetUpSecondFactor onDone={done} />
     </AuthCard>
   ) : (
-    <AuthCard title="Two-factor verification" subtitle="Confirm it is you with your second factor." footer={null}>
+    <AuthCard title={t('account.twoFactorTitle')} subtitle={t('account.twoFactorSubtitle')} footer={null}>
       <PassSecondFactor onDone={done} />
     </AuthCard>
   )

@@ -7,6 +7,7 @@
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom'
 import { AccessDenied } from '../../components/access-denied'
 import { PageHeading } from '../../components/page-heading'
+import { currentLocale, t, type MessageId } from '../../i18n'
 import { ApiError } from '../../lib/api-client'
 import { paths } from '../../lib/paths'
 import { awaitsSecondFactor, useSession } from '../../lib/session'
@@ -19,21 +20,22 @@ import { SystemTab } from './system-tab'
 import { Tabs } from './tabs'
 import { UsersTab } from './users-tab'
 
+/** The tabs, each with the id of its label (translated where shown). */
 const tabs = [
-  { key: 'overview', label: 'Overview' },
-  { key: 'users', label: 'Users' },
-  { key: 'content', label: 'Content' },
-  { key: 'analytics', label: 'Analytics' },
-  { key: 'system', label: 'System' },
-  { key: 'security', label: 'Security' },
-] as const
+  { key: 'overview', label: 'admin.tabOverview' },
+  { key: 'users', label: 'admin.tabUsers' },
+  { key: 'content', label: 'admin.tabContent' },
+  { key: 'analytics', label: 'admin.tabAnalytics' },
+  { key: 'system', label: 'admin.tabSystem' },
+  { key: 'security', label: 'admin.tabSecurity' },
+] as const satisfies readonly { key: string; label: MessageId }[]
 type TabKey = (typeof tabs)[number]['key']
 
 function isTab(value: string): value is TabKey {
   return tabs.some((t) => t.key === value)
 }
 
-function Loading({ text = 'Loading...' }: { text?: string }) {
+function Loading({ text = t('admin.loading') }: { text?: string }) {
   return (
     <div className="flex min-h-[30vh] items-center justify-center" role="status">
       <p className="text-neutral-400">{text}</p>
@@ -56,11 +58,11 @@ function Dashboard() {
     if (stats.isError) {
       return (
         <p role="alert" className="text-red-300">
-          The figures could not be loaded: {stats.error.message}
+          {t('admin.figuresLoadFailed', { error: stats.error.message })}
         </p>
       )
     }
-    if (!stats.data) return <Loading text="Loading figures..." />
+    if (!stats.data) return <Loading text={t('admin.loadingFigures')} />
     switch (selected) {
       case 'content':
         return <ContentTab stats={stats.data} />
@@ -77,10 +79,10 @@ function Dashboard() {
 
   return (
     <div className="pb-12">
-      <PageHeading title="Admin Dashboard" description="Live figures and controls for administrators.">
+      <PageHeading title={t('admin.title')} description={t('admin.description')}>
         <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-neutral-400">
           <span aria-live="polite">
-            {stats.dataUpdatedAt > 0 && `Figures as of ${new Date(stats.dataUpdatedAt).toLocaleTimeString()}`}
+            {stats.dataUpdatedAt > 0 && t('admin.figuresAsOf', { time: new Date(stats.dataUpdatedAt).toLocaleTimeString(currentLocale()) })}
           </span>
           <button
             type="button"
@@ -88,12 +90,12 @@ function Dashboard() {
             disabled={stats.isFetching}
             className="rounded-md border border-neutral-700 px-3 py-1 font-semibold text-neutral-200 hover:bg-neutral-800 disabled:opacity-60"
           >
-            {stats.isFetching ? 'Refreshing...' : 'Refresh'}
+            {stats.isFetching ? t('admin.refreshing') : t('admin.refresh')}
           </button>
         </div>
       </PageHeading>
       <div className="px-4 md:px-8">
-        <Tabs tabs={tabs} selected={selected} onSelect={select} label="Dashboard sections">
+        <Tabs tabs={tabs.map((tab) => ({ key: tab.key, label: t(tab.label) }))} selected={selected} onSelect={select} label={t('admin.sections')}>
           {panel()}
         </Tabs>
       </div>
@@ -107,7 +109,7 @@ export function Component() {
   if (session === undefined) return <Loading />
   // Back to the very page asked for (/admin/users, say) once signed in.
   if (session === null) return <Navigate to={paths.login(location.pathname + location.search)} replace />
-  if (session.type !== 'admin') return <AccessDenied variant="admin-required" heading="Admin Dashboard Access Denied" />
-  if (awaitsSecondFactor(session)) return <Navigate to={paths.twoFactor(window.location.pathname)} replace />
+  if (session.type !== 'admin') return <AccessDenied variant="admin-required" heading={t('admin.accessDenied')} />
+  if (awaitsSecondFactor(session)) return <Navigate to={paths.twoFactor(location.pathname)} replace />
   return <Dashboard />
 }

@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import { useToast } from '../../components/toast'
 import { useMaintenance, usePurgeCache, useSetMaintenance, type DashboardStats } from './api'
-import { countWithUnit } from '../../lib/format'
+import { t } from '../../i18n'
 import { Figure, FigureGrid, Panel } from './figures'
 import { ExportButton } from './users-tab'
 import { Button } from '../../components/button'
@@ -17,7 +17,7 @@ export function SystemTab({ stats }: { stats: DashboardStats }) {
 
   const toggle = () =>
     setMaintenance.mutate(!enabled, {
-      onSuccess: (on) => toast(on ? 'Maintenance mode is on' : 'Maintenance mode is off', 'success'),
+      onSuccess: (on) => toast(on ? t('admin.maintenanceOnToast') : t('admin.maintenanceOffToast'), 'success'),
       onError: (err) => toast(err.message, 'error'),
     })
 
@@ -29,16 +29,15 @@ export function SystemTab({ stats }: { stats: DashboardStats }) {
 
   return (
     <div className="space-y-6">
-      <FigureGrid label="System figures">
-        <Figure label="Cached catalogue answers" value={stats.catalogCacheKeys} note="entries in the KV cache" />
-        <Figure label="Maintenance" value={maintenance.data === undefined ? '…' : enabled ? 'On' : 'Off'} />
+      <FigureGrid label={t('admin.systemFigures')}>
+        <Figure label={t('admin.cachedAnswers')} value={stats.catalogCacheKeys} note={t('admin.cachedAnswersNote')} />
+        <Figure label={t('admin.maintenance')} value={maintenance.data === undefined ? '…' : enabled ? t('admin.on') : t('admin.off')} />
       </FigureGrid>
 
-      <Panel id="system-maintenance" title="Maintenance mode">
+      <Panel id="system-maintenance" title={t('admin.maintenanceMode')}>
         <div className="flex flex-wrap items-center justify-between gap-4">
-          <p id="maintenance-help" className="max-w-xl text-sm text-neutral-300">
-            While on, visitors can still browse and watch, but sign-ups and changes to users' watchlists, history and profiles are refused.
-            Administrators are not affected.
+          <p id="maintenance-help" className="max-w-xl min-w-0 text-sm break-words text-neutral-300">
+            {t('admin.maintenanceHelp')}
           </p>
           <button
             type="button"
@@ -50,29 +49,29 @@ export function SystemTab({ stats }: { stats: DashboardStats }) {
             className="flex items-center gap-3 rounded-lg px-2 py-1 text-sm font-semibold disabled:opacity-60"
           >
             <span className={`relative inline-flex h-7 w-12 shrink-0 rounded-full transition ${enabled ? 'bg-brand-600' : 'bg-neutral-600'}`} aria-hidden="true">
-              <span className={`absolute top-1 h-5 w-5 rounded-full bg-white shadow transition-all ${enabled ? 'left-6' : 'left-1'}`} />
+              <span className={`absolute top-1 h-5 w-5 rounded-full bg-white shadow transition-all ${enabled ? 'start-6' : 'start-1'}`} />
             </span>
-            Maintenance mode
+            {t('admin.maintenanceMode')}
           </button>
         </div>
       </Panel>
 
-      <Panel id="system-cache" title="Catalogue cache">
+      <Panel id="system-cache" title={t('admin.catalogueCache')}>
         <p className="text-sm text-neutral-300">
-          Catalogue answers are cached at the edge. Purging makes the next visits fetch fresh lists and details from the catalogue.
+          {t('admin.catalogueCacheHelp')}
         </p>
         <div className="mt-4 flex flex-wrap items-center gap-4">
-          <Button onClick={runPurge} busy={purge.isPending} busyLabel="Purging...">
-            Purge catalogue cache
+          <Button onClick={runPurge} busy={purge.isPending} busyLabel={t('admin.purging')}>
+            {t('admin.purgeCache')}
           </Button>
           <p role="status" className="text-sm text-neutral-200">
-            {purged !== null && `Purged ${countWithUnit(purged, { one: 'cached catalogue answer', other: 'cached catalogue answers' })}.`}
+            {purged !== null && t('admin.purged', { count: purged })}
           </p>
         </div>
       </Panel>
 
-      <Panel id="system-export" title="Data export">
-        <p className="text-sm text-neutral-300">A JSON file with every user and administrator record (without password hashes), watchlist and watch history.</p>
+      <Panel id="system-export" title={t('admin.dataExport')}>
+        <p className="text-sm text-neutral-300">{t('admin.dataExportHelp')}</p>
         <div className="mt-4">
           <ExportButton />
         </div>

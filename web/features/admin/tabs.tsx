@@ -1,6 +1,7 @@
 /**
  * Accessible tabs (WAI-ARIA tabs pattern, automatic activation): one tab stop for the list,
- * arrow keys, Home and End move between tabs, and each panel is labelled by its tab.
+ * arrow keys, Home and End move between tabs, and each panel is labelled by its tab. In a
+ * right-to-left page the list runs from the right, so the left arrow moves to the next tab.
  */
 import { useRef, type KeyboardEvent, type ReactNode } from 'react'
 
@@ -14,7 +15,10 @@ export function Tabs<K extends string>({ tabs, selected, onSelect, label, childr
 
   const move = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const last = tabs.length - 1
-    const target = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[e.key]
+    const next = index === last ? 0 : index + 1
+    const previous = index === 0 ? last : index - 1
+    const rtl = getComputedStyle(e.currentTarget).direction === 'rtl'
+    const target = { ArrowRight: rtl ? previous : next, ArrowLeft: rtl ? next : previous, Home: 0, End: last }[e.key]
     if (target === undefined) return
     e.preventDefault()
     const tab = tabs[target]

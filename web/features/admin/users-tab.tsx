@@ -6,13 +6,14 @@ import { useState } from 'react'
 import { useToast } from '../../components/toast'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { downloadExport, useSetBanned, useUsers, type AdminUserRow } from './api'
-import { formatNumber } from '../../lib/format'
 import { Button } from '../../components/button'
+import { currentLocale, t } from '../../i18n'
+import { formatCount } from './figures'
 
 function formatWhen(iso: string | null): string {
-  if (!iso) return 'Never'
+  if (!iso) return t('admin.never')
   const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(currentLocale(), { year: 'numeric', month: 'short', day: 'numeric' })
 }
 
 export function ExportButton() {
@@ -22,16 +23,16 @@ export function ExportButton() {
     setBusy(true)
     try {
       const name = await downloadExport()
-      toast(`Exported ${name}`, 'success')
+      toast(t('admin.exported', { name }), 'success')
     } catch (err) {
-      toast(err instanceof Error ? err.message : 'Export failed', 'error')
+      toast(err instanceof Error ? err.message : t('admin.exportFailed'), 'error')
     } finally {
       setBusy(false)
     }
   }
   return (
-    <Button variant="secondary" onClick={run} busy={busy} busyLabel="Exporting...">
-      Export JSON
+    <Button variant="secondary" onClick={run} busy={busy} busyLabel={t('admin.exporting')}>
+      {t('admin.exportJson')}
     </Button>
   )
 }
@@ -42,14 +43,12 @@ function BanButton({ user }: { user: AdminUserRow }) {
   const banned = !user.is_active
   const name = user.username || user.email
   const onClick = () => {
-    const question = banned
-      ? `Unban ${name}? They will be able to sign in again.`
-      : `Ban ${name}? They will be signed out everywhere and unable to sign in until unbanned.`
+    const question = banned ? t('admin.confirmUnban', { name }) : t('admin.confirmBan', { name })
     if (!window.confirm(question)) return
     setBanned.mutate(
       { id: user.id, banned: !banned },
       {
-        onSuccess: () => toast(banned ? `${name} was unbanned` : `${name} was banned`, 'success'),
+        onSuccess: () => toast(banned ? t('admin.wasUnbanned', { name }) : t('admin.wasBanned', { name }), 'success'),
         onError: (err) => toast(err.message, 'error'),
       },
     )
@@ -59,10 +58,10 @@ function BanButton({ user }: { user: AdminUserRow }) {
       type="button"
       onClick={onClick}
       disabled={setBanned.isPending}
-      aria-label={`${banned ? 'Unban' : 'Ban'} ${name}`}
+      aria-label={banned ? t('admin.unbanUser', { name }) : t('admin.banUser', { name })}
       className={`rounded-md px-3 py-1.5 text-xs font-semibold disabled:opacity-60 ${banned ? 'border border-neutral-600 text-neutral-100 hover:bg-neutral-800' : 'bg-red-700 text-white hover:bg-red-800'}`}
     >
-      {banned ? 'Unban' : 'Ban'}
+      {banned ? t('admin.unban') : t('admin.ban')}
     </button>
   )
 }
@@ -78,11 +77,11 @@ export function UsersTab() {
     <section aria-labelledby="users-title" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="users-title" className="text-lg font-semibold">
-          Users {data && <span className="text-neutral-400">({formatNumber(data.total_results)})</span>}
+          {t('admin.usersHeading')} {data && <span className="text-neutral-400">({formatCount(data.total_results)})</span>}
         </h2>
         <div className="flex flex-wrap items-center gap-2">
           <label htmlFor="users-search" className="sr-only">
-            Search users by e-mail or username
+            {t('admin.searchUsersLabel')}
           </label>
           <input
             id="users-search"
@@ -92,8 +91,8 @@ export function UsersTab() {
               setSearch(e.target.value)
               setPage(1)
             }}
-            placeholder="Search e-mail or username"
-            className="w-64 max-w-full rounded-lg border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm text-neutral-100 placeholder:text-neutral-400"
+            placeholder={t('admin.searchUsersPlaceholder')}
+            className="w-72 max-w-full rounded-lg border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm text-neutral-100 placeholder:text-neutral-400"
           />
           <ExportButton />
         </div>
@@ -105,25 +104,25 @@ export function UsersTab() {
         </p>
       ) : !data ? (
         <p role="status" className="text-neutral-400">
-          Loading users...
+          {t('admin.loadingUsers')}
         </p>
       ) : data.results.length === 0 ? (
-        <p className="text-neutral-400">{q ? `No users match "${q}".` : 'No users have signed up yet.'}</p>
+        <p className="text-neutral-400">{q ? t('admin.noUsersMatch', { query: q }) : t('admin.noUsersYet')}</p>
       ) : (
-        <div role="region" aria-label="Users table" tabIndex={0} className="overflow-x-auto rounded-xl border border-neutral-800">
-          <table className="w-full min-w-[56rem] text-left text-sm" aria-busy={users.isFetching}>
+        <div role="region" aria-label={t('admin.usersTable')} tabIndex={0} className="overflow-x-auto rounded-xl border border-neutral-800">
+          <table className="w-full min-w-[56rem] text-sm" aria-busy={users.isFetching}>
             <thead className="bg-neutral-900 text-xs text-neutral-400 uppercase">
               <tr>
-                <th scope="col" className="px-3 py-2.5">ID</th>
-                <th scope="col" className="px-3 py-2.5">Email</th>
-                <th scope="col" className="px-3 py-2.5">Username</th>
-                <th scope="col" className="px-3 py-2.5">Role</th>
-                <th scope="col" className="px-3 py-2.5">Joined</th>
-                <th scope="col" className="px-3 py-2.5">Last active</th>
-                <th scope="col" className="px-3 py-2.5 text-right">Watchlist</th>
-                <th scope="col" className="px-3 py-2.5">Status</th>
-                <th scope="col" className="px-3 py-2.5">
-                  <span className="sr-only">Actions</span>
+                <th scope="col" className="px-3 py-2.5 text-start">{t('admin.columnId')}</th>
+                <th scope="col" className="px-3 py-2.5 text-start">{t('admin.columnEmail')}</th>
+                <th scope="col" className="px-3 py-2.5 text-start">{t('admin.columnUsername')}</th>
+                <th scope="col" className="px-3 py-2.5 text-start">{t('admin.columnRole')}</th>
+                <th scope="col" className="px-3 py-2.5 text-start">{t('admin.columnJoined')}</th>
+                <th scope="col" className="px-3 py-2.5 text-start">{t('admin.columnLastActive')}</th>
+                <th scope="col" className="px-3 py-2.5 text-end">{t('admin.columnWatchlist')}</th>
+                <th scope="col" className="px-3 py-2.5 text-start">{t('admin.columnStatus')}</th>
+                <th scope="col" className="px-3 py-2.5 text-start">
+                  <span className="sr-only">{t('admin.columnActions')}</span>
                 </th>
               </tr>
             </thead>
@@ -131,18 +130,21 @@ export function UsersTab() {
               {data.results.map((user) => (
                 <tr key={user.id} className="bg-neutral-950/40">
                   <td className="px-3 py-2.5 text-neutral-400 tabular-nums">{user.id}</td>
-                  <td className="max-w-[16rem] truncate px-3 py-2.5" title={user.email}>{user.email}</td>
+                  {/* An address reads left to right in every language; cut at its end, not its start. */}
+                  <td className="max-w-[16rem] truncate px-3 py-2.5 text-left rtl:text-right" dir="ltr" title={user.email}>
+                    {user.email}
+                  </td>
                   <td className="px-3 py-2.5">{user.username ?? '—'}</td>
-                  <td className="px-3 py-2.5 capitalize">{user.role}</td>
+                  <td className="px-3 py-2.5">{t('admin.roleName', { role: user.role })}</td>
                   <td className="px-3 py-2.5 whitespace-nowrap">{formatWhen(user.joined)}</td>
                   <td className="px-3 py-2.5 whitespace-nowrap">{formatWhen(user.lastActive)}</td>
-                  <td className="px-3 py-2.5 text-right tabular-nums">{formatNumber(user.watchlistCount)}</td>
+                  <td className="px-3 py-2.5 text-end tabular-nums">{formatCount(user.watchlistCount)}</td>
                   <td className="px-3 py-2.5">
                     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${user.is_active ? 'bg-emerald-900/60 text-emerald-200' : 'bg-red-900/60 text-red-200'}`}>
-                      {user.is_active ? 'Active' : 'Banned'}
+                      {user.is_active ? t('admin.statusActive') : t('admin.statusBanned')}
                     </span>
                   </td>
-                  <td className="px-3 py-2.5 text-right">
+                  <td className="px-3 py-2.5 text-end">
                     <BanButton user={user} />
                   </td>
                 </tr>
@@ -153,12 +155,12 @@ export function UsersTab() {
       )}
 
       {data && data.total_pages > 1 && (
-        <nav aria-label="Users pages" className="flex items-center justify-between gap-3 text-sm">
+        <nav aria-label={t('admin.usersPages')} className="flex items-center justify-between gap-3 text-sm">
           <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className="rounded-lg border border-neutral-600 px-3 py-1.5 font-semibold hover:bg-neutral-800 disabled:opacity-50">
-            Previous
+            {t('admin.previous')}
           </button>
           <span className="text-neutral-300">
-            Page {data.page} of {data.total_pages}
+            {t('admin.pageOf', { page: data.page, pages: data.total_pages })}
           </span>
           <button
             type="button"
@@ -166,7 +168,7 @@ export function UsersTab() {
             onClick={() => setPage(page + 1)}
             className="rounded-lg border border-neutral-600 px-3 py-1.5 font-semibold hover:bg-neutral-800 disabled:opacity-50"
           >
-            Next
+            {t('admin.next')}
           </button>
         </nav>
       )}
