@@ -31,6 +31,6 @@ const boot = readBootData()
 if (boot) seedQueryCache(queryClient, boot)
 // The page's language is in its address; its catalog loads beside the page's code.
 const { locale, path, basename } = localeOfPath(window.location.pathname)
-Promise.allSettled([preloadPage(path), loadLocale(locale)]).then(() => render(root, basename))
+Promise.allSettled([loadLocale(locale), preloadPage(path)]).then(() => render(root, basename))
 
 registerServiceWorker()

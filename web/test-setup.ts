@@ -1,8 +1,9 @@
 import { cleanup } from '@testing-library/react'
 import { afterEach, beforeAll } from 'vitest'
-import { loadLocale } from './i18n'
+import { loadAreas, loadLocale } from './i18n'
+import { PAGE_AREAS } from './i18n/areas'
 
 // Components read their words from the English catalog, as a page at the site's root does.
-beforeAll(() => loadLocale('en'))
+beforeAll(() => Promise.all([loadLocale('en'), loadAreas(PAGE_AREAS)]))
 
 afterEach(() => cleanup())

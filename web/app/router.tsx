@@ -6,6 +6,8 @@
 import { use, type ComponentType } from 'react'
 import { BrowserRouter, matchPath, Route, Routes } from 'react-router-dom'
 import { sharedImport } from '../lib/shared-import'
+import { areasOfModule, type PageArea } from '../i18n/areas'
+import { loadAreas } from '../i18n'
 import { Layout } from './layout'
 
 interface LazyPage {
@@ -17,10 +19,11 @@ interface LazyPage {
  * A page loaded on first use. Unlike React.lazy, a page whose code is already here (preloaded
  * because the worker announced it in the HTML) renders at once, without a fallback frame.
  */
-function page(load: () => Promise<{ Component: ComponentType }>): LazyPage {
+function page(load: () => Promise<{ Component: ComponentType }>, areas: readonly PageArea[] = []): LazyPage {
   let Loaded: ComponentType | null = null
+  // The page's own words (areas.ts) come with its code.
   const preload = sharedImport(() =>
-    load().then((m) => {
+    Promise.all([load(), loadAreas(areas)]).then(([m]) => {
       Loaded = m.Component
     }),
   )
@@ -46,20 +49,20 @@ const LastWatchedPage = page(() => import('../features/lists/last-watched-page')
 const SearchPage = page(() => import('../features/search/search-page'))
 const SearchResultsPage = page(() => import('../features/search/search-results-page'))
 const TopImdbPage = page(() => import('../features/browse/top-imdb-page'))
-const FaqPage = page(() => import('../features/static/faq-page'))
-const ContactPage = page(() => import('../features/static/contact-page'))
-const AboutUsPage = page(() => import('../features/static/about-us-page'))
-const TermsPage = page(() => import('../features/static/terms-page'))
-const PrivacyPage = page(() => import('../features/static/privacy-page'))
-const DmcaPage = page(() => import('../features/static/dmca-page'))
-const LoginPage = page(() => import('../features/account/login-page'))
-const RegisterPage = page(() => import('../features/account/register-page'))
-const ForgotPasswordPage = page(() => import('../features/account/forgot-password-page'))
-const ResetPasswordPage = page(() => import('../features/account/reset-password-page'))
-const TwoFactorPage = page(() => import('../features/account/two-factor-page'))
-const ProfilePage = page(() => import('../features/account/profile-page'))
-const ImportPage = page(() => import('../features/account/import-page'))
-const AdminPage = page(() => import('../features/admin/admin-page'))
+const FaqPage = page(() => import('../features/static/faq-page'), areasOfModule('features/static/faq-page'))
+const ContactPage = page(() => import('../features/static/contact-page'), areasOfModule('features/static/contact-page'))
+const AboutUsPage = page(() => import('../features/static/about-us-page'), areasOfModule('features/static/about-us-page'))
+const TermsPage = page(() => import('../features/static/terms-page'), areasOfModule('features/static/terms-page'))
+const PrivacyPage = page(() => import('../features/static/privacy-page'), areasOfModule('features/static/privacy-page'))
+const DmcaPage = page(() => import('../features/static/dmca-page'), areasOfModule('features/static/dmca-page'))
+const LoginPage = page(() => import('../features/account/login-page'), areasOfModule('features/account/login-page'))
+const RegisterPage = page(() => import('../features/account/register-page'), areasOfModule('features/account/register-page'))
+const ForgotPasswordPage = page(() => import('../features/account/forgot-password-page'), areasOfModule('features/account/forgot-password-page'))
+const ResetPasswordPage = page(() => import('../features/account/reset-password-page'), areasOfModule('features/account/reset-password-page'))
+const TwoFactorPage = page(() => import('../features/account/two-factor-page'), areasOfModule('features/account/two-factor-page'))
+const ProfilePage = page(() => import('../features/account/profile-page'), areasOfModule('features/account/profile-page'))
+const ImportPage = page(() => import('../features/account/import-page'), areasOfModule('features/account/import-page'))
+const AdminPage = page(() => import('../features/admin/admin-page'), areasOfModule('features/admin/admin-page'))
 const NotFoundPage = page(() => import('./not-found-page'))
 
 /**

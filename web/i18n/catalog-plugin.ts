@@ -1,7 +1,9 @@
 /**
- * Vite plugin serving each locale's catalog as a module: `virtual:i18n/<locale>` is every
- * `web/i18n/catalogs/<locale>/*.json` of that locale merged, each ICU message compiled ahead of
- * time with Lingui's compiler, so the browser parses no ICU syntax and carries no compiler.
+ * Vite plugin serving each locale's catalogs as modules, each ICU message compiled ahead of time
+ * with Lingui's compiler, so the browser parses no ICU syntax and carries no compiler:
+ * `virtual:i18n/<locale>` is the locale's core (its `web/i18n/catalogs/<locale>/*.json` merged,
+ * but for the page areas and the worker's own, see areas.ts), `virtual:i18n/<locale>/<area>` one
+ * page area, and `virtual:i18n/area-loaders` the table of those page areas' dynamic imports.
  *
  * `virtual:i18n/en-XA` is the pseudo-locale: the English messages with accented, lengthened text
  * and brackets around each, placeholders untouched. It is for tests and translators' previews and
@@ -12,24 +14,33 @@ import { join } from 'node:path'
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage'
 import type { Plugin } from 'vite'
 import { LOCALES } from '../../worker/lib/locales.ts'
+import { coreAreas, PAGE_AREAS } from './areas.ts'
 import { pseudoText, PSEUDO_LOCALE } from './pseudo.ts'
 
 const PREFIX = 'virtual:i18n/'
 export const catalogsDir = join(import.meta.dirname, 'catalogs')
 
-/** The messages of one locale as its catalog files hold them: id to ICU message. */
-export function readCatalog(locale: string): Record<string, string> {
-  const dir = join(catalogsDir, locale)
+/** The areas a locale's directory holds. */
+function areasOf(locale: string): string[] {
+  return readdirSync(join(catalogsDir, locale))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.replace(/\.json$/, ''))
+    .sort()
+}
+
+/** The messages of one locale (of `areas`, else all) as its catalog files hold them: id to ICU message. */
+export function readCatalog(locale: string, areas: readonly string[] = areasOf(locale)): Record<string, string> {
   const messages: Record<string, string> = {}
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-    Object.assign(messages, JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, string>)
+  for (const area of areas) {
+    Object.assign(messages, JSON.parse(readFileSync(join(catalogsDir, locale, `${area}.json`), 'utf8')) as Record<string, string>)
   }
   return messages
 }
 
-function compiledModule(locale: string): string {
+function compiledModule(locale: string, area: string | null): string {
   const pseudo = locale === PSEUDO_LOCALE
-  const source = readCatalog(pseudo ? 'en' : locale)
+  const from = pseudo ? 'en' : locale
+  const source = readCatalog(from, area ? [area] : coreAreas(areasOf(from)))
   const compiled: Record<string, unknown> = {}
   for (const [id, message] of Object.entries(source)) {
     try {
@@ -50,11 +61,18 @@ export function i18nCatalogs(): Plugin {
     },
     load(id) {
       if (!id.startsWith(`\0${PREFIX}`)) return undefined
-      const locale = id.slice(PREFIX.length + 1)
-      if (!(LOCALES as readonly string[]).includes(locale) && locale !== PSEUDO_LOCALE) throw new Error(`no catalog for ${locale}`)
+      const [locale = '', area = null, extra] = id.slice(PREFIX.length + 1).split('/')
+      const locales: string[] = [...LOCALES, PSEUDO_LOCALE]
+      if (locale === 'area-loaders' && area === null) {
+        const table = locales.map(
+          (l) => `${JSON.stringify(l)}: {${PAGE_AREAS.map((a) => `${JSON.stringify(a)}: () => import(${JSON.stringify(`${PREFIX}${l}/${a}`)})`).join(', ')}}`,
+        )
+        return `export const areaLoaders = {${table.join(',\n')}}`
+      }
+      if (!locales.includes(locale) || extra !== undefined || (area !== null && !(PAGE_AREAS as readonly string[]).includes(area))) throw new Error(`no catalog ${id.slice(1)}`)
       const dir = join(catalogsDir, locale === PSEUDO_LOCALE ? 'en' : locale)
       for (const file of readdirSync(dir)) this.addWatchFile(join(dir, file))
-      return compiledModule(locale)
+      return compiledModule(locale, area)
     },
   }
 }

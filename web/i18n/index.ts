@@ -9,6 +9,8 @@
  */
 import { setupI18n } from '@lingui/core'
 import { DEFAULT_LOCALE, directionOf, PSEUDO_LOCALE_PREFIX, isLocale, localePrefix, splitLocalePath, type Locale } from '../../worker/lib/locales'
+import { areaLoaders } from 'virtual:i18n/area-loaders'
+import type { PageArea } from './areas'
 import type { MessageId } from './messages'
 import { PSEUDO_LOCALE } from './pseudo'
 
@@ -50,12 +52,37 @@ export function localeOfPath(pathname: string): { locale: AppLocale; path: strin
 
 /** Loads and activates a locale's catalog; `<html lang dir>` follow. */
 export async function loadLocale(locale: AppLocale): Promise<void> {
+  pageLocale = locale
   const { messages } = await catalogs[locale]()
   i18n.loadAndActivate({ locale, messages: messages as never })
   if (typeof document !== 'undefined') {
     document.documentElement.lang = locale
     document.documentElement.dir = isLocale(locale) ? directionOf(locale) : 'ltr'
   }
+}
+
+/** The page's locale, known as soon as its catalog is asked for (page areas may load beside it). */
+let pageLocale: AppLocale = DEFAULT_LOCALE
+const loadedAreas = new Map<string, Promise<void>>()
+
+/**
+ * Loads the page areas of the active locale's catalog that a page needs (areas.ts), once each;
+ * the router waits for them with the page's code.
+ */
+export function loadAreas(areas: readonly PageArea[]): Promise<void> {
+  const locale = pageLocale
+  return Promise.all(
+    areas.map((area) => {
+      const key = `${locale}/${area}`
+      let loading = loadedAreas.get(key)
+      if (!loading) {
+        const load = areaLoaders[locale]?.[area]
+        loading = load ? load().then(({ messages }) => i18n.load(locale, messages as never)) : Promise.resolve()
+        loadedAreas.set(key, loading)
+      }
+      return loading
+    }),
+  ).then(() => undefined)
 }
 
 /** The active locale, for `Intl` formatters. */

@@ -11,11 +11,13 @@ import type { BootData } from './boot'
 import { escapeHtml } from '../lib/escape'
 import type { PageLocale } from '../lib/i18n'
 import { DEFAULT_LOCALE } from '../lib/locales'
+import { areasOfModule } from '../../web/i18n/areas'
 import { htmlAttributesOf } from './languages'
 
 /**
  * Files each lazily loaded page module needs beyond the entry, keyed by its path under web/; and
- * each locale's catalog chunk, keyed `virtual:i18n/<locale>`.
+ * each locale's catalog chunk, keyed `virtual:i18n/<locale>`, and the page areas' chunks
+ * (web/i18n/areas.ts), keyed `virtual:i18n/<locale>/<area>`.
  */
 type RouteChunks = Record<string, string[]>
 
@@ -89,7 +91,8 @@ export async function renderAppShell(shell: AppShell, page: AppPage): Promise<st
   const head: string[] = []
   for (const image of page.images ?? []) head.push(`<link rel="preload" as="image" href="${escapeHtml(image)}" fetchpriority="high">`)
   const locale = page.locale ?? DEFAULT_LOCALE
-  for (const file of new Set([...(shell.chunks[page.module] ?? []), ...(shell.chunks[catalogModule(locale)] ?? [])])) {
+  const catalogs = [catalogModule(locale), ...areasOfModule(page.module).map((area) => `${catalogModule(locale)}/${area}`)]
+  for (const file of new Set([...(shell.chunks[page.module] ?? []), ...catalogs.flatMap((catalog) => shell.chunks[catalog] ?? [])])) {
     // The entry's own imports are announced by index.html already.
     if (!shell.html.includes(`"${file}"`)) head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`)
   }

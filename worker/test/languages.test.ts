@@ -126,6 +126,25 @@ describe('every page under every language’s prefix', () => {
     }
   }, 60_000)
 
+  it('preloads the catalog areas a page uses with it (web/i18n/areas.ts), in its language, and no other page’s', async () => {
+    for (const [address, locale, areas] of [
+      ['/faq', 'en', ['static']],
+      ['/es/terms', 'es', ['static']],
+      ['/ja/login', 'ja', ['account']],
+      ['/ar/import', 'ar', ['account', 'import']],
+      ['/de/admin', 'de', ['admin']],
+    ] as const) {
+      const preloads = modulePreloads((await page(address)).body)
+      for (const area of areas) {
+        const chunk = chunks[`virtual:i18n/${locale}/${area}`]?.[0]
+        expect(chunk, `${address}: ${area}`).toBeDefined()
+        expect(preloads, address).toContain(chunk)
+      }
+    }
+    const home = modulePreloads((await page('/es')).body)
+    for (const area of ['static', 'account', 'import', 'admin']) expect(home).not.toContain(chunks[`virtual:i18n/es/${area}`]?.[0])
+  })
+
   it('has the title pages’ first data and status in each language, with the title’s tags in it', async () => {
     const english = bootOf((await page('/tv/1399?season=3&episode=2')).body)
     for (const locale of ['es', 'ar', 'zh-CN'] as const) {

@@ -1,0 +1,28 @@
+/**
+ * Which catalog areas go where. Most areas make up a locale's core catalog, loaded before the
+ * first render of any page. Areas only a few pages use load with those pages' code instead, so
+ * a visitor to the home page does not download the Terms of Service or the admin dashboard in
+ * their language; areas only the worker uses (the tags of the pages it renders) never reach the
+ * browser.
+ */
+
+/** Areas the worker alone reads (worker/lib/i18n.ts). */
+export const WORKER_AREAS: readonly string[] = ['seo', 'errors']
+
+/** Areas loaded with the pages that use them. */
+export const PAGE_AREAS = ['static', 'account', 'import', 'admin'] as const
+export type PageArea = (typeof PAGE_AREAS)[number]
+
+/** The page areas a page module (its path under web/, without extension) needs. */
+export function areasOfModule(module: string): PageArea[] {
+  if (module.startsWith('features/static/')) return ['static']
+  if (module === 'features/account/import-page') return ['account', 'import']
+  if (module.startsWith('features/account/')) return ['account']
+  if (module.startsWith('features/admin/')) return ['admin']
+  return []
+}
+
+/** The areas of a locale's core catalog, of those its directory holds. */
+export function coreAreas(areas: readonly string[]): string[] {
+  return areas.filter((area) => !WORKER_AREAS.includes(area) && !(PAGE_AREAS as readonly string[]).includes(area))
+}
