@@ -1,11 +1,12 @@
 /**
  * Fails the build when the JavaScript that / loads before any lazy chunk grows past the budget,
  * or when a title page loads more than its own budget before the viewer presses Play (hls.js
- * among it is a failure at any size: it must stay a dynamic import).
+ * among it is a failure at any size: it must stay a dynamic import), or when a locale's core
+ * catalog (the words every page loads beside the entry, web/i18n/areas.ts) grows past its own.
  * Reads dist/.vite/manifest.json (build.manifest in web/vite.config.ts), walks the entry chunk
  * and its static imports (dynamic imports are lazy and not counted) and sums their gzip sizes.
  *
- *   node scripts/check-bundle-size.mjs [--budget-kb 120] [--title-budget-kb 150] [--dist dist]
+ *   node scripts/check-bundle-size.mjs [--budget-kb 120] [--title-budget-kb 150] [--words-budget-kb 8] [--dist dist]
  */
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -18,6 +19,7 @@ const option = (name, fallback) => {
 }
 const budgetKb = Number(option('--budget-kb', '120'))
 const titleBudgetKb = Number(option('--title-budget-kb', '150'))
+const wordsBudgetKb = Number(option('--words-budget-kb', '8'))
 const dist = resolve(option('--dist', 'dist'))
 
 let manifest
@@ -72,6 +74,26 @@ console.log(`initial JavaScript for /: ${initial.kb.toFixed(2)} KB gzip (budget 
 if (initial.kb > budgetKb) {
   console.error(`check-bundle-size: ${initial.kb.toFixed(2)} KB is over the ${budgetKb} KB budget`)
   failed = true
+}
+
+// Each locale's core catalog, which every page in that language loads beside the entry; a page
+// area (the static pages' texts, account, admin) comes only with its pages.
+const routeChunks = JSON.parse(readFileSync(join(dist, 'route-chunks.json'), 'utf8'))
+const cores = Object.entries(routeChunks)
+  .filter(([key]) => /^virtual:i18n\/[^/]+$/.test(key) && key !== 'virtual:i18n/en-XA')
+  .map(([key, files]) => ({ locale: key.slice('virtual:i18n/'.length), kb: gzipSync(readFileSync(join(dist, files[0]))).length / 1024 }))
+  .sort((a, b) => b.kb - a.kb)
+if (cores.length === 0) {
+  console.error('check-bundle-size: route-chunks.json lists no locale catalogs')
+  failed = true
+} else {
+  const largest = cores[0]
+  console.log(`largest core catalog: ${largest.locale} ${largest.kb.toFixed(2)} KB gzip (budget ${wordsBudgetKb} KB; ${cores.length} locales, smallest ${cores.at(-1).kb.toFixed(2)} KB)`)
+  console.log(`initial JavaScript and words for / in ${largest.locale}: ${(initial.kb + largest.kb).toFixed(2)} KB gzip`)
+  if (largest.kb > wordsBudgetKb) {
+    console.error(`check-bundle-size: the ${largest.locale} core catalog is ${largest.kb.toFixed(2)} KB, over the ${wordsBudgetKb} KB budget`)
+    failed = true
+  }
 }
 
 // A title page before the viewer presses Play: the entry plus the movie and TV page chunks and
