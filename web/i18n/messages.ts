@@ -4,5 +4,6 @@
  * `<area>.`; a new area adds its line here.
  */
 import type common from './catalogs/en/common.json'
+import type errors from './catalogs/en/errors.json'
 
-export type MessageId = keyof typeof common
+export type MessageId = keyof typeof common | keyof typeof errors
