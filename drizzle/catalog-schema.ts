@@ -15,6 +15,8 @@ export const catalogMovies = sqliteTable(
     title: text('title').notNull(),
     original_title: text('original_title').notNull(),
     overview: text('overview').notNull().default(''),
+    /** The facts the overview is written from, as JSON, so it can be written in every language (worker/catalog/overviews.ts). */
+    facts: text('facts'),
     /** ISO date; null when the source has none. */
     release_date: text('release_date'),
     runtime: integer('runtime'),
@@ -43,6 +45,8 @@ export const catalogTvSeries = sqliteTable(
     name: text('name').notNull(),
     original_name: text('original_name').notNull(),
     overview: text('overview').notNull().default(''),
+    /** The facts the overview is written from, as JSON, so it can be written in every language (worker/catalog/overviews.ts). */
+    facts: text('facts'),
     first_air_date: text('first_air_date'),
     last_air_date: text('last_air_date'),
     /** 'Returning Series' or 'Ended', as TMDB words it. */

@@ -150,23 +150,27 @@ function runtimeText(minutes) {
   return h ? `${h} h ${m} min` : `${m} min`
 }
 
-const SOURCE_TEXT = {
-  'Based on Book/Short Story': 'Adapted from a book or short story',
-  'Based on Comic/Graphic Novel': 'Adapted from a comic or graphic novel',
-  'Remake': 'A remake of an earlier film',
-  'Based on Real Life Events': 'Drawn from real events',
-  'Based on TV': 'Adapted from a television show',
-  'Based on Play': 'Adapted from a stage play',
-  'Based on Musical or Opera': 'Adapted from a stage musical or opera',
-  'Based on Game': 'Adapted from a game',
-  'Based on Toy': 'Built around a toy line',
-  'Traditional/Legend/Fairytale': 'Rooted in a traditional tale or legend',
-  'Disney Ride': 'Inspired by a theme park ride',
-  'Based on Magazine Article': 'Adapted from a magazine article',
-  'Based on Folk Tale/Legend/Fairytale': 'Rooted in a folk tale or legend',
-  'Spin-Off': 'A spin-off of an earlier story',
-  'Based on Short Film': 'Expanded from a short film',
-  'Original Screenplay': 'Written directly for the screen',
+/**
+ * What a film is drawn from, by movies.json's Source: the key its sentence has in every language
+ * (overviews.source<Key> in web/i18n/catalogs/<locale>/overviews.json) and the English sentence.
+ */
+const SOURCES = {
+  'Based on Book/Short Story': ['book', 'Adapted from a book or short story'],
+  'Based on Comic/Graphic Novel': ['comic', 'Adapted from a comic or graphic novel'],
+  'Remake': ['remake', 'A remake of an earlier film'],
+  'Based on Real Life Events': ['realEvents', 'Drawn from real events'],
+  'Based on TV': ['tv', 'Adapted from a television show'],
+  'Based on Play': ['play', 'Adapted from a stage play'],
+  'Based on Musical or Opera': ['musical', 'Adapted from a stage musical or opera'],
+  'Based on Game': ['game', 'Adapted from a game'],
+  'Based on Toy': ['toy', 'Built around a toy line'],
+  'Traditional/Legend/Fairytale': ['traditional', 'Rooted in a traditional tale or legend'],
+  'Disney Ride': ['ride', 'Inspired by a theme park ride'],
+  'Based on Magazine Article': ['magazine', 'Adapted from a magazine article'],
+  'Based on Folk Tale/Legend/Fairytale': ['folkTale', 'Rooted in a folk tale or legend'],
+  'Spin-Off': ['spinOff', 'A spin-off of an earlier story'],
+  'Based on Short Film': ['shortFilm', 'Expanded from a short film'],
+  'Original Screenplay': ['original', 'Written directly for the screen'],
 }
 
 function movieOverview(film) {
@@ -174,16 +178,41 @@ function movieOverview(film) {
   const kind = genres.length ? `${joinNames(genres)} film` : 'film'
   const year = film.release_date ? film.release_date.slice(0, 4) : null
   const parts = [`${film.title} is ${article(kind)} ${kind}${year ? ` from ${year}` : ''}${film.director ? `, directed by ${film.director}` : ''}.`]
-  const source = SOURCE_TEXT[film.source]
+  const source = SOURCES[film.source]?.[1]
   if (film.cast.length) parts.push(`Starring ${joinNames(film.cast)}.`)
   if (source) parts.push(`${source}.`)
-  const facts = []
-  if (film.certification) facts.push(`rated ${film.certification}`)
-  if (film.runtime) facts.push(`runs ${runtimeText(film.runtime)}`)
-  if (facts.length) parts.push(`It is ${joinNames(facts)}.`)
+  if (film.certification && film.runtime) parts.push(`It is rated ${film.certification} and runs ${runtimeText(film.runtime)}.`)
+  else if (film.certification) parts.push(`It is rated ${film.certification}.`)
+  else if (film.runtime) parts.push(`It runs ${runtimeText(film.runtime)}.`)
   if (film.distributor) parts.push(`Released by ${film.distributor.replace(/\.$/, '')}.`)
   if (film.vote_count) parts.push(`IMDb users rate it ${film.vote_average.toFixed(1)} out of 10 from ${formatVotes(film.vote_count)} votes.`)
   return parts.join(' ')
+}
+
+/**
+ * What a film's overview says that its row does not hold, so the worker can write the overview in
+ * every language (worker/catalog/overviews.ts): director, cast, source, running time, distributor.
+ */
+function movieFacts(film) {
+  const facts = {}
+  if (film.director) facts.director = film.director
+  if (film.cast.length) facts.cast = film.cast
+  if (SOURCES[film.source]) facts.source = SOURCES[film.source][0]
+  if (film.runtime) facts.runtime = film.runtime
+  if (film.distributor) facts.distributor = film.distributor.replace(/\.$/, '')
+  return JSON.stringify(facts)
+}
+
+/** The same for a series: networks, creators, cast, seasons, episodes and whether it has ended. */
+function seriesFacts(series) {
+  const facts = {}
+  if (series.networks.length) facts.networks = series.networks
+  if (series.creators.length) facts.creators = series.creators
+  if (series.cast.length) facts.cast = series.cast
+  if (series.number_of_seasons) facts.seasons = series.number_of_seasons
+  if (series.number_of_episodes) facts.episodes = series.number_of_episodes
+  if (series.status === 'Ended') facts.ended = true
+  return JSON.stringify(facts)
 }
 
 const LANGUAGE_ADJECTIVE = { en: 'English-language', ko: 'Korean', ja: 'Japanese', de: 'German', es: 'Spanish' }
@@ -199,7 +228,8 @@ function tvOverview(series) {
   if (series.cast.length) parts.push(`Starring ${joinNames(series.cast)}.`)
   const seasons = series.number_of_seasons
   if (seasons) {
-    const episodes = series.number_of_episodes ? ` and ${series.number_of_episodes} episodes` : ''
+    const count = series.number_of_episodes
+    const episodes = count ? ` and ${count} episode${count === 1 ? '' : 's'}` : ''
     const tense = series.status === 'Ended' ? 'ran for' : 'has run for'
     parts.push(`It ${tense} ${seasons} season${seasons === 1 ? '' : 's'}${episodes}.`)
   } else if (series.status !== 'Ended') {
@@ -305,7 +335,10 @@ export function buildMovies() {
         backdrop_path: `/backdrop/movie/${id}.svg`,
       }
     })
-  for (const movie of movies) movie.overview = movieOverview(movie)
+  for (const movie of movies) {
+    movie.overview = movieOverview(movie)
+    movie.facts = movieFacts(movie)
+  }
   return { movies, skipped, withoutRuntime, misattributed: byKey.size - all.length }
 }
 
@@ -343,6 +376,7 @@ export function buildSeries() {
       lang,
     }
     entry.overview = tvOverview(entry)
+    entry.facts = seriesFacts(entry)
     series.push(entry)
     counts.forEach((count, index) => {
       const seasonNumber = index + 1
@@ -413,9 +447,9 @@ export function buildSql() {
     'DELETE FROM catalog_search;',
     ...tables.map((table) => `DELETE FROM ${table};`),
     ...inserts('catalog_genres', ['id', 'name', 'movie', 'tv'], [...genreRows.values()]),
-    ...inserts('catalog_movies', ['id', 'title', 'original_title', 'overview', 'release_date', 'runtime', 'vote_average', 'vote_count', 'popularity', 'original_language', 'certification', 'adult', 'poster_path', 'backdrop_path'], movies),
+    ...inserts('catalog_movies', ['id', 'title', 'original_title', 'overview', 'facts', 'release_date', 'runtime', 'vote_average', 'vote_count', 'popularity', 'original_language', 'certification', 'adult', 'poster_path', 'backdrop_path'], movies),
     ...inserts('catalog_movie_genres', ['movie_id', 'genre_id', 'position'], movies.flatMap((m) => m.genreIds.map((genre_id, position) => ({ movie_id: m.id, genre_id, position })))),
-    ...inserts('catalog_tv_series', ['id', 'name', 'original_name', 'overview', 'first_air_date', 'status', 'episode_run_time', 'number_of_seasons', 'number_of_episodes', 'vote_average', 'vote_count', 'popularity', 'original_language', 'origin_country', 'certification', 'adult', 'poster_path', 'backdrop_path'], series),
+    ...inserts('catalog_tv_series', ['id', 'name', 'original_name', 'overview', 'facts', 'first_air_date', 'status', 'episode_run_time', 'number_of_seasons', 'number_of_episodes', 'vote_average', 'vote_count', 'popularity', 'original_language', 'origin_country', 'certification', 'adult', 'poster_path', 'backdrop_path'], series),
     ...inserts('catalog_tv_genres', ['tv_id', 'genre_id', 'position'], series.flatMap((s) => s.genreIds.map((genre_id, position) => ({ tv_id: s.id, genre_id, position })))),
     ...inserts('catalog_networks', ['id', 'name', 'provider_id'], networks),
     ...inserts('catalog_tv_networks', ['tv_id', 'network_id'], series.flatMap((s) => s.networks.map((name) => ({ tv_id: s.id, network_id: networkIds.get(name) })))),

@@ -38,6 +38,7 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { csrf } from './auth/csrf'
+import { apiError, localizedMessage, requestLocale, variesByLanguage } from './lib/api-errors'
 import { bodyLimit } from './lib/body-limit'
 import type { AppEnv } from './env'
 import { withSecurityHeaders } from './lib/security-headers'
@@ -106,8 +107,10 @@ app.use('/api/*', bodyLimit)
 app.onError((err, c) => {
   if (err instanceof HTTPException) {
     const status = err.status
-    const message = status >= 500 ? 'Internal error' : err.message || 'Bad request'
-    return c.json({ error: message }, status)
+    if (status >= 500) return apiError(c, status, 'errors.internal')
+    if (!err.message) return apiError(c, status, 'errors.badRequest')
+    variesByLanguage(c)
+    return c.json({ error: localizedMessage(requestLocale(c), err.message) ?? err.message }, status)
   }
   console.error(
     JSON.stringify({
@@ -119,12 +122,12 @@ app.onError((err, c) => {
       stack: err instanceof Error ? err.stack : undefined,
     }),
   )
-  return c.json({ error: 'Internal error' }, 500)
+  return apiError(c, 500, 'errors.internal')
 })
 
 app.notFound((c) => {
   if (c.req.path === '/api' || c.req.path.startsWith('/api/')) {
-    return c.json({ error: 'Not found' }, 404)
+    return apiError(c, 404, 'errors.notFound')
   }
   return appOrAsset(c)
 })

@@ -6,10 +6,14 @@
 import type accountMessages from './catalogs/en/account.json'
 import type adminMessages from './catalogs/en/admin.json'
 import type browseMessages from './catalogs/en/browse.json'
+import type catalogueMessages from './catalogs/en/catalogue.json'
 import type commonMessages from './catalogs/en/common.json'
+import type errorsMessages from './catalogs/en/errors.json'
+import type genresMessages from './catalogs/en/genres.json'
 import type homeMessages from './catalogs/en/home.json'
 import type importMessages from './catalogs/en/import.json'
 import type listsMessages from './catalogs/en/lists.json'
+import type overviewsMessages from './catalogs/en/overviews.json'
 import type playerMessages from './catalogs/en/player.json'
 import type searchMessages from './catalogs/en/search.json'
 import type seoMessages from './catalogs/en/seo.json'
@@ -21,10 +25,14 @@ export type MessageId =
   | keyof typeof accountMessages
   | keyof typeof adminMessages
   | keyof typeof browseMessages
+  | keyof typeof catalogueMessages
   | keyof typeof commonMessages
+  | keyof typeof errorsMessages
+  | keyof typeof genresMessages
   | keyof typeof homeMessages
   | keyof typeof importMessages
   | keyof typeof listsMessages
+  | keyof typeof overviewsMessages
   | keyof typeof playerMessages
   | keyof typeof searchMessages
   | keyof typeof seoMessages

@@ -1,11 +1,25 @@
 /**
  * The typed API client: `hc<AppType>` follows the worker's routes, so a renamed path or field
- * breaks `npm run typecheck` instead of a page. Cookies ride along (same origin).
+ * breaks `npm run typecheck` instead of a page. Cookies ride along (same origin), and every call
+ * tells the API the page's language, so catalogue text and error messages come back in it.
  */
 import { hc } from 'hono/client'
 import type { AppType } from '../../worker/index'
+import { currentLocale } from '../i18n'
+import { PSEUDO_LOCALE } from '../i18n/pseudo'
 
-export const api = hc<AppType>('/', { init: { credentials: 'same-origin' } }).api
+/** The page's language as the API takes it: the pseudo-locale of the tests is English there. */
+export function apiLanguage(): string {
+  const locale = currentLocale()
+  return locale === PSEUDO_LOCALE ? 'en' : locale
+}
+
+/** Headers every API request carries; for a plain fetch() of an API address as well. */
+export function apiHeaders(): Record<string, string> {
+  return { 'Accept-Language': apiLanguage() }
+}
+
+export const api = hc<AppType>('/', { init: { credentials: 'same-origin' }, headers: apiHeaders }).api
 
 export class ApiError extends Error {
   constructor(

@@ -6,32 +6,34 @@
  */
 import { z } from 'zod'
 import { contentTypes, ownerTypes } from '../../drizzle/schema'
+import { type ErrorId, errorMessage } from '../lib/api-errors'
 
 export const MIN_PASSWORD_LENGTH = 6
 const MAX_PASSWORD_LENGTH = 1000
 const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/
 const MAX_CONTENT_ID = 2_147_483_647
 const MAX_SECONDS = 10_000_000
+const PASSWORD_TOO_SHORT = errorMessage('errors.passwordTooShort', { min: MIN_PASSWORD_LENGTH })
 
-const password = z.string().max(MAX_PASSWORD_LENGTH, 'Password is too long')
+const password = z.string().max(MAX_PASSWORD_LENGTH, errorMessage('errors.passwordTooLong'))
 const turnstileToken = z.string().max(2048).optional()
 
 export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .max(254, 'E-mail address is too long')
-  .pipe(z.email('Please enter a valid e-mail address'))
+  .max(254, errorMessage('errors.emailTooLong'))
+  .pipe(z.email(errorMessage('errors.emailInvalid')))
 
 export const usernameSchema = z
   .string()
   .trim()
-  .regex(USERNAME_PATTERN, 'Username must be 3 to 30 characters: letters, digits, ".", "_" or "-"')
+  .regex(USERNAME_PATTERN, errorMessage('errors.usernameInvalid'))
 
 export function newPasswordPair<K extends string, C extends string>(newKey: K, confirmKey: C, mismatch: string) {
   return (value: Record<K | C, string>, ctx: z.RefinementCtx) => {
     if (value[newKey].length < MIN_PASSWORD_LENGTH) {
-      ctx.addIssue({ code: 'custom', message: 'Password must be at least 6 characters long' })
+      ctx.addIssue({ code: 'custom', message: PASSWORD_TOO_SHORT })
     }
     if (value[newKey] !== value[confirmKey]) ctx.addIssue({ code: 'custom', message: mismatch })
   }
@@ -39,22 +41,22 @@ export function newPasswordPair<K extends string, C extends string>(newKey: K, c
 
 export const signupSchema = z
   .object({ email: emailSchema, username: usernameSchema, password, confirmPassword: password, turnstileToken })
-  .superRefine(newPasswordPair('password', 'confirmPassword', 'Passwords do not match'))
+  .superRefine(newPasswordPair('password', 'confirmPassword', errorMessage('errors.passwordsMismatch')))
 
 export const loginSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, 'E-mail is required').max(254, 'E-mail address is too long'),
-  password: password.min(1, 'Password is required'),
+  email: z.string().trim().toLowerCase().min(1, errorMessage('errors.emailRequired')).max(254, errorMessage('errors.emailTooLong')),
+  password: password.min(1, errorMessage('errors.passwordRequired')),
   type: z.enum(ownerTypes).default('user'),
   turnstileToken,
 })
 
 export const passwordChangeSchema = z
   .object({
-    currentPassword: password.min(1, 'Current password is required'),
+    currentPassword: password.min(1, errorMessage('errors.currentPasswordRequired')),
     newPassword: password,
     confirmPassword: password,
   })
-  .superRefine(newPasswordPair('newPassword', 'confirmPassword', 'New passwords do not match'))
+  .superRefine(newPasswordPair('newPassword', 'confirmPassword', errorMessage('errors.newPasswordsMismatch')))
 
 /** A real calendar date, written YYYY-MM-DD, between 1900-01-01 and today. */
 export function isPlausibleBirthDate(text: string): boolean {
@@ -71,15 +73,32 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/
 /** The same, but a multi-line text keeps its line breaks and tabs. */
 const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 
+/** The profile's fields have messages of their own; any other field is named as the API names it. */
+const LABELLED: Record<string, { control: ErrorId; tooLong: ErrorId }> = {
+  'Full name': { control: 'errors.fullNameControl', tooLong: 'errors.fullNameTooLong' },
+  Country: { control: 'errors.countryControl', tooLong: 'errors.countryTooLong' },
+  Bio: { control: 'errors.bioControl', tooLong: 'errors.bioTooLong' },
+}
+
+function controlMessage(label: string): string {
+  const own = LABELLED[label]
+  return own ? errorMessage(own.control) : errorMessage('errors.fieldControl', { field: label })
+}
+
+function tooLongMessage(label: string, max: number): string {
+  const own = LABELLED[label]
+  return own ? errorMessage(own.tooLong, { max }) : errorMessage('errors.fieldTooLong', { field: label, max })
+}
+
 export function plainText(label: string, options: { multiline?: boolean } = {}) {
   const forbidden = options.multiline ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS
-  return z.string().refine((text) => !forbidden.test(text), `${label} must not contain control characters`)
+  return z.string().refine((text) => !forbidden.test(text), controlMessage(label))
 }
 
 function optionalText(label: string, max: number, options: { multiline?: boolean } = {}) {
   return plainText(label, options)
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, tooLongMessage(label, max))
     .nullable()
     .optional()
     .transform((value) => (value === '' ? null : value))
@@ -91,7 +110,7 @@ export const profileSchema = z.object({
   date_of_birth: z
     .string()
     .trim()
-    .refine((text) => text === '' || isPlausibleBirthDate(text), 'Date of birth must be a real date (YYYY-MM-DD), not in the future')
+    .refine((text) => text === '' || isPlausibleBirthDate(text), errorMessage('errors.dateOfBirthInvalid'))
     .nullable()
     .optional()
     .transform((value) => (value === '' ? null : value)),
@@ -99,18 +118,19 @@ export const profileSchema = z.object({
   bio: optionalText('Bio', 500, { multiline: true }),
 })
 
-export const contentTypeSchema = z.enum(contentTypes, 'content_type must be movie or tv')
+export const contentTypeSchema = z.enum(contentTypes, errorMessage('errors.fieldMovieOrTv', { field: 'content_type' }))
+const CONTENT_ID_POSITIVE = errorMessage('errors.fieldPositiveInteger', { field: 'content_id' })
 export const contentIdSchema = z
-  .number('content_id must be a positive integer')
-  .int('content_id must be a positive integer')
-  .positive('content_id must be a positive integer')
-  .max(MAX_CONTENT_ID, 'content_id is too large')
+  .number(CONTENT_ID_POSITIVE)
+  .int(CONTENT_ID_POSITIVE)
+  .positive(CONTENT_ID_POSITIVE)
+  .max(MAX_CONTENT_ID, errorMessage('errors.fieldTooLarge', { field: 'content_id' }))
 
 export const contentParamSchema = z.object({
   content_type: contentTypeSchema,
   content_id: z
     .string()
-    .regex(/^[1-9][0-9]{0,9}$/, 'content_id must be a positive integer')
+    .regex(/^[1-9][0-9]{0,9}$/, CONTENT_ID_POSITIVE)
     .transform(Number)
     .pipe(contentIdSchema),
 })
@@ -118,10 +138,10 @@ export const contentParamSchema = z.object({
 const titledContent = {
   content_id: contentIdSchema,
   content_type: contentTypeSchema,
-  title: plainText('title').trim().min(1, 'title is required').max(300, 'title must be at most 300 characters'),
+  title: plainText('title').trim().min(1, errorMessage('errors.fieldRequired', { field: 'title' })).max(300, tooLongMessage('title', 300)),
   poster_path: plainText('poster_path')
-    .max(300, 'poster_path must be at most 300 characters')
-    .startsWith('/', 'poster_path must start with /')
+    .max(300, tooLongMessage('poster_path', 300))
+    .startsWith('/', errorMessage('errors.posterPathSlash'))
     .nullable()
     .default(null),
 }
@@ -130,8 +150,8 @@ export const watchlistAddSchema = z.object(titledContent)
 
 const seconds = z
   .number()
-  .min(0, 'durations must not be negative')
-  .max(MAX_SECONDS, 'durations are too large')
+  .min(0, errorMessage('errors.durationsNegative'))
+  .max(MAX_SECONDS, errorMessage('errors.durationsTooLarge'))
   .transform(Math.floor)
 const episodePart = z.number().int().min(0).max(100_000).nullable().optional()
 
@@ -146,22 +166,23 @@ export const historyRecordSchema = z.object({
 })
 
 function boundedCount(name: string, max: number) {
+  const between = errorMessage('errors.fieldBetween', { field: name, min: 1, max })
   return z
     .string()
-    .regex(/^[0-9]{1,6}$/, `${name} must be a whole number`)
+    .regex(/^[0-9]{1,6}$/, errorMessage('errors.fieldWholeNumber', { field: name }))
     .transform(Number)
-    .pipe(z.number().int().min(1, `${name} must be between 1 and ${max}`).max(max, `${name} must be between 1 and ${max}`))
+    .pipe(z.number().int().min(1, between).max(max, between))
 }
 
 export const historyQuerySchema = z.object({ limit: boundedCount('limit', 100).default(20) })
 
 export const adminUsersQuerySchema = z.object({
-  q: plainText('q').trim().max(100, 'q must be at most 100 characters').default(''),
+  q: plainText('q').trim().max(100, tooLongMessage('q', 100)).default(''),
   page: boundedCount('page', 100_000).default(1),
 })
 
 export const idParamSchema = z.object({
-  id: z.string().regex(/^[1-9][0-9]{0,15}$/, 'id must be a positive integer').transform(Number),
+  id: z.string().regex(/^[1-9][0-9]{0,15}$/, errorMessage('errors.fieldPositiveInteger', { field: 'id' })).transform(Number),
 })
 
-export const maintenanceSchema = z.object({ enabled: z.boolean('enabled must be true or false') })
+export const maintenanceSchema = z.object({ enabled: z.boolean(errorMessage('errors.fieldTrueOrFalse', { field: 'enabled' })) })

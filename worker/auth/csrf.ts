@@ -7,6 +7,7 @@
  */
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
+import { apiError } from '../lib/api-errors'
 
 const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -19,7 +20,7 @@ export function isCrossSite(method: string, url: string, origin: string | undefi
 
 export const csrf = createMiddleware<AppEnv>(async (c, next) => {
   if (isCrossSite(c.req.method, c.req.url, c.req.header('Origin'), c.req.header('Sec-Fetch-Site'))) {
-    return c.json({ error: 'Cross-site request refused' }, 403)
+    return apiError(c, 403, 'errors.crossSite')
   }
   await next()
 })

@@ -11,10 +11,11 @@ import { database } from '../accounts/db'
 import { findLiveSession, touchSession } from '../accounts/sessions'
 import { maintenanceEnabled } from '../accounts/settings'
 import type { Account, AppEnv } from '../env'
+import { apiError, errorMessage } from '../lib/api-errors'
 import { sessionToken, signingSecret, verifySessionToken } from './session'
 
-export const NO_SESSION = 'No user logged in'
-export const MAINTENANCE_MESSAGE = 'The site is under maintenance. Please try again later.'
+export const NO_SESSION = errorMessage('errors.noSession')
+export const MAINTENANCE_MESSAGE = errorMessage('errors.maintenance')
 
 type SignedIn = { Variables: { account: Account } }
 
@@ -37,34 +38,34 @@ export async function currentAccount(context: Context<AppEnv> | Context<AppEnv &
   return account
 }
 
-export const SECOND_FACTOR_REQUIRED = 'Two-factor verification required'
+export const SECOND_FACTOR_REQUIRED = errorMessage('errors.secondFactorRequired')
 
 /** An administrator's session that has not yet passed the second factor: good for nothing but passing it. */
 export function awaitsSecondFactor(account: Account): boolean {
   return account.type === 'admin' && !account.secondFactor
 }
 
-function secondFactorRequired(c: Context) {
-  return c.json({ error: SECOND_FACTOR_REQUIRED, second_factor: 'required' as const }, 403)
+export function secondFactorRequired(c: Context) {
+  return apiError(c, 403, 'errors.secondFactorRequired', undefined, { second_factor: 'required' as const })
 }
 
 /** A session of any kind, an administrator's too before the second factor (for passing or setting it up). */
 export const requireSignedIn = createMiddleware<AppEnv & SignedIn>(async (c, next) => {
-  if (!(await currentAccount(c))) return c.json({ error: NO_SESSION }, 401)
+  if (!(await currentAccount(c))) return apiError(c, 401, 'errors.noSession')
   await next()
 })
 
 export const requireAccount = createMiddleware<AppEnv & SignedIn>(async (c, next) => {
   const account = await currentAccount(c)
-  if (!account) return c.json({ error: NO_SESSION }, 401)
+  if (!account) return apiError(c, 401, 'errors.noSession')
   if (awaitsSecondFactor(account)) return secondFactorRequired(c)
   await next()
 })
 
 export const requireAdmin = createMiddleware<AppEnv & SignedIn>(async (c, next) => {
   const account = await currentAccount(c)
-  if (!account) return c.json({ error: NO_SESSION }, 401)
-  if (account.type !== 'admin') return c.json({ error: 'Admin Access Required' }, 403)
+  if (!account) return apiError(c, 401, 'errors.noSession')
+  if (account.type !== 'admin') return apiError(c, 403, 'errors.adminRequired')
   if (awaitsSecondFactor(account)) return secondFactorRequired(c)
   await next()
 })
@@ -74,7 +75,7 @@ export const closedForMaintenance = createMiddleware<AppEnv>(async (c, next) => 
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
   const account = await currentAccount(c)
   if (account?.type !== 'admin' && (await maintenanceEnabled(database(c.env.DB)))) {
-    return c.json({ error: MAINTENANCE_MESSAGE }, 503)
+    return apiError(c, 503, 'errors.maintenance')
   }
   await next()
 })

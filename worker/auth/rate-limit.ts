@@ -25,6 +25,8 @@ import type { Context } from 'hono'
 import { and, eq, gt, lte, sql } from 'drizzle-orm'
 import { rateLimits, type OwnerType } from '../../drizzle/schema'
 import type { Db } from '../accounts/db'
+import { errorText, requestLocale, variesByLanguage } from '../lib/api-errors'
+import { DEFAULT_LOCALE, type Locale } from '../lib/locales'
 import type { AppEnv } from '../env'
 
 export const WINDOW_SECONDS = 15 * 60
@@ -125,16 +127,16 @@ async function trust(db: Db, key: string, now: number): Promise<void> {
     .run()
 }
 
-export function tooManyAttemptsMessage(seconds: number): string {
-  if (seconds < 60) return `Too many attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`
-  const minutes = Math.ceil(seconds / 60)
-  return `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`
+export function tooManyAttemptsMessage(seconds: number, locale: Locale = DEFAULT_LOCALE): string {
+  if (seconds < 60) return errorText(locale, 'errors.tooManyAttemptsSeconds', { count: seconds })
+  return errorText(locale, 'errors.tooManyAttemptsMinutes', { count: Math.ceil(seconds / 60) })
 }
 
 export function tooMany(c: Context, seconds: number): Response {
   const wait = Math.max(1, seconds)
   c.header('Retry-After', String(wait))
-  return c.json({ error: tooManyAttemptsMessage(wait) }, 429)
+  variesByLanguage(c)
+  return c.json({ error: tooManyAttemptsMessage(wait, requestLocale(c)) }, 429)
 }
 
 export interface SignInAttempt {

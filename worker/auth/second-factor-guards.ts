@@ -6,14 +6,13 @@ import { createMiddleware } from 'hono/factory'
 import { database, type Db } from '../accounts/db'
 import { hasAnyFactor, secondFactorState } from '../accounts/second-factor'
 import type { Account, AppEnv } from '../env'
-import { awaitsSecondFactor, SECOND_FACTOR_REQUIRED } from './guards'
-
-const ADMINS_ONLY = 'Two-factor sign-in is for administrators'
+import { apiError } from '../lib/api-errors'
+import { awaitsSecondFactor, secondFactorRequired } from './guards'
 
 type SignedIn = { Variables: { account: Account } }
 
 export const adminsOnly = createMiddleware<AppEnv & SignedIn>(async (c, next) => {
-  if (c.var.account.type !== 'admin') return c.json({ error: ADMINS_ONLY }, 403)
+  if (c.var.account.type !== 'admin') return apiError(c, 403, 'errors.secondFactorAdminsOnly')
   await next()
 })
 
@@ -21,13 +20,13 @@ export const adminsOnly = createMiddleware<AppEnv & SignedIn>(async (c, next) =>
 export const mayEnroll = createMiddleware<AppEnv & SignedIn>(async (c, next) => {
   const account = c.var.account
   if (account.type === 'admin' && awaitsSecondFactor(account) && hasAnyFactor(await secondFactorState(database(c.env.DB), account.id))) {
-    return c.json({ error: SECOND_FACTOR_REQUIRED, second_factor: 'required' as const }, 403)
+    return secondFactorRequired(c)
   }
   await next()
 })
 
 export const verifiedOnly = createMiddleware<AppEnv & SignedIn>(async (c, next) => {
-  if (awaitsSecondFactor(c.var.account)) return c.json({ error: SECOND_FACTOR_REQUIRED, second_factor: 'required' as const }, 403)
+  if (awaitsSecondFactor(c.var.account)) return secondFactorRequired(c)
   await next()
 })
 

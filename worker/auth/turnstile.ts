@@ -4,9 +4,10 @@
  * Without the secret the check is off and nothing is called.
  */
 import type { Bindings } from '../env'
+import { errorMessage } from '../lib/api-errors'
 
 export const SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify'
-export const BOT_CHECK_FAILED = 'Bot check failed. Please try again.'
+export const BOT_CHECK_FAILED = errorMessage('errors.botCheckFailed')
 
 export function botCheckEnabled(env: Pick<Bindings, 'TURNSTILE_SECRET'>): boolean {
   return Boolean(env.TURNSTILE_SECRET)

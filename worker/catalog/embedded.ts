@@ -6,6 +6,9 @@
  */
 import { type SQL, sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/d1'
+import { DEFAULT_LOCALE, type Locale } from '../lib/locales'
+import { genresIn } from './messages'
+import { episodeText, overviewIn, seasonText } from './overviews'
 import { CatalogNotFoundError, type CatalogProvider, type ListName } from './provider'
 import {
   addDays,
@@ -44,18 +47,19 @@ interface TitleRow {
   certification: string | null
   adult: number
   genre_ids: string
+  facts: string | null
 }
 
 /** How long an isolate trusts the meta it read, so loading new data is picked up within a minute. */
 const META_MEMO_MS = 60_000
 let metaMemo: { snapshot: string; hash: string; until: number } | null = null
 
-/** The fields a title's list item and its details share, read the same way from either row. */
-function summaryOf(row: TitleRow): TitleSummary {
+/** The fields a title's list item and its details share, read the same way from either row, in `locale`. */
+function summaryOf(row: TitleRow, locale: Locale): TitleSummary {
   return {
     id: row.id,
     media_type: row.media_type,
-    overview: row.overview,
+    overview: overviewIn(locale, { ...row, genre_ids: JSON.parse(row.genre_ids) as number[] }),
     poster_path: row.poster_path,
     backdrop_path: row.backdrop_path,
     vote_average: row.vote_average,
@@ -66,8 +70,8 @@ function summaryOf(row: TitleRow): TitleSummary {
   }
 }
 
-function toListItem(row: TitleRow): ListItem {
-  const base = { ...summaryOf(row), genre_ids: JSON.parse(row.genre_ids) as number[] }
+function toListItem(row: TitleRow, locale: Locale): ListItem {
+  const base = { ...summaryOf(row, locale), genre_ids: JSON.parse(row.genre_ids) as number[] }
   return row.media_type === 'movie'
     ? { ...base, title: row.label, release_date: row.date ?? '' }
     : { ...base, name: row.label, first_air_date: row.date ?? '' }
@@ -85,7 +89,7 @@ function titleSelect(type: MediaType, extra: SQL = sql``): SQL {
   return sql`${sql.raw(`SELECT ${a}.id AS id, '${type}' AS media_type, ${a}.${label} AS label, ${a}.${date} AS date, ${a}.overview AS overview,
     ${a}.poster_path AS poster_path, ${a}.backdrop_path AS backdrop_path, ${a}.vote_average AS vote_average,
     ${a}.vote_count AS vote_count, ${a}.popularity AS popularity, ${a}.original_language AS original_language,
-    ${a}.certification AS certification, ${a}.adult AS adult,
+    ${a}.certification AS certification, ${a}.adult AS adult, ${a}.facts AS facts,
     (SELECT json_group_array(genre_id) FROM (SELECT genre_id FROM ${genres} WHERE ${fk} = ${a}.id ORDER BY position)) AS genre_ids`)}
     ${extra}
     ${sql.raw(`FROM ${from}`)}`
@@ -127,11 +131,21 @@ interface Part {
 
 export class EmbeddedCatalog implements CatalogProvider {
   readonly name = 'embedded' as const
+  readonly scope: string
   private readonly db: Db
 
-  constructor(d1: D1Database) {
+  constructor(
+    private readonly d1: D1Database,
+    readonly locale: Locale = DEFAULT_LOCALE,
+  ) {
     this.db = drizzle(d1)
+    this.scope = locale
   }
+
+  inLocale(locale: Locale): EmbeddedCatalog {
+    return new EmbeddedCatalog(this.d1, locale)
+  }
+
 
   private async meta(): Promise<{ snapshot: string; hash: string }> {
     if (metaMemo && metaMemo.until > Date.now()) return metaMemo
@@ -189,7 +203,7 @@ export class EmbeddedCatalog implements CatalogProvider {
     const byKey = new Map([...movies, ...shows].map((row) => [`${row.media_type}:${row.id}`, row]))
     return keys.flatMap((k) => {
       const row = byKey.get(`${k.media_type}:${k.id}`)
-      return row ? [toListItem(row)] : []
+      return row ? [toListItem(row, this.locale)] : []
     })
   }
 
@@ -339,10 +353,10 @@ export class EmbeddedCatalog implements CatalogProvider {
     const row = await this.db.get<(TitleRow & { runtime: number | null; original_title: string }) | undefined>(
       sql`${titleSelect('movie', sql`, m.runtime AS runtime, m.original_title AS original_title`)} WHERE m.id = ${id}`,
     )
-    if (!row) throw new CatalogNotFoundError('Movie not found')
+    if (!row) throw new CatalogNotFoundError('errors.movieNotFound')
     const [genres, credits, similar] = await Promise.all([this.genreList('movie', id), this.credits('movie', id), this.similarPage('movie', id, 1)])
     return {
-      ...summaryOf(row),
+      ...summaryOf(row, this.locale),
       media_type: 'movie',
       title: row.label,
       original_title: row.original_title,
@@ -359,9 +373,10 @@ export class EmbeddedCatalog implements CatalogProvider {
 
   private async genreList(type: MediaType, id: number): Promise<Genre[]> {
     const { genres, fk } = TITLES[type]
-    return this.db.all<Genre>(
+    const rows = await this.db.all<Genre>(
       sql`${sql.raw(`SELECT g.id AS id, g.name AS name FROM ${genres} x JOIN catalog_genres g ON g.id = x.genre_id WHERE x.${fk}`)} = ${id} ORDER BY x.position`,
     )
+    return genresIn(this.locale, rows)
   }
 
   async tv(id: number): Promise<TvDetails> {
@@ -369,7 +384,7 @@ export class EmbeddedCatalog implements CatalogProvider {
       | (TitleRow & { original_name: string; status: string; episode_run_time: number | null; number_of_seasons: number; number_of_episodes: number; last_air_date: string | null })
       | undefined
     >(sql`${titleSelect('tv', sql`, t.original_name AS original_name, t.status AS status, t.episode_run_time AS episode_run_time, t.number_of_seasons AS number_of_seasons, t.number_of_episodes AS number_of_episodes, t.last_air_date AS last_air_date`)} WHERE t.id = ${id}`)
-    if (!row) throw new CatalogNotFoundError('TV show not found')
+    if (!row) throw new CatalogNotFoundError('errors.tvNotFound')
     const [genres, credits, similar, seasons, networks] = await Promise.all([
       this.genreList('tv', id),
       this.credits('tv', id),
@@ -382,7 +397,7 @@ export class EmbeddedCatalog implements CatalogProvider {
       ),
     ])
     return {
-      ...summaryOf(row),
+      ...summaryOf(row, this.locale),
       media_type: 'tv',
       name: row.label,
       original_name: row.original_name,
@@ -391,7 +406,7 @@ export class EmbeddedCatalog implements CatalogProvider {
       episode_run_time: row.episode_run_time ? [row.episode_run_time] : [],
       number_of_seasons: row.number_of_seasons,
       number_of_episodes: row.number_of_episodes,
-      seasons,
+      seasons: this.locale === DEFAULT_LOCALE ? seasons : seasons.map((s) => ({ ...s, ...seasonText(this.locale, row.label, s.season_number, s.episode_count) })),
       networks,
       genres,
       credits,
@@ -406,11 +421,19 @@ export class EmbeddedCatalog implements CatalogProvider {
     const season = await this.db.get<SeasonSummary | undefined>(
       sql`SELECT id, name, season_number, episode_count, air_date, poster_path, overview FROM catalog_seasons WHERE tv_id = ${tvId} AND season_number = ${seasonNumber}`,
     )
-    if (!season) throw new CatalogNotFoundError('Season not found')
+    if (!season) throw new CatalogNotFoundError('errors.seasonNotFound')
     const episodes = await this.db.all<Season['episodes'][number]>(
       sql`SELECT id, episode_number, season_number, name, overview, air_date, still_path, runtime FROM catalog_episodes WHERE tv_id = ${tvId} AND season_number = ${seasonNumber} ORDER BY episode_number`,
     )
-    return { ...season, episodes }
+    if (this.locale === DEFAULT_LOCALE) return { ...season, episodes }
+    // Names and overviews of seasons and episodes are written from their numbers, in this language.
+    const series = await this.db.get<{ name: string } | undefined>(sql`SELECT name FROM catalog_tv_series WHERE id = ${tvId}`)
+    const name = series?.name ?? ''
+    return {
+      ...season,
+      ...seasonText(this.locale, name, season.season_number, season.episode_count),
+      episodes: episodes.map((e) => ({ ...e, ...episodeText(this.locale, name, e.season_number, e.episode_number) })),
+    }
   }
 
   /**
@@ -420,7 +443,7 @@ export class EmbeddedCatalog implements CatalogProvider {
   async watchOptions(type: MediaType, id: number, region: string): Promise<WatchOptions> {
     const { from, a } = TITLES[type]
     const exists = await this.db.get<{ id: number } | undefined>(sql`${sql.raw(`SELECT ${a}.id AS id FROM ${from} WHERE ${a}.id`)} = ${id}`)
-    if (!exists) throw new CatalogNotFoundError(type === 'movie' ? 'Movie not found' : 'TV show not found')
+    if (!exists) throw new CatalogNotFoundError(type === 'movie' ? 'errors.movieNotFound' : 'errors.tvNotFound')
     const none = { region, source: 'catalogue' as const, link: null, stream: [], free: [], ads: [], rent: [], buy: [], networks: [] }
     if (type === 'movie') return none
     const [providers, networks] = await Promise.all([
@@ -439,7 +462,7 @@ export class EmbeddedCatalog implements CatalogProvider {
   async similar(type: MediaType, id: number, page: number): Promise<Paged<ListItem>> {
     const { from, a } = TITLES[type]
     const exists = await this.db.get<{ id: number } | undefined>(sql`${sql.raw(`SELECT ${a}.id AS id FROM ${from} WHERE ${a}.id`)} = ${id}`)
-    if (!exists) throw new CatalogNotFoundError(type === 'movie' ? 'Movie not found' : 'TV show not found')
+    if (!exists) throw new CatalogNotFoundError(type === 'movie' ? 'errors.movieNotFound' : 'errors.tvNotFound')
     return this.similarPage(type, id, page)
   }
 
@@ -453,7 +476,7 @@ export class EmbeddedCatalog implements CatalogProvider {
   }
 
   async genres(): Promise<Genre[]> {
-    return MOVIE_GENRES
+    return genresIn(this.locale, MOVIE_GENRES)
   }
 }
 

@@ -4,6 +4,7 @@
  * kept for minutes; a search is kept 5 minutes as SPEC.md's search helper does. Promises are
  * stored, so identical requests arriving together share one set of D1 queries.
  */
+import type { Locale } from '../lib/locales'
 import type { CatalogProvider, ListName } from './provider'
 import type { DiscoverFilters } from './rules'
 import type { Genre, ListItem, MediaType, MovieDetails, Paged, Season, TvDetails, WatchOptions } from './types'
@@ -38,19 +39,26 @@ function remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
 
 export class MemoizedCatalog implements CatalogProvider {
   readonly name: CatalogProvider['name']
+  readonly locale: Locale
+  readonly scope: string
 
-  constructor(
-    private readonly inner: CatalogProvider & { version(): Promise<string> },
-  ) {
+  constructor(private readonly inner: CatalogProvider) {
     this.name = inner.name
+    this.locale = inner.locale
+    this.scope = inner.scope
   }
 
   version(): Promise<string> {
     return this.inner.version()
   }
 
+  inLocale(locale: Locale): MemoizedCatalog {
+    return new MemoizedCatalog(this.inner.inLocale(locale))
+  }
+
+  /** Answers differ by language, so each language is kept apart. */
   private async key(...parts: unknown[]): Promise<string> {
-    return `${this.inner.name}:${await this.inner.version()}:${JSON.stringify(parts)}`
+    return `${this.inner.name}:${await this.inner.version()}:${this.scope}:${JSON.stringify(parts)}`
   }
 
   async list(list: ListName, page: number): Promise<Paged<ListItem>> {
@@ -86,6 +94,7 @@ export class MemoizedCatalog implements CatalogProvider {
   async genres(): Promise<Genre[]> {
     return this.inner.genres()
   }
+
   snapshotDate(): Promise<string | null> {
     return this.inner.snapshotDate()
   }

@@ -6,6 +6,9 @@
  */
 import { type Precompressed, precompress } from '../lib/precompressed'
 import { type CachedEntry, FRESH_SECONDS, isFresh, pageCacheKey, readCached, writeCached } from '../cache'
+import { DEFAULT_LOCALE, type Locale } from '../lib/locales'
+import { GENRE_MESSAGE_IDS, type GenreMessageId } from './genre-map'
+import { type CatalogueTextId, catalogueText, genreText } from './messages'
 import type { CatalogProvider, ListName } from './provider'
 import { byVoteAverage, type DiscoverFilters, MOVIE_GENRES, PAGE_SIZE, SERVICE_NAMES, SERVICES, type ServiceSlug } from './rules'
 import type { CardItem, HeroItem, ListItem, MediaType, PageComposition, Row } from './types'
@@ -19,14 +22,18 @@ type RowSource =
   | { kind: 'top-rated-mixed' }
 
 /**
- * What a row that depends on "now" says when the catalogue's clock is not live: given the
- * snapshot's month and year ("May 2010"), the note shown under the row's title.
+ * What a row that depends on "now" says when the catalogue's clock is not live: a message given
+ * the snapshot's month and year ("May 2010") as `asOf`, shown under the row's title.
  */
-type ClockNote = (asOf: string) => string
+type ClockNote = CatalogueTextId
+
+/** A row's title: a genre's name or a message of the catalogue area (with its values). */
+type RowTitle = GenreMessageId | CatalogueTextId
 
 interface RowSpec {
   key: string
-  title: string
+  title: RowTitle
+  titleValues?: Record<string, string>
   source: RowSource
   note?: ClockNote
 }
@@ -43,23 +50,22 @@ const SHAPE = 'cards-notes-notice'
  * "popular" and "trending" are as of that date; its series are a hand-compiled list whose
  * "still running" is as of its compilation, with no broadcast schedule at all.
  */
-const FILMS_AS_OF: ClockNote = (asOf) => `As of ${asOf}, when this catalogue's film data ends`
 const CLOCK_NOTES = {
-  films: FILMS_AS_OF,
-  upcoming: (asOf) => `As of ${asOf}, when this catalogue's film data ends: released in the month after, not rated yet`,
-  mixed: (asOf) => `Films as of ${asOf}; series by this catalogue's votes and premieres, not live figures`,
-  seriesTrend: () => "By this catalogue's votes and premieres, not live figures",
-  onTheAir: () => 'Series still running when this catalogue was compiled, not a live schedule',
-  airingToday: () => "Series still running on a broadcaster when this catalogue was compiled, not today's schedule",
+  films: 'catalogue.noteFilms',
+  upcoming: 'catalogue.noteUpcoming',
+  mixed: 'catalogue.noteMixed',
+  seriesTrend: 'catalogue.noteSeriesTrend',
+  onTheAir: 'catalogue.noteOnTheAir',
+  airingToday: 'catalogue.noteAiringToday',
 } satisfies Record<string, ClockNote>
 
-const list = (key: string, title: string, name: ListName, note?: ClockNote): RowSpec => ({ key, title, source: { kind: 'list', list: name }, ...(note && { note }) })
-const movieGenre = (key: string, title: string, genre: number, extra: DiscoverFilters = {}): RowSpec => ({
+const list = (key: string, title: RowTitle, name: ListName, note?: ClockNote): RowSpec => ({ key, title, source: { kind: 'list', list: name }, ...(note && { note }) })
+const movieGenre = (key: string, title: RowTitle, genre: number, extra: DiscoverFilters = {}): RowSpec => ({
   key,
   title,
   source: { kind: 'discover', type: 'movie', filters: { genres: [genre], ...extra } },
 })
-const tvDiscover = (key: string, title: string, filters: DiscoverFilters, note?: ClockNote): RowSpec => ({
+const tvDiscover = (key: string, title: RowTitle, filters: DiscoverFilters, note?: ClockNote): RowSpec => ({
   key,
   title,
   source: { kind: 'discover', type: 'tv', filters },
@@ -67,37 +73,37 @@ const tvDiscover = (key: string, title: string, filters: DiscoverFilters, note?:
 })
 
 const HOME_ROWS: RowSpec[] = [
-  list('trending', 'Trending Now', 'trending-all', CLOCK_NOTES.mixed),
-  list('popular-movies', 'Popular Movies', 'movie-popular', CLOCK_NOTES.films),
-  { key: 'top-rated', title: 'Top Rated', source: { kind: 'top-rated-mixed' } },
-  list('now-playing', 'Now Playing', 'movie-now-playing', CLOCK_NOTES.films),
-  list('coming-soon', 'Coming Soon', 'movie-upcoming', CLOCK_NOTES.upcoming),
-  movieGenre('action', 'Action', 28),
-  movieGenre('comedy', 'Comedy', 35),
-  movieGenre('drama', 'Drama', 18),
-  movieGenre('horror', 'Horror', 27),
-  movieGenre('documentary', 'Documentary', 99),
-  movieGenre('animation', 'Animation', 16),
-  movieGenre('family', 'Family', 10751),
-  list('popular-tv', 'Popular TV Shows', 'tv-popular'),
-  list('top-rated-tv', 'Top Rated TV Shows', 'tv-top-rated'),
-  list('on-the-air', 'On The Air', 'tv-on-the-air', CLOCK_NOTES.onTheAir),
-  list('trending-tv', 'Trending TV Shows', 'trending-tv', CLOCK_NOTES.seriesTrend),
-  list('trending-movies', 'Trending Movies', 'trending-movie', CLOCK_NOTES.films),
+  list('trending', 'catalogue.rowTrendingNow', 'trending-all', CLOCK_NOTES.mixed),
+  list('popular-movies', 'catalogue.rowPopularMovies', 'movie-popular', CLOCK_NOTES.films),
+  { key: 'top-rated', title: 'catalogue.rowTopRated', source: { kind: 'top-rated-mixed' } },
+  list('now-playing', 'catalogue.rowNowPlaying', 'movie-now-playing', CLOCK_NOTES.films),
+  list('coming-soon', 'catalogue.rowComingSoon', 'movie-upcoming', CLOCK_NOTES.upcoming),
+  movieGenre('action', 'genres.action', 28),
+  movieGenre('comedy', 'genres.comedy', 35),
+  movieGenre('drama', 'genres.drama', 18),
+  movieGenre('horror', 'genres.horror', 27),
+  movieGenre('documentary', 'genres.documentary', 99),
+  movieGenre('animation', 'genres.animation', 16),
+  movieGenre('family', 'genres.family', 10751),
+  list('popular-tv', 'catalogue.rowPopularTv', 'tv-popular'),
+  list('top-rated-tv', 'catalogue.rowTopRatedTv', 'tv-top-rated'),
+  list('on-the-air', 'catalogue.rowOnTheAir', 'tv-on-the-air', CLOCK_NOTES.onTheAir),
+  list('trending-tv', 'catalogue.rowTrendingTv', 'trending-tv', CLOCK_NOTES.seriesTrend),
+  list('trending-movies', 'catalogue.rowTrendingMovies', 'trending-movie', CLOCK_NOTES.films),
 ]
 
 const MOVIE_ROWS: RowSpec[] = [
-  list('popular', 'Popular Movies', 'movie-popular', CLOCK_NOTES.films),
-  list('top-rated', 'Top Rated Movies', 'movie-top-rated'),
-  list('now-playing', 'Now Playing', 'movie-now-playing', CLOCK_NOTES.films),
-  list('coming-soon', 'Coming Soon', 'movie-upcoming', CLOCK_NOTES.upcoming),
-  movieGenre('action', 'Action', 28),
-  movieGenre('comedy', 'Comedy', 35),
-  movieGenre('drama', 'Drama', 18),
-  movieGenre('horror', 'Horror', 27),
-  movieGenre('thriller', 'Thriller', 53),
-  movieGenre('romance', 'Romance', 10749),
-  movieGenre('sci-fi', 'Sci-Fi', 878),
+  list('popular', 'catalogue.rowPopularMovies', 'movie-popular', CLOCK_NOTES.films),
+  list('top-rated', 'catalogue.rowTopRatedMovies', 'movie-top-rated'),
+  list('now-playing', 'catalogue.rowNowPlaying', 'movie-now-playing', CLOCK_NOTES.films),
+  list('coming-soon', 'catalogue.rowComingSoon', 'movie-upcoming', CLOCK_NOTES.upcoming),
+  movieGenre('action', 'genres.action', 28),
+  movieGenre('comedy', 'genres.comedy', 35),
+  movieGenre('drama', 'genres.drama', 18),
+  movieGenre('horror', 'genres.horror', 27),
+  movieGenre('thriller', 'genres.thriller', 53),
+  movieGenre('romance', 'genres.romance', 10749),
+  movieGenre('sci-fi', 'catalogue.rowSciFi', 878),
 ]
 
 function tvRows(service: ServiceSlug): RowSpec[] {
@@ -105,38 +111,38 @@ function tvRows(service: ServiceSlug): RowSpec[] {
   const scope: DiscoverFilters = service === 'k-drama' ? { preset: 'kdrama' } : providerId > 0 ? { watchProviders: [providerId] } : {}
   const unfiltered = service === 'all'
   return [
-    unfiltered ? list('popular', 'Popular TV Shows', 'tv-popular') : tvDiscover('popular', 'Popular TV Shows', scope),
-    unfiltered ? list('top-rated', 'Top Rated TV Shows', 'tv-top-rated') : tvDiscover('top-rated', 'Top Rated TV Shows', { ...scope, voteCountGte: 1000, sortBy: 'vote_average' }),
-    unfiltered ? list('on-the-air', 'On The Air', 'tv-on-the-air', CLOCK_NOTES.onTheAir) : tvDiscover('on-the-air', 'On The Air', { ...scope, airing: 'week' }, CLOCK_NOTES.onTheAir),
+    unfiltered ? list('popular', 'catalogue.rowPopularTv', 'tv-popular') : tvDiscover('popular', 'catalogue.rowPopularTv', scope),
+    unfiltered ? list('top-rated', 'catalogue.rowTopRatedTv', 'tv-top-rated') : tvDiscover('top-rated', 'catalogue.rowTopRatedTv', { ...scope, voteCountGte: 1000, sortBy: 'vote_average' }),
+    unfiltered ? list('on-the-air', 'catalogue.rowOnTheAir', 'tv-on-the-air', CLOCK_NOTES.onTheAir) : tvDiscover('on-the-air', 'catalogue.rowOnTheAir', { ...scope, airing: 'week' }, CLOCK_NOTES.onTheAir),
     unfiltered
-      ? list('airing-today', 'Airing Today', 'tv-airing-today', CLOCK_NOTES.airingToday)
-      : tvDiscover('airing-today', 'Airing Today', { ...scope, airing: 'today' }, CLOCK_NOTES.airingToday),
-    tvDiscover('drama', 'Drama', { ...scope, genres: [18] }),
-    tvDiscover('comedy', 'Comedy', { ...scope, genres: [35] }),
-    tvDiscover('action-adventure', 'Action & Adventure', { ...scope, genres: [10759] }),
-    tvDiscover('crime', 'Crime', { ...scope, genres: [80] }),
-    tvDiscover('mystery', 'Mystery', { ...scope, genres: [9648] }),
-    tvDiscover('k-drama', 'K-Drama', { ...scope, preset: 'kdrama' }),
+      ? list('airing-today', 'catalogue.rowAiringToday', 'tv-airing-today', CLOCK_NOTES.airingToday)
+      : tvDiscover('airing-today', 'catalogue.rowAiringToday', { ...scope, airing: 'today' }, CLOCK_NOTES.airingToday),
+    tvDiscover('drama', 'genres.drama', { ...scope, genres: [18] }),
+    tvDiscover('comedy', 'genres.comedy', { ...scope, genres: [35] }),
+    tvDiscover('action-adventure', 'genres.actionAdventure', { ...scope, genres: [10759] }),
+    tvDiscover('crime', 'genres.crime', { ...scope, genres: [80] }),
+    tvDiscover('mystery', 'genres.mystery', { ...scope, genres: [9648] }),
+    tvDiscover('k-drama', 'catalogue.rowKDrama', { ...scope, preset: 'kdrama' }),
     // A platform narrows films too, where the catalogue knows where films stream (TMDB).
     ...(providerId > 0
-      ? [{ key: 'platform-movies', title: `Movies on ${SERVICE_NAMES[providerId] ?? 'this service'}`, source: { kind: 'discover', type: 'movie', filters: { watchProviders: [providerId] } } } satisfies RowSpec]
+      ? [{ key: 'platform-movies', title: 'catalogue.rowPlatformMovies', titleValues: { service: SERVICE_NAMES[providerId] ?? '' }, source: { kind: 'discover', type: 'movie', filters: { watchProviders: [providerId] } } } satisfies RowSpec]
       : []),
   ]
 }
 
 /** Said on the TV page under a platform when the films row cannot be filled. */
-export const NO_FILM_PLATFORMS_NOTICE = 'Films are not narrowed by platform here: this catalogue has no streaming data for films.'
+const NO_FILM_PLATFORMS_NOTICE: CatalogueTextId = 'catalogue.noticeNoFilmPlatforms'
 
 const KIDS_ROWS: RowSpec[] = [
-  movieGenre('family', 'Family', 10751, { preset: 'kids' }),
-  movieGenre('animated', 'Animated', 16, { preset: 'kids' }),
-  tvDiscover('educational', 'Educational TV', { genres: [10762, 99], genreMode: 'any', preset: 'kids' }),
-  movieGenre('adventure', 'Adventure', 12, { preset: 'kids' }),
-  movieGenre('comedy', 'Comedy', 35, { preset: 'kids' }),
-  movieGenre('fantasy', 'Fantasy', 14, { preset: 'kids' }),
+  movieGenre('family', 'genres.family', 10751, { preset: 'kids' }),
+  movieGenre('animated', 'catalogue.rowAnimated', 16, { preset: 'kids' }),
+  tvDiscover('educational', 'catalogue.rowEducationalTv', { genres: [10762, 99], genreMode: 'any', preset: 'kids' }),
+  movieGenre('adventure', 'genres.adventure', 12, { preset: 'kids' }),
+  movieGenre('comedy', 'genres.comedy', 35, { preset: 'kids' }),
+  movieGenre('fantasy', 'genres.fantasy', 14, { preset: 'kids' }),
 ]
 
-const GENRE_ROWS: RowSpec[] = MOVIE_GENRES.map((g) => movieGenre(`genre-${g.id}`, g.name, g.id))
+const GENRE_ROWS: RowSpec[] = MOVIE_GENRES.map((g) => movieGenre(`genre-${g.id}`, GENRE_MESSAGE_IDS[g.id as keyof typeof GENRE_MESSAGE_IDS], g.id))
 
 function rowsFor(page: PageName, service: ServiceSlug): { rows: RowSpec[]; hero: RowSpec } {
   switch (page) {
@@ -151,16 +157,17 @@ function rowsFor(page: PageName, service: ServiceSlug): { rows: RowSpec[]; hero:
     case 'kids':
       return { rows: KIDS_ROWS, hero: KIDS_ROWS[0] as RowSpec }
     case 'genres':
-      return { rows: GENRE_ROWS, hero: list('popular', 'Popular Movies', 'movie-popular') }
+      return { rows: GENRE_ROWS, hero: list('popular', 'catalogue.rowPopularMovies', 'movie-popular') }
   }
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+/** "2010-05-31" -> "May 2010" in English, "mayo de 2010" in Spanish, "2010年5月" in Japanese. */
+function monthAndYear(isoDate: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`))
+}
 
-/** "2010-05-31" -> "May 2010". */
-function monthAndYear(isoDate: string): string {
-  const [year, month] = isoDate.split('-')
-  return `${MONTHS[Number(month) - 1] ?? ''} ${year}`.trim()
+function rowTitle(locale: Locale, spec: RowSpec): string {
+  return spec.title.startsWith('genres.') ? genreText(locale, spec.title as GenreMessageId) : catalogueText(locale, spec.title as CatalogueTextId, spec.titleValues)
 }
 
 /** The API path a row came from, so a "see more" link can page through it. */
@@ -230,6 +237,7 @@ async function heroItem(provider: CatalogProvider, item: ListItem): Promise<Hero
  * `complete` is false, so the page is not cached); only when every row fails is the error raised.
  */
 async function composePage(provider: CatalogProvider, page: PageName, service: ServiceSlug): Promise<{ composition: PageComposition; complete: boolean }> {
+  const locale = provider.locale
   const { rows: specs, hero } = rowsFor(page, service)
   const heroIndex = specs.indexOf(hero)
   const sources = heroIndex >= 0 ? specs.map((s) => s.source) : [...specs.map((s) => s.source), hero.source]
@@ -239,12 +247,12 @@ async function composePage(provider: CatalogProvider, page: PageName, service: S
   const items = settled.map((r) => (r.status === 'fulfilled' ? r.value : []))
   const heroItems = (items[heroIndex >= 0 ? heroIndex : specs.length] ?? []).slice(0, HERO_SIZE)
   const snapshot = await provider.snapshotDate()
-  const asOf = snapshot ? monthAndYear(snapshot) : null
+  const asOf = snapshot ? monthAndYear(snapshot, locale) : null
   const rows: Row[] = specs
     .map((spec, index) => ({
       key: spec.key,
-      title: spec.title,
-      ...(asOf && spec.note && { note: spec.note(asOf) }),
+      title: rowTitle(locale, spec),
+      ...(asOf && spec.note && { note: catalogueText(locale, spec.note, { asOf }) }),
       source: sourcePath(spec.source),
       items: (items[index] ?? []).map(cardItem),
     }))
@@ -255,7 +263,7 @@ async function composePage(provider: CatalogProvider, page: PageName, service: S
   const composition: PageComposition = {
     hero: await Promise.all(heroItems.map((item) => heroItem(provider, item))),
     rows: filmsUnfiltered ? rows.filter((row) => row.key !== 'platform-movies') : rows,
-    ...(filmsUnfiltered && { notice: NO_FILM_PLATFORMS_NOTICE }),
+    ...(filmsUnfiltered && { notice: catalogueText(locale, NO_FILM_PLATFORMS_NOTICE) }),
   }
   return { composition, complete: failures.length === 0 }
 }
@@ -269,17 +277,23 @@ const memo = new Map<string, { body: Precompressed; until: number }>()
 
 /**
  * A composed page from the isolate memo, then KV, then composed anew. `version` names the data
- * (the embedded catalogue's hash), so loading new data never serves an old page.
+ * (the embedded catalogue's hash), so loading new data never serves an old page. The page is in
+ * `locale` (the provider's own language by default); memo and KV keep each language (and, with
+ * TMDB, each region) apart.
  */
 export async function cachedPage(
   kv: KVNamespace,
-  provider: CatalogProvider,
+  catalog: CatalogProvider,
   version: string,
   page: PageName,
   service: ServiceSlug,
   waitUntil: (promise: Promise<unknown>) => void,
+  locale: Locale = catalog.locale,
 ): Promise<Precompressed> {
-  const key = pageCacheKey(`${provider.name}:${version}:${SHAPE}`, page, service)
+  const provider = locale === catalog.locale ? catalog : catalog.inLocale(locale)
+  // English keeps the key it always had; every other language (and TMDB's region) adds its scope.
+  const scope = provider.scope === DEFAULT_LOCALE ? '' : `:${provider.scope}`
+  const key = pageCacheKey(`${provider.name}:${version}:${SHAPE}${scope}`, page, service)
   const hit = memo.get(key)
   if (hit && hit.until > Date.now()) return hit.body
   const cached: CachedEntry<PageComposition> | null = await readCached<PageComposition>(kv, key)

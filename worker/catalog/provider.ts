@@ -3,6 +3,8 @@
  * proxy), and the errors they raise. Routes and page compositions only ever talk to this, so the
  * web app sees the same shapes whichever provider is configured.
  */
+import { type ErrorId, errorText } from '../lib/api-errors'
+import type { Locale } from '../lib/locales'
 import type { DiscoverFilters } from './rules'
 import type { Genre, ListItem, MediaType, MovieDetails, Paged, Season, TvDetails, WatchOptions } from './types'
 
@@ -35,6 +37,17 @@ export const LIST_NAMES: [ListName, ...ListName[]] = [
 
 export interface CatalogProvider {
   readonly name: 'embedded' | 'tmdb'
+  /** The language of its words: overviews, genre, season and episode names. */
+  readonly locale: Locale
+  /**
+   * What its answers depend on besides the data: the language, and with TMDB the visitor's region.
+   * Keys of answers kept for more than one request (composed pages) carry it.
+   */
+  readonly scope: string
+  /** Names the data, so cached compositions follow new data ('live' for TMDB). */
+  version(): Promise<string>
+  /** The same catalogue answering in another language. */
+  inLocale(locale: Locale): CatalogProvider
   list(list: ListName, page: number): Promise<Paged<ListItem>>
   discover(type: MediaType, filters: DiscoverFilters, page: number): Promise<Paged<ListItem>>
   topRated(type: MediaType, page: number): Promise<Paged<ListItem>>
@@ -54,26 +67,28 @@ export interface CatalogProvider {
   snapshotDate(): Promise<string | null>
 }
 
-/** A title, season or person that does not exist: the API answers 404. */
+/** A title, season or person that does not exist: the API answers 404 with this message. */
 export class CatalogNotFoundError extends Error {
-  constructor(message = 'Not found') {
-    super(message)
+  constructor(readonly messageId: ErrorId = 'errors.notFound') {
+    super(errorText('en', messageId))
     this.name = 'CatalogNotFoundError'
   }
 }
 
 /** The upstream movie database failed and nothing usable was cached: the API answers 502. */
 export class CatalogUnavailableError extends Error {
-  constructor(message = 'The movie database is not answering right now. Please try again later.') {
-    super(message)
+  readonly messageId: ErrorId = 'errors.catalogUnavailable'
+  constructor() {
+    super(errorText('en', 'errors.catalogUnavailable'))
     this.name = 'CatalogUnavailableError'
   }
 }
 
-/** The title's details, or null when the catalogue has no such title. */
-export async function titleDetails(provider: CatalogProvider, type: MediaType, id: number): Promise<MovieDetails | TvDetails | null> {
+/** The title's details in `locale` (the provider's own by default), or null when the catalogue has no such title. */
+export async function titleDetails(provider: CatalogProvider, type: MediaType, id: number, locale: Locale = provider.locale): Promise<MovieDetails | TvDetails | null> {
+  const catalog = locale === provider.locale ? provider : provider.inLocale(locale)
   try {
-    return type === 'movie' ? await provider.movie(id) : await provider.tv(id)
+    return type === 'movie' ? await catalog.movie(id) : await catalog.tv(id)
   } catch (err) {
     if (err instanceof CatalogNotFoundError) return null
     throw err

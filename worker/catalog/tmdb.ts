@@ -9,6 +9,8 @@
  */
 import { type CacheKind, isFresh, isServable, readCached, tmdbCacheKey, writeCached } from '../cache'
 import type { Bindings } from '../env'
+import { DEFAULT_LOCALE, type Locale } from '../lib/locales'
+import { genresIn } from './messages'
 import { tmdbApiBase } from './tmdb-config'
 import { RateLimiter, retryAfterMs, SLOT_LEASE_MS } from './tmdb-limiter'
 import { CatalogNotFoundError, type CatalogProvider, CatalogUnavailableError, type ListName } from './provider'
@@ -166,13 +168,57 @@ function today(): string {
   return new Date().toISOString().slice(0, 10)
 }
 
+/**
+ * TMDB's language for each of ours. English is TMDB's own default, so English calls carry no
+ * language parameter (and keep the cache keys they always had).
+ */
+const TMDB_LANGUAGES: Record<Locale, string | null> = {
+  en: null,
+  es: 'es-ES',
+  'pt-BR': 'pt-BR',
+  fr: 'fr-FR',
+  de: 'de-DE',
+  it: 'it-IT',
+  tr: 'tr-TR',
+  ar: 'ar-SA',
+  hi: 'hi-IN',
+  ja: 'ja-JP',
+  ko: 'ko-KR',
+  'zh-CN': 'zh-CN',
+}
+
+/** Calls whose answer is the same in every language: no language is sent, so one KV entry serves all. */
+const LANGUAGE_FREE = /\/watch\/providers$/
+
+export interface TmdbOptions {
+  locale: Locale
+  /** ISO 3166-1 alpha-2: the region of the regional lists and of where-to-watch filters. */
+  region: string
+}
+
 export class TmdbCatalog implements CatalogProvider {
   readonly name = 'tmdb' as const
+  readonly locale: Locale
+  readonly scope: string
+  private readonly region: string
 
   constructor(
     private readonly env: Bindings,
     private readonly waitUntil: (promise: Promise<unknown>) => void,
-  ) {}
+    options: TmdbOptions = { locale: DEFAULT_LOCALE, region: (env.TMDB_WATCH_REGION || 'US').toUpperCase() },
+  ) {
+    this.locale = options.locale
+    this.region = options.region
+    this.scope = `${this.locale}:${this.region}`
+  }
+
+  async version(): Promise<string> {
+    return 'live'
+  }
+
+  inLocale(locale: Locale): TmdbCatalog {
+    return new TmdbCatalog(this.env, this.waitUntil, { locale, region: this.region })
+  }
 
   private async upstream<T>(path: string, params: Params): Promise<T> {
     const url = new URL(`${tmdbApiBase(this.env)}${path}`)
@@ -253,8 +299,13 @@ export class TmdbCatalog implements CatalogProvider {
     })
   }
 
-  /** A cached TMDB answer: fresh from KV, stale plus a background refresh, or fetched now. */
-  private async get<T>(path: string, params: Params, kind: CacheKind): Promise<T> {
+  /**
+   * A cached TMDB answer: fresh from KV, stale plus a background refresh, or fetched now. The call
+   * asks for this catalogue's language, so the KV key carries it (and the region, where asked).
+   */
+  private async get<T>(path: string, asked: Params, kind: CacheKind): Promise<T> {
+    const language = LANGUAGE_FREE.test(path) ? null : TMDB_LANGUAGES[this.locale]
+    const params = language ? { ...asked, language } : asked
     const key = tmdbCacheKey(path, params)
     const cached = await readCached<T>(this.env.CACHE, key)
     if (cached && isFresh(cached, kind)) return cached.data
@@ -287,11 +338,12 @@ export class TmdbCatalog implements CatalogProvider {
         return this.paged('/movie/popular', p, 'list', 'movie')
       case 'movie-top-rated':
         return this.topRated('movie', page)
+      // What is in cinemas, or coming, is the visitor's country's.
       case 'movie-now-playing':
-        return this.paged('/movie/now_playing', p, 'list', 'movie')
+        return this.paged('/movie/now_playing', { ...p, region: this.region }, 'list', 'movie')
       case 'movie-upcoming': {
         const now = today()
-        return this.paged('/movie/upcoming', p, 'list', 'movie', (item) => isUpcoming(item, now))
+        return this.paged('/movie/upcoming', { ...p, region: this.region }, 'list', 'movie', (item) => isUpcoming(item, now))
       }
       case 'tv-popular':
         return this.paged('/tv/popular', p, 'list', 'tv')
@@ -320,7 +372,7 @@ export class TmdbCatalog implements CatalogProvider {
     if (filters.language) params.with_original_language = filters.language
     if (filters.watchProviders?.length) {
       params.with_watch_providers = filters.watchProviders.join('|')
-      params.watch_region = this.env.TMDB_WATCH_REGION || 'US'
+      params.watch_region = this.region
     }
     let voteAverage = filters.voteAverageGte
     let voteCount = filters.voteCountGte
@@ -476,7 +528,7 @@ export class TmdbCatalog implements CatalogProvider {
   }
 
   async genres(): Promise<Genre[]> {
-    return MOVIE_GENRES
+    return genresIn(this.locale, MOVIE_GENRES)
   }
 
   async snapshotDate(): Promise<string | null> {

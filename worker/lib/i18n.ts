@@ -46,3 +46,8 @@ export function isPageLocale(value: unknown): value is PageLocale {
 }
 
 export { PSEUDO_LOCALE }
+
+/** A list joined the locale's way ("a, b and c", "a، b و c", "a、b、c"). */
+export function listText(locale: string, items: string[], type: 'conjunction' | 'unit' = 'conjunction'): string {
+  return new Intl.ListFormat(isLocale(locale) ? locale : DEFAULT_LOCALE, { style: type === 'unit' ? 'short' : 'long', type }).format(items)
+}

@@ -7,6 +7,7 @@ import { and, asc, eq, ne, notExists } from 'drizzle-orm'
 import { z } from 'zod'
 import { contentTypes, streams, type ContentType, type Stream } from '../../drizzle/schema'
 import type { Db } from '../accounts/db'
+import { errorMessage } from '../lib/api-errors'
 import { isolateMemo } from '../lib/isolate-memo'
 
 /** The bundled, self-made sample (scripts/make-hls-sample.sh), served as a static asset. */
@@ -69,11 +70,11 @@ export const streamInput = z
       .trim()
       .min(1)
       .max(2000)
-      .refine(isAllowedMasterUrl, 'must be an https:// URL or a path starting with /media/'),
-    label: z.string().trim().max(120).refine((text) => !/[\u0000-\u001f\u007f]/.test(text), 'label must not contain control characters').nullish(),
+      .refine(isAllowedMasterUrl, errorMessage('errors.mustBeMediaUrl')),
+    label: z.string().trim().max(120).refine((text) => !/[\u0000-\u001f\u007f]/.test(text), errorMessage('errors.fieldControl', { field: 'label' })).nullish(),
   })
   .refine((s) => s.content_type === 'tv' || (s.season_number === 0 && s.episode_number === 0), {
-    message: 'a movie stream has season_number and episode_number 0',
+    message: errorMessage('errors.movieStreamEpisode'),
     path: ['season_number'],
   })
 export type StreamInput = z.infer<typeof streamInput>

@@ -9,6 +9,7 @@ import { contentTypes } from '../../drizzle/schema'
 import { database } from '../accounts/db'
 import { requireAdmin } from '../auth/guards'
 import type { AppEnv } from '../env'
+import { apiError } from '../lib/api-errors'
 import { validate } from '../lib/validate'
 import { createStream, deleteStream, getStream, listStreams, replaceStream, streamInput } from '../player/streams'
 
@@ -18,8 +19,6 @@ const listQuery = z.object({
   content_id: z.coerce.number().int().positive().optional(),
 })
 
-const duplicate = 'A stream for this title and episode already exists'
-
 export const adminStreamRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
   .get('/', validate('query', listQuery), async (c) => {
@@ -27,18 +26,18 @@ export const adminStreamRoutes = new Hono<AppEnv>()
   })
   .get('/:id', validate('param', idParam), async (c) => {
     const stream = await getStream(database(c.env.DB), c.req.valid('param').id)
-    return stream ? c.json({ stream }) : c.json({ error: 'Stream not found' }, 404)
+    return stream ? c.json({ stream }) : apiError(c, 404, 'errors.streamNotFound')
   })
   .post('/', validate('json', streamInput), async (c) => {
     const stream = await createStream(database(c.env.DB), c.req.valid('json'))
-    return stream ? c.json({ stream }, 201) : c.json({ error: duplicate }, 409)
+    return stream ? c.json({ stream }, 201) : apiError(c, 409, 'errors.streamExists')
   })
   .put('/:id', validate('param', idParam), validate('json', streamInput), async (c) => {
     const result = await replaceStream(database(c.env.DB), c.req.valid('param').id, c.req.valid('json'))
     if (result.ok) return c.json({ stream: result.stream })
-    return result.reason === 'missing' ? c.json({ error: 'Stream not found' }, 404) : c.json({ error: duplicate }, 409)
+    return result.reason === 'missing' ? apiError(c, 404, 'errors.streamNotFound') : apiError(c, 409, 'errors.streamExists')
   })
   .delete('/:id', validate('param', idParam), async (c) => {
     const removed = await deleteStream(database(c.env.DB), c.req.valid('param').id)
-    return removed ? c.json({ message: 'Stream removed' }) : c.json({ error: 'Stream not found' }, 404)
+    return removed ? c.json({ message: 'Stream removed' }) : apiError(c, 404, 'errors.streamNotFound')
   })

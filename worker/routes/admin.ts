@@ -11,6 +11,7 @@ import { adminUsersQuerySchema, idParamSchema, maintenanceSchema } from '../acco
 import { maintenanceEnabled, setMaintenance } from '../accounts/settings'
 import { requireAdmin } from '../auth/guards'
 import type { AppEnv } from '../env'
+import { apiError } from '../lib/api-errors'
 import { validate } from '../lib/validate'
 
 export const adminRoutes = new Hono<AppEnv>()
@@ -23,12 +24,12 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .post('/users/:id/ban', requireAdmin, validate('param', idParamSchema), async (c) => {
     const user = await setUserActive(database(c.env.DB), c.req.valid('param').id, false)
-    if (!user) return c.json({ error: 'User not found' }, 404)
+    if (!user) return apiError(c, 404, 'errors.userNotFound')
     return c.json({ message: 'User banned', user }, 200)
   })
   .post('/users/:id/unban', requireAdmin, validate('param', idParamSchema), async (c) => {
     const user = await setUserActive(database(c.env.DB), c.req.valid('param').id, true)
-    if (!user) return c.json({ error: 'User not found' }, 404)
+    if (!user) return apiError(c, 404, 'errors.userNotFound')
     return c.json({ message: 'User unbanned', user }, 200)
   })
   .get('/export', requireAdmin, async (c) => {

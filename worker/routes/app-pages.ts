@@ -16,7 +16,7 @@ import { type Context, Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { etag } from 'hono/etag'
 import { SESSION_COOKIE } from '../auth/session'
-import { catalogFor } from '../catalog'
+import { catalogForPage } from '../catalog'
 import { cachedPage, type PageName } from '../catalog/pages'
 import { MOVIE_GENRE_IDS, SERVICE_SLUGS, type ServiceSlug, TV_GENRE_IDS } from '../catalog/rules'
 import type { AppEnv } from '../env'
@@ -80,10 +80,9 @@ async function composedBoot(c: Context<AppEnv>, name: PageName, module: string):
   const service = url.searchParams.get('service') ?? 'all'
   const known = name === 'tv' ? params.every((p) => p === 'service') && (SERVICE_SLUGS as readonly string[]).includes(service) : params.length === 0
   if (!known) return { module }
-  // The catalogue's text follows the page's language once the catalogue takes one.
-  const catalogLocale = languageOf(c).locale
   try {
-    const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+    // The catalogue's text (rows, notes, overviews, genres) in the page's language.
+    const provider = catalogForPage(c, languageOf(c).locale)
     const body = await cachedPage(c.env.CACHE, provider, await provider.version(), name, service as ServiceSlug, (p) => c.executionCtx.waitUntil(p))
     const data = JSON.parse(body.text) as NonNullable<BootData['page']>['data']
     const boot: BootData = { ...bootBase(c), page: { name, service, data } }
@@ -98,10 +97,8 @@ async function titleBoot(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): 
   const module = moduleOf(type === 'movie' ? '/movie/:id' : '/tv/:id')
   const url = new URL(c.req.url)
   const { locale } = languageOf(c)
-  // The catalogue's text follows the page's language once the catalogue takes one.
-  const catalogLocale = locale
   try {
-    const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+    const provider = catalogForPage(c, locale)
     const details = await titleDetails(provider, type, id)
     // The app says the title was not found; crawlers get the status to match.
     if (!details) return { module, boot: bootBase(c), status: 404 }

@@ -17,6 +17,7 @@ import { clearSessionCookie, sessionToken, startSession } from '../auth/session'
 import { BOT_CHECK_FAILED, botCheckEnabled, passesBotCheck } from '../auth/turnstile'
 import type { AppEnv } from '../env'
 import { afterAnswer } from '../lib/after-answer'
+import { apiError } from '../lib/api-errors'
 import { validate } from '../lib/validate'
 import { signInWarning } from '../mail/messages'
 import { sendMail } from '../mail/mailer'
@@ -34,21 +35,21 @@ export const authRoutes = new Hono<AppEnv>()
       const refused = await limitAttempts(c, db, [{ key: `signup:ip:${address}`, limit: SIGNUP_ADDRESS_LIMIT, windowSeconds: SIGNUP_WINDOW_SECONDS }])
       if (refused) return refused
     }
-    if (!(await passesBotCheck(c.env, body.turnstileToken, address))) return c.json({ error: BOT_CHECK_FAILED }, 400)
-    if (await emailTaken(db, body.email)) return c.json({ error: 'User already exists' }, 409)
-    if (await usernameTaken(db, body.username)) return c.json({ error: 'Username is already taken' }, 409)
+    if (!(await passesBotCheck(c.env, body.turnstileToken, address))) return apiError(c, 400, 'errors.botCheckFailed')
+    if (await emailTaken(db, body.email)) return apiError(c, 409, 'errors.userExists')
+    if (await usernameTaken(db, body.username)) return apiError(c, 409, 'errors.usernameTaken')
     try {
       await createUser(db, { email: body.email, username: body.username, passwordHash: await hashPassword(body.password) })
     } catch (err) {
       // two sign-ups racing for the same e-mail or username: the unique index decides
-      if (isUniqueViolation(err)) return c.json({ error: 'User already exists' }, 409)
+      if (isUniqueViolation(err)) return apiError(c, 409, 'errors.userExists')
       throw err
     }
     return c.json({ message: 'Registration successful! Please log in.' }, 201)
   })
   .post('/login', validate('json', loginSchema), async (c) => {
     const body = c.req.valid('json')
-    if (!(await passesBotCheck(c.env, body.turnstileToken, clientAddress(c)))) return c.json({ error: BOT_CHECK_FAILED }, 400)
+    if (!(await passesBotCheck(c.env, body.turnstileToken, clientAddress(c)))) return apiError(c, 400, 'errors.botCheckFailed')
     const db = database(c.env.DB)
     const attempt = await beginSignIn(c, db, body.type, body.email, { botChecked: botCheckEnabled(c.env) })
     if (attempt instanceof Response) return attempt
@@ -56,7 +57,7 @@ export const authRoutes = new Hono<AppEnv>()
     const check = await verifyPassword(body.password, row?.password_hash ?? null)
     if (!row || !row.is_active || !check.ok) {
       if (row && attempt.warnsOwner()) afterAnswer(c, sendMail(c.env, c.req.url, signInWarning(c.env, row.email, c.req.url)))
-      return c.json({ error: body.type === 'admin' ? 'Invalid admin credentials' : 'Invalid user credentials' }, 401)
+      return apiError(c, 401, body.type === 'admin' ? 'errors.invalidAdminCredentials' : 'errors.invalidUserCredentials')
     }
     await attempt.succeeded()
     await recordLogin(db, body.type, row.id, check.needsRehash ? await hashPassword(body.password) : undefined)

@@ -6,11 +6,13 @@
  */
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
-import { catalogFor } from '../catalog'
+import { catalogForRequest, visitorRegion } from '../catalog'
+import { genresIn } from '../catalog/messages'
 import { cachedPage, PAGE_NAMES } from '../catalog/pages'
 import { CatalogNotFoundError, CatalogUnavailableError, LIST_NAMES } from '../catalog/provider'
 import { type DiscoverFilters, MAX_PAGE, MOVIE_GENRE_IDS, SERVICE_SLUGS, TV_GENRE_IDS, TV_GENRES, WATCH_PROVIDER_IDS } from '../catalog/rules'
 import type { AppEnv } from '../env'
+import { apiError, errorMessage, localizedMessage, requestLocale } from '../lib/api-errors'
 import { precompressedResponse } from '../lib/precompressed'
 import { validate } from '../lib/validate'
 
@@ -18,22 +20,26 @@ const CACHE_CONTROL = 'public, max-age=300'
 
 const page = z
   .string()
-  .regex(/^\d{1,3}$/, 'must be a whole number from 1 to 500')
+  .regex(/^\d{1,3}$/, errorMessage('errors.mustBePageNumber'))
   .transform(Number)
-  .pipe(z.number().int().min(1, 'must be at least 1').max(MAX_PAGE, `must be at most ${MAX_PAGE}`))
+  .pipe(z.number().int().min(1, errorMessage('errors.mustBeAtLeast', { min: 1 })).max(MAX_PAGE, errorMessage('errors.mustBeAtMost', { max: MAX_PAGE })))
   .optional()
 const id = z
   .string()
-  .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
+  .regex(/^[1-9]\d{0,9}$/, errorMessage('errors.mustBePositiveWholeNumber'))
   .transform(Number)
-  .pipe(z.number().max(2_147_483_647, 'is too large'))
-const mediaType = z.enum(['movie', 'tv'], { error: 'must be movie or tv' })
-const idList = (allowed: Set<number>, what: string) =>
+  .pipe(z.number().max(2_147_483_647, errorMessage('errors.isTooLarge')))
+const mediaType = z.enum(['movie', 'tv'], { error: errorMessage('errors.mustBeMovieOrTv') })
+const ID_LIST_MESSAGES = {
+  genre: { format: errorMessage('errors.mustBeGenreIds'), unknown: errorMessage('errors.unknownGenreId') },
+  'watch provider': { format: errorMessage('errors.mustBeProviderIds'), unknown: errorMessage('errors.unknownProviderId') },
+}
+const idList = (allowed: Set<number>, what: keyof typeof ID_LIST_MESSAGES) =>
   z
     .string()
-    .regex(/^\d+([,|]\d+)*$/, `must be ${what} ids separated by , or |`)
+    .regex(/^\d+([,|]\d+)*$/, ID_LIST_MESSAGES[what].format)
     .transform((text) => ({ ids: text.split(/[,|]/).map(Number), any: text.includes('|') }))
-    .refine((v) => v.ids.every((n) => allowed.has(n)), `contains an unknown ${what} id`)
+    .refine((v) => v.ids.every((n) => allowed.has(n)), ID_LIST_MESSAGES[what].unknown)
 /** A query with exactly these parameters: anything else is a 400 naming it (this is not a proxy). */
 function only<T extends z.core.$ZodLooseShape>(shape: T) {
   return z.strictObject(shape, {
@@ -45,15 +51,15 @@ const pageOnly = only({ page })
 const discoverQuery = only({
   with_genres: z.string().optional(),
   page,
-  with_original_language: z.string().regex(/^[a-z]{2}$/, 'must be a two-letter language code').optional(),
+  with_original_language: z.string().regex(/^[a-z]{2}$/, errorMessage('errors.mustBeLanguageCode')).optional(),
   with_watch_providers: idList(WATCH_PROVIDER_IDS, 'watch provider').optional(),
-  'vote_average.gte': z.string().regex(/^\d{1,2}(\.\d{1,2})?$/, 'must be a number from 0 to 10').transform(Number).pipe(z.number().max(10, 'must be at most 10')).optional(),
-  'vote_count.gte': z.string().regex(/^\d{1,8}$/, 'must be a whole number').transform(Number).optional(),
-  preset: z.enum(['kids', 'kdrama'], { error: 'must be kids or kdrama' }).optional(),
+  'vote_average.gte': z.string().regex(/^\d{1,2}(\.\d{1,2})?$/, errorMessage('errors.mustBeRatingNumber')).transform(Number).pipe(z.number().max(10, 'must be at most 10')).optional(),
+  'vote_count.gte': z.string().regex(/^\d{1,8}$/, errorMessage('errors.mustBeWholeNumber')).transform(Number).optional(),
+  preset: z.enum(['kids', 'kdrama'], { error: errorMessage('errors.mustBePreset') }).optional(),
   // TMDB's own discover parameters as SPEC.md section 7 lists them; adult titles are never shown.
-  sort_by: z.enum(['popularity.desc', 'vote_average.desc'], { error: 'must be popularity.desc or vote_average.desc' }).optional(),
-  include_adult: z.literal('false', { error: 'must be false' }).optional(),
-  include_video: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  sort_by: z.enum(['popularity.desc', 'vote_average.desc'], { error: errorMessage('errors.mustBeSortOrder') }).optional(),
+  include_adult: z.literal('false', { error: errorMessage('errors.mustBeFalse') }).optional(),
+  include_video: z.enum(['true', 'false'], { error: errorMessage('errors.mustBeTrueOrFalse') }).optional(),
 })
 
 function pageOf(query: { page?: number }): number {
@@ -61,38 +67,37 @@ function pageOf(query: { page?: number }): number {
 }
 
 /**
- * The visitor's country as Cloudflare's edge reports it, for where-to-watch; the operator's
- * TMDB_WATCH_REGION (else US) where there is none (local runs, Tor, unknown).
+ * The request's catalogue provider, in its language and for its visitor's region; its answers may
+ * be cached by browsers for five minutes.
  */
-function visitorRegion(c: Context<AppEnv>): string {
-  const country = (c.req.raw.cf as { country?: unknown } | undefined)?.country
-  if (typeof country === 'string' && /^[A-Z]{2}$/.test(country) && country !== 'XX' && country !== 'T1') return country
-  return (c.env.TMDB_WATCH_REGION || 'US').toUpperCase()
-}
-
-/** The request's catalogue provider; its answers may be cached by browsers for five minutes. */
 function cachedCatalog(c: Context<AppEnv>) {
-  const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+  const provider = catalogForRequest(c)
   c.header('Cache-Control', CACHE_CONTROL)
   return provider
 }
 
 export const catalogRoutes = new Hono<AppEnv>()
+  // Overviews, genre and row names follow Accept-Language: caches keep one answer per language.
+  .use(async (c, next) => {
+    await next()
+    const vary = c.res.headers.get('Vary') ?? ''
+    if (!/(^|,)\s*accept-language\s*(,|$)/i.test(vary)) c.res.headers.append('Vary', 'Accept-Language')
+  })
   .get(
     '/pages/:page',
-    validate('param', z.object({ page: z.enum(PAGE_NAMES, { error: 'must be home, movies, tv, kids or genres' }) })),
-    validate('query', only({ service: z.enum(SERVICE_SLUGS, { error: `must be one of ${SERVICE_SLUGS.join(', ')}` }).optional() })),
+    validate('param', z.object({ page: z.enum(PAGE_NAMES, { error: errorMessage('errors.mustBePageName') }) })),
+    validate('query', only({ service: z.enum(SERVICE_SLUGS, { error: errorMessage('errors.mustBeOneOf', { values: SERVICE_SLUGS.join(', ') }) }).optional() })),
     async (c) => {
       const { page: name } = c.req.valid('param')
       const { service } = c.req.valid('query')
-      if (service && name !== 'tv') return c.json({ error: 'service: only the tv page takes a platform filter' }, 400)
-      const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+      if (service && name !== 'tv') return apiError(c, 400, 'errors.serviceOnlyTv')
+      const provider = catalogForRequest(c)
       const body = await cachedPage(c.env.CACHE, provider, await provider.version(), name, service ?? 'all', (p) => c.executionCtx.waitUntil(p))
       // Already serialized and compressed (see cachedPage): the answer is a PageComposition.
       return precompressedResponse(body, c.req.header('Accept-Encoding'), { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': CACHE_CONTROL })
     },
   )
-  .get('/lists/:list', validate('param', z.object({ list: z.enum(LIST_NAMES, { error: 'unknown list' }) })), validate('query', pageOnly), async (c) => {
+  .get('/lists/:list', validate('param', z.object({ list: z.enum(LIST_NAMES, { error: errorMessage('errors.unknownList') }) })), validate('query', pageOnly), async (c) => {
     const provider = cachedCatalog(c)
     return c.json(await provider.list(c.req.valid('param').list, pageOf(c.req.valid('query'))))
   })
@@ -104,7 +109,10 @@ export const catalogRoutes = new Hono<AppEnv>()
       // Series accept film genre ids too (Action maps onto Action & Adventure); films only the map of 18.
       const allowed = type === 'movie' ? MOVIE_GENRE_IDS : new Set([...MOVIE_GENRE_IDS, ...TV_GENRE_IDS])
       const parsed = idList(allowed, 'genre').safeParse(query.with_genres)
-      if (!parsed.success) return c.json({ error: `with_genres: ${parsed.error.issues[0]?.message ?? 'invalid'}` }, 400)
+      if (!parsed.success) {
+        const english = parsed.error.issues[0]?.message ?? ''
+        return apiError(c, 400, 'errors.fieldIssue', { field: 'with_genres', message: localizedMessage(requestLocale(c), english) ?? english })
+      }
       filters.genres = parsed.data.ids
       filters.genreMode = parsed.data.any ? 'any' : 'all'
     }
@@ -122,7 +130,7 @@ export const catalogRoutes = new Hono<AppEnv>()
     validate(
       'query',
       only({
-        letter: z.string({ error: 'letter is required' }).transform((l) => l.toUpperCase()).pipe(z.string().regex(/^([A-Z]|#)$/, 'must be a letter A to Z or #')),
+        letter: z.string({ error: errorMessage('errors.letterRequired') }).transform((l) => l.toUpperCase()).pipe(z.string().regex(/^([A-Z]|#)$/, errorMessage('errors.mustBeLetter'))),
         page,
       }),
     ),
@@ -142,9 +150,9 @@ export const catalogRoutes = new Hono<AppEnv>()
       'query',
       only({
         query: z
-          .string({ error: 'query is required' })
+          .string({ error: errorMessage('errors.queryRequired') })
           .transform((q) => q.trim())
-          .pipe(z.string().min(1, 'query is required').max(100, 'query must be at most 100 characters')),
+          .pipe(z.string().min(1, errorMessage('errors.queryRequired')).max(100, errorMessage('errors.queryTooLong', { max: 100 }))),
         page,
       }),
     ),
@@ -157,7 +165,7 @@ export const catalogRoutes = new Hono<AppEnv>()
   .get('/genres', validate('query', only({ type: mediaType.optional() })), async (c) => {
     const { type } = c.req.valid('query')
     const provider = cachedCatalog(c)
-    return c.json({ genres: type === 'tv' ? TV_GENRES : await provider.genres() })
+    return c.json({ genres: type === 'tv' ? genresIn(provider.locale, TV_GENRES) : await provider.genres() })
   })
   .get('/movie/:id', validate('param', z.object({ id })), validate('query', only({})), async (c) => {
     const provider = cachedCatalog(c)
@@ -173,7 +181,7 @@ export const catalogRoutes = new Hono<AppEnv>()
       'param',
       z.object({
         id,
-        season: z.string().regex(/^\d{1,3}$/, 'must be a season number from 0 to 999').transform(Number),
+        season: z.string().regex(/^\d{1,3}$/, errorMessage('errors.mustBeSeasonNumber')).transform(Number),
       }),
     ),
     validate('query', only({})),
@@ -186,7 +194,7 @@ export const catalogRoutes = new Hono<AppEnv>()
   .get(
     '/:type/:id/watch',
     validate('param', z.object({ type: mediaType, id })),
-    validate('query', only({ region: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').transform((r) => r.toUpperCase()).optional() })),
+    validate('query', only({ region: z.string().regex(/^[A-Za-z]{2}$/, errorMessage('errors.mustBeCountryCode')).transform((r) => r.toUpperCase()).optional() })),
     async (c) => {
       const { type, id: titleId } = c.req.valid('param')
       const asked = c.req.valid('query').region
@@ -202,7 +210,7 @@ export const catalogRoutes = new Hono<AppEnv>()
     return c.json(await provider.similar(type, titleId, pageOf(c.req.valid('query'))))
   })
   .onError((err, c) => {
-    if (err instanceof CatalogNotFoundError) return c.json({ error: err.message }, 404)
-    if (err instanceof CatalogUnavailableError) return c.json({ error: err.message }, 502)
+    if (err instanceof CatalogNotFoundError) return apiError(c, 404, err.messageId)
+    if (err instanceof CatalogUnavailableError) return apiError(c, 502, err.messageId)
     throw err
   })

@@ -5,10 +5,11 @@
  */
 import { Hono } from 'hono'
 import type { AppEnv } from '../env'
+import { apiError } from '../lib/api-errors'
 import { isLoopback } from '../lib/loopback'
 import { devMailbox } from '../mail/mailer'
 
 export const devRoutes = new Hono<AppEnv>().get('/mail', async (c) => {
-  if (!isLoopback(c.req.url)) return c.json({ error: 'Not found' }, 404)
+  if (!isLoopback(c.req.url)) return apiError(c, 404, 'errors.notFound')
   return c.json({ messages: await devMailbox(c.env) }, 200)
 })

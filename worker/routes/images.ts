@@ -16,6 +16,7 @@ import { catalogMovieGenres, catalogMovies, catalogPeople, catalogSeasons, catal
 import { type ArtFacts, backdropSvg, IMAGE_SIZES, posterSvg, profileSvg, seasonPosterSvg, stillSvg } from '../catalog/artwork'
 import { yearOfDate } from '../catalog/title-facts'
 import type { AppEnv } from '../env'
+import { apiError, errorMessage } from '../lib/api-errors'
 import { edgeCache } from '../lib/edge-cache'
 import { validate } from '../lib/validate'
 
@@ -27,15 +28,15 @@ import { validate } from '../lib/validate'
  */
 export const ART_EDITION = 'a2'
 
-const size = z.enum(IMAGE_SIZES, { error: 'must be w200, w300, w500 or original' })
+const size = z.enum(IMAGE_SIZES, { error: errorMessage('errors.mustBeImageSize') })
 const svgFile = z
   .string()
-  .regex(/^[1-9]\d{0,9}\.svg$/, 'must be an id followed by .svg')
+  .regex(/^[1-9]\d{0,9}\.svg$/, errorMessage('errors.mustBeSvgFile'))
   .transform((f) => Number(f.slice(0, -4)))
-const number = z.string().regex(/^\d{1,10}$/, 'must be a whole number').transform(Number)
+const number = z.string().regex(/^\d{1,10}$/, errorMessage('errors.mustBeWholeNumber')).transform(Number)
 
 function image(c: Context<AppEnv>, body: string | null) {
-  if (body === null) return c.json({ error: 'Image not found' }, 404)
+  if (body === null) return apiError(c, 404, 'errors.imageNotFound')
   return c.body(body, 200, {
     'Content-Type': 'image/svg+xml; charset=utf-8',
     'Cache-Control': 'public, max-age=31536000, immutable',
@@ -118,7 +119,7 @@ const edgeCached = createMiddleware<AppEnv>(async (c, next) => {
   if (c.res.status === 200) c.executionCtx.waitUntil(cache.put(key, c.res.clone()).catch(() => undefined))
 })
 
-const typeParams = z.object({ size, type: z.enum(['movie', 'tv'], { error: 'must be movie or tv' }), file: svgFile })
+const typeParams = z.object({ size, type: z.enum(['movie', 'tv'], { error: errorMessage('errors.mustBeMovieOrTv') }), file: svgFile })
 
 export const imageRoutes = new Hono<AppEnv>()
   .use(edgeCached)

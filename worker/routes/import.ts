@@ -13,6 +13,7 @@ import { importWatched, importWatchlist, inChunks, INSERT_CHUNK, matchTitles } f
 import { closedForMaintenance, requireAccount } from '../auth/guards'
 import { catalogFor } from '../catalog'
 import type { AppEnv } from '../env'
+import { errorMessage } from '../lib/api-errors'
 import { validate } from '../lib/validate'
 
 export const MATCH_BATCH = 50
@@ -22,22 +23,22 @@ const matchSchema = z.object({
   items: z
     .array(
       z.object({
-        title: plainText('title').trim().min(1, 'title is required').max(300, 'title must be at most 300 characters'),
+        title: plainText('title').trim().min(1, errorMessage('errors.fieldRequired', { field: 'title' })).max(300, errorMessage('errors.fieldTooLong', { field: 'title', max: 300 })),
         year: z.number().int().min(1870).max(2100).nullable().optional(),
         type: contentTypeSchema.nullable().optional(),
         tmdb_id: contentIdSchema.nullable().optional(),
       }),
     )
-    .min(1, 'must list at least one title')
-    .max(MATCH_BATCH, `must list at most ${MATCH_BATCH} titles`),
+    .min(1, errorMessage('errors.mustListOne'))
+    .max(MATCH_BATCH, errorMessage('errors.mustListAtMost', { max: MATCH_BATCH })),
 })
 
 /** The titles confirmed, as the watchlist takes them; watched ones with the file's date. */
 const applySchema = z.object({
-  watchlist: z.array(watchlistAddSchema).max(APPLY_LIMIT, `must list at most ${APPLY_LIMIT} titles`).default([]),
+  watchlist: z.array(watchlistAddSchema).max(APPLY_LIMIT, errorMessage('errors.mustListAtMost', { max: APPLY_LIMIT })).default([]),
   watched: z
-    .array(watchlistAddSchema.extend({ watched_at: z.iso.datetime({ offset: true, error: 'watched_at must be an ISO 8601 date and time' }).nullable().optional() }))
-    .max(APPLY_LIMIT, `must list at most ${APPLY_LIMIT} titles`)
+    .array(watchlistAddSchema.extend({ watched_at: z.iso.datetime({ offset: true, error: errorMessage('errors.fieldDateTime', { field: 'watched_at' }) }).nullable().optional() }))
+    .max(APPLY_LIMIT, errorMessage('errors.mustListAtMost', { max: APPLY_LIMIT }))
     .default([]),
 })
 

@@ -16,6 +16,7 @@ import { closedForMaintenance, requireAccount } from '../auth/guards'
 import { checkCurrentPassword } from '../auth/current-password'
 import { hashPassword } from '../auth/password'
 import type { AppEnv } from '../env'
+import { apiError } from '../lib/api-errors'
 import { validate } from '../lib/validate'
 
 /**
@@ -37,7 +38,7 @@ export const meRoutes = new Hono<AppEnv>()
   .get('/profile', requireAccount, async (c) => {
     const account = c.var.account
     const record = await findRecord(database(c.env.DB), account.type, account.id)
-    if (!record) return c.json({ error: 'No user logged in' }, 401)
+    if (!record) return apiError(c, 401, 'errors.noSession')
     return c.json({ id: account.id, email: account.email, type: account.type, user: record }, 200)
   })
   .patch('/profile', requireAccount, closedForMaintenance, validate('json', profileSchema), async (c) => {
@@ -45,10 +46,10 @@ export const meRoutes = new Hono<AppEnv>()
     const changes = c.req.valid('json')
     const db = database(c.env.DB)
     if (changes.username !== undefined && (await usernameTaken(db, changes.username, account))) {
-      return c.json({ error: 'Username is already taken' }, 409)
+      return apiError(c, 409, 'errors.usernameTaken')
     }
     const user = await updateProfile(db, account.type, account.id, changes)
-    if (!user) return c.json({ error: 'Failed to update profile' }, 404)
+    if (!user) return apiError(c, 404, 'errors.profileUpdateFailed')
     return c.json({ message: 'Profile updated successfully!', user }, 200)
   })
   .post('/password', requireAccount, closedForMaintenance, validate('json', passwordChangeSchema), async (c) => {
@@ -57,8 +58,8 @@ export const meRoutes = new Hono<AppEnv>()
     const db = database(c.env.DB)
     const check = await checkCurrentPassword(c, db, account, body.currentPassword)
     if (check.refused) return check.refused
-    if (!check.found) return c.json({ error: 'Failed to update password' }, 404)
-    if (!check.ok) return c.json({ error: 'Current password is incorrect' }, 400)
+    if (!check.found) return apiError(c, 404, 'errors.passwordUpdateFailed')
+    if (!check.ok) return apiError(c, 400, 'errors.currentPasswordIncorrect')
     await setPasswordHash(db, account.type, account.id, await hashPassword(body.newPassword))
     // whoever else held a session (perhaps the reason for the change) is signed out
     await deleteOtherSessions(db, account.type, account.id, account.sessionId)

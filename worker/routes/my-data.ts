@@ -14,11 +14,12 @@ import { checkCurrentPassword } from '../auth/current-password'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
 import { clearSessionCookie } from '../auth/session'
 import type { AppEnv } from '../env'
+import { apiError, errorMessage } from '../lib/api-errors'
 import { validate } from '../lib/validate'
 import { catalogProviderName } from './config'
 
 const deleteSchema = z.object({
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long'),
+  password: z.string({ error: errorMessage('errors.passwordRequired') }).min(1, errorMessage('errors.passwordRequired')).max(1024, errorMessage('errors.passwordTooLong')),
 })
 
 function download(siteName: string, body: string, type: 'text/csv' | 'application/json', name: string): Response {
@@ -36,7 +37,7 @@ function download(siteName: string, body: string, type: 'text/csv' | 'applicatio
 export const myDataRoutes = new Hono<AppEnv>()
   .get('/export.json', requireAccount, async (c) => {
     const data = await exportAccount(database(c.env.DB), c.var.account)
-    if (!data) return c.json({ error: 'No user logged in' }, 401)
+    if (!data) return apiError(c, 401, 'errors.noSession')
     return download(c.env.SITE_NAME, JSON.stringify(data, null, 2), 'application/json', 'my-data')
   })
   .get('/export/watchlist.csv', requireAccount, async (c) => {
@@ -47,12 +48,12 @@ export const myDataRoutes = new Hono<AppEnv>()
   })
   .delete('/account', requireAccount, closedForMaintenance, validate('json', deleteSchema), async (c) => {
     const account = c.var.account
-    if (account.type !== 'user') return c.json({ error: 'Administrator accounts are removed by another administrator' }, 403)
+    if (account.type !== 'user') return apiError(c, 403, 'errors.adminAccountRemoval')
     const db = database(c.env.DB)
     const check = await checkCurrentPassword(c, db, account, c.req.valid('json').password)
     if (check.refused) return check.refused
-    if (!check.found) return c.json({ error: 'No user logged in' }, 401)
-    if (!check.ok) return c.json({ error: 'Password is incorrect' }, 400)
+    if (!check.found) return apiError(c, 401, 'errors.noSession')
+    if (!check.ok) return apiError(c, 400, 'errors.passwordIncorrect')
     await deleteUserAccount(db, account.id)
     clearSessionCookie(c)
     return c.json({ message: 'Your account has been deleted' }, 200)

@@ -14,6 +14,7 @@ import { titleDetails } from '../catalog/provider'
 import { runtimeText, yearOfDate } from '../catalog/title-facts'
 import type { MediaType, MovieDetails, TvDetails } from '../catalog/types'
 import type { AppEnv } from '../env'
+import { apiError, errorMessage } from '../lib/api-errors'
 import { edgeCache } from '../lib/edge-cache'
 import { validate } from '../lib/validate'
 import { type CardFacts, OG_EDITION, siteCardSvg, titleCardSvg } from '../og/card'
@@ -24,13 +25,13 @@ export const SITE_TAGLINE: [string, string] = ['Discover and watch', 'movies and
 const KV_SECONDS = 30 * 24 * 60 * 60
 const BROWSER_SECONDS = 7 * 24 * 60 * 60
 
-const edition = z.string().regex(/^[a-z0-9]{1,12}$/, 'must be letters and digits')
+const edition = z.string().regex(/^[a-z0-9]{1,12}$/, errorMessage('errors.mustBeLettersDigits'))
 const titleParams = z.object({
   edition,
-  type: z.enum(['movie', 'tv'], { error: 'must be movie or tv' }),
+  type: z.enum(['movie', 'tv'], { error: errorMessage('errors.mustBeMovieOrTv') }),
   file: z
     .string()
-    .regex(/^[1-9]\d{0,9}\.png$/, 'must be an id followed by .png')
+    .regex(/^[1-9]\d{0,9}\.png$/, errorMessage('errors.mustBePngFile'))
     .transform((f) => Number(f.slice(0, -4))),
 })
 
@@ -57,7 +58,7 @@ async function cached(c: Context<AppEnv>, kvKey: string, render: () => Promise<A
   let bytes = await c.env.CACHE.get(key, 'arrayBuffer')
   if (!bytes) {
     bytes = await render()
-    if (!bytes) return c.json({ error: 'Title not found' }, 404)
+    if (!bytes) return apiError(c, 404, 'errors.titleNotFound')
     c.executionCtx.waitUntil(c.env.CACHE.put(key, bytes, { expirationTtl: KV_SECONDS }).catch(() => undefined))
   }
   const res = png(bytes)

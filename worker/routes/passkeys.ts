@@ -18,12 +18,13 @@ import { ADDRESS_FAILURE_LIMIT, clientAddress, giveBack, limitAttempts, WINDOW_S
 import { sessionToken, startSession } from '../auth/session'
 import { authenticationOptions, bytesToBase64url, recallChallenge, registrationOptions, verifyAuthentication, verifyRegistration } from '../auth/webauthn'
 import type { AppEnv } from '../env'
+import { apiError, errorMessage } from '../lib/api-errors'
 import { validate } from '../lib/validate'
 
-export const PASSKEY_FAILED = 'That passkey could not be verified. Please try again.'
+export const PASSKEY_FAILED = errorMessage('errors.passkeyFailed')
 export const MAX_PASSKEYS = 10
 
-const credentialId = z.string().regex(/^[A-Za-z0-9_-]{16,1400}$/, 'id must be a credential id')
+const credentialId = z.string().regex(/^[A-Za-z0-9_-]{16,1400}$/, errorMessage('errors.fieldCredentialId', { field: 'id' }))
 const credentialJson = z
   .object({
     id: credentialId,
@@ -35,7 +36,7 @@ const credentialJson = z
   })
   .loose()
 
-const addSchema = z.object({ response: credentialJson, name: plainText('name').trim().max(60, 'name must be at most 60 characters').optional() })
+const addSchema = z.object({ response: credentialJson, name: plainText('name').trim().max(60, errorMessage('errors.fieldTooLong', { field: 'name', max: 60 })).optional() })
 const signInSchema = z.object({ response: credentialJson })
 
 export const myPasskeyRoutes = new Hono<AppEnv>()
@@ -49,7 +50,7 @@ export const myPasskeyRoutes = new Hono<AppEnv>()
     const account = c.var.account
     const db = database(c.env.DB)
     const existing = await listPasskeys(db, account.type, account.id)
-    if (existing.length >= MAX_PASSKEYS) return c.json({ error: `An account can have at most ${MAX_PASSKEYS} passkeys` }, 409)
+    if (existing.length >= MAX_PASSKEYS) return apiError(c, 409, 'errors.tooManyPasskeys', { max: MAX_PASSKEYS })
     const options = await registrationOptions(c, db, { type: account.type, id: account.id, name: account.email }, existing)
     return c.json(options, 200)
   })
@@ -58,9 +59,9 @@ export const myPasskeyRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json')
     const db = database(c.env.DB)
     const challenge = await recallChallenge(c, db, 'register')
-    if (!challenge || challenge.owner_type !== account.type || challenge.owner_id !== account.id) return c.json({ error: PASSKEY_FAILED }, 400)
+    if (!challenge || challenge.owner_type !== account.type || challenge.owner_id !== account.id) return apiError(c, 400, 'errors.passkeyFailed')
     const info = await verifyRegistration(c, challenge.challenge, body.response as unknown as RegistrationResponseJSON)
-    if (!info) return c.json({ error: PASSKEY_FAILED }, 400)
+    if (!info) return apiError(c, 400, 'errors.passkeyFailed')
     const saved = await savePasskey(db, {
       id: info.credential.id,
       owner_type: account.type,
@@ -70,7 +71,7 @@ export const myPasskeyRoutes = new Hono<AppEnv>()
       transports: info.credential.transports ? JSON.stringify(info.credential.transports) : null,
       name: body.name || `Passkey on ${describeDevice(c.req.header('User-Agent') ?? null)}`,
     })
-    if (!saved) return c.json({ error: 'That passkey is already registered' }, 409)
+    if (!saved) return apiError(c, 409, 'errors.passkeyRegistered')
     // made with user verification on this signed-in session: it is the session's second factor
     if (awaitsSecondFactor(account)) await markSecondFactor(db, account.sessionId, 'passkey')
     return c.json({ message: 'Passkey added.', passkey: viewOf(saved) }, 201)
@@ -78,7 +79,7 @@ export const myPasskeyRoutes = new Hono<AppEnv>()
   .delete('/:id', requireAccount, validate('param', z.object({ id: credentialId })), async (c) => {
     const account = c.var.account
     const removed = await deletePasskey(database(c.env.DB), account.type, account.id, c.req.valid('param').id)
-    if (!removed) return c.json({ error: 'Passkey not found' }, 404)
+    if (!removed) return apiError(c, 404, 'errors.passkeyNotFound')
     return c.json({ message: 'Passkey removed.' }, 200)
   })
 
@@ -98,10 +99,10 @@ export const passkeySignInRoutes = new Hono<AppEnv>()
     }
     const challenge = await recallChallenge(c, db, 'sign-in')
     const passkey = await findPasskey(db, response.id)
-    if (!challenge || !passkey) return c.json({ error: PASSKEY_FAILED }, 401)
+    if (!challenge || !passkey) return apiError(c, 401, 'errors.passkeyFailed')
     const info = await verifyAuthentication(c, challenge.challenge, response as unknown as AuthenticationResponseJSON, passkey)
     const record = info ? await findRecord(db, passkey.owner_type, passkey.owner_id) : undefined
-    if (!info || !record || !record.is_active) return c.json({ error: PASSKEY_FAILED }, 401)
+    if (!info || !record || !record.is_active) return apiError(c, 401, 'errors.passkeyFailed')
     if (counter) await giveBack(db, counter)
     await markPasskeyUsed(db, passkey.id, info.newCounter)
     await recordLogin(db, passkey.owner_type, passkey.owner_id)

@@ -21,6 +21,7 @@ import { hashPassword } from '../auth/password'
 import { clientAddress, countAttempt, limitAttempts, nowSeconds } from '../auth/rate-limit'
 import type { AppEnv } from '../env'
 import { afterAnswer } from '../lib/after-answer'
+import { apiError, errorMessage } from '../lib/api-errors'
 import { validate } from '../lib/validate'
 import { sendMail } from '../mail/mailer'
 import { passwordResetMail } from '../mail/messages'
@@ -30,7 +31,7 @@ export const RESET_REQUESTS_PER_EMAIL = 3
 export const RESET_WINDOW_SECONDS = 60 * 60
 export const RESET_CONFIRMS_PER_ADDRESS = 20
 export const RESET_SENT = 'If an account exists for that e-mail address, we have sent it a link to reset the password. The link works once, within 30 minutes.'
-export const RESET_LINK_INVALID = 'This reset link is invalid, used or expired. Please ask for a new one.'
+export const RESET_LINK_INVALID = errorMessage('errors.resetLinkInvalid')
 
 const requestSchema = z.object({ email: emailSchema })
 const confirmSchema = z
@@ -72,7 +73,7 @@ export const passwordResetRoutes = new Hono<AppEnv>()
       if (refused) return refused
     }
     const owner = await redeemResetToken(db, body.token)
-    if (!owner) return c.json({ error: RESET_LINK_INVALID }, 400)
+    if (!owner) return apiError(c, 400, 'errors.resetLinkInvalid')
     await setPasswordHash(db, owner.ownerType, owner.ownerId, await hashPassword(body.password))
     await deleteAllSessions(db, owner.ownerType, owner.ownerId)
     await deleteResetTokens(db, owner.ownerType, owner.ownerId)

@@ -9,6 +9,7 @@ import { z } from 'zod'
 import { contentTypes } from '../../drizzle/schema'
 import { database } from '../accounts/db'
 import type { AppEnv } from '../env'
+import { errorMessage } from '../lib/api-errors'
 import { validate } from '../lib/validate'
 import { playerConfig } from '../player/sources'
 import { SAMPLE_MASTER_URL, streamForPlayback } from '../player/streams'
@@ -17,15 +18,12 @@ import { catalogProviderName } from './config'
 /** Plain decimal digits only, as the catalogue routes take them: no `1e3`, `0x10`, `00001` or spaces. */
 function wholeNumber(name: string, min: number, max: number) {
   const digits = min === 0 ? /^(0|[1-9][0-9]{0,9})$/ : /^[1-9][0-9]{0,9}$/
-  return z
-    .string()
-    .regex(digits, `${name} must be a whole number from ${min} to ${max}`)
-    .transform(Number)
-    .pipe(z.number().max(max, `${name} must be a whole number from ${min} to ${max}`))
+  const message = errorMessage('errors.fieldWholeNumberRange', { field: name, min, max })
+  return z.string().regex(digits, message).transform(Number).pipe(z.number().max(max, message))
 }
 
 const streamParams = z.object({
-  type: z.enum(contentTypes, 'type must be movie or tv'),
+  type: z.enum(contentTypes, errorMessage('errors.fieldMovieOrTv', { field: 'type' })),
   id: wholeNumber('id', 1, 2_147_483_647),
 })
 

@@ -11,7 +11,7 @@
  */
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
-import { catalogFor } from '../catalog'
+import { catalogFor, catalogForPage } from '../catalog'
 import { MOVIE_GENRES } from '../catalog/genre-map'
 import type { ListName } from '../catalog/provider'
 import { CATALOG_CACHE_PREFIX } from '../cache'
@@ -43,9 +43,7 @@ function shareLocale(c: Context<AppEnv>) {
 
 function lookupMeta(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): Promise<TitleMeta | null> {
   const locale = shareLocale(c)
-  // The catalogue's text follows the sharer's language once the catalogue takes one.
-  const catalogLocale = locale
-  const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+  const provider = catalogForPage(c, locale)
   return titleMeta(c.env, provider, type, id, new URL(c.req.url).origin, locale)
 }
 
@@ -58,9 +56,8 @@ const episodeQuery = z.object({
 async function withEpisode(c: Context<AppEnv>, meta: TitleMeta): Promise<TitleMeta> {
   const at = episodeQuery.safeParse(c.req.query())
   if (meta.type !== 'tv' || !at.success) return meta
-  // The episode's name and overview follow the sharer's language once the catalogue takes one.
-  const catalogLocale = meta.locale
-  const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+  // The episode's name and overview in the sharer's language.
+  const provider = catalogForPage(c, meta.locale)
   const season = await provider.season(meta.id, at.data.season).catch(() => null)
   return episodeMetaOf(meta, at.data, season?.episodes.find((e) => e.episode_number === at.data.episode) ?? null)
 }

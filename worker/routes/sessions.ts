@@ -11,9 +11,10 @@ import { deleteAllSessions, deleteSessionByPublicId, listSessions } from '../acc
 import { requireAccount } from '../auth/guards'
 import { clearSessionCookie } from '../auth/session'
 import type { AppEnv } from '../env'
+import { apiError, errorMessage } from '../lib/api-errors'
 import { validate } from '../lib/validate'
 
-const sessionParam = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, 'id must be a session id') })
+const sessionParam = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, errorMessage('errors.fieldSessionId', { field: 'id' })) })
 
 export const sessionRoutes = new Hono<AppEnv>()
   .get('/', requireAccount, async (c) => {
@@ -29,7 +30,7 @@ export const sessionRoutes = new Hono<AppEnv>()
   .delete('/:id', requireAccount, validate('param', sessionParam), async (c) => {
     const account = c.var.account
     const ended = await deleteSessionByPublicId(database(c.env.DB), account.type, account.id, c.req.valid('param').id)
-    if (!ended) return c.json({ error: 'Session not found' }, 404)
+    if (!ended) return apiError(c, 404, 'errors.sessionNotFound')
     if (ended === account.sessionId) clearSessionCookie(c)
     return c.json({ message: 'Session signed out.', current: ended === account.sessionId }, 200)
   })

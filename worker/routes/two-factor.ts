@@ -42,11 +42,12 @@ import { signingSecret } from '../auth/session'
 import { matchingStep, newTotpSecret, openSecret, otpauthUri, sealSecret } from '../auth/totp'
 import { authenticationOptions, recallChallenge, verifyAuthentication } from '../auth/webauthn'
 import type { AppEnv } from '../env'
+import { apiError, errorMessage } from '../lib/api-errors'
 import { validate } from '../lib/validate'
 import { PASSKEY_FAILED } from './passkeys'
 
 export const SECOND_FACTOR_TRIES = 5
-export const WRONG_CODE = 'That code is not right. Please try again.'
+export const WRONG_CODE = errorMessage('errors.wrongCode')
 
 /** Counts a try before it is checked; the caller gives it back when the code was right. */
 async function countTry(c: Context, db: Db, adminId: number): Promise<Response | string> {
@@ -55,8 +56,8 @@ async function countTry(c: Context, db: Db, adminId: number): Promise<Response |
   return refused ?? key
 }
 
-const codeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'code must be 6 digits') })
-const recoverySchema = z.object({ code: z.string().trim().min(1, 'code is required').max(40, 'code is too long') })
+const codeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, errorMessage('errors.fieldSixDigits', { field: 'code' })) })
+const recoverySchema = z.object({ code: z.string().trim().min(1, errorMessage('errors.fieldRequired', { field: 'code' })).max(40, errorMessage('errors.fieldIsTooLong', { field: 'code' })) })
 const answerSchema = z.object({ response: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,1400}$/) }).loose() })
 
 export const secondFactorRoutes = new Hono<AppEnv>()
@@ -67,9 +68,9 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     if (counted instanceof Response) return counted
     const columns = await totpColumns(db, account.id)
     const secret = columns?.secret ? await openSecret(signingSecret(c.env), columns.secret) : null
-    if (!secret) return c.json({ error: 'No authenticator app is set up for this account' }, 400)
+    if (!secret) return apiError(c, 400, 'errors.noAuthenticatorApp')
     const step = await matchingStep(secret, c.req.valid('json').code)
-    if (step === null || !(await claimTotpStep(db, account.id, step))) return c.json({ error: WRONG_CODE }, 400)
+    if (step === null || !(await claimTotpStep(db, account.id, step))) return apiError(c, 400, 'errors.wrongCode')
     await giveBack(db, counted)
     await markSecondFactor(db, account.sessionId, 'totp')
     return c.json({ message: 'Verified.', second_factor: 'verified' as const }, 200)
@@ -79,7 +80,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     const db = database(c.env.DB)
     const counted = await countTry(c, db, account.id)
     if (counted instanceof Response) return counted
-    if (!(await redeemRecoveryCode(db, account.id, c.req.valid('json').code))) return c.json({ error: WRONG_CODE }, 400)
+    if (!(await redeemRecoveryCode(db, account.id, c.req.valid('json').code))) return apiError(c, 400, 'errors.wrongCode')
     await giveBack(db, counted)
     await markSecondFactor(db, account.sessionId, 'recovery')
     const left = (await secondFactorState(db, account.id)).recovery_codes_left
@@ -89,7 +90,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     const account = c.var.account
     const db = database(c.env.DB)
     const passkeys = await listPasskeys(db, 'admin', account.id)
-    if (passkeys.length === 0) return c.json({ error: 'No passkey is set up for this account' }, 400)
+    if (passkeys.length === 0) return apiError(c, 400, 'errors.noPasskey')
     return c.json(await authenticationOptions(c, db, 'second-factor', { type: 'admin', id: account.id }, passkeys), 200)
   })
   .post('/passkey', requireSignedIn, adminsOnly, validate('json', answerSchema), async (c) => {
@@ -102,7 +103,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     const passkey = await findPasskey(db, response.id)
     const own = challenge && passkey && passkey.owner_type === 'admin' && passkey.owner_id === account.id && challenge.owner_id === account.id
     const info = own ? await verifyAuthentication(c, challenge.challenge, response as unknown as AuthenticationResponseJSON, passkey) : null
-    if (!info || !passkey) return c.json({ error: PASSKEY_FAILED }, 400)
+    if (!info || !passkey) return apiError(c, 400, 'errors.passkeyFailed')
     await giveBack(db, counted)
     await markPasskeyUsed(db, passkey.id, info.newCounter)
     await markSecondFactor(db, account.sessionId, 'passkey')
@@ -127,9 +128,9 @@ export const twoFactorRoutes = new Hono<AppEnv>()
     if (counted instanceof Response) return counted
     const columns = await totpColumns(db, account.id)
     const secret = columns?.pending ? await openSecret(signingSecret(c.env), columns.pending) : null
-    if (!secret || !columns?.pending) return c.json({ error: 'Start the set-up first' }, 400)
+    if (!secret || !columns?.pending) return apiError(c, 400, 'errors.startSetUpFirst')
     const step = await matchingStep(secret, c.req.valid('json').code)
-    if (step === null) return c.json({ error: WRONG_CODE }, 400)
+    if (step === null) return apiError(c, 400, 'errors.wrongCode')
     await giveBack(db, counted)
     await enableTotp(db, account.id, columns.pending, step)
     await markSecondFactor(db, account.sessionId, 'totp')
