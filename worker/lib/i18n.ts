@@ -47,7 +47,7 @@ export function isPageLocale(value: unknown): value is PageLocale {
 
 export { PSEUDO_LOCALE }
 
-/** A list joined the locale's way ("a, b and c", "a، b و c", "a、b、c"). */
+/** A list joined the way of `locale`, any BCP 47 tag ("a, b and c" in en-GB, "a، b و c", "a、b、c"). */
 export function listText(locale: string, items: string[], type: 'conjunction' | 'unit' = 'conjunction'): string {
-  return new Intl.ListFormat(isLocale(locale) ? locale : DEFAULT_LOCALE, { style: type === 'unit' ? 'short' : 'long', type }).format(items)
+  return new Intl.ListFormat(locale, { style: type === 'unit' ? 'short' : 'long', type }).format(items)
 }
