@@ -240,15 +240,17 @@ function TopSearch() {
 function TopBar() {
   const [, setOpen] = useAtom(mobileMenuOpenAtom)
   return (
-    <header className="sticky top-0 z-40 flex h-14 items-center justify-between border-b border-neutral-800 bg-neutral-950/90 px-3 backdrop-blur lg:justify-end lg:px-6">
-      <button id={MENU_BUTTON_ID} type="button" aria-label={t('nav.openMenu')} className="rounded-md p-2 hover:bg-neutral-800 lg:hidden" onClick={() => setOpen(true)}>
+    <header className="sticky top-0 z-40 flex h-14 items-center justify-between gap-2 border-b border-neutral-800 bg-neutral-950/90 px-3 backdrop-blur lg:justify-end lg:px-6">
+      <button id={MENU_BUTTON_ID} type="button" aria-label={t('nav.openMenu')} className="shrink-0 rounded-md p-2 hover:bg-neutral-800 lg:hidden" onClick={() => setOpen(true)}>
         <MenuIcon />
       </button>
-      <Link to={paths.home()} className="flex items-center gap-2 text-lg font-bold lg:hidden">
-        <span aria-hidden="true" className="inline-block h-7 w-7 rounded-md bg-brand-600 text-center text-sm leading-7">▶</span>
-        {SITE_NAME}
+      {/* When a language's Login and Sign Up leave no room for the name, it wraps onto a second,
+          clipped line: the mark alone stays, and the link keeps its name. */}
+      <Link to={paths.home()} className="flex h-7 min-w-0 flex-wrap items-center gap-x-2 overflow-hidden text-lg leading-7 font-bold lg:hidden">
+        <span aria-hidden="true" className="inline-block h-7 w-7 shrink-0 rounded-md bg-brand-600 text-center text-sm leading-7">▶</span>
+        <span>{SITE_NAME}</span>
       </Link>
-      <div className="flex items-center gap-3">
+      <div className="flex shrink-0 items-center gap-3">
         <TopSearch />
         <AccountMenu />
       </div>
