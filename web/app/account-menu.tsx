@@ -64,6 +64,7 @@ export function AccountMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-label={t('shell.accountButton', { name })}
+        data-catalog-text={name}
         onClick={() => setOpen(!open)}
         className="flex items-center gap-2 rounded-full border border-neutral-700 p-1 text-sm hover:bg-neutral-800 sm:pe-3"
       >

@@ -182,7 +182,7 @@ function MobileMenu() {
                 className={`flex items-center gap-3 rounded-lg px-3 py-3 ${isCurrent(item) ? 'bg-brand-600/15 text-brand-400' : 'text-neutral-200 hover:bg-neutral-800'}`}
               >
                 <item.icon className="shrink-0" />
-                {t(item.label)}
+                <span className="min-w-0 wrap-break-word hyphens-auto">{t(item.label)}</span>
               </Link>
             </li>
           ))}
@@ -194,7 +194,7 @@ function MobileMenu() {
         <ul aria-label={t('nav.aboutTheSite')} className="mt-2 grid grid-cols-2 gap-x-2 gap-y-1 border-t border-neutral-800 pt-3 text-sm">
           {companyLinks.map((link) => (
             <li key={link.href}>
-              <Link to={link.href} className="block rounded-md px-3 py-2 text-neutral-400 hover:bg-neutral-800 hover:text-neutral-100">
+              <Link to={link.href} className="block rounded-md px-3 py-2 wrap-break-word hyphens-auto text-neutral-400 hover:bg-neutral-800 hover:text-neutral-100">
                 {t(link.label)}
               </Link>
             </li>
@@ -248,7 +248,7 @@ function TopBar() {
           clipped line: the mark alone stays, and the link keeps its name. */}
       <Link to={paths.home()} className="flex h-7 min-w-0 flex-wrap items-center gap-x-2 overflow-hidden text-lg leading-7 font-bold lg:hidden">
         <span aria-hidden="true" className="inline-block h-7 w-7 shrink-0 rounded-md bg-brand-600 text-center text-sm leading-7">▶</span>
-        <span>{SITE_NAME}</span>
+        <span className="min-w-0 overflow-hidden">{SITE_NAME}</span>
       </Link>
       <div className="flex shrink-0 items-center gap-3">
         <TopSearch />
@@ -272,7 +272,7 @@ function BottomBar() {
               className={({ isActive }) => `flex flex-col items-center gap-0.5 px-0.5 py-2 text-center text-[11px] leading-tight ${isActive ? 'text-brand-400' : 'text-neutral-400'}`}
             >
               <item.icon className="shrink-0" />
-              {t(item.label)}
+              <span className="max-w-full wrap-break-word hyphens-auto">{t(item.label)}</span>
             </NavLink>
           </li>
         ))}

@@ -91,6 +91,7 @@ function SlideContent({ slide, first }: { slide: HeroItem; first: boolean }) {
               to={paths.title(slide.mediaType, slide.id)}
               className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 sm:px-5 text-sm font-semibold text-white shadow-lg hover:bg-brand-500"
               aria-label={t('cards.playNowTitle', { title: slide.title })}
+              data-catalog-text={slide.title}
             >
               <PlayIcon width={16} height={16} />
               {t('cards.playNow')}
@@ -156,6 +157,7 @@ export function HeroCarousel({ items, label }: { items: HeroItem[]; label?: stri
             role="group"
             aria-roledescription={t('cards.slide')}
             aria-label={t('cards.slidePosition', { position: i + 1, count: slides.length, title: slide.title })}
+            data-catalog-text={slide.title}
             aria-hidden={!active}
             inert={!active}
             className={`absolute inset-0 transition-opacity duration-700 motion-reduce:transition-none ${active ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
@@ -190,6 +192,7 @@ export function HeroCarousel({ items, label }: { items: HeroItem[]; label?: stri
                 type="button"
                 onClick={() => goTo(i)}
                 aria-label={t('cards.showSlide', { position: i + 1, title: slide.title })}
+                data-catalog-text={slide.title}
                 aria-current={i === index ? 'true' : undefined}
                 className="group flex h-6 items-center px-1"
               >
