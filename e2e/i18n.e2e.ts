@@ -297,7 +297,7 @@ function walkPage({ ignore, scope }: { ignore: string[]; scope?: string }): Walk
 
 /** Opens `path` in the pseudo-locale and lets it settle, parts drawn on the way down included. */
 async function openPseudo(page: Page, path: string): Promise<void> {
-  await page.goto(`/en-xa${path}`, { waitUntil: 'domcontentloaded' })
+  await page.goto(`/en-xa${path}`, { waitUntil: 'domcontentloaded', timeout: 45_000 })
   await page.locator('main#main').waitFor()
   await page.waitForLoadState('networkidle').catch(() => undefined)
   // Down the page and back, so parts drawn when the visitor comes near are drawn.
