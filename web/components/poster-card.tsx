@@ -50,7 +50,9 @@ export function PosterCard({ item, className = '' }: { item: PosterItem; classNa
           </span>
         )}
       </PosterFrame>
-      <p data-catalog="" className="mt-1.5 truncate text-sm font-medium text-neutral-100">{title}</p>
+      {/* A title keeps its own direction (a Latin title on an Arabic page reads and is cut left to
+          right) and lines up with the page's side. */}
+      <p data-catalog="" dir="auto" className="mt-1.5 truncate text-left text-sm font-medium text-neutral-100 rtl:text-right">{title}</p>
       <p className="h-4 text-xs text-neutral-400">
         {year}
         {hasRating(item.vote_average) && <span className="sr-only">{t('cards.ratingAfterYear', { rating: ratingOf(item.vote_average) })}</span>}
