@@ -191,7 +191,7 @@ describe('axe in Arabic and Japanese', () => {
 /** Names that stay as they are in every language: the site's, the providers', networks' and services'. */
 const PROPER_NAMES = [
   'Reelhouse', 'TMDB', 'IMDb', 'IMDB', 'JustWatch',
-  'Facebook', 'Instagram', 'YouTube', 'WhatsApp', 'Telegram', 'Reddit', 'Pinterest', 'LinkedIn', 'X',
+  'Facebook', 'Instagram', 'YouTube', 'WhatsApp', 'Telegram', 'Reddit', 'Pinterest', 'LinkedIn', 'X', 'Twitter',
   'Netflix', 'Disney+', 'Prime Video', 'Apple TV+', 'Paramount+', 'Peacock', 'Crunchyroll', 'K-Drama',
 ]
 
@@ -223,11 +223,18 @@ function walkPage({ ignore, scope }: { ignore: string[]; scope?: string }): Walk
   const html = document.documentElement
   const roots = scope ? Array.from(document.querySelectorAll(scope)) : [document.body]
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  // What Intl writes is in the page's language in every real locale; the pseudo-locale's is English.
+  const intlWords = [
+    ...Array.from({ length: 12 }, (_, m) => new Date(Date.UTC(2000, m, 1))).flatMap((d) => ['long', 'short'].map((month) => d.toLocaleString('en', { month: month as 'long', timeZone: 'UTC' }))),
+    ...Array.from({ length: 7 }, (_, i) => new Date(Date.UTC(2000, 0, 2 + i))).flatMap((d) => ['long', 'short'].map((weekday) => d.toLocaleString('en', { weekday: weekday as 'long', timeZone: 'UTC' }))),
+  ]
   const ignored = new RegExp(
     [
       '⟦[^⟧]*⟧',
       '[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+',
       'https?://\\S+',
+      '\\b\\d+\\s?(?:h|m|min|hr)\\b',
+      ...intlWords.map((w) => `\\b${w}\\b`),
       ...ignore.sort((a, b) => b.length - a.length).map((w) => (/^\w+$/.test(w) ? `\\b${escape(w)}\\b` : escape(w))),
     ].join('|'),
     'g',

@@ -68,6 +68,16 @@ describe('LanguageMenu', () => {
     expect(calls.filter((c) => c.path === '/api/me/locale')).toEqual([])
   })
 
+  it('follows the page the address bar shows, even while the router still draws the one before', () => {
+    answerMe({ user: null })
+    const list = renderMenu()
+    window.history.pushState(null, '', '/tv/1399?season=3')
+    const spanish = within(list).getByRole('link', { name: 'Español' })
+    fireEvent.click(spanish)
+    expect(spanish.getAttribute('href')).toBe('/es/tv/1399?season=3')
+    window.history.pushState(null, '', '/')
+  })
+
   it('signed in, also stores the choice on the account, and a 404 from the API changes nothing', async () => {
     const calls = answerMe({ id: 7, email: 'a@example.com', type: 'user', user: { username: 'ada' } })
     const list = renderMenu()

@@ -9,7 +9,7 @@ import { useLocation } from 'react-router-dom'
 import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, localizedPath, type Locale } from '../../worker/lib/locales'
 import { ChevronDownIcon, GlobeIcon } from '../components/icons'
 import { currentLocale, t } from '../i18n'
-import { rememberLocale } from '../lib/locale-choice'
+import { currentAddressIn, rememberLocale } from '../lib/locale-choice'
 import { useSession } from '../lib/session'
 
 export interface LanguageChoice {
@@ -19,8 +19,8 @@ export interface LanguageChoice {
   /** This page in that language. */
   href: string
   current: boolean
-  /** Keeps the choice; the link then goes to `href`. */
-  choose: () => void
+  /** Keeps the choice; the link then goes to this page in that language. */
+  choose: (link: HTMLAnchorElement) => void
 }
 
 /** Every language, with this page's address in it. */
@@ -34,7 +34,10 @@ export function useLanguageChoices(): LanguageChoice[] {
     name: LOCALE_NAMES[locale],
     href: localizedPath(locale, pathname + search),
     current: locale === active,
-    choose: () => rememberLocale(locale, signedIn),
+    choose: (link) => {
+      link.href = currentAddressIn(locale)
+      rememberLocale(locale, signedIn)
+    },
   }))
 }
 
@@ -112,7 +115,7 @@ export function LanguageLink({ choice, className, asMenuItem = false }: { choice
       href={choice.href}
       hrefLang={choice.locale}
       lang={choice.locale}
-      onClick={choice.choose}
+      onClick={(e) => choice.choose(e.currentTarget)}
       {...(asMenuItem ? { role: 'menuitemradio', 'aria-checked': choice.current } : { 'aria-current': choice.current ? 'true' : undefined })}
       className={className}
     >

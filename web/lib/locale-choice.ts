@@ -4,10 +4,19 @@
  * someone is signed in, so it follows them to other browsers. The page itself changes by a full
  * navigation to the same page's address in that language (the new catalog loads with it).
  */
-import { LOCALE_COOKIE, type Locale } from '../../worker/lib/locales'
+import { LOCALE_COOKIE, localizedPath, type Locale } from '../../worker/lib/locales'
+import { localeOfPath } from '../i18n'
 
 /** A year: the choice outlives the session. */
 export const LOCALE_COOKIE_MAX_AGE = 31_536_000
+
+/**
+ * The page the address bar shows, in `locale`. Read at the moment of choosing: while the router
+ * still draws the previous page (the next one's code on its way), its location is the old one.
+ */
+export function currentAddressIn(locale: Locale): string {
+  return localizedPath(locale, localeOfPath(window.location.pathname).path + window.location.search)
+}
 
 /**
  * Keeps `locale` as the visitor's language. Storing it on the account is best-effort: until the
