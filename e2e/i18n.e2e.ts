@@ -68,6 +68,12 @@ describe('the language menu', () => {
     expect(await page.getByRole('link', { name: message('es', 'nav', 'genres'), exact: true }).first().getAttribute('href')).toBe('/es/genres')
     expect(await htmlLangDir(page)).toEqual(['es', 'ltr'])
 
+    // A new tab at an English address: the worker reads the cookie and sends it to the Spanish one.
+    const tab = await context.newPage()
+    await tab.goto('/top-imdb', { waitUntil: 'domcontentloaded' })
+    expect(new URL(tab.url()).pathname).toBe('/es/top-imdb')
+    await tab.close()
+
     // And back to English the same way, which the cookie then says.
     await footer.getByRole('button', { name: message('es', 'shell', 'language') }).click()
     await footer.getByRole('link', { name: 'English' }).click()
@@ -75,6 +81,9 @@ describe('the language menu', () => {
     await page.getByRole('complementary', { name: 'Main navigation' }).waitFor()
     expect(await htmlLangDir(page)).toEqual(['en', 'ltr'])
     expect((await context.cookies(baseUrl)).find((c) => c.name === LOCALE_COOKIE)?.value).toBe('en')
+    const english = await context.newPage()
+    await english.goto('/top-imdb', { waitUntil: 'domcontentloaded' })
+    expect(new URL(english.url()).pathname).toBe('/top-imdb')
     await context.close()
   })
 
@@ -97,6 +106,9 @@ describe('the language menu', () => {
     await page.getByRole('button', { name: message('de', 'shell', 'accountButton', { name: username }) }).waitFor()
     expect(await htmlLangDir(page)).toEqual(['de', 'ltr'])
     expect(puts).toEqual([{ method: 'PUT', body: { locale: 'de' } }])
+    // The account keeps it (where the API has PUT /api/me/locale; the menu asks it best-effort).
+    const me = await (await page.request.get(`${baseUrl}/api/auth/me`)).text()
+    expect(me).toContain('"locale":"de"')
     expect((await context.cookies(baseUrl)).find((c) => c.name === LOCALE_COOKIE)?.value).toBe('de')
     await context.close()
   })
