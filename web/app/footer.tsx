@@ -1,30 +1,38 @@
 /**
  * The desktop footer (SPEC.md section 2): quick and company links, the new-movie-updates e-mail
- * box, social links, the support address from GET /api/config, the sitemap (new tab), and TMDB's
- * required attribution when TMDB is the catalogue provider.
+ * box, social links, the support address from GET /api/config, the sitemap (new tab), the
+ * language menu, and TMDB's required attribution when TMDB is the catalogue provider.
  */
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
+import { currentLocale, t, type MessageId } from '../i18n'
 import { useSiteConfig, useSiteFacts } from '../lib/images'
 import { paths } from '../lib/paths'
+import { LanguageMenu } from './language-menu'
 
-const quickLinks = [
-  { label: 'Home', href: paths.home() },
-  { label: 'Movies', href: paths.movies() },
-  { label: 'TV Shows', href: paths.tvShows() },
-  { label: 'Kids', href: paths.kids() },
-  { label: 'Top IMDB', href: paths.topImdb() },
-  { label: 'Genres', href: paths.genres() },
+interface FooterLink {
+  label: MessageId
+  href: string
+}
+
+const quickLinks: FooterLink[] = [
+  { label: 'nav.home', href: paths.home() },
+  { label: 'nav.movies', href: paths.movies() },
+  { label: 'nav.tvShows', href: paths.tvShows() },
+  { label: 'nav.kids', href: paths.kids() },
+  { label: 'nav.topImdb', href: paths.topImdb() },
+  { label: 'nav.genres', href: paths.genres() },
 ]
 /** The site's own pages; the mobile menu lists them too, as phones have no footer. */
-export const companyLinks = [
-  { label: 'About Us', href: paths.aboutUs() },
-  { label: 'Contact', href: paths.contact() },
-  { label: 'FAQ', href: paths.faq() },
-  { label: 'Terms of Service', href: paths.terms() },
-  { label: 'Privacy Policy', href: paths.privacy() },
-  { label: 'DMCA', href: paths.dmca() },
+export const companyLinks: FooterLink[] = [
+  { label: 'nav.aboutUs', href: paths.aboutUs() },
+  { label: 'nav.contact', href: paths.contact() },
+  { label: 'nav.faq', href: paths.faq() },
+  { label: 'nav.terms', href: paths.terms() },
+  { label: 'nav.privacy', href: paths.privacy() },
+  { label: 'nav.dmca', href: paths.dmca() },
 ]
+// The networks' own names, the same in every language.
 const socialLinks = [
   { label: 'Facebook', href: 'https://www.facebook.com/', path: 'M14 8h3V4h-3a4 4 0 0 0-4 4v2H8v4h2v8h4v-8h3l1-4h-4V8z' },
   { label: 'X', href: 'https://x.com/', path: 'M4 4l16 16M20 4 4 20' },
@@ -40,6 +48,7 @@ export function Footer() {
     e.preventDefault()
     setSubscribed(true)
   }
+  const year = new Intl.DateTimeFormat(currentLocale(), { year: 'numeric' }).format(new Date())
 
   return (
     <footer className="hidden border-t border-neutral-800 bg-neutral-950 px-8 py-10 text-sm text-neutral-400 lg:block">
@@ -47,16 +56,16 @@ export function Footer() {
         <div>
           <p className="mb-3 flex items-center gap-2 text-base font-bold text-white">
             <span aria-hidden="true" className="inline-block h-7 w-7 rounded-md bg-brand-600 text-center leading-7">▶</span>
-            {siteName}
+            <span data-catalog="">{siteName}</span>
           </p>
-          <p>Discover and watch movies and TV shows, free.</p>
+          <p>{t('shell.footerTagline')}</p>
           <p className="mt-3">
-            Support:{' '}
-            <a className="text-neutral-200 hover:underline" href={`mailto:${supportEmail}`}>
+            {t('shell.supportLabel')}{' '}
+            <a data-catalog="" className="text-neutral-200 hover:underline" href={`mailto:${supportEmail}`}>
               {supportEmail}
             </a>
           </p>
-          <ul className="mt-4 flex gap-2" aria-label="Social links">
+          <ul className="mt-4 flex gap-2" aria-label={t('shell.socialLinks')}>
             {socialLinks.map((s) => (
               <li key={s.label}>
                 <a
@@ -74,51 +83,54 @@ export function Footer() {
             ))}
           </ul>
         </div>
-        <nav aria-label="Quick links">
-          <p className="mb-3 font-semibold text-white">Quick Links</p>
+        <nav aria-label={t('shell.quickLinks')}>
+          <p className="mb-3 font-semibold text-white">{t('shell.quickLinksHeading')}</p>
           <ul className="space-y-2">
             {quickLinks.map((l) => (
               <li key={l.href}>
-                <Link className="hover:text-white" to={l.href}>{l.label}</Link>
+                <Link className="hover:text-white" to={l.href}>{t(l.label)}</Link>
               </li>
             ))}
             <li>
-              <a className="hover:text-white" href={paths.sitemap()} target="_blank" rel="noopener">Sitemap</a>
+              <a className="hover:text-white" href={paths.sitemap()} target="_blank" rel="noopener">{t('nav.sitemap')}</a>
             </li>
           </ul>
         </nav>
-        <nav aria-label="Company">
-          <p className="mb-3 font-semibold text-white">Company</p>
+        <nav aria-label={t('shell.company')}>
+          <p className="mb-3 font-semibold text-white">{t('shell.company')}</p>
           <ul className="space-y-2">
             {companyLinks.map((l) => (
               <li key={l.href}>
-                <Link className="hover:text-white" to={l.href}>{l.label}</Link>
+                <Link className="hover:text-white" to={l.href}>{t(l.label)}</Link>
               </li>
             ))}
           </ul>
         </nav>
         <div>
-          <p className="mb-1 font-semibold text-white">New movie updates</p>
-          <p className="mb-3">New releases and picks in your inbox.</p>
-          <form className="flex gap-2" onSubmit={subscribe}>
-            <label htmlFor="footer-email" className="sr-only">E-mail address</label>
+          <p className="mb-1 font-semibold text-white">{t('shell.newsletterTitle')}</p>
+          <p className="mb-3">{t('shell.newsletterText')}</p>
+          <form className="flex flex-wrap gap-2" onSubmit={subscribe}>
+            <label htmlFor="footer-email" className="sr-only">{t('shell.emailLabel')}</label>
             <input
               id="footer-email"
               type="email"
               required
-              placeholder="Your e-mail"
-              className="min-w-0 flex-1 rounded-md border border-neutral-700 bg-neutral-900 px-3 py-2 text-neutral-100 placeholder:text-neutral-500"
+              placeholder={t('shell.emailPlaceholder')}
+              className="min-w-0 flex-1 basis-40 rounded-md border border-neutral-700 bg-neutral-900 px-3 py-2 text-neutral-100 placeholder:text-neutral-500"
             />
-            <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-500">SUBSCRIBE</button>
+            <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 font-semibold whitespace-nowrap text-white hover:bg-brand-500">{t('shell.subscribe')}</button>
           </form>
-          <p aria-live="polite" className="mt-2 h-5 text-xs text-emerald-400">{subscribed ? 'Thanks for your interest! E-mail updates are coming soon.' : ''}</p>
+          <p aria-live="polite" className="mt-2 min-h-5 text-xs text-emerald-400">{subscribed ? t('shell.subscribed') : ''}</p>
         </div>
       </div>
       <div className="mt-8 flex items-center justify-between gap-6 border-t border-neutral-800 pt-6 text-xs">
-        <p>© {new Date().getFullYear()} {siteName}</p>
+        <div className="flex items-center gap-4">
+          <p>{t('shell.copyright', { year, siteName })}</p>
+          <LanguageMenu />
+        </div>
         {config?.provider === 'tmdb' && (
-          <p data-testid="tmdb-attribution" className="max-w-xl text-right">
-            This product uses the TMDB API but is not endorsed or certified by TMDB.
+          <p data-testid="tmdb-attribution" className="max-w-xl text-end">
+            {t('shell.tmdbAttribution')}
           </p>
         )}
       </div>

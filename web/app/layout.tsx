@@ -1,6 +1,7 @@
 /**
  * The app shell (SPEC.md section 2, Layout): a collapsible sidebar on desktop, a top bar with a
  * slide-in menu and a bottom bar on phones, the footer on desktop, toasts and the account menu.
+ * Sides are logical: in a right-to-left language the sidebar and the menu are on the right.
  */
 import { atom, useAtom } from 'jotai'
 import { atomWithStorage } from 'jotai/utils'
@@ -10,6 +11,7 @@ import { CookieBanner } from '../components/cookie-banner'
 import { ErrorBoundary } from '../components/error-boundary'
 import { MaintenanceNotice } from '../components/maintenance-notice'
 import { Toaster } from '../components/toast'
+import { t, type MessageId } from '../i18n'
 import {
   BookmarkIcon,
   ChevronLeftIcon,
@@ -27,34 +29,36 @@ import {
 import { paths } from '../lib/paths'
 import { useSession } from '../lib/session'
 import { useSettleUnsentProgress } from '../lib/settle-unsent-progress'
+import { SITE_NAME } from '../lib/use-document-meta'
 import { useScrollRestoration } from '../lib/use-scroll-restoration'
 import { AccountMenu } from './account-menu'
 import { companyLinks, Footer } from './footer'
+import { LanguageMenu } from './language-menu'
 
 interface NavItem {
-  label: string
+  label: MessageId
   href: string
   icon: ComponentType<SVGProps<SVGSVGElement>>
   needsLogin?: boolean
 }
 
 const sideNav: NavItem[] = [
-  { label: 'Search', href: paths.search(), icon: SearchIcon },
-  { label: 'Home', href: paths.home(), icon: HomeIcon },
-  { label: 'Movies', href: paths.movies(), icon: FilmIcon },
-  { label: 'TV Shows', href: paths.tvShows(), icon: TvIcon },
-  { label: 'Kids', href: paths.kids(), icon: KidsIcon },
-  { label: 'Genres', href: paths.genres(), icon: GridIcon },
-  { label: 'Watchlist', href: paths.watchlist(), icon: BookmarkIcon, needsLogin: true },
-  { label: 'Last Watched', href: paths.lastWatched(), icon: HistoryIcon, needsLogin: true },
+  { label: 'nav.search', href: paths.search(), icon: SearchIcon },
+  { label: 'nav.home', href: paths.home(), icon: HomeIcon },
+  { label: 'nav.movies', href: paths.movies(), icon: FilmIcon },
+  { label: 'nav.tvShows', href: paths.tvShows(), icon: TvIcon },
+  { label: 'nav.kids', href: paths.kids(), icon: KidsIcon },
+  { label: 'nav.genres', href: paths.genres(), icon: GridIcon },
+  { label: 'nav.watchlist', href: paths.watchlist(), icon: BookmarkIcon, needsLogin: true },
+  { label: 'nav.lastWatched', href: paths.lastWatched(), icon: HistoryIcon, needsLogin: true },
 ]
 
 const bottomNav: NavItem[] = [
-  { label: 'Home', href: paths.home(), icon: HomeIcon },
-  { label: 'Movies', href: paths.movies(), icon: FilmIcon },
-  { label: 'TV Shows', href: paths.tvShows(), icon: TvIcon },
-  { label: 'Search', href: paths.search(), icon: SearchIcon },
-  { label: 'Watchlist', href: paths.watchlist(), icon: BookmarkIcon, needsLogin: true },
+  { label: 'nav.home', href: paths.home(), icon: HomeIcon },
+  { label: 'nav.movies', href: paths.movies(), icon: FilmIcon },
+  { label: 'nav.tvShows', href: paths.tvShows(), icon: TvIcon },
+  { label: 'nav.search', href: paths.search(), icon: SearchIcon },
+  { label: 'nav.watchlist', href: paths.watchlist(), icon: BookmarkIcon, needsLogin: true },
 ]
 
 // Read on the first render (getOnInit), not after it: a collapsed sidebar read late would
@@ -84,39 +88,40 @@ function Sidebar() {
   const isCurrent = useIsCurrent()
   return (
     <aside
-      aria-label="Main navigation"
+      aria-label={t('nav.mainNavigation')}
       // Below 1280 px the sidebar keeps to its icons, so the page keeps room for readable cards;
       // wider, it shows its labels unless the visitor collapsed it.
-      className={`sticky top-0 hidden h-screen shrink-0 flex-col border-r border-neutral-800 bg-neutral-950 transition-[width] lg:flex ${collapsed ? 'w-[4.5rem]' : 'w-[4.5rem] xl:w-60'}`}
+      className={`sticky top-0 hidden h-screen shrink-0 flex-col border-e border-neutral-800 bg-neutral-950 transition-[width] lg:flex ${collapsed ? 'w-[4.5rem]' : 'w-[4.5rem] xl:w-60'}`}
     >
       <div className="flex h-16 items-center justify-between px-4">
         {/* Narrow, the mark alone stands for the site; collapsed on a wide screen, the toggle takes its place. */}
         <Link to={paths.home()} className={`flex items-center gap-2 text-lg font-bold ${collapsed ? 'xl:sr-only' : ''}`}>
           <span aria-hidden="true" className="inline-block h-7 w-7 rounded-md bg-brand-600 text-center leading-7">▶</span>
-          <span className="sr-only xl:not-sr-only">Reelhouse</span>
+          <span className="sr-only xl:not-sr-only">{SITE_NAME}</span>
         </Link>
         <button
           type="button"
           onClick={() => setCollapsed(!collapsed)}
-          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          aria-label={collapsed ? t('nav.expandSidebar') : t('nav.collapseSidebar')}
           aria-expanded={!collapsed}
           className="hidden rounded-md p-2 text-neutral-400 hover:bg-neutral-800 hover:text-white xl:block"
         >
-          {collapsed ? <ChevronRightIcon /> : <ChevronLeftIcon />}
+          {/* Toward the page to expand, toward the screen's edge to collapse: mirrored right to left. */}
+          {collapsed ? <ChevronRightIcon className="rtl:-scale-x-100" /> : <ChevronLeftIcon className="rtl:-scale-x-100" />}
         </button>
       </div>
       <nav className="flex-1 overflow-y-auto px-2 py-2">
         <ul className="space-y-1">
           {sideNav.map((item) => (
-            <li key={item.label}>
+            <li key={item.href}>
               <Link
                 to={hrefFor(item)}
                 aria-current={isCurrent(item) ? 'page' : undefined}
-                title={item.label}
+                title={t(item.label)}
                 className={`flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium ${isCurrent(item) ? 'bg-brand-600/15 text-brand-400' : 'text-neutral-300 hover:bg-neutral-800 hover:text-white'}`}
               >
                 <item.icon className="shrink-0" />
-                <span className={collapsed ? 'sr-only' : 'sr-only xl:not-sr-only'}>{item.label}</span>
+                <span className={collapsed ? 'sr-only' : 'sr-only xl:not-sr-only'}>{t(item.label)}</span>
               </Link>
             </li>
           ))}
@@ -159,34 +164,38 @@ function MobileMenu() {
   }, [open, setOpen])
   if (!open) return null
   return (
-    <div className="fixed inset-0 z-50 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu">
-      <button type="button" tabIndex={-1} aria-label="Close menu" className="absolute inset-0 bg-black/60" onClick={() => setOpen(false)} />
-      <nav ref={panel} className="animate-slide-in absolute top-0 left-0 flex h-full w-72 max-w-[80vw] flex-col bg-neutral-900 p-4 shadow-2xl">
+    <div className="fixed inset-0 z-50 lg:hidden" role="dialog" aria-modal="true" aria-label={t('nav.menu')}>
+      <button type="button" tabIndex={-1} aria-label={t('nav.closeMenu')} className="absolute inset-0 bg-black/60" onClick={() => setOpen(false)} />
+      <nav ref={panel} className="animate-slide-in absolute start-0 top-0 flex h-full w-72 max-w-[80vw] flex-col overflow-y-auto bg-neutral-900 p-4 shadow-2xl">
         <div className="mb-4 flex items-center justify-between">
-          <span className="text-lg font-bold">Reelhouse</span>
-          <button type="button" aria-label="Close menu" className="rounded-md p-2 hover:bg-neutral-800" onClick={() => setOpen(false)} autoFocus>
+          <span className="text-lg font-bold">{SITE_NAME}</span>
+          <button type="button" aria-label={t('nav.closeMenu')} className="rounded-md p-2 hover:bg-neutral-800" onClick={() => setOpen(false)} autoFocus>
             <CloseIcon />
           </button>
         </div>
         <ul className="space-y-1">
           {sideNav.map((item) => (
-            <li key={item.label}>
+            <li key={item.href}>
               <Link
                 to={hrefFor(item)}
                 aria-current={isCurrent(item) ? 'page' : undefined}
                 className={`flex items-center gap-3 rounded-lg px-3 py-3 ${isCurrent(item) ? 'bg-brand-600/15 text-brand-400' : 'text-neutral-200 hover:bg-neutral-800'}`}
               >
-                <item.icon />
-                {item.label}
+                <item.icon className="shrink-0" />
+                <span className="min-w-0 wrap-break-word hyphens-auto">{t(item.label)}</span>
               </Link>
             </li>
           ))}
         </ul>
-        <ul aria-label="About the site" className="mt-auto grid grid-cols-2 gap-x-2 gap-y-1 border-t border-neutral-800 pt-3 text-sm">
+        {/* Phones have no footer: its language menu and company links are here. */}
+        <div className="mt-auto border-t border-neutral-800 pt-3">
+          <LanguageMenu inline />
+        </div>
+        <ul aria-label={t('nav.aboutTheSite')} className="mt-2 grid grid-cols-2 gap-x-2 gap-y-1 border-t border-neutral-800 pt-3 text-sm">
           {companyLinks.map((link) => (
-            <li key={link.label}>
-              <Link to={link.href} className="block rounded-md px-3 py-2 text-neutral-400 hover:bg-neutral-800 hover:text-neutral-100">
-                {link.label}
+            <li key={link.href}>
+              <Link to={link.href} className="block rounded-md px-3 py-2 wrap-break-word hyphens-auto text-neutral-400 hover:bg-neutral-800 hover:text-neutral-100">
+                {t(link.label)}
               </Link>
             </li>
           ))}
@@ -210,17 +219,17 @@ function TopSearch() {
     navigate(paths.search(value.trim() || undefined))
   }
   return (
-    <form role="search" aria-label="Site search" onSubmit={submit} className="hidden w-72 items-center gap-2 rounded-full border border-neutral-800 bg-neutral-900 px-4 py-2 text-sm text-neutral-400 focus-within:border-neutral-500 hover:border-neutral-600 lg:flex">
+    <form role="search" aria-label={t('nav.siteSearch')} onSubmit={submit} className="hidden w-72 items-center gap-2 rounded-full border border-neutral-800 bg-neutral-900 px-4 py-2 text-sm text-neutral-400 focus-within:border-neutral-500 hover:border-neutral-600 lg:flex">
       <SearchIcon width={16} height={16} aria-hidden="true" className="shrink-0" />
       <label htmlFor="top-search" className="sr-only">
-        Search movies and TV shows
+        {t('nav.searchPlaceholder')}
       </label>
       <input
         id="top-search"
         type="search"
         value={value}
         onChange={(e) => setValue(e.target.value)}
-        placeholder="Search movies and TV shows"
+        placeholder={t('nav.searchPlaceholder')}
         enterKeyHint="search"
         className="w-full min-w-0 bg-transparent text-neutral-100 placeholder:text-neutral-400 focus:outline-none"
       />
@@ -231,15 +240,17 @@ function TopSearch() {
 function TopBar() {
   const [, setOpen] = useAtom(mobileMenuOpenAtom)
   return (
-    <header className="sticky top-0 z-40 flex h-14 items-center justify-between border-b border-neutral-800 bg-neutral-950/90 px-3 backdrop-blur lg:justify-end lg:px-6">
-      <button id={MENU_BUTTON_ID} type="button" aria-label="Open menu" className="rounded-md p-2 hover:bg-neutral-800 lg:hidden" onClick={() => setOpen(true)}>
+    <header className="sticky top-0 z-40 flex h-14 items-center justify-between gap-2 border-b border-neutral-800 bg-neutral-950/90 px-3 backdrop-blur lg:justify-end lg:px-6">
+      <button id={MENU_BUTTON_ID} type="button" aria-label={t('nav.openMenu')} className="shrink-0 rounded-md p-2 hover:bg-neutral-800 lg:hidden" onClick={() => setOpen(true)}>
         <MenuIcon />
       </button>
-      <Link to={paths.home()} className="flex items-center gap-2 text-lg font-bold lg:hidden">
-        <span aria-hidden="true" className="inline-block h-7 w-7 rounded-md bg-brand-600 text-center text-sm leading-7">▶</span>
-        Reelhouse
+      {/* When a language's Login and Sign Up leave no room for the name, it wraps onto a second,
+          clipped line: the mark alone stays, and the link keeps its name. */}
+      <Link to={paths.home()} className="flex h-7 min-w-0 flex-wrap items-center gap-x-2 overflow-hidden text-lg leading-7 font-bold lg:hidden">
+        <span aria-hidden="true" className="inline-block h-7 w-7 shrink-0 rounded-md bg-brand-600 text-center text-sm leading-7">▶</span>
+        <span className="min-w-0 overflow-hidden">{SITE_NAME}</span>
       </Link>
-      <div className="flex items-center gap-3">
+      <div className="flex shrink-0 items-center gap-3">
         <TopSearch />
         <AccountMenu />
       </div>
@@ -251,17 +262,17 @@ function BottomBar() {
   const session = useSession()
   const items = bottomNav.filter((item) => !item.needsLogin || session)
   return (
-    <nav aria-label="Quick navigation" className="fixed inset-x-0 bottom-0 z-40 border-t border-neutral-800 bg-neutral-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden">
+    <nav aria-label={t('nav.quickNavigation')} className="fixed inset-x-0 bottom-0 z-40 border-t border-neutral-800 bg-neutral-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden">
       <ul className="flex">
         {items.map((item) => (
-          <li key={item.label} className="flex-1">
+          <li key={item.href} className="min-w-0 flex-1">
             <NavLink
               to={item.href}
               end={item.href === '/'}
-              className={({ isActive }) => `flex flex-col items-center gap-0.5 py-2 text-[11px] ${isActive ? 'text-brand-400' : 'text-neutral-400'}`}
+              className={({ isActive }) => `flex flex-col items-center gap-0.5 px-0.5 py-2 text-center text-[11px] leading-tight ${isActive ? 'text-brand-400' : 'text-neutral-400'}`}
             >
-              <item.icon />
-              {item.label}
+              <item.icon className="shrink-0" />
+              <span className="max-w-full wrap-break-word hyphens-auto">{t(item.label)}</span>
             </NavLink>
           </li>
         ))}
@@ -273,7 +284,7 @@ function BottomBar() {
 export function PageFallback() {
   return (
     <div className="flex min-h-[50vh] items-center justify-center" role="status">
-      <p className="text-neutral-400">Loading...</p>
+      <p className="text-neutral-400">{t('common.loadingDots')}</p>
     </div>
   )
 }
@@ -284,8 +295,8 @@ export function Layout() {
   const { pathname } = useLocation()
   return (
     <div className="flex min-h-screen">
-      <a href="#main" className="sr-only z-[200] rounded bg-brand-600 px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
-        Skip to content
+      <a href="#main" className="sr-only z-[200] rounded bg-brand-600 px-4 py-2 focus:not-sr-only focus:fixed focus:start-2 focus:top-2">
+        {t('nav.skipToContent')}
       </a>
       <Sidebar />
       <div className="flex min-w-0 flex-1 flex-col">

@@ -1,13 +1,15 @@
+/** The page of an address no route has. */
 import { Link } from 'react-router-dom'
 import { PageHeading } from '../components/page-heading'
+import { t } from '../i18n'
 import { paths } from '../lib/paths'
 
 export function Component() {
   return (
     <div>
-      <PageHeading title="Page not found" />
+      <PageHeading title={t('shell.notFoundTitle')} />
       <p className="px-4 text-neutral-400 md:px-8">
-        That page does not exist. <Link className="text-brand-400 underline" to={paths.home()}>Go to Home</Link>
+        {t('shell.notFoundText')} <Link className="text-brand-400 underline" to={paths.home()}>{t('common.goToHome')}</Link>
       </p>
     </div>
   )

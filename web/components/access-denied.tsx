@@ -5,16 +5,17 @@
  */
 import type { ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
+import { t, type MessageId } from '../i18n'
 import { paths } from '../lib/paths'
 import { useDocumentMeta } from '../lib/use-document-meta'
 
 export type AccessDeniedVariant = 'login-required' | 'admin-required' | 'permission-denied' | 'default'
 
-const texts: Record<AccessDeniedVariant, { title: string; message: string }> = {
-  'login-required': { title: 'Access Restricted', message: 'You need to be logged in to access this page.' },
-  'admin-required': { title: 'Admin Access Required', message: 'This area is restricted to administrators only.' },
-  'permission-denied': { title: 'Permission Denied', message: "You don't have permission to access this resource." },
-  default: { title: 'Access Denied', message: "You don't have permission to access this page." },
+const texts: Record<AccessDeniedVariant, { title: MessageId; message: MessageId }> = {
+  'login-required': { title: 'shell.accessRestricted', message: 'shell.accessRestrictedMessage' },
+  'admin-required': { title: 'shell.adminAccessRequired', message: 'shell.adminAccessRequiredMessage' },
+  'permission-denied': { title: 'shell.permissionDenied', message: 'shell.permissionDeniedMessage' },
+  default: { title: 'shell.accessDenied', message: 'shell.accessDeniedMessage' },
 }
 
 export function AccessDenied({
@@ -25,7 +26,7 @@ export function AccessDenied({
   children,
 }: {
   variant?: AccessDeniedVariant
-  /** Overrides the variant's title (for example 'Admin Dashboard Access Denied'). */
+  /** Overrides the variant's title (for example 'Admin Dashboard Access Denied'), in the page's language. */
   heading?: string
   /** A second line under the title (for example 'Login to View Your Watchlist'). */
   subheading?: string
@@ -34,7 +35,7 @@ export function AccessDenied({
 }) {
   const navigate = useNavigate()
   const text = texts[variant]
-  const title = heading ?? text.title
+  const title = heading ?? t(text.title)
   useDocumentMeta(title)
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center px-6 py-16 text-center" aria-labelledby="access-denied-title">
@@ -46,16 +47,16 @@ export function AccessDenied({
       </div>
       <h1 id="access-denied-title" className="text-2xl font-bold">{title}</h1>
       {subheading && <p className="mt-2 text-lg text-neutral-200">{subheading}</p>}
-      <p className="mt-3 text-neutral-300">{text.message}</p>
-      <p className="mt-2 text-sm text-neutral-400">Please contact an administrator if you believe this is an error.</p>
+      <p className="mt-3 text-neutral-300">{t(text.message)}</p>
+      <p className="mt-2 text-sm text-neutral-400">{t('shell.contactAdministrator')}</p>
       {children}
-      <div className="mt-8 flex gap-3">
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
         <button type="button" onClick={() => navigate(-1)} className="rounded-lg border border-neutral-600 px-5 py-2.5 font-semibold hover:bg-neutral-800">
-          Go Back
+          {t('common.goBack')}
         </button>
         {showHome && (
           <Link to={paths.home()} className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
-            Go to Home
+            {t('common.goToHome')}
           </Link>
         )}
       </div>

@@ -6,6 +6,7 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Fragment, type ReactNode } from 'react'
 import type { PageComposition } from '../../worker/catalog/types'
+import { t } from '../i18n'
 import { HeroCarousel } from './hero-carousel'
 import { LoadError } from './load-error'
 import { PosterRow } from './poster-row'
@@ -34,7 +35,7 @@ export function ComposedPage({ query, heroLabel, rowsLabel, showHero = true, chi
       {showHero && (data ? <HeroCarousel items={data.hero} label={heroLabel} /> : query.isError ? null : <HeroSkeleton />)}
       {children}
       {query.isError && !data ? (
-        <LoadError message="This page could not be loaded." onRetry={() => void query.refetch()} />
+        <LoadError message={t('shell.pageLoadFailed')} onRetry={() => void query.refetch()} />
       ) : (
         <div aria-label={rowsLabel} role="region" aria-busy={query.isFetching} className="pb-6">
           {data ? (
@@ -46,7 +47,7 @@ export function ComposedPage({ query, heroLabel, rowsLabel, showHero = true, chi
             ))
           ) : (
             <>
-              <p role="status" className="sr-only">Loading...</p>
+              <p role="status" className="sr-only">{t('common.loadingDots')}</p>
               {Array.from({ length: 4 }, (_, i) => (
                 <PosterRowSkeleton key={i} />
               ))}

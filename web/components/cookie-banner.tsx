@@ -7,6 +7,7 @@
 import { useAtom } from 'jotai'
 import { atomWithStorage } from 'jotai/utils'
 import { Link } from 'react-router-dom'
+import { t } from '../i18n'
 import { paths } from '../lib/paths'
 import { Button } from './button'
 
@@ -51,20 +52,20 @@ export function CookieBanner() {
   return (
     <div
       role="region"
-      aria-label="Cookie consent"
-      className="fixed inset-x-2 bottom-[calc(4.25rem+env(safe-area-inset-bottom))] z-[60] rounded-xl border border-neutral-700 bg-neutral-900/95 p-4 shadow-2xl backdrop-blur sm:inset-x-auto sm:right-4 sm:max-w-md lg:bottom-4"
+      aria-label={t('shell.cookieConsent')}
+      className="fixed inset-x-2 bottom-[calc(4.25rem+env(safe-area-inset-bottom))] z-[60] rounded-xl border border-neutral-700 bg-neutral-900/95 p-4 shadow-2xl backdrop-blur sm:inset-x-auto sm:end-4 sm:max-w-md lg:bottom-4"
     >
       <p className="text-sm text-neutral-200">
-        We use one cookie to keep you signed in, and your browser's storage for preferences such as recent searches. No tracking cookies.{' '}
+        {t('shell.cookieText')}{' '}
         <Link to={paths.privacy()} className="text-brand-400 underline underline-offset-2">
-          Privacy Policy
+          {t('nav.privacy')}
         </Link>
       </p>
-      <div className="mt-3 flex justify-end gap-2">
+      <div className="mt-3 flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={() => setConsent('declined')}>
-          Decline
+          {t('shell.decline')}
         </Button>
-        <Button onClick={() => setConsent('accepted')}>Accept</Button>
+        <Button onClick={() => setConsent('accepted')}>{t('shell.accept')}</Button>
       </div>
     </div>
   )

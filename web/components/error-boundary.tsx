@@ -3,6 +3,7 @@
  * connection) and offers a Retry instead of a blank page. `resetKey` clears it on navigation.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { t } from '../i18n'
 
 interface Props {
   resetKey: string
@@ -28,10 +29,10 @@ export class ErrorBoundary extends Component<Props, { error: Error | null; key: 
     if (!this.state.error) return this.props.children
     return (
       <div role="alert" className="mx-4 my-10 rounded-xl border border-red-500/30 bg-red-950/30 p-6 md:mx-8">
-        <h1 className="text-xl font-bold">This page could not be loaded.</h1>
-        <p className="mt-1 text-neutral-300">Check your connection and try again.</p>
+        <h1 className="text-xl font-bold">{t('shell.pageLoadFailed')}</h1>
+        <p className="mt-1 text-neutral-300">{t('shell.checkConnection')}</p>
         <button type="button" onClick={() => window.location.reload()} className="mt-4 rounded-lg bg-white px-4 py-2 font-semibold text-neutral-900 hover:bg-neutral-200">
-          Retry
+          {t('common.retry')}
         </button>
       </div>
     )

@@ -23,7 +23,7 @@ export function GenreGrid({ genres, label, headingId }: { genres: ReadonlyArray<
               to={paths.genre(g.id)}
               className={`flex h-20 items-end rounded-xl bg-gradient-to-br p-3 text-base font-bold text-white shadow transition hover:scale-[1.02] hover:brightness-110 ${tints[i % tints.length]}`}
             >
-              {g.name}
+              <span data-catalog="">{g.name}</span>
             </Link>
           </li>
         ))}

@@ -1,12 +1,14 @@
 /**
  * The hero carousel (SPEC.md sections 2 and 9): five titles, one every 6 s, each with backdrop,
  * up to 3 genres, title, rating, year, runtime, certification badge, overview, Play Now and the
- * watchlist toggle. It pauses on hover, on focus and in a hidden tab; arrows, dots and the
- * left/right keys move it.
+ * watchlist toggle. It pauses on hover, on focus and in a hidden tab; arrows, dots, swipes and
+ * the arrow keys move it, the way the page is written (in Arabic the next slide is to the left).
  */
 import { startTransition, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router-dom'
 import type { HeroItem } from '../../worker/catalog/types'
+import { t } from '../i18n'
+import { isRightToLeft } from '../lib/direction'
 import { useImageUrl } from '../lib/images'
 import { paths } from '../lib/paths'
 import { hasRating, ratingOf, runtimeText } from '../lib/titles'
@@ -52,41 +54,48 @@ function SlideContent({ slide, first }: { slide: HeroItem; first: boolean }) {
           decoding="async"
         />
       )}
-      {/* Below lg the picture fades into the page where the text begins; from lg the text sits on its lower left. */}
+      {/* Below lg the picture fades into the page where the text begins; from lg the text sits on its lower start side. */}
       <div className={`${heroBackdrop} bg-gradient-to-t from-neutral-950 via-neutral-950/40 to-transparent`} />
-      <div className="absolute inset-0 hidden bg-gradient-to-r from-neutral-950/90 via-neutral-950/40 to-transparent lg:block" />
+      <div className="absolute inset-0 hidden bg-gradient-to-r from-neutral-950/90 via-neutral-950/40 to-transparent lg:block rtl:bg-gradient-to-l" />
       <div className="absolute inset-x-0 bottom-14 px-4 md:bottom-16 md:px-16">
         <div className="max-w-2xl">
           {slide.genres.length > 0 && (
-            <ul className="mb-3 flex flex-wrap gap-2" aria-label="Genres">
+            <ul className="mb-3 flex flex-wrap gap-2" aria-label={t('cards.heroGenres')}>
               {slide.genres.slice(0, 3).map((g) => (
-                <li key={g} className="rounded-full bg-white/10 px-3 py-1 text-xs font-medium text-neutral-100 backdrop-blur">{g}</li>
+                <li key={g} data-catalog="" dir="auto" className="rounded-full bg-white/10 px-3 py-1 text-xs font-medium text-neutral-100 backdrop-blur">{g}</li>
               ))}
             </ul>
           )}
-          <h2 className="line-clamp-2 text-3xl leading-tight font-extrabold tracking-tight text-white drop-shadow md:text-5xl">{slide.title}</h2>
+          {/* Catalogue text keeps its own direction and lines up with the page's side. */}
+          <h2 data-catalog="" dir="auto" className="text-left rtl:text-right line-clamp-2 text-3xl leading-tight font-extrabold tracking-tight text-white drop-shadow md:text-5xl">{slide.title}</h2>
           <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-200">
             {hasRating(slide.voteAverage) && (
               <span className="flex items-center gap-1 font-semibold text-amber-300">
                 <StarIcon width={14} height={14} />
-                <span className="sr-only">Rating</span>
+                <span className="sr-only">{t('cards.rating')}</span>
                 {ratingOf(slide.voteAverage)}
               </span>
             )}
-            {year && <span>{year}</span>}
+            {year && <span data-catalog="">{year}</span>}
             {runtime && <span>{runtime}</span>}
-            <span className="rounded border border-neutral-300/70 px-1.5 py-px text-xs font-semibold">{slide.certification || 'TV-MA'}</span>
+            {/* A rating board's mark, the same in every language. */}
+            <span data-catalog="" className="rounded border border-neutral-300/70 px-1.5 py-px text-xs font-semibold">{slide.certification || 'TV-MA'}</span>
           </p>
-          <p className="mt-3 line-clamp-3 max-w-xl text-sm text-neutral-200 md:text-base">{slide.overview || 'No description available.'}</p>
+          {slide.overview ? (
+            <p data-catalog="" dir="auto" className="mt-3 line-clamp-3 max-w-xl text-left text-sm text-neutral-200 md:text-base rtl:text-right">{slide.overview}</p>
+          ) : (
+            <p className="mt-3 line-clamp-3 max-w-xl text-sm text-neutral-200 md:text-base">{t('cards.noDescription')}</p>
+          )}
           {/* Tight enough on a 360 px phone for both actions to share a line. */}
           <div className="mt-5 flex flex-wrap gap-2 sm:gap-3">
             <Link
               to={paths.title(slide.mediaType, slide.id)}
               className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 sm:px-5 text-sm font-semibold text-white shadow-lg hover:bg-brand-500"
-              aria-label={`Play Now: ${slide.title}`}
+              aria-label={t('cards.playNowTitle', { title: slide.title })}
+              data-catalog-text={slide.title}
             >
               <PlayIcon width={16} height={16} />
-              Play Now
+              {t('cards.playNow')}
             </Link>
             <WatchlistButton target={{ contentId: slide.id, contentType: slide.mediaType, title: slide.title, posterPath: slide.posterPath }} />
           </div>
@@ -96,24 +105,27 @@ function SlideContent({ slide, first }: { slide: HeroItem; first: boolean }) {
   )
 }
 
-export function HeroCarousel({ items, label = 'Featured titles' }: { items: HeroItem[]; label?: string }) {
+export function HeroCarousel({ items, label }: { items: HeroItem[]; label?: string }) {
   const slides = items.slice(0, 5)
   const { index, next, prev, goTo, setPaused } = useCarousel(slides.length)
   const isDrawn = useDrawnSlides(index, slides.length)
   const touchStartX = useRef<number | null>(null)
   if (slides.length === 0) return null
 
+  // The arrow pointing the way the page reads moves forward: right in English, left in Arabic.
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowRight') next()
-    else if (e.key === 'ArrowLeft') prev()
+    const forward = isRightToLeft() ? 'ArrowLeft' : 'ArrowRight'
+    const back = isRightToLeft() ? 'ArrowRight' : 'ArrowLeft'
+    if (e.key === forward) next()
+    else if (e.key === back) prev()
     else return
     e.preventDefault()
   }
 
   return (
     <section
-      aria-roledescription="carousel"
-      aria-label={label}
+      aria-roledescription={t('cards.carousel')}
+      aria-label={label ?? t('cards.featuredTitles')}
       className={`${heroFrame} overflow-hidden bg-neutral-950 lg:bg-neutral-900`}
       onMouseEnter={() => setPaused('hover', true)}
       onMouseLeave={() => setPaused('hover', false)}
@@ -133,7 +145,8 @@ export function HeroCarousel({ items, label = 'Featured titles' }: { items: Hero
         touchStartX.current = null
         setPaused('hover', false)
         if (start === null || end === undefined || Math.abs(end - start) < 50) return
-        if (end < start) next()
+        // A swipe toward the start of the line brings the next slide, as turning a page does.
+        if ((end < start) !== isRightToLeft()) next()
         else prev()
       }}
     >
@@ -143,8 +156,9 @@ export function HeroCarousel({ items, label = 'Featured titles' }: { items: Hero
           <div
             key={`${slide.mediaType}-${slide.id}`}
             role="group"
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${slides.length}: ${slide.title}`}
+            aria-roledescription={t('cards.slide')}
+            aria-label={t('cards.slidePosition', { position: i + 1, count: slides.length, title: slide.title })}
+            data-catalog-text={slide.title}
             aria-hidden={!active}
             inert={!active}
             className={`absolute inset-0 transition-opacity duration-700 motion-reduce:transition-none ${active ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
@@ -159,18 +173,18 @@ export function HeroCarousel({ items, label = 'Featured titles' }: { items: Hero
           <button
             type="button"
             onClick={prev}
-            aria-label="Previous slide"
-            className="absolute top-[28vw] left-2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2.5 text-white backdrop-blur hover:bg-black/70 md:block lg:top-1/2"
+            aria-label={t('cards.previousSlide')}
+            className="absolute start-2 top-[28vw] hidden -translate-y-1/2 rounded-full bg-black/50 p-2.5 text-white backdrop-blur hover:bg-black/70 md:block lg:top-1/2"
           >
-            <ChevronLeftIcon />
+            <ChevronLeftIcon className="rtl:-scale-x-100" />
           </button>
           <button
             type="button"
             onClick={next}
-            aria-label="Next slide"
-            className="absolute top-[28vw] right-2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2.5 text-white backdrop-blur hover:bg-black/70 md:block lg:top-1/2"
+            aria-label={t('cards.nextSlide')}
+            className="absolute end-2 top-[28vw] hidden -translate-y-1/2 rounded-full bg-black/50 p-2.5 text-white backdrop-blur hover:bg-black/70 md:block lg:top-1/2"
           >
-            <ChevronRightIcon />
+            <ChevronRightIcon className="rtl:-scale-x-100" />
           </button>
           <div className="absolute inset-x-0 bottom-4 flex justify-center gap-1">
             {slides.map((slide, i) => (
@@ -178,7 +192,8 @@ export function HeroCarousel({ items, label = 'Featured titles' }: { items: Hero
                 key={slide.id}
                 type="button"
                 onClick={() => goTo(i)}
-                aria-label={`Show slide ${i + 1}: ${slide.title}`}
+                aria-label={t('cards.showSlide', { position: i + 1, title: slide.title })}
+                data-catalog-text={slide.title}
                 aria-current={i === index ? 'true' : undefined}
                 className="group flex h-6 items-center px-1"
               >

@@ -2,6 +2,7 @@
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { ListItem } from '../../worker/catalog/types'
+import { t } from '../i18n'
 import { useImageUrl } from '../lib/images'
 import { paths } from '../lib/paths'
 import { hasRating, ratingOf, titleOf, yearOf } from '../lib/titles'
@@ -27,7 +28,7 @@ export function PosterFrame({ path, placeholder, children }: { path: string | nu
       ) : (
         (placeholder ?? (
           <div aria-hidden="true" className="flex h-full w-full items-center justify-center p-2 text-center text-xs text-neutral-400">
-            No Image
+            {t('cards.noImage')}
           </div>
         ))
       )}
@@ -43,16 +44,18 @@ export function PosterCard({ item, className = '' }: { item: PosterItem; classNa
     <Link to={paths.title(item.media_type, item.id)} className={`group block ${className}`}>
       <PosterFrame path={item.poster_path}>
         {hasRating(item.vote_average) && (
-          <span aria-hidden="true" className="absolute top-1.5 left-1.5 flex items-center gap-0.5 rounded bg-black/75 px-1.5 py-0.5 text-[11px] font-semibold text-amber-300">
+          <span aria-hidden="true" className="absolute start-1.5 top-1.5 flex items-center gap-0.5 rounded bg-black/75 px-1.5 py-0.5 text-[11px] font-semibold text-amber-300">
             <StarIcon width={10} height={10} />
             {ratingOf(item.vote_average)}
           </span>
         )}
       </PosterFrame>
-      <p className="mt-1.5 truncate text-sm font-medium text-neutral-100">{title}</p>
+      {/* A title keeps its own direction (a Latin title on an Arabic page reads and is cut left to
+          right) and lines up with the page's side. */}
+      <p data-catalog="" dir="auto" className="mt-1.5 truncate text-left text-sm font-medium text-neutral-100 rtl:text-right">{title}</p>
       <p className="h-4 text-xs text-neutral-400">
         {year}
-        {hasRating(item.vote_average) && <span className="sr-only">, rating {ratingOf(item.vote_average)}</span>}
+        {hasRating(item.vote_average) && <span className="sr-only">{t('cards.ratingAfterYear', { rating: ratingOf(item.vote_average) })}</span>}
       </p>
     </Link>
   )

@@ -6,6 +6,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { ListItem, Paged } from '../../worker/catalog/types'
+import { t } from '../i18n'
 import { uniqueItems } from '../lib/catalog'
 import { useInView } from '../lib/use-in-view'
 import { LoadError } from './load-error'
@@ -20,6 +21,7 @@ export interface PosterGridProps {
   /** Accessible name of the list, e.g. 'Top rated movies'. */
   label: string
   renderItem?: (item: ListItem) => ReactNode
+  /** What an empty list says ('No titles found.' unless given); '' says nothing. */
   emptyText?: string
   /** Called with the first page once it arrives (e.g. for 'Found N results'). */
   onFirstPage?: (page: Paged<ListItem>) => void
@@ -28,7 +30,7 @@ export interface PosterGridProps {
   queryOptions?: { staleTime?: number; retry?: number; retryDelay?: number }
 }
 
-export function PosterGrid({ queryKey, fetchPage, label, renderItem, emptyText = 'No titles found.', onFirstPage, gridClassName = posterGridClass, queryOptions }: PosterGridProps) {
+export function PosterGrid({ queryKey, fetchPage, label, renderItem, emptyText, onFirstPage, gridClassName = posterGridClass, queryOptions }: PosterGridProps) {
   const query = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam }) => fetchPage(pageParam),
@@ -66,15 +68,18 @@ export function PosterGrid({ queryKey, fetchPage, label, renderItem, emptyText =
   if (query.isPending) {
     return (
       <div>
-        <p role="status" className="mb-3 text-sm text-neutral-400">Loading...</p>
+        <p role="status" className="mb-3 text-sm text-neutral-400">{t('common.loadingDots')}</p>
         <PosterGridSkeleton count={GRID_STEP} />
       </div>
     )
   }
   if (query.isError && !data) {
-    return <LoadError className="!mx-0" message="This list could not be loaded." onRetry={() => void query.refetch()} />
+    return <LoadError className="!mx-0" message={t('cards.listLoadFailed')} onRetry={() => void query.refetch()} />
   }
-  if (items.length === 0) return emptyText ? <p className="py-10 text-center text-neutral-400">{emptyText}</p> : null
+  if (items.length === 0) {
+    const empty = emptyText ?? t('cards.noTitles')
+    return empty ? <p className="py-10 text-center text-neutral-400">{empty}</p> : null
+  }
 
   const visible = items.slice(0, shown)
   const atEnd = !hasNextPage && shown >= items.length
@@ -94,11 +99,11 @@ export function PosterGrid({ queryKey, fetchPage, label, renderItem, emptyText =
       </ul>
       <div ref={sentinel} aria-hidden="true" className="h-4" />
       {query.isFetchNextPageError ? (
-        <LoadError className="!mx-0" message="More titles could not be loaded." onRetry={() => void fetchNextPage({ cancelRefetch: false })} />
+        <LoadError className="!mx-0" message={t('cards.moreLoadFailed')} onRetry={() => void fetchNextPage({ cancelRefetch: false })} />
       ) : atEnd ? (
-        <p className="py-8 text-center text-sm text-neutral-400">You have reached the end · {items.length} titles</p>
+        <p className="py-8 text-center text-sm text-neutral-400">{t('cards.endOfList', { count: items.length })}</p>
       ) : (
-        <p role="status" className="py-6 text-center text-sm text-neutral-400">{isFetchingNextPage ? 'Loading...' : ''}</p>
+        <p role="status" className="py-6 text-center text-sm text-neutral-400">{isFetchingNextPage ? t('common.loadingDots') : ''}</p>
       )}
     </div>
   )

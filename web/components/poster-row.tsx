@@ -1,10 +1,13 @@
 /**
  * A titled, horizontally scrollable row of poster cards with arrow buttons on wide screens, each
- * shown only when the row can scroll that way.
+ * shown only when the row can scroll that way. In a right-to-left page the row starts at the right
+ * and its first arrow, which points right, goes back toward the start.
  * A `deferred` row draws its heading and a space of its height, and its cards only when the
  * visitor comes near it: a page of many rows starts with a small document.
  */
-import { useRef } from 'react'
+import { useId, useRef } from 'react'
+import { t } from '../i18n'
+import { isRightToLeft } from '../lib/direction'
 import { useNearScreen } from '../lib/use-in-view'
 import { useScrollArrows } from '../lib/use-scroll-arrows'
 import { PosterCard, type PosterItem } from './poster-card'
@@ -43,10 +46,13 @@ export function PosterRow({ title, note, items, id, deferred = false, pending = 
   const scroller = useRef<HTMLUListElement>(null)
   const drawn = !(deferred && !near) && items.length > 0
   const { arrows } = useScrollArrows(scroller, drawn ? items : null)
-  const headingId = id ?? `row-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
+  // Not from the title: a title in Japanese or Arabic has no letters a slug would keep.
+  const autoId = useId()
+  const headingId = id ?? `row-${autoId}`
+  /** Toward the row's end (1) or its start (-1), whichever side of the screen that is. */
   const scrollBy = (dir: 1 | -1) => {
     const el = scroller.current
-    if (el) el.scrollBy({ left: dir * el.clientWidth * 0.8, behavior: 'smooth' })
+    if (el) el.scrollBy({ left: dir * (isRightToLeft() ? -1 : 1) * el.clientWidth * 0.8, behavior: 'smooth' })
   }
   if (items.length === 0 && !pending) return null
   return (
@@ -57,14 +63,14 @@ export function PosterRow({ title, note, items, id, deferred = false, pending = 
           {note && <p className="text-xs text-neutral-400">{note}</p>}
         </div>
         <div className="hidden gap-1 md:flex">
-          {arrows.left && (
-            <button type="button" aria-label={`Scroll ${title} left`} onClick={() => scrollBy(-1)} className="rounded-full p-1.5 text-neutral-300 hover:bg-neutral-800">
-              <ChevronLeftIcon />
+          {arrows.start && (
+            <button type="button" aria-label={t('cards.scrollRowToStart', { title })} onClick={() => scrollBy(-1)} className="rounded-full p-1.5 text-neutral-300 hover:bg-neutral-800">
+              <ChevronLeftIcon className="rtl:-scale-x-100" />
             </button>
           )}
-          {arrows.right && (
-            <button type="button" aria-label={`Scroll ${title} right`} onClick={() => scrollBy(1)} className="rounded-full p-1.5 text-neutral-300 hover:bg-neutral-800">
-              <ChevronRightIcon />
+          {arrows.end && (
+            <button type="button" aria-label={t('cards.scrollRowToEnd', { title })} onClick={() => scrollBy(1)} className="rounded-full p-1.5 text-neutral-300 hover:bg-neutral-800">
+              <ChevronRightIcon className="rtl:-scale-x-100" />
             </button>
           )}
         </div>

@@ -1,9 +1,11 @@
 /**
- * Toast notifications at the top right (SPEC.md section 2). Any component calls
- * `useToast()(message, kind)`; the stack is announced through an aria-live region.
+ * Toast notifications at the top right (SPEC.md section 2; the top left in a right-to-left page).
+ * Any component calls `useToast()(message, kind)` with a message already in the page's language;
+ * the stack is announced through an aria-live region.
  */
 import { atom, useAtomValue, useSetAtom } from 'jotai'
 import { useCallback } from 'react'
+import { t } from '../i18n'
 
 export type ToastKind = 'success' | 'error' | 'info'
 interface Toast {
@@ -37,11 +39,11 @@ export function Toaster() {
   const toasts = useAtomValue(toastsAtom)
   const set = useSetAtom(toastsAtom)
   return (
-    <div aria-live="polite" role="status" className="pointer-events-none fixed top-[4.5rem] right-4 z-[100] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
-      {toasts.map((t) => (
-        <div key={t.id} data-toast={t.kind} className={`pointer-events-auto flex items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-xl ${kindClass[t.kind]}`}>
-          <p className="flex-1">{t.message}</p>
-          <button type="button" aria-label="Dismiss notification" className="text-neutral-400 hover:text-white" onClick={() => set((l) => l.filter((x) => x.id !== t.id))}>
+    <div aria-live="polite" role="status" className="pointer-events-none fixed end-4 top-[4.5rem] z-[100] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
+      {toasts.map((toast) => (
+        <div key={toast.id} data-toast={toast.kind} className={`pointer-events-auto flex items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-xl ${kindClass[toast.kind]}`}>
+          <p className="flex-1">{toast.message}</p>
+          <button type="button" aria-label={t('shell.dismissNotification')} className="text-neutral-400 hover:text-white" onClick={() => set((l) => l.filter((x) => x.id !== toast.id))}>
             ×
           </button>
         </div>

@@ -6,6 +6,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { MediaType } from '../../worker/catalog/types'
+import { t } from '../i18n'
 import { api, readJson } from '../lib/api-client'
 import { useSession } from '../lib/session'
 import { BookmarkIcon } from './icons'
@@ -63,15 +64,15 @@ export function WatchlistButton({ target, className = '' }: { target: WatchlistT
     onSuccess: (_data, add) => {
       client.setQueryData(key, add)
       void client.invalidateQueries({ queryKey: watchlistKeys.list() })
-      toast(add ? 'Added to watchlist!' : 'Removed from watchlist!', 'success')
+      toast(add ? t('cards.addedToWatchlist') : t('cards.removedFromWatchlist'), 'success')
     },
-    onError: () => toast('Failed to update watchlist', 'error'),
+    onError: () => toast(t('cards.watchlistUpdateFailed'), 'error'),
   })
 
   const onClick = () => {
     if (session === undefined) return
     if (session === null) {
-      toast('Please login to add to watchlist', 'error')
+      toast(t('cards.loginToAddToWatchlist'), 'error')
       return
     }
     mutation.mutate(!inList)
@@ -92,7 +93,7 @@ export function WatchlistButton({ target, className = '' }: { target: WatchlistT
       ) : (
         <BookmarkIcon width={16} height={16} fill={listed ? 'currentColor' : 'none'} />
       )}
-      {busy ? 'Loading...' : listed ? 'Remove from Watchlist' : 'Add to Watchlist'}
+      {busy ? t('common.loadingDots') : listed ? t('cards.removeFromWatchlist') : t('cards.addToWatchlist')}
     </button>
   )
 }

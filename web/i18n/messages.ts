@@ -6,6 +6,7 @@
 import type accountMessages from './catalogs/en/account.json'
 import type adminMessages from './catalogs/en/admin.json'
 import type browseMessages from './catalogs/en/browse.json'
+import type cardsMessages from './catalogs/en/cards.json'
 import type catalogueMessages from './catalogs/en/catalogue.json'
 import type commonMessages from './catalogs/en/common.json'
 import type errorsMessages from './catalogs/en/errors.json'
@@ -13,10 +14,12 @@ import type genresMessages from './catalogs/en/genres.json'
 import type homeMessages from './catalogs/en/home.json'
 import type importMessages from './catalogs/en/import.json'
 import type listsMessages from './catalogs/en/lists.json'
+import type navMessages from './catalogs/en/nav.json'
 import type overviewsMessages from './catalogs/en/overviews.json'
 import type playerMessages from './catalogs/en/player.json'
 import type searchMessages from './catalogs/en/search.json'
 import type seoMessages from './catalogs/en/seo.json'
+import type shellMessages from './catalogs/en/shell.json'
 import type staticMessages from './catalogs/en/static.json'
 import type titleMessages from './catalogs/en/title.json'
 import type watchMessages from './catalogs/en/watch.json'
@@ -25,6 +28,7 @@ export type MessageId =
   | keyof typeof accountMessages
   | keyof typeof adminMessages
   | keyof typeof browseMessages
+  | keyof typeof cardsMessages
   | keyof typeof catalogueMessages
   | keyof typeof commonMessages
   | keyof typeof errorsMessages
@@ -32,10 +36,12 @@ export type MessageId =
   | keyof typeof homeMessages
   | keyof typeof importMessages
   | keyof typeof listsMessages
+  | keyof typeof navMessages
   | keyof typeof overviewsMessages
   | keyof typeof playerMessages
   | keyof typeof searchMessages
   | keyof typeof seoMessages
+  | keyof typeof shellMessages
   | keyof typeof staticMessages
   | keyof typeof titleMessages
   | keyof typeof watchMessages

@@ -1,8 +1,9 @@
 /**
- * Which way a horizontal strip can scroll, left and right as seen on the screen in either
- * direction of writing, for its arrow buttons: none when everything fits.
+ * Which way a horizontal strip can scroll, for its arrow buttons: none when everything fits.
  * Checked 300 ms after layout (SPEC.md section 9: images and fonts settle by then), whenever the
- * strip or its content changes size, and as it scrolls.
+ * strip or its content changes size, and as it scrolls. `left` and `right` are the screen's sides;
+ * `start` and `end` follow the writing direction (in a right-to-left page a strip starts at the
+ * right, and its scrollLeft runs from 0 down to negative values).
  */
 import { useCallback, useEffect, useState, type RefObject } from 'react'
 
@@ -11,19 +12,32 @@ export const ARROW_CHECK_DELAY_MS = 300
 export interface ScrollArrows {
   left: boolean
   right: boolean
+  start: boolean
+  end: boolean
+}
+
+const NONE: ScrollArrows = { left: false, right: false, start: false, end: false }
+
+/** How far a strip can scroll toward each side. */
+export function scrollArrowsOf(el: Pick<HTMLElement, 'scrollLeft' | 'scrollWidth' | 'clientWidth'>, rtl: boolean): ScrollArrows {
+  const room = el.scrollWidth - el.clientWidth
+  // Scrolled away from the start, whichever side that is.
+  const fromStart = rtl ? -el.scrollLeft : el.scrollLeft
+  const start = fromStart > 1
+  const end = fromStart < room - 1
+  return rtl ? { left: end, right: start, start, end } : { left: start, right: end, start, end }
+}
+
+function rightToLeft(el: HTMLElement): boolean {
+  return getComputedStyle(el).direction === 'rtl'
 }
 
 export function useScrollArrows(scroller: RefObject<HTMLElement | null>, watch: unknown): { arrows: ScrollArrows; check: () => void } {
-  const [arrows, setArrows] = useState<ScrollArrows>({ left: false, right: false })
+  const [arrows, setArrows] = useState<ScrollArrows>(NONE)
   const check = useCallback(() => {
     const el = scroller.current
-    if (!el) return setArrows((now) => (now.left || now.right ? { left: false, right: false } : now))
-    const max = el.scrollWidth - el.clientWidth
-    // A right-to-left strip starts at its right end, where scrollLeft is 0, and runs down to -max.
-    const fromLeft = getComputedStyle(el).direction === 'rtl' ? el.scrollLeft + max : el.scrollLeft
-    const left = fromLeft > 1
-    const right = fromLeft < max - 1
-    setArrows((now) => (now.left === left && now.right === right ? now : { left, right }))
+    const next = el ? scrollArrowsOf(el, rightToLeft(el)) : NONE
+    setArrows((now) => (now.left === next.left && now.right === next.right && now.start === next.start && now.end === next.end ? now : next))
   }, [scroller])
 
   useEffect(() => {
