@@ -22,8 +22,9 @@ export function Component() {
     setBusy(true)
     setError(null)
     try {
-      const answer = await readJson<{ message: string }>(api.auth['password-reset'].$post({ json: { email } }))
-      setSent(answer.message)
+      // The answer's own message is English; the page says the same in its language.
+      await readJson<{ message: string }>(api.auth['password-reset'].$post({ json: { email } }))
+      setSent(t('account.resetLinkSent'))
     } catch (err) {
       setError(err instanceof Error ? err.message : t('account.somethingWentWrong'))
     } finally {

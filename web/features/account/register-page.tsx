@@ -42,10 +42,8 @@ export function Component() {
     setBusy(true)
     setError(null)
     try {
-      const body = await readJson<{ message: string }>(
-        api.auth.signup.$post({ json: { email, username, password, confirmPassword, turnstileToken: bot.token } }),
-      )
-      toast(body.message || t('account.registrationSuccess'), 'success')
+      await readJson<{ message: string }>(api.auth.signup.$post({ json: { email, username, password, confirmPassword, turnstileToken: bot.token } }))
+      toast(t('account.registrationSuccess'), 'success')
       navigate(paths.login())
     } catch (err) {
       setError(err instanceof Error ? err.message : t('account.registrationFailed'))
