@@ -6,8 +6,8 @@
  * browser.
  */
 
-/** Areas the worker alone reads (worker/lib/i18n.ts): page tags, API errors, row titles and notes, overviews. */
-export const WORKER_AREAS: readonly string[] = ['seo', 'errors', 'catalogue', 'overviews']
+/** Areas the worker alone reads (worker/lib/i18n.ts): page tags, API errors, row titles and notes, overviews, e-mails. */
+export const WORKER_AREAS: readonly string[] = ['seo', 'errors', 'catalogue', 'overviews', 'mail']
 
 /** Areas loaded with the pages that use them. */
 export const PAGE_AREAS = ['static', 'account', 'import', 'admin'] as const

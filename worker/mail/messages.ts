@@ -1,32 +1,53 @@
-/** The texts of the e-mails the site sends. Plain text: nothing in them can run. */
+/**
+ * The texts of the e-mails the site sends, in the account's language (the one it chose, else the
+ * language of the page that asked), from the catalogs' `mail` area. Plain text: nothing in them
+ * can run.
+ */
+import ar from '../../web/i18n/catalogs/ar/mail.json'
+import de from '../../web/i18n/catalogs/de/mail.json'
+import en from '../../web/i18n/catalogs/en/mail.json'
+import es from '../../web/i18n/catalogs/es/mail.json'
+import fr from '../../web/i18n/catalogs/fr/mail.json'
+import hi from '../../web/i18n/catalogs/hi/mail.json'
+import it from '../../web/i18n/catalogs/it/mail.json'
+import ja from '../../web/i18n/catalogs/ja/mail.json'
+import ko from '../../web/i18n/catalogs/ko/mail.json'
+import ptBR from '../../web/i18n/catalogs/pt-BR/mail.json'
+import tr from '../../web/i18n/catalogs/tr/mail.json'
+import zhCN from '../../web/i18n/catalogs/zh-CN/mail.json'
 import type { Bindings } from '../env'
+import { messageFormatter } from '../lib/i18n'
+import { isLocale, localizedPath, type Locale } from '../lib/locales'
 import type { Mail } from './mailer'
 
-export function signInWarning(env: Pick<Bindings, 'SITE_NAME'>, to: string, requestUrl: string): Mail {
-  const origin = new URL(requestUrl).origin
+const say = messageFormatter<keyof typeof en>({ en, es, 'pt-BR': ptBR, fr, de, it, tr, ar, hi, ja, ko, 'zh-CN': zhCN })
+
+/** The language of an e-mail to an account: the one it chose, else the one the request came in. */
+export function mailLocale(chosen: string | null | undefined, requested: Locale): Locale {
+  return isLocale(chosen) ? chosen : requested
+}
+
+export function signInWarning(env: Pick<Bindings, 'SITE_NAME'>, to: string, requestUrl: string, locale: Locale = 'en'): Mail {
+  const siteName = env.SITE_NAME
+  const loginUrl = `${new URL(requestUrl).origin}${localizedPath(locale, '/login')}`
   return {
     to,
-    subject: `${env.SITE_NAME}: repeated failed sign-ins to your account`,
+    subject: say(locale, 'mail.signInWarningSubject', { siteName }),
     text: [
-      `Someone has tried to sign in to your ${env.SITE_NAME} account with a wrong password many times in the last few minutes.`,
+      say(locale, 'mail.signInWarningAttempts', { siteName }),
       '',
-      'If it was you, there is nothing to do. Your account is not locked: you can still sign in from a device you have used before.',
-      `If it was not you, your password has held. To be safe, choose a new one at ${origin}/login ("Forgot password?") or on your profile.`,
+      say(locale, 'mail.signInWarningIfYou'),
+      say(locale, 'mail.signInWarningIfNotYou', { loginUrl }),
     ].join('\n'),
   }
 }
 
-export function passwordResetMail(env: Pick<Bindings, 'SITE_NAME'>, to: string, link: string, minutes: number): Mail {
+/** `link` is the reset address in the account's language. */
+export function passwordResetMail(env: Pick<Bindings, 'SITE_NAME'>, to: string, link: string, minutes: number, locale: Locale = 'en'): Mail {
+  const siteName = env.SITE_NAME
   return {
     to,
-    subject: `${env.SITE_NAME}: reset your password`,
-    text: [
-      `Someone (we hope you) asked to reset the password of your ${env.SITE_NAME} account.`,
-      '',
-      `Choose a new password here within ${minutes} minutes; the link works once:`,
-      link,
-      '',
-      'Resetting signs you out on every device. If you did not ask for this, ignore this e-mail: your password stays as it is.',
-    ].join('\n'),
+    subject: say(locale, 'mail.resetSubject', { siteName }),
+    text: [say(locale, 'mail.resetAsked', { siteName }), '', say(locale, 'mail.resetChoose', { minutes }), link, '', say(locale, 'mail.resetSignsOut')].join('\n'),
   }
 }

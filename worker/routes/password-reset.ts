@@ -21,10 +21,11 @@ import { hashPassword } from '../auth/password'
 import { clientAddress, countAttempt, limitAttempts, nowSeconds } from '../auth/rate-limit'
 import type { AppEnv } from '../env'
 import { afterAnswer } from '../lib/after-answer'
-import { apiError, errorMessage } from '../lib/api-errors'
+import { apiError, errorMessage, requestLocale } from '../lib/api-errors'
+import { localizedPath } from '../lib/locales'
 import { validate } from '../lib/validate'
 import { sendMail } from '../mail/mailer'
-import { passwordResetMail } from '../mail/messages'
+import { mailLocale, passwordResetMail } from '../mail/messages'
 
 export const RESET_REQUESTS_PER_ADDRESS = 5
 export const RESET_REQUESTS_PER_EMAIL = 3
@@ -52,13 +53,16 @@ export const passwordResetRoutes = new Hono<AppEnv>()
     const perEmail = await countAttempt(db, `reset:email:${email}`, RESET_WINDOW_SECONDS, nowSeconds())
     if (perEmail.count <= RESET_REQUESTS_PER_EMAIL) {
       const origin = new URL(c.req.url).origin
+      const requested = requestLocale(c)
       afterAnswer(
         c,
         (async () => {
           const row = await findByEmailWithHash(db, 'user', email)
           if (!row || !row.is_active) return
           const token = await issueResetToken(db, 'user', row.id)
-          await sendMail(c.env, c.req.url, passwordResetMail(c.env, row.email, `${origin}/reset-password#token=${token}`, RESET_TTL_SECONDS / 60))
+          const locale = mailLocale(row.locale, requested)
+          const link = `${origin}${localizedPath(locale, '/reset-password')}#token=${token}`
+          await sendMail(c.env, c.req.url, passwordResetMail(c.env, row.email, link, RESET_TTL_SECONDS / 60, locale))
         })(),
       )
     }

@@ -39,6 +39,23 @@ describe('POST /api/auth/password-reset', () => {
     expect((await devMail()).some((message) => message.to === stranger)).toBe(false)
   })
 
+  it('writes the e-mail in the language the account chose, else in the language the request came in, with the link in it', async () => {
+    const asker = await signUp()
+    await call('/api/auth/password-reset', { body: { email: asker.email }, headers: { 'Accept-Language': 'es' } })
+    const spanish = await waitForMail(asker.email)
+    expect(spanish.subject).toBe(`${env.SITE_NAME}: restablece tu contraseña`)
+    expect(spanish.text).toMatch(/en los próximos 30 minutos/)
+    expect(spanish.text).toMatch(/https?:\/\/\S+\/es\/reset-password#token=[A-Za-z0-9_-]+/)
+
+    const chooser = await signUp()
+    const { cookie } = await signIn(chooser.email, chooser.password)
+    expect((await call('/api/me/locale', { method: 'PUT', cookie, body: { locale: 'de' } })).status).toBe(204)
+    await call('/api/auth/password-reset', { body: { email: chooser.email }, headers: { 'Accept-Language': 'ja' } })
+    const german = await waitForMail(chooser.email)
+    expect(german.subject).toBe(`${env.SITE_NAME}: Passwort zurücksetzen`)
+    expect(german.text).toMatch(/\/de\/reset-password#token=/)
+  })
+
   it('stores only the hash of the token, with an expiry within the hour', async () => {
     const user = await signUp()
     await ask(user.email)
