@@ -54,7 +54,10 @@ export function localeOfPath(pathname: string): { locale: AppLocale; path: strin
 export async function loadLocale(locale: AppLocale): Promise<void> {
   pageLocale = locale
   const { messages } = await catalogs[locale]()
-  i18n.loadAndActivate({ locale, messages: messages as never })
+  // Joined to what is loaded, not put in its place: a page area asked for beside this catalog
+  // (loadAreas) may have arrived first.
+  i18n.load(locale, messages as never)
+  i18n.activate(locale)
   if (typeof document !== 'undefined') {
     document.documentElement.lang = locale
     document.documentElement.dir = isLocale(locale) ? directionOf(locale) : 'ltr'
