@@ -23,7 +23,8 @@ export function GenreGrid({ genres, label, headingId }: { genres: ReadonlyArray<
               to={paths.genre(g.id)}
               className={`flex h-20 items-end rounded-xl bg-gradient-to-br p-3 text-base font-bold text-white shadow transition hover:scale-[1.02] hover:brightness-110 ${tints[i % tints.length]}`}
             >
-              <span data-catalog="">{g.name}</span>
+              {/* A long genre name in a longer language wraps rather than overflow the tile. */}
+              <span className="min-w-0 wrap-break-word hyphens-auto">{g.name}</span>
             </Link>
           </li>
         ))}
