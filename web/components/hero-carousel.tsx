@@ -62,11 +62,12 @@ function SlideContent({ slide, first }: { slide: HeroItem; first: boolean }) {
           {slide.genres.length > 0 && (
             <ul className="mb-3 flex flex-wrap gap-2" aria-label={t('cards.heroGenres')}>
               {slide.genres.slice(0, 3).map((g) => (
-                <li key={g} data-catalog="" dir="auto" className="rounded-full bg-white/10 px-3 py-1 text-xs font-medium text-neutral-100 backdrop-blur">{g}</li>
+                <li key={g} data-catalog="" className="rounded-full bg-white/10 px-3 py-1 text-xs font-medium text-neutral-100 backdrop-blur">{g}</li>
               ))}
             </ul>
           )}
-          {/* Catalogue text keeps its own direction and lines up with the page's side. */}
+          {/* A title keeps its own direction (a Latin title on an Arabic page) and lines up with the
+              page's side; the overview and genres come in the page's language and take its direction. */}
           <h2 data-catalog="" dir="auto" className="text-left rtl:text-right line-clamp-2 text-3xl leading-tight font-extrabold tracking-tight text-white drop-shadow md:text-5xl">{slide.title}</h2>
           <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-200">
             {hasRating(slide.voteAverage) && (
@@ -82,7 +83,7 @@ function SlideContent({ slide, first }: { slide: HeroItem; first: boolean }) {
             <span data-catalog="" className="rounded border border-neutral-300/70 px-1.5 py-px text-xs font-semibold">{slide.certification || 'TV-MA'}</span>
           </p>
           {slide.overview ? (
-            <p data-catalog="" dir="auto" className="mt-3 line-clamp-3 max-w-xl text-left text-sm text-neutral-200 md:text-base rtl:text-right">{slide.overview}</p>
+            <p data-catalog="" className="mt-3 line-clamp-3 max-w-xl text-sm text-neutral-200 md:text-base">{slide.overview}</p>
           ) : (
             <p className="mt-3 line-clamp-3 max-w-xl text-sm text-neutral-200 md:text-base">{t('cards.noDescription')}</p>
           )}
