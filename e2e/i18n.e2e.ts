@@ -228,8 +228,10 @@ interface WalkFinding {
 /**
  * The page's interface text that no catalog gave (Latin letters outside ⟦…⟧), and its overflowing
  * controls. Catalogue data (titles, overviews, people, genre names, the site's configuration,
- * the account's own name) sits in `[data-catalog]` and is not interface text; nor is text marked
- * with a language of its own (the language menu's names).
+ * the account's own name, and the composed pages' row titles and notes, which the worker writes
+ * in the page's language and the pseudo-locale reads in English: worker/test/catalog-languages.test.ts
+ * checks those per language) sits in `[data-catalog]` and is not interface text; nor is text
+ * marked with a language of its own (the language menu's names).
  */
 function walkPage({ ignore, scope }: { ignore: string[]; scope?: string }): WalkFinding {
   const html = document.documentElement
@@ -283,7 +285,9 @@ function walkPage({ ignore, scope }: { ignore: string[]; scope?: string }): Walk
   }
 
   const untranslated: string[] = []
-  const title = scope ? null : leftover(document.title)
+  // The document title names catalogue data (a title's name) as the page's heading does.
+  const catalogued = Array.from(document.querySelectorAll('[data-catalog]'), (el) => el.textContent?.trim() ?? '').filter((text) => text.length > 1)
+  const title = scope ? null : leftover(catalogued.reduce((rest, text) => rest.split(text).join(' '), document.title))
   if (title) untranslated.push(`document.title "${title}"`)
   const within = (selector: string) => roots.flatMap((root) => [...(root.matches(selector) ? [root] : []), ...Array.from(root.querySelectorAll<HTMLElement>(selector))])
   for (const root of roots) {

@@ -41,7 +41,7 @@ export function ComposedPage({ query, heroLabel, rowsLabel, showHero = true, chi
           {data ? (
             data.rows.map((row, index) => (
               <Fragment key={row.key}>
-                <PosterRow id={`row-${row.key}`} title={row.title} note={row.note} items={row.items} deferred={index >= EAGER_ROWS} />
+                <PosterRow id={`row-${row.key}`} title={row.title} note={row.note} items={row.items} deferred={index >= EAGER_ROWS} fromCatalogue />
                 {index === 0 && afterFirstRow}
               </Fragment>
             ))

@@ -36,11 +36,16 @@ interface PosterRowProps {
   id?: string
   /** Draw the cards only when the visitor comes near. */
   deferred?: boolean
+  /**
+   * The title and note are the catalogue's words (a composed page's rows, written by the worker
+   * in the page's language), marked like other catalogue data.
+   */
+  fromCatalogue?: boolean
   /** The items are on their way: keep the row's place rather than leaving it out. */
   pending?: boolean
 }
 
-export function PosterRow({ title, note, items, id, deferred = false, pending = false }: PosterRowProps) {
+export function PosterRow({ title, note, items, id, deferred = false, pending = false, fromCatalogue = false }: PosterRowProps) {
   const section = useRef<HTMLElement>(null)
   const near = useNearScreen(section, deferred)
   const scroller = useRef<HTMLUListElement>(null)
@@ -59,8 +64,14 @@ export function PosterRow({ title, note, items, id, deferred = false, pending = 
     <section ref={section} aria-labelledby={headingId} className="relative py-3">
       <div className="flex items-center justify-between px-4 md:px-8">
         <div className="min-w-0">
-          <h2 id={headingId} className="text-lg font-semibold md:text-xl">{title}</h2>
-          {note && <p className="text-xs text-neutral-400">{note}</p>}
+          <h2 id={headingId} className="text-lg font-semibold md:text-xl" data-catalog={fromCatalogue ? '' : undefined}>
+            {title}
+          </h2>
+          {note && (
+            <p className="text-xs text-neutral-400" data-catalog={fromCatalogue ? '' : undefined}>
+              {note}
+            </p>
+          )}
         </div>
         <div className="hidden gap-1 md:flex">
           {arrows.start && (

@@ -72,7 +72,9 @@ export function SessionsSection() {
           {sessions.data.sessions.map((session) => (
             <li key={session.id} className="flex items-center justify-between gap-3 py-3">
               <div className="min-w-0 flex-1">
-                <p className="font-medium">{session.device}</p>
+                <p className="font-medium" data-catalog="">
+                  {session.device}
+                </p>
                 <p className={`text-sm ${session.current ? 'text-emerald-300' : 'text-neutral-400'}`}>{lastSeen(session)}</p>
               </div>
               <Button
@@ -81,6 +83,7 @@ export function SessionsSection() {
                 busy={endOne.isPending && endOne.variables === session.id}
                 busyLabel={t('account.signingOut')}
                 aria-label={session.current ? t('account.signOutThisDevice', { device: session.device }) : t('account.signOutDevice', { device: session.device })}
+                data-catalog-text={session.device}
               >
                 {t('account.signOut')}
               </Button>

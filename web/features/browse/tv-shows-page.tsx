@@ -51,7 +51,7 @@ export function Component() {
           <p aria-live="polite" className="mt-2 min-h-5 text-sm text-neutral-400">
             {query.isFetching && query.isPlaceholderData ? t('browse.loading') : platform.slug === 'all' ? '' : t('browse.showingPlatform', { platform: isolated(platform.label) })}
           </p>
-          {!query.isPlaceholderData && query.data?.notice && <p className="mt-1 text-sm text-neutral-400">{query.data.notice}</p>}
+          {!query.isPlaceholderData && query.data?.notice && <p className="mt-1 text-sm text-neutral-400" data-catalog="">{query.data.notice}</p>}
         </section>
       </ComposedPage>
     </div>

@@ -28,10 +28,12 @@ export function BrowseByTitle() {
             type="button"
             aria-pressed={l === letter}
             aria-label={l === '#' ? t('home.titlesStartingWithSymbol') : t('home.titlesStartingWith', { letter: l })}
+            // The letters index the catalogue's titles, which are data, not words of the interface.
+            data-catalog-text={l}
             onClick={() => setLetter(l)}
             className={`h-9 w-9 shrink-0 rounded-md text-sm font-semibold transition ${l === letter ? 'bg-brand-600 text-white' : 'bg-neutral-900 text-neutral-300 hover:bg-neutral-800 hover:text-white'}`}
           >
-            {l}
+            <span data-catalog="">{l}</span>
           </button>
         ))}
       </div>

@@ -37,7 +37,9 @@ export function SearchResultCard({ item, showOverview = false, onOpen }: { item:
           {item.media_type === 'movie' ? t('search.movie') : t('search.tvShow')}
         </span>
       </PosterFrame>
-      <p dir="auto" className={`mt-1.5 truncate text-sm font-medium text-neutral-100 ${pageSide}`}>{title}</p>
+      <p dir="auto" className={`mt-1.5 truncate text-sm font-medium text-neutral-100 ${pageSide}`} data-catalog="">
+        {title}
+      </p>
       <p className="flex h-4 items-center gap-2 text-xs text-neutral-400">
         <span>{year}</span>
         {hasRating(item.vote_average) && (
@@ -48,7 +50,11 @@ export function SearchResultCard({ item, showOverview = false, onOpen }: { item:
           </span>
         )}
       </p>
-      {showOverview && <p dir="auto" className={`mt-1 line-clamp-2 text-xs text-neutral-400 ${pageSide}`}>{item.overview}</p>}
+      {showOverview && (
+        <p dir="auto" className={`mt-1 line-clamp-2 text-xs text-neutral-400 ${pageSide}`} data-catalog="">
+          {item.overview}
+        </p>
+      )}
     </Link>
   )
 }

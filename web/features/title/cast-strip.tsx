@@ -60,8 +60,14 @@ export function CastStrip({ cast }: { cast: CastMember[] }) {
               <div className="mx-auto flex h-24 w-24 items-center justify-center overflow-hidden rounded-full bg-neutral-800 text-lg font-semibold text-neutral-300">
                 {src ? <img src={src} alt="" loading="lazy" width={96} height={96} className="h-full w-full object-cover" /> : <span aria-hidden="true">{initials(person.name)}</span>}
               </div>
-              <p className="mt-2 line-clamp-2 text-sm font-medium">{person.name}</p>
-              {person.character && <p className="line-clamp-2 text-xs text-neutral-400">{person.character}</p>}
+              <p className="mt-2 line-clamp-2 text-sm font-medium" data-catalog="">
+                {person.name}
+              </p>
+              {person.character && (
+                <p className="line-clamp-2 text-xs text-neutral-400" data-catalog="">
+                  {person.character}
+                </p>
+              )}
             </li>
           )
         })}

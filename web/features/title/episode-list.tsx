@@ -94,7 +94,9 @@ export function EpisodeList({
                       <time dateTime={episode.air_date}>{dateText(episode.air_date)}</time>
                     </p>
                   )}
-                  <p className="mt-1 line-clamp-2 text-xs text-neutral-300">{episode.overview}</p>
+                  <p className="mt-1 line-clamp-2 text-xs text-neutral-300" data-catalog="">
+                    {episode.overview}
+                  </p>
                 </div>
               </button>
             </li>

@@ -21,6 +21,8 @@ export interface PlayerPosterProps {
   label: string
   /** The button's name for screen readers when the label alone does not say what plays ('Play Heat'); else the label. */
   name?: string
+  /** Catalogue data inside `name` (the title), for the tests' pseudo-locale walk. */
+  catalogText?: string
   /** Seconds; 0 when playback starts from the beginning. */
   resumeAt: number
   onIntent: () => void
@@ -50,7 +52,7 @@ function PosterImage({ art }: { art: PosterArt }) {
   )
 }
 
-export function PlayerPoster({ art, label, name = label, resumeAt, onIntent, onPlay }: PlayerPosterProps) {
+export function PlayerPoster({ art, label, name = label, catalogText, resumeAt, onIntent, onPlay }: PlayerPosterProps) {
   const resume = resumeAt > 0 ? t('player.resumeFrom', { time: clockTime(resumeAt) }) : null
   // Spelled out whole, so screen readers hear the title too and the parts never run together.
   const spoken = resume ? t('player.playAndResume', { play: name, resume }) : name
@@ -66,6 +68,7 @@ export function PlayerPoster({ art, label, name = label, resumeAt, onIntent, onP
         onPointerEnter={onIntent}
         onFocus={onIntent}
         aria-label={spoken}
+        data-catalog-text={catalogText}
         className="group absolute inset-0 flex cursor-pointer flex-col items-center justify-center gap-2 p-4 text-center text-white focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-brand-400 focus-visible:ring-inset sm:gap-3"
       >
         <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-600 shadow-2xl ring-4 ring-white/25 transition group-hover:scale-105 group-hover:bg-brand-500 group-focus-visible:ring-white sm:h-20 sm:w-20 lg:h-24 lg:w-24">

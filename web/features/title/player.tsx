@@ -337,6 +337,7 @@ export function Player({ target, title, art, sources, trailer, connection, start
         art={art}
         label={playLabel(target)}
         name={target.type === 'movie' ? t('player.playTitle', { title }) : undefined}
+        catalogText={target.type === 'movie' ? title : undefined}
         resumeAt={source.kind === 'hls' ? startAt : 0}
         onIntent={prefetch}
         onPlay={play}

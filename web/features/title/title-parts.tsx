@@ -65,7 +65,9 @@ export function TitleHeader({ facts, player, summary }: { facts: TitleFacts; pla
         className={`grid grid-cols-1 gap-x-8 gap-y-5 px-4 pt-20 pb-6 md:px-8 md:pt-24 lg:pt-8 ${theatre ? '' : 'lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start'}`}
       >
         <div className="min-w-0 lg:col-start-1 lg:row-start-1">
-          <h1 className="max-w-4xl text-3xl leading-tight font-extrabold tracking-tight text-white drop-shadow md:text-4xl xl:text-5xl">{facts.title}</h1>
+          <h1 className="max-w-4xl text-3xl leading-tight font-extrabold tracking-tight text-white drop-shadow md:text-4xl xl:text-5xl" data-catalog="">
+            {facts.title}
+          </h1>
           {facts.originalTitle && facts.originalTitle !== facts.title && (
             <p lang={facts.originalLanguage || undefined} className="mt-1 text-sm text-neutral-300">
               {facts.originalTitle}
@@ -83,7 +85,11 @@ export function TitleHeader({ facts, player, summary }: { facts: TitleFacts; pla
             {facts.year && <span>{facts.year}</span>}
             {facts.runtime && <span>{facts.runtime}</span>}
             {facts.extra && <span>{facts.extra}</span>}
-            {facts.certification && <span className="rounded border border-neutral-300/70 px-1.5 py-px text-xs font-semibold">{facts.certification}</span>}
+            {facts.certification && (
+              <span className="rounded border border-neutral-300/70 px-1.5 py-px text-xs font-semibold" data-catalog="">
+                {facts.certification}
+              </span>
+            )}
           </p>
         </div>
         {player && (
@@ -122,11 +128,13 @@ export function TitleSummary({
 }) {
   return (
     <section aria-label={t('title.about')} className="space-y-4">
-      <p className="max-w-3xl leading-relaxed text-neutral-200">{overview || t('title.noDescription')}</p>
+      <p className="max-w-3xl leading-relaxed text-neutral-200" data-catalog={overview ? '' : undefined}>
+        {overview || t('title.noDescription')}
+      </p>
       {genres.length > 0 && (
         <ul aria-label={t('title.genres')} className="flex flex-wrap gap-2">
           {genres.map((g) => (
-            <li key={g.id} className="rounded-full bg-neutral-800 px-3 py-1 text-xs font-medium text-neutral-200">
+            <li key={g.id} className="rounded-full bg-neutral-800 px-3 py-1 text-xs font-medium text-neutral-200" data-catalog="">
               {g.name}
             </li>
           ))}
