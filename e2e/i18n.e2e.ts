@@ -17,6 +17,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { localizedPath, LOCALE_COOKIE, type Locale } from '../worker/lib/locales'
 import { APP_ROUTES } from '../worker/seo/app-routes'
+import { loginThroughForm } from './account-helpers'
 import { dismissCookieBanner, expectAccessible, newPage, signInNewUser, useBrowser, type ViewportName } from './browser'
 
 const baseUrl = inject('baseUrl')
@@ -109,6 +110,22 @@ describe('the language menu', () => {
     // The account keeps it (where the API has PUT /api/me/locale; the menu asks it best-effort).
     const me = await (await page.request.get(`${baseUrl}/api/auth/me`)).text()
     expect(me).toContain('"locale":"de"')
+    expect((await context.cookies(baseUrl)).find((c) => c.name === LOCALE_COOKIE)?.value).toBe('de')
+    await context.close()
+  })
+
+  it('signing in on another browser switches the site to the language the account chose', async () => {
+    // The first browser chooses German through the account menu's API call.
+    const first = await newPage(browser(), baseUrl, 'desktop')
+    const { email } = await signInNewUser(first.page, baseUrl, 'i18n-follow')
+    expect((await first.page.request.put(`${baseUrl}/api/me/locale`, { data: { locale: 'de' }, headers: { Origin: baseUrl } })).status()).toBe(204)
+    await first.context.close()
+    // Another browser, English at the root, signs in through the form.
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    await dismissCookieBanner(context)
+    await loginThroughForm(page, { email, password: 'correct horse battery' }, 'User', '/login?next=%2Fkids')
+    await page.waitForURL(`${baseUrl}/de/kids`)
+    expect(await htmlLangDir(page)).toEqual(['de', 'ltr'])
     expect((await context.cookies(baseUrl)).find((c) => c.name === LOCALE_COOKIE)?.value).toBe('de')
     await context.close()
   })
@@ -295,7 +312,9 @@ function walkPage({ ignore, scope }: { ignore: string[]; scope?: string }): Walk
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement
       if (!parent || notInterface(parent) || !shown(parent)) continue
-      const text = leftover(node.textContent ?? '')
+      // A sentence that puts catalogue data in its words names that data (data-catalog-text).
+      const sentence = parent.closest('[data-catalog-text]')
+      const text = leftover(sentence ? catalogText(sentence)(node.textContent ?? '') : (node.textContent ?? ''))
       if (text) untranslated.push(`"${text}" in ${where(parent)}`)
     }
   }

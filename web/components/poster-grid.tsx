@@ -20,6 +20,8 @@ export interface PosterGridProps {
   fetchPage: (page: number) => Promise<Paged<ListItem>>
   /** Accessible name of the list, e.g. 'Top rated movies'. */
   label: string
+  /** Catalogue data inside `label` (a searched term, a title's first letter), for the tests' pseudo-locale walk. */
+  labelData?: string
   renderItem?: (item: ListItem) => ReactNode
   /** What an empty list says ('No titles found.' unless given); '' says nothing. */
   emptyText?: string
@@ -30,7 +32,7 @@ export interface PosterGridProps {
   queryOptions?: { staleTime?: number; retry?: number; retryDelay?: number }
 }
 
-export function PosterGrid({ queryKey, fetchPage, label, renderItem, emptyText, onFirstPage, gridClassName = posterGridClass, queryOptions }: PosterGridProps) {
+export function PosterGrid({ queryKey, fetchPage, label, labelData, renderItem, emptyText, onFirstPage, gridClassName = posterGridClass, queryOptions }: PosterGridProps) {
   const query = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam }) => fetchPage(pageParam),
@@ -87,7 +89,7 @@ export function PosterGrid({ queryKey, fetchPage, label, renderItem, emptyText, 
   const pending = hasNextPage && !query.isFetchNextPageError ? Math.max(0, shown - items.length) : 0
   return (
     <div>
-      <ul aria-label={label} className={gridClassName}>
+      <ul aria-label={label} data-catalog-text={labelData} className={gridClassName}>
         {visible.map((item) => (
           <li key={`${item.media_type}-${item.id}`}>{renderItem ? renderItem(item) : <PosterCard item={item} />}</li>
         ))}

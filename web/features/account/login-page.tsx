@@ -3,13 +3,15 @@
  * accounts, DESIGN.md). On success the session is re-read and the visitor continues to the
  * page named by ?next= (same-site paths only) or home; a signed-in visitor never sees the form.
  */
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router-dom'
 import { useToast } from '../../components/toast'
 import { api, readJson } from '../../lib/api-client'
 import { paths } from '../../lib/paths'
 import { awaitsSecondFactor, useRefreshSession, useSession, type SessionAccount } from '../../lib/session'
-import { t } from '../../i18n'
+import { isLocale, localizedPath, type Locale } from '../../../worker/lib/locales'
+import { currentLocale, t } from '../../i18n'
+import { rememberLocale } from '../../lib/locale-choice'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { AuthCard, FormError, PasswordField, safeNextPath, SubmitButton, TextField } from './auth-form'
 import { passkeysSupported, signInWithPasskey } from './passkey-ceremonies'
@@ -31,7 +33,13 @@ export function Component() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
-  if (session) return <Navigate to={awaitsSecondFactor(session) ? paths.twoFactor(next) : next} replace />
+  if (session) {
+    const target = awaitsSecondFactor(session) ? paths.twoFactor(next) : next
+    // The account's language follows it to this browser: signed in here, the site switches to it.
+    const chosen = session.user.locale
+    if (isLocale(chosen) && chosen !== currentLocale()) return <ContinueInLanguage locale={chosen} to={target} />
+    return <Navigate to={target} replace />
+  }
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -117,4 +125,13 @@ export function Component() {
       )}
     </AuthCard>
   )
+}
+
+/** Goes on to `to` in the account's language: the cookie keeps it, and its catalog loads with the page. */
+function ContinueInLanguage({ locale, to }: { locale: Locale; to: string }) {
+  useEffect(() => {
+    rememberLocale(locale, false)
+    window.location.replace(localizedPath(locale, to))
+  }, [locale, to])
+  return null
 }

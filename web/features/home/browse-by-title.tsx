@@ -38,7 +38,7 @@ export function BrowseByTitle() {
         ))}
       </div>
       {near ? (
-        <PosterGrid key={letter} queryKey={catalogKeys.list('browse', letter)} fetchPage={fetchPage} label={t('home.titlesStartingWith', { letter })} emptyText={t('home.noTitlesStartWith', { letter })} />
+        <PosterGrid key={letter} queryKey={catalogKeys.list('browse', letter)} fetchPage={fetchPage} label={t('home.titlesStartingWith', { letter })} labelData={letter} emptyText={t('home.noTitlesStartWith', { letter })} />
       ) : (
         <PosterGridSkeleton count={12} />
       )}

@@ -46,12 +46,12 @@ function Service({ provider, href }: { provider: WatchProvider; href: string | n
           {provider.name.slice(0, 1)}
         </span>
       )}
-      <span>{provider.name}</span>
+      <span data-catalog="">{provider.name}</span>
     </>
   )
   const chip = 'inline-flex min-h-10 items-center gap-2 rounded-lg border border-neutral-700 bg-neutral-900 py-1 ps-1 pe-3 text-sm text-neutral-100'
   return href ? (
-    <a href={href} target="_blank" rel="noopener noreferrer" className={`${chip} hover:bg-neutral-800`} aria-label={t('watch.opensInNewTab', { name: provider.name })}>
+    <a href={href} target="_blank" rel="noopener noreferrer" className={`${chip} hover:bg-neutral-800`} aria-label={t('watch.opensInNewTab', { name: provider.name })} data-catalog-text={provider.name}>
       {body}
     </a>
   ) : (
@@ -88,7 +88,7 @@ function Offers({ options, type }: { options: WatchOptions; type: MediaType }) {
         </div>
       ))}
       {options.networks.length > 0 && (
-        <p className="text-sm text-neutral-300">
+        <p className="text-sm text-neutral-300" data-catalog-text={listText(options.networks.map((n) => n.name))}>
           {t('watch.originallyOn', { networks: listText(options.networks.map((n) => n.name)) })}
         </p>
       )}
