@@ -19,36 +19,8 @@ function perLocale<T>(make: (locale: string) => T): () => T {
   }
 }
 
-/** Intl.DurationFormat, where the browser has it (not yet typed by TypeScript's ES2023 library). */
-type DurationFormatter = { format(duration: { hours?: number; minutes?: number }): string }
-const DurationFormat = (Intl as unknown as { DurationFormat?: new (locale: string, options: { style: string; hoursDisplay?: string }) => DurationFormatter }).DurationFormat
-
-/**
- * Japanese short units read as Japanese ("2 時間 28 分"); its narrow ones are Latin letters. Every
- * other locale prints a running time in its narrow units ("2h 28m", "2小时28分钟", "2 س و28 د").
- */
-const runtimeStyle = (locale: string) => (locale === 'ja' ? 'short' : 'narrow')
-
-const durationFormat = perLocale((locale): DurationFormatter => {
-  const style = runtimeStyle(locale)
-  if (DurationFormat) return new DurationFormat(locale, { style })
-  // Without Intl.DurationFormat: the same units, joined as the language joins units.
-  const unitDisplay = style === 'short' ? 'short' : 'narrow'
-  const hours = new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay })
-  const minutes = new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay })
-  const units = new Intl.ListFormat(locale, { type: 'unit', style: unitDisplay })
-  return {
-    format: (d) => units.format([d.hours ? hours.format(d.hours) : '', d.minutes ? minutes.format(d.minutes) : ''].filter(Boolean)),
-  }
-})
-
-/** A running time in minutes as the page prints it: "2h 28m", "2h", "47m"; empty when unknown. */
-export function runtimeText(minutes: number | null | undefined): string {
-  if (!minutes || minutes <= 0) return ''
-  const h = Math.floor(minutes / 60)
-  const m = Math.round(minutes % 60)
-  return durationFormat().format(h > 0 && m > 0 ? { hours: h, minutes: m } : h > 0 ? { hours: h } : { minutes: m })
-}
+/** A running time in minutes as the page prints it: "2h 28m", "2h", "47m"; empty when unknown (one formatter for cards, heroes and title pages). */
+export { formatRuntime as runtimeText } from '../../lib/format'
 
 const oneDecimal = perLocale((locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }))
 
