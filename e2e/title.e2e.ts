@@ -923,6 +923,24 @@ describe('/tv/{id}', () => {
     await context.close()
   })
 
+  it('keeps a watchlist press made before the page knows who is signed in, and carries it out once it does', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    await signIn(page)
+    // The session answer is held back until after the press.
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await context.route('**/api/auth/me', async (route) => {
+      await held
+      await route.fallback()
+    })
+    await page.goto(`/tv/${showId}`, { waitUntil: 'domcontentloaded' })
+    await page.getByRole('button', { name: 'Add to Watchlist' }).click()
+    release()
+    await page.locator('[data-toast="success"]', { hasText: 'Added to watchlist!' }).waitFor()
+    expect(await (await page.request.get(`${baseUrl}/api/me/watchlist/tv/${showId}`)).json()).toEqual({ inWatchlist: true })
+    await context.close()
+  })
+
   it('steps through the episodes with Previous and Next, across seasons', async () => {
     const show = await getJson<{ seasons: { season_number: number; episode_count: number }[] }>(`/api/catalog/tv/${showId}`)
     const firstCount = show.seasons.find((s) => s.season_number === 1)!.episode_count

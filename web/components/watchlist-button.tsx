@@ -5,6 +5,7 @@
  * the watchlist page agree after a change.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import type { MediaType } from '../../worker/catalog/types'
 import { t } from '../i18n'
 import { api, readJson } from '../lib/api-client'
@@ -53,12 +54,13 @@ export function WatchlistButton({ target, className = '' }: { target: WatchlistT
   const toast = useToast()
   const client = useQueryClient()
   const key = watchlistKeys.one(target.contentType, target.contentId)
-  const { data: inList = false } = useQuery({
+  const membership = useQuery({
     queryKey: key,
     queryFn: () => isInWatchlist(target.contentType, target.contentId),
     enabled: !!session,
     staleTime: 60_000,
   })
+  const inList = membership.data ?? false
   const mutation = useMutation({
     mutationFn: (add: boolean) => setInWatchlist(target, add),
     onSuccess: (_data, add) => {
@@ -69,16 +71,26 @@ export function WatchlistButton({ target, className = '' }: { target: WatchlistT
     onError: () => toast(t('cards.watchlistUpdateFailed'), 'error'),
   })
 
-  const onClick = () => {
-    if (session === undefined) return
+  // A press made before the page knows who is signed in (or whether the title is listed) is
+  // kept and carried out once it does, instead of being lost.
+  const [waiting, setWaiting] = useState(false)
+  const unknown = session === undefined || (!!session && !membership.isFetched)
+  const act = () => {
     if (session === null) {
       toast(t('cards.loginToAddToWatchlist'), 'error')
       return
     }
     mutation.mutate(!inList)
   }
+  const onClick = () => (unknown ? setWaiting(true) : act())
+  useEffect(() => {
+    if (!waiting || unknown) return
+    setWaiting(false)
+    act()
+    // act reads this render's session and membership, which are what `unknown` waited for
+  }, [waiting, unknown])
 
-  const busy = mutation.isPending
+  const busy = mutation.isPending || waiting
   const listed = !!session && inList
   return (
     <button
