@@ -2,7 +2,7 @@
  * The account menu (SPEC.md section 2): who is signed in, where they can go and the language
  * menu, or Login / Sign Up.
  */
-import { useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useId, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { UserIcon } from '../components/icons'
 import { useToast } from '../components/toast'
@@ -10,6 +10,7 @@ import { t } from '../i18n'
 import { api } from '../lib/api-client'
 import { paths } from '../lib/paths'
 import { displayName, useRefreshSession, useSession } from '../lib/session'
+import { useDismiss } from '../lib/use-dismiss'
 import { LanguageLink, useLanguageChoices } from './language-menu'
 
 export function AccountMenu() {
@@ -21,18 +22,8 @@ export function AccountMenu() {
   const [open, setOpen] = useState(false)
   const ref = useRef<HTMLDivElement>(null)
 
-  useEffect(() => {
-    if (!open) return
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !ref.current?.contains(e.target as Node)) setOpen(false)
-    }
-    document.addEventListener('mousedown', close)
-    document.addEventListener('keydown', close)
-    return () => {
-      document.removeEventListener('mousedown', close)
-      document.removeEventListener('keydown', close)
-    }
-  }, [open])
+  const close = useCallback(() => setOpen(false), [])
+  useDismiss(open, ref, close)
 
   if (session === undefined) return <div className="h-9 w-24" aria-hidden="true" />
   if (session === null) {

@@ -4,13 +4,14 @@
  * Following one keeps the choice (lib/locale-choice.ts) and loads the page anew, so the page
  * comes with the new language's catalog; as plain links, they also work before the script runs.
  */
-import { useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useId, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, localizedPath, type Locale } from '../../worker/lib/locales'
 import { ChevronDownIcon, GlobeIcon } from '../components/icons'
 import { currentLocale, t } from '../i18n'
 import { currentAddressIn, rememberLocale } from '../lib/locale-choice'
 import { useSession } from '../lib/session'
+import { useDismiss } from '../lib/use-dismiss'
 
 export interface LanguageChoice {
   locale: Locale
@@ -51,24 +52,9 @@ export function LanguageMenu({ inline = false }: { inline?: boolean }) {
   const listId = useId()
   const root = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
+  const close = useCallback(() => setOpen(false), [])
 
-  useEffect(() => {
-    if (!open) return
-    const onPointer = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false)
-    }
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return
-      setOpen(false)
-      button.current?.focus()
-    }
-    document.addEventListener('mousedown', onPointer)
-    document.addEventListener('keydown', onKey)
-    return () => {
-      document.removeEventListener('mousedown', onPointer)
-      document.removeEventListener('keydown', onKey)
-    }
-  }, [open])
+  useDismiss(open, root, close, button)
 
   // The pseudo-locale of the tests is none of the menu's languages: it shows as English.
   const shown = choices.find((c) => c.current) ?? choices.find((c) => c.locale === DEFAULT_LOCALE)
