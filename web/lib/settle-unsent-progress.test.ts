@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { keptReports, remember, setProgressOwner, UNSENT_STORAGE_KEY, type KeptReport } from './unsent-progress'
-import { settleUnsentProgress, storedCovers } from './settle-unsent-progress'
+import { settleUnsentProgress, storedCovers, titleOfPath } from './settle-unsent-progress'
 
 const report = (over: Partial<KeptReport> = {}) => ({
   content_id: 1396,
@@ -83,6 +83,17 @@ describe('settling kept progress on the next page', () => {
     await settleUnsentProgress('user:7')
     expect(puts).toEqual([report()])
     expect(keptReports('user:8')).toHaveLength(1)
+  })
+
+  it('leaves the title whose page is open to that page, and settles the others', async () => {
+    remember(report())
+    remember(report({ content_id: 1399 }))
+    const { fetch, puts } = fakeApi({})
+    await settleUnsentProgress('user:7', 'tv:1396')
+    expect(puts).toEqual([report({ content_id: 1399 })])
+    expect(fetch.mock.calls.some(([input]) => String(input instanceof Request ? input.url : input).includes('/1396'))).toBe(false)
+    expect(keptReports('user:7').map((r) => r.content_id)).toEqual([1396])
+    expect([titleOfPath('/tv/1396'), titleOfPath('/movie/155'), titleOfPath('/tv/1396/extra'), titleOfPath('/genres')]).toEqual(['tv:1396', 'movie:155', null, null])
   })
 
   it('judges a stored row of another episode as not covering the kept one', () => {
