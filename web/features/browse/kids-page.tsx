@@ -16,7 +16,7 @@ export function Component() {
             <path d="M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6z" />
             <path d="m9 12 2 2 4-4" />
           </svg>
-          <p>
+          <p className="min-w-0 wrap-break-word">
             <strong className="font-semibold">{t('browse.kidsSafeLead')}</strong> {t('browse.kidsSafeDetail')}
           </p>
         </div>
