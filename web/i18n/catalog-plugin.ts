@@ -3,7 +3,8 @@
  * with Lingui's compiler, so the browser parses no ICU syntax and carries no compiler:
  * `virtual:i18n/<locale>` is the locale's core (its `web/i18n/catalogs/<locale>/*.json` merged,
  * but for the page areas and the worker's own, see areas.ts), `virtual:i18n/<locale>/<area>` one
- * page area, and `virtual:i18n/area-loaders` the table of those page areas' dynamic imports.
+ * page area, and `virtual:i18n/loaders` the tables of their dynamic imports, one per locale of
+ * worker/lib/locales.ts (and the pseudo-locale), so a new locale needs no loader written by hand.
  *
  * `virtual:i18n/en-XA` is the pseudo-locale: the English messages with accented, lengthened text
  * and brackets around each, placeholders untouched. It is for tests and translators' previews and
@@ -63,11 +64,11 @@ export function i18nCatalogs(): Plugin {
       if (!id.startsWith(`\0${PREFIX}`)) return undefined
       const [locale = '', area = null, extra] = id.slice(PREFIX.length + 1).split('/')
       const locales: string[] = [...LOCALES, PSEUDO_LOCALE]
-      if (locale === 'area-loaders' && area === null) {
-        const table = locales.map(
-          (l) => `${JSON.stringify(l)}: {${PAGE_AREAS.map((a) => `${JSON.stringify(a)}: () => import(${JSON.stringify(`${PREFIX}${l}/${a}`)})`).join(', ')}}`,
-        )
-        return `export const areaLoaders = {${table.join(',\n')}}`
+      if (locale === 'loaders' && area === null) {
+        const load = (module: string) => `() => import(${JSON.stringify(`${PREFIX}${module}`)})`
+        const core = locales.map((l) => `${JSON.stringify(l)}: ${load(l)}`)
+        const areas = locales.map((l) => `${JSON.stringify(l)}: {${PAGE_AREAS.map((a) => `${JSON.stringify(a)}: ${load(`${l}/${a}`)}`).join(', ')}}`)
+        return `export const coreLoaders = {${core.join(',\n')}}\nexport const areaLoaders = {${areas.join(',\n')}}`
       }
       if (!locales.includes(locale) || extra !== undefined || (area !== null && !(PAGE_AREAS as readonly string[]).includes(area))) throw new Error(`no catalog ${id.slice(1)}`)
       const dir = join(catalogsDir, locale === PSEUDO_LOCALE ? 'en' : locale)

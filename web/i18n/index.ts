@@ -8,52 +8,30 @@
  * ICU values. Numbers, dates and lists go through `Intl` with `currentLocale()`.
  */
 import { setupI18n } from '@lingui/core'
-import { DEFAULT_LOCALE, directionOf, PSEUDO_LOCALE_PREFIX, isLocale, localePrefix, splitLocalePath, type Locale } from '../../worker/lib/locales'
-import { areaLoaders } from 'virtual:i18n/area-loaders'
+import { DEFAULT_LOCALE, directionOf, isLocale, type PageLocale, pagePrefix, splitPagePath } from '../../worker/lib/locales'
+import { areaLoaders, coreLoaders } from 'virtual:i18n/loaders'
 import type { PageArea } from './areas'
 import type { MessageId } from './messages'
-import { PSEUDO_LOCALE } from './pseudo'
 
 export type { MessageId }
 export type MessageValues = Record<string, string | number | Date | null | undefined>
 
 /** A locale the app can be shown in: one of ours, or the pseudo-locale of the tests. */
-export type AppLocale = Locale | typeof PSEUDO_LOCALE
-
-type CatalogModule = { messages: Record<string, unknown> }
-
-const catalogs: Record<AppLocale, () => Promise<CatalogModule>> = {
-  en: () => import('virtual:i18n/en'),
-  es: () => import('virtual:i18n/es'),
-  'pt-BR': () => import('virtual:i18n/pt-BR'),
-  fr: () => import('virtual:i18n/fr'),
-  de: () => import('virtual:i18n/de'),
-  it: () => import('virtual:i18n/it'),
-  tr: () => import('virtual:i18n/tr'),
-  ar: () => import('virtual:i18n/ar'),
-  hi: () => import('virtual:i18n/hi'),
-  ja: () => import('virtual:i18n/ja'),
-  ko: () => import('virtual:i18n/ko'),
-  'zh-CN': () => import('virtual:i18n/zh-CN'),
-  [PSEUDO_LOCALE]: () => import('virtual:i18n/en-XA'),
-}
+export type AppLocale = PageLocale
 
 export const i18n = setupI18n()
 
 
 /** The locale an address is in, and the path the app's routes know. */
 export function localeOfPath(pathname: string): { locale: AppLocale; path: string; basename: string } {
-  if (pathname === PSEUDO_LOCALE_PREFIX || pathname.startsWith(`${PSEUDO_LOCALE_PREFIX}/`)) {
-    return { locale: PSEUDO_LOCALE, path: pathname.slice(PSEUDO_LOCALE_PREFIX.length) || '/', basename: PSEUDO_LOCALE_PREFIX }
-  }
-  const { locale, path } = splitLocalePath(pathname)
-  return { locale, path, basename: localePrefix(locale) }
+  const { locale, path } = splitPagePath(pathname)
+  return { locale, path, basename: pagePrefix(locale) }
 }
 
 /** Loads and activates a locale's catalog; `<html lang dir>` follow. */
 export async function loadLocale(locale: AppLocale): Promise<void> {
   pageLocale = locale
-  const { messages } = await catalogs[locale]()
+  const { messages } = await coreLoaders[locale]!()
   // Joined to what is loaded, not put in its place: a page area asked for beside this catalog
   // (loadAreas) may have arrived first.
   i18n.load(locale, messages as never)

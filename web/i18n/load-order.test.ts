@@ -1,6 +1,6 @@
 // A page's own words (a page area) may arrive before its locale's core catalog: the worker preloads
 // both and either can land first. The core must then join them, not replace them.
-import { areaLoaders } from 'virtual:i18n/area-loaders'
+import { areaLoaders } from 'virtual:i18n/loaders'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadAreas, loadLocale, t } from '.'
 

@@ -3,7 +3,7 @@
  * brackets) so a page walked in it shows at once any text that did not come from a catalog, and
  * any control too narrow for a longer language.
  */
-export const PSEUDO_LOCALE = 'en-XA'
+export { PSEUDO_LOCALE } from '../../worker/lib/locales.ts'
 
 const ACCENTED: Record<string, string> = {
   a: 'á', b: 'ƀ', c: 'ç', d: 'ð', e: 'é', f: 'ƒ', g: 'ĝ', h: 'ĥ', i: 'í', j: 'ĵ', k: 'ķ', l: 'ļ', m: 'ɱ',

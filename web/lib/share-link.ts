@@ -4,12 +4,10 @@
  * page in it (worker/routes/seo.ts).
  */
 import type { ContentType } from '../../drizzle/schema'
-import { isLocale, localizedPath, PSEUDO_LOCALE_PREFIX } from '../../worker/lib/locales'
+import { localizedPath } from '../../worker/lib/locales'
 import { currentLocale } from '../i18n'
 import { paths } from './paths'
 
 export function shareLink(type: ContentType, id: number | string, at?: { season: number; episode: number } | null): string {
-  const path = paths.share(type, id, at)
-  const locale = currentLocale()
-  return `${window.location.origin}${isLocale(locale) ? localizedPath(locale, path) : `${PSEUDO_LOCALE_PREFIX}${path}`}`
+  return `${window.location.origin}${localizedPath(currentLocale(), paths.share(type, id, at))}`
 }

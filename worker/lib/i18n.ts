@@ -10,11 +10,9 @@
  */
 import { type I18n, setupI18n } from '@lingui/core'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
-import { PSEUDO_LOCALE, pseudoText } from '../../web/i18n/pseudo'
-import { DEFAULT_LOCALE, isLocale, type Locale } from './locales'
+import { pseudoText } from '../../web/i18n/pseudo'
+import { DEFAULT_LOCALE, isLocale, type Locale, type PageLocale, PSEUDO_LOCALE } from './locales'
 
-/** A locale a page can be rendered in: one of ours, or the pseudo-locale of the tests (served at /en-xa). */
-export type PageLocale = Locale | typeof PSEUDO_LOCALE
 
 export type MessageValues = Record<string, string | number | null | undefined>
 
@@ -45,7 +43,7 @@ export function isPageLocale(value: unknown): value is PageLocale {
   return value === PSEUDO_LOCALE || isLocale(value)
 }
 
-export { PSEUDO_LOCALE }
+export { PSEUDO_LOCALE, type PageLocale }
 
 /** A list joined the way of `locale`, any BCP 47 tag ("a, b and c" in en-GB, "a، b و c", "a、b、c"). */
 export function listText(locale: string, items: string[], type: 'conjunction' | 'unit' = 'conjunction'): string {

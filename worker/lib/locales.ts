@@ -30,8 +30,12 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   'zh-CN': '简体中文',
 }
 
-/** The address prefix of the pseudo-locale of the tests (web/i18n/pseudo.ts): served, listed nowhere. */
+/** The pseudo-locale of the tests (web/i18n/pseudo.ts): served under its prefix, listed nowhere. */
+export const PSEUDO_LOCALE = 'en-XA'
 export const PSEUDO_LOCALE_PREFIX = '/en-xa'
+
+/** A locale a page can be shown in: one of ours, or the pseudo-locale. */
+export type PageLocale = Locale | typeof PSEUDO_LOCALE
 
 const RIGHT_TO_LEFT: ReadonlySet<Locale> = new Set<Locale>(['ar'])
 
@@ -62,11 +66,24 @@ export function splitLocalePath(pathname: string): { locale: Locale; path: strin
   return { locale, path: pathname.slice(match[0].length) || '/' }
 }
 
-/** `path` (an app path, with any query) as addressed in `locale`. */
-export function localizedPath(locale: Locale, path: string): string {
-  const prefix = localePrefix(locale)
+/** `path` (an app path, with any query) as addressed in `locale`, the pseudo-locale included. */
+export function localizedPath(locale: PageLocale, path: string): string {
+  const prefix = pagePrefix(locale)
   if (!prefix) return path
   return path === '/' ? prefix : path.startsWith('/?') ? `${prefix}${path.slice(1)}` : `${prefix}${path}`
+}
+
+/** A page's address split into its locale (the pseudo-locale's too) and the path the app knows. */
+export function splitPagePath(pathname: string): { locale: PageLocale; path: string } {
+  if (pathname === PSEUDO_LOCALE_PREFIX || pathname.startsWith(`${PSEUDO_LOCALE_PREFIX}/`)) {
+    return { locale: PSEUDO_LOCALE, path: pathname.slice(PSEUDO_LOCALE_PREFIX.length) || '/' }
+  }
+  return splitLocalePath(pathname)
+}
+
+/** The address prefix of a page locale: none for English, `/es`, `/en-xa`. */
+export function pagePrefix(locale: PageLocale): string {
+  return locale === PSEUDO_LOCALE ? PSEUDO_LOCALE_PREFIX : localePrefix(locale)
 }
 
 /**

@@ -19,7 +19,7 @@ import type { AppEnv } from '../env'
 import { appNotFoundOr } from './app-pages'
 import { escapeHtml } from '../lib/escape'
 import { isLocale, LOCALES, localePrefix, localizedPath } from '../lib/locales'
-import { alternatesOf, htmlAttributesOf, pageLanguageOf, pathIn } from '../seo/languages'
+import { alternatesOf, htmlAttributesOf, pageLanguageOf } from '../seo/languages'
 import { translate } from '../seo/messages'
 import { documentTitle, episodeMetaOf, metaTags, titleMeta, type TitleMeta } from '../seo/meta'
 
@@ -115,7 +115,7 @@ export const shareRoutes = new Hono<AppEnv>().get('/share/:type/:id', async (c) 
   if (!parsed.success) return appNotFoundOr(c, null)
   const { type, id } = parsed.data
   const found = await lookupMeta(c, type, id)
-  if (!found) return c.redirect(pathIn(shareLocale(c), `/${type}/${id}`), 302)
+  if (!found) return c.redirect(localizedPath(shareLocale(c), `/${type}/${id}`), 302)
   const meta = await withEpisode(c, found)
   return c.html(sharePage(meta, c.env.SITE_NAME), 200, { 'Cache-Control': 'public, max-age=600', 'Content-Language': meta.locale })
 })

@@ -7,8 +7,8 @@
  * search engines.
  */
 import { escapeHtml } from '../lib/escape'
-import { PSEUDO_LOCALE, type PageLocale } from '../lib/i18n'
-import { DEFAULT_LOCALE, directionOf, isLocale, type Locale, LOCALES, localizedPath, PSEUDO_LOCALE_PREFIX, splitLocalePath } from '../lib/locales'
+import { type PageLocale } from '../lib/i18n'
+import { DEFAULT_LOCALE, directionOf, isLocale, type Locale, LOCALES, localizedPath, splitPagePath } from '../lib/locales'
 
 export interface PageLanguage {
   locale: PageLocale
@@ -20,17 +20,8 @@ export interface PageLanguage {
 
 /** The language of an address and the app's path within it (`/es/movies` is Spanish `/movies`). */
 export function pageLanguageOf(pathname: string): PageLanguage {
-  if (pathname === PSEUDO_LOCALE_PREFIX || pathname.startsWith(`${PSEUDO_LOCALE_PREFIX}/`)) {
-    return { locale: PSEUDO_LOCALE, appPath: pathname.slice(PSEUDO_LOCALE_PREFIX.length) || '/', prefixed: true }
-  }
-  const { locale, path } = splitLocalePath(pathname)
+  const { locale, path } = splitPagePath(pathname)
   return { locale, appPath: path, prefixed: path !== pathname }
-}
-
-/** An app path (with any query) as addressed in `locale`, the pseudo-locale included. */
-export function pathIn(locale: PageLocale, appPath: string): string {
-  if (isLocale(locale)) return localizedPath(locale, appPath)
-  return appPath === '/' ? PSEUDO_LOCALE_PREFIX : `${PSEUDO_LOCALE_PREFIX}${appPath}`
 }
 
 /** `lang` and `dir` of the page's `<html>`. */
@@ -64,7 +55,7 @@ export function alternatesOf(origin: string, appPath: string): { hreflang: strin
 
 /** The absolute address of an app path in a language. */
 export function urlIn(origin: string, locale: PageLocale, appPath: string): string {
-  return origin + pathIn(locale, appPath)
+  return origin + localizedPath(locale, appPath)
 }
 
 /**
