@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { keptReports, remember, setProgressOwner, UNSENT_STORAGE_KEY, type KeptReport } from './unsent-progress'
-import { settleUnsentProgress, storedCovers, titleOfPath } from './settle-unsent-progress'
+import { covers, keptReports, remember, setProgressOwner, UNSENT_STORAGE_KEY, type KeptReport } from './unsent-progress'
+import { settleUnsentProgress, titleOfPath } from './settle-unsent-progress'
 
 const report = (over: Partial<KeptReport> = {}) => ({
   content_id: 1396,
@@ -97,8 +97,8 @@ describe('settling kept progress on the next page', () => {
   })
 
   it('judges a stored row of another episode as not covering the kept one', () => {
-    expect(storedCovers({ watch_duration: 90, season_number: 2, episode_number: 2 }, report())).toBe(false)
-    expect(storedCovers({ watch_duration: 40, season_number: 2, episode_number: 3 }, report())).toBe(true)
-    expect(storedCovers(null, report())).toBe(false)
+    expect(covers({ watch_duration: 90, position: 0, season_number: 2, episode_number: 2 }, report(), false)).toBe(false)
+    expect(covers({ watch_duration: 40, position: 0, season_number: 2, episode_number: 3 }, report(), false)).toBe(true)
+    expect(covers(null, report(), false)).toBe(false)
   })
 })

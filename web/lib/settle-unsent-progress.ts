@@ -10,17 +10,7 @@ import { useLocation } from 'react-router-dom'
 import type { WatchHistoryEntry } from '../../drizzle/schema'
 import { api } from './api-client'
 import { useSession } from './session'
-import { forgetKept, keptReports, ownerOf, type KeptReport } from './unsent-progress'
-
-/** The stored row already holds everything the kept report says. */
-export function storedCovers(entry: Pick<WatchHistoryEntry, 'watch_duration' | 'season_number' | 'episode_number'> | null, kept: KeptReport): boolean {
-  return (
-    !!entry &&
-    entry.watch_duration >= kept.watch_duration &&
-    (entry.season_number ?? null) === (kept.season_number ?? null) &&
-    (entry.episode_number ?? null) === (kept.episode_number ?? null)
-  )
-}
+import { covers, forgetKept, keptReports, ownerOf } from './unsent-progress'
 
 /** Refusals that sending again will not change (a malformed or unknown report). */
 const refusedForGood = (status: number) => status === 400 || status === 404 || status === 413 || status === 415
@@ -59,7 +49,7 @@ async function settle(account: string, openTitle: string | null): Promise<void> 
       const res = await api.me.history[':content_type'][':content_id'].$get({ param: { content_type: kept.content_type, content_id: String(kept.content_id) } })
       if (!res.ok) continue
       const { entry } = (await res.json()) as { entry: WatchHistoryEntry | null }
-      if (storedCovers(entry, kept)) {
+      if (covers(entry, kept, false)) {
         forgetKept(account, kept)
         continue
       }

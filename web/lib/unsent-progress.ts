@@ -71,19 +71,27 @@ export function remember(payload: KeptReport): void {
   writeUnsent(store)
 }
 
+/**
+ * Whether `held` (a report the API answered, or the stored row) holds everything `kept` says: as
+ * many seconds or more, on the same episode, and, when `samePlace`, at the same position.
+ */
+export function covers(held: Pick<KeptReport, 'watch_duration' | 'position' | 'season_number' | 'episode_number'> | null, kept: KeptReport, samePlace: boolean): boolean {
+  return (
+    !!held &&
+    held.watch_duration >= kept.watch_duration &&
+    (!samePlace || held.position === kept.position) &&
+    (held.season_number ?? null) === (kept.season_number ?? null) &&
+    (held.episode_number ?? null) === (kept.episode_number ?? null)
+  )
+}
+
 /** The API has `payload`: a kept report it covers (no more seconds, the same place) is done with. */
 export function answered(payload: KeptReport, by: string | null): void {
   if (!by) return
   const store = readUnsent()
   const key = `${by}|${titleKey(payload)}`
   const kept = store[key]?.payload
-  const covered =
-    !!kept &&
-    kept.watch_duration <= payload.watch_duration &&
-    kept.position === payload.position &&
-    (kept.season_number ?? null) === (payload.season_number ?? null) &&
-    (kept.episode_number ?? null) === (payload.episode_number ?? null)
-  if (!covered) return
+  if (!kept || !covers(payload, kept, true)) return
   delete store[key]
   writeUnsent(store)
 }
