@@ -32,22 +32,9 @@ export function formatCount(id: MessageId, count: number): string {
   return t(id, { count })
 }
 
-/**
- * A count's unit in English only.
- * @deprecated Give `countWithUnit` (or `formatCount`) a catalog message id instead: a unit of two
- * English words cannot follow another language's plural rules.
- */
-export interface CountUnit {
-  one: string
-  other: string
-}
-
-const englishPlurals = new Intl.PluralRules('en')
-
-/** A count with its unit: a catalog message id taking `count` (see formatCount), or, deprecated, English words. */
-export function countWithUnit(count: number, unit: MessageId | CountUnit): string {
-  if (typeof unit === 'string') return formatCount(unit, count)
-  return `${formatNumber(count)} ${englishPlurals.select(count) === 'one' ? unit.one : unit.other}`
+/** A count with its unit: a catalog message id taking `count` (see formatCount). */
+export function countWithUnit(count: number, unit: MessageId): string {
+  return formatCount(unit, count)
 }
 
 /** Intl.DurationFormat, where the browser has it (not yet typed by TypeScript's ES2023 library). */

@@ -7,10 +7,10 @@ export function ContentTab({ stats }: { stats: DashboardStats }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Panel id="content-watched" title={t('admin.mostWatched')}>
-        <TitleRanking titles={stats.mostWatched} unit={(count) => t('admin.viewers', { count })} empty={t('admin.nothingWatched')} />
+        <TitleRanking titles={stats.mostWatched} unit="admin.viewers" empty={t('admin.nothingWatched')} />
       </Panel>
       <Panel id="content-saved" title={t('admin.mostSavedToWatchlists')}>
-        <TitleRanking titles={stats.mostSaved} unit={(count) => t('admin.saves', { count })} empty={t('admin.nothingSaved')} />
+        <TitleRanking titles={stats.mostSaved} unit="admin.saves" empty={t('admin.nothingSaved')} />
       </Panel>
     </div>
   )

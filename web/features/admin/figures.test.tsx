@@ -6,9 +6,9 @@ import { TitleRanking } from './figures'
 
 describe('TitleRanking', () => {
   it('says "1 viewer" and "1 save", and the plural for any other count', () => {
-    expect(countWithUnit(1, { one: 'viewer', other: 'viewers' })).toBe('1 viewer')
-    expect(countWithUnit(0, { one: 'viewer', other: 'viewers' })).toBe('0 viewers')
-    expect(countWithUnit(1234, { one: 'save', other: 'saves' })).toBe('1,234 saves')
+    expect(countWithUnit(1, 'admin.viewers')).toBe('1 viewer')
+    expect(countWithUnit(0, 'admin.viewers')).toBe('0 viewers')
+    expect(countWithUnit(1234, 'admin.saves')).toBe('1,234 saves')
     render(
       <MemoryRouter>
         <TitleRanking
@@ -16,7 +16,7 @@ describe('TitleRanking', () => {
             { content_type: 'movie', content_id: 1, title: 'Alone', poster_path: null, count: 1 },
             { content_type: 'tv', content_id: 2, title: 'Pair', poster_path: null, count: 2 },
           ]}
-          unit={{ one: 'save', other: 'saves' }}
+          unit="admin.saves"
           empty="none"
         />
       </MemoryRouter>,

@@ -1,8 +1,8 @@
 /** Building blocks of the dashboard: figure cards, the sign-ups bar chart and title rankings. */
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { currentLocale, t } from '../../i18n'
-import { countWithUnit, type CountUnit } from '../../lib/format'
+import { currentLocale, t, type MessageId } from '../../i18n'
+import { countWithUnit } from '../../lib/format'
 import { paths } from '../../lib/paths'
 import type { DashboardStats, TitleCount } from './api'
 
@@ -112,11 +112,8 @@ export function SignupChart({ days, height = 160 }: { days: DashboardStats['sign
 }
 
 
-/**
- * Titles ranked by a count. `unit` words the count: a function giving the whole phrase in the
- * page's language (`(count) => t('admin.viewers', { count })`), or an English unit pair.
- */
-export function TitleRanking({ titles, unit, empty }: { titles: TitleCount[]; unit: CountUnit | ((count: number) => string); empty: string }) {
+/** Titles ranked by a count; `unit` is the catalog message that words it ('admin.viewers'). */
+export function TitleRanking({ titles, unit, empty }: { titles: TitleCount[]; unit: MessageId; empty: string }) {
   if (titles.length === 0) return <p className="text-neutral-400">{empty}</p>
   const top = Math.max(...titles.map((title) => title.count))
   return (
@@ -133,7 +130,7 @@ export function TitleRanking({ titles, unit, empty }: { titles: TitleCount[]; un
             </div>
           </div>
           <span className="text-neutral-300 tabular-nums">
-            {typeof unit === 'function' ? unit(title.count) : countWithUnit(title.count, unit)}
+            {countWithUnit(title.count, unit)}
             <span className="sr-only">{title.content_type === 'movie' ? t('admin.rankedMovie') : t('admin.rankedTv')}</span>
           </span>
         </li>

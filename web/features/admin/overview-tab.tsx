@@ -22,10 +22,10 @@ export function OverviewTab({ stats }: { stats: DashboardStats }) {
       </Panel>
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel id="overview-watched" title={t('admin.mostWatched')}>
-          <TitleRanking titles={stats.mostWatched.slice(0, OVERVIEW_TOP)} unit={(count) => t('admin.viewers', { count })} empty={t('admin.nothingWatched')} />
+          <TitleRanking titles={stats.mostWatched.slice(0, OVERVIEW_TOP)} unit="admin.viewers" empty={t('admin.nothingWatched')} />
         </Panel>
         <Panel id="overview-saved" title={t('admin.mostSaved')}>
-          <TitleRanking titles={stats.mostSaved.slice(0, OVERVIEW_TOP)} unit={(count) => t('admin.saves', { count })} empty={t('admin.nothingSaved')} />
+          <TitleRanking titles={stats.mostSaved.slice(0, OVERVIEW_TOP)} unit="admin.saves" empty={t('admin.nothingSaved')} />
         </Panel>
       </div>
     </div>
