@@ -15,6 +15,7 @@
  *   *        /api/auth/...                  sign-up, sign-in, sign-out, session (routes/auth.ts)
  *   *        /api/me/sessions/...           the account's sessions: list, sign out one or all (routes/sessions.ts)
  *   PUT      /api/me/locale                 the account's interface language (routes/my-locale.ts)
+ *   *        /api/me/lists/..., /api/lists/{slug}  the account's own lists; a public list (routes/lists.ts)
  *   *        /api/me/...                    profile, password, watchlist, history (routes/me.ts);
  *                                           export and account deletion (routes/my-data.ts); import (routes/import.ts)
  *   *        /api/admin/...                 administrator API (routes/admin.ts)
@@ -53,6 +54,7 @@ import { imageRoutes } from './routes/images'
 import { ogRoutes } from './routes/og'
 import { meRoutes } from './routes/me'
 import { importRoutes } from './routes/import'
+import { myListRoutes, publicListRoutes } from './routes/lists'
 import { myDataRoutes } from './routes/my-data'
 import { myLocaleRoutes } from './routes/my-locale'
 import { myPasskeyRoutes, passkeySignInRoutes } from './routes/passkeys'
@@ -76,9 +78,11 @@ const api = new Hono<AppEnv>()
   .route('/me/passkeys', myPasskeyRoutes)
   .route('/me/two-factor', twoFactorRoutes)
   .route('/me/locale', myLocaleRoutes)
+  .route('/me/lists', myListRoutes)
   .route('/me', meRoutes)
   .route('/me', myDataRoutes)
   .route('/me/import', importRoutes)
+  .route('/lists', publicListRoutes)
   .route('/admin/streams', adminStreamRoutes)
   .route('/admin', adminRoutes)
   .route('/player', playerRoutes)
