@@ -18,7 +18,7 @@ import { describe, expect, inject, it } from 'vitest'
 import { localizedPath, LOCALE_COOKIE, type Locale } from '../worker/lib/locales'
 import { APP_ROUTES } from '../worker/seo/app-routes'
 import { loginThroughForm } from './account-helpers'
-import { dismissCookieBanner, expectAccessible, newPage, signInNewUser, useBrowser, type ViewportName } from './browser'
+import { dismissCookieBanner, expectAccessible, newPage, signInNewUser, useBrowser, type ViewportName, visitorHeaders } from './browser'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
@@ -231,6 +231,8 @@ const SAMPLE_PARAMS: Record<string, string> = {
   '/genre/:id': '/genre/28',
   '/admin/*': '/admin',
   '/search-results': '/search-results?q=knight',
+  // No list has this address: the walk reads the list page's not-found state.
+  '/list/:slug': '/list/zzzzzzzzzz',
 }
 /** Words the walk's own addresses put on pages (the search term), not interface text. */
 const WALK_INPUT = ['knight']
@@ -374,7 +376,7 @@ describe('the pseudo-locale walk at 390 px: every interface text from a catalog,
     })
   }
 
-  for (const path of ['/', '/watchlist', '/last-watched', '/profile', '/import', '/admin']) {
+  for (const path of ['/', '/watchlist', '/last-watched', '/profile', '/import', '/lists', '/admin']) {
     it(`signed in: ${path}`, async () => {
       const { context, page } = await newPage(browser(), baseUrl, 'phone')
       const { email, username } = await signInNewUser(page, baseUrl, 'walk')
@@ -382,6 +384,19 @@ describe('the pseudo-locale walk at 390 px: every interface text from a catalog,
       await context.close()
     })
   }
+
+  it('signed in: the Add to list dialog, with a list in it', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'phone')
+    await dismissCookieBanner(context)
+    const { email, username } = await signInNewUser(page, baseUrl, 'walk')
+    await page.request.post(`${baseUrl}/api/me/lists`, { data: { name: 'Qqq' }, headers: visitorHeaders(baseUrl) })
+    await openPseudo(page, '/movie/155')
+    await page.locator('main button[aria-haspopup="dialog"]').first().click()
+    const dialog = page.locator('dialog[open]')
+    await dialog.locator('input[type="checkbox"]').waitFor()
+    expect(await page.evaluate(walkPage, { ignore: [...PROPER_NAMES, username, email, 'Qqq'], scope: 'dialog[open]' })).toEqual({ untranslated: [], overflowing: [] })
+    await context.close()
+  })
 
   it('the phone menu, open, with its language menu', async () => {
     const { context, page } = await newPage(browser(), baseUrl, 'phone')

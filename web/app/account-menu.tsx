@@ -73,6 +73,9 @@ export function AccountMenu() {
           <Link role="menuitem" to={paths.profile()} className="block px-4 py-2 text-sm hover:bg-neutral-800" onClick={() => setOpen(false)}>
             {t('shell.myProfile')}
           </Link>
+          <Link role="menuitem" to={paths.myLists()} className="block px-4 py-2 text-sm hover:bg-neutral-800" onClick={() => setOpen(false)}>
+            {t('nav.myLists')}
+          </Link>
           {session.type === 'admin' && (
             <Link role="menuitem" to={paths.admin()} className="block px-4 py-2 text-sm hover:bg-neutral-800" onClick={() => setOpen(false)}>
               {t('shell.dashboard')}

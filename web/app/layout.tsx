@@ -3,10 +3,11 @@
  * slide-in menu and a bottom bar on phones, the footer on desktop, toasts and the account menu.
  * Sides are logical: in a right-to-left language the sidebar and the menu are on the right.
  */
-import { atom, useAtom } from 'jotai'
+import { atom, useAtom, useAtomValue } from 'jotai'
 import { atomWithStorage } from 'jotai/utils'
-import { Suspense, useEffect, useRef, useState, type ComponentType, type FormEvent, type SVGProps } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type FormEvent, type SVGProps } from 'react'
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { addToListTargetAtom } from '../components/add-to-list'
 import { CookieBanner } from '../components/cookie-banner'
 import { ErrorBoundary } from '../components/error-boundary'
 import { MaintenanceNotice } from '../components/maintenance-notice'
@@ -22,6 +23,7 @@ import {
   HistoryIcon,
   HomeIcon,
   KidsIcon,
+  ListPlusIcon,
   MenuIcon,
   SearchIcon,
   TvIcon,
@@ -33,6 +35,7 @@ import { SITE_NAME } from '../lib/use-document-meta'
 import { useScrollRestoration } from '../lib/use-scroll-restoration'
 import { AccountMenu } from './account-menu'
 import { companyLinks, Footer } from './footer'
+import { loadAreas } from '../i18n'
 import { LanguageMenu } from './language-menu'
 
 interface NavItem {
@@ -51,6 +54,7 @@ const sideNav: NavItem[] = [
   { label: 'nav.genres', href: paths.genres(), icon: GridIcon },
   { label: 'nav.watchlist', href: paths.watchlist(), icon: BookmarkIcon, needsLogin: true },
   { label: 'nav.lastWatched', href: paths.lastWatched(), icon: HistoryIcon, needsLogin: true },
+  { label: 'nav.myLists', href: paths.myLists(), icon: ListPlusIcon, needsLogin: true },
 ]
 
 const bottomNav: NavItem[] = [
@@ -289,6 +293,26 @@ export function PageFallback() {
   )
 }
 
+/** The Add to list dialog's code and words, fetched on the first press of an Add to list button. */
+const AddToListDialog = lazy(() =>
+  Promise.all([import('../features/lists/add-to-list-dialog'), loadAreas(['mylists'])]).then(([m]) => ({ default: m.AddToListDialog })),
+)
+
+function AddToListHost() {
+  const target = useAtomValue(addToListTargetAtom)
+  // Once opened it stays mounted (closed), so the next press opens it without a frame's wait.
+  const [wanted, setWanted] = useState(false)
+  useEffect(() => {
+    if (target) setWanted(true)
+  }, [target])
+  if (!wanted && !target) return null
+  return (
+    <Suspense fallback={null}>
+      <AddToListDialog />
+    </Suspense>
+  )
+}
+
 export function Layout() {
   useScrollRestoration()
   useSettleUnsentProgress()
@@ -315,6 +339,7 @@ export function Layout() {
         <Footer />
       </div>
       <BottomBar />
+      <AddToListHost />
       <Toaster />
       <CookieBanner />
     </div>

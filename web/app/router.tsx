@@ -62,6 +62,8 @@ const ResetPasswordPage = page(() => import('../features/account/reset-password-
 const TwoFactorPage = page(() => import('../features/account/two-factor-page'), areasOfModule('features/account/two-factor-page'))
 const ProfilePage = page(() => import('../features/account/profile-page'), areasOfModule('features/account/profile-page'))
 const ImportPage = page(() => import('../features/account/import-page'), areasOfModule('features/account/import-page'))
+const MyListsPage = page(() => import('../features/lists/my-lists-page'), areasOfModule('features/lists/my-lists-page'))
+const ListPage = page(() => import('../features/lists/list-page'), areasOfModule('features/lists/list-page'))
 const AdminPage = page(() => import('../features/admin/admin-page'), areasOfModule('features/admin/admin-page'))
 const NotFoundPage = page(() => import('./not-found-page'))
 
@@ -97,6 +99,8 @@ export const routeTable: readonly (readonly [string, LazyPage])[] = [
   ['/two-factor', TwoFactorPage],
   ['/profile', ProfilePage],
   ['/import', ImportPage],
+  ['/lists', MyListsPage],
+  ['/list/:slug', ListPage],
   ['/admin/*', AdminPage],
 ]
 

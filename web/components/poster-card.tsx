@@ -1,4 +1,4 @@
-/** A title's poster card: links to its page and shows the poster (or 'No Image'), rating badge and year. */
+/** A title's poster card: links to its page and shows the poster (or 'No Image'), rating badge and year, with Add to list in its corner. */
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { ListItem } from '../../worker/catalog/types'
@@ -6,6 +6,7 @@ import { t } from '../i18n'
 import { useImageUrl } from '../lib/images'
 import { paths } from '../lib/paths'
 import { hasRating, ratingOf, titleOf, yearOf } from '../lib/titles'
+import { AddToListCorner } from './add-to-list'
 import { StarIcon } from './icons'
 
 /** `vote_average` may be missing for saved entries (watchlist, history), or 0 for a title nobody has rated yet: the badge is left out then. */
@@ -41,22 +42,26 @@ export function PosterCard({ item, className = '' }: { item: PosterItem; classNa
   const title = titleOf(item)
   const year = yearOf(item)
   return (
-    <Link to={paths.title(item.media_type, item.id)} className={`group block ${className}`}>
-      <PosterFrame path={item.poster_path}>
-        {hasRating(item.vote_average) && (
-          <span aria-hidden="true" className="absolute start-1.5 top-1.5 flex items-center gap-0.5 rounded bg-black/75 px-1.5 py-0.5 text-[11px] font-semibold text-amber-300">
-            <StarIcon width={10} height={10} />
-            {ratingOf(item.vote_average)}
-          </span>
-        )}
-      </PosterFrame>
-      {/* A title keeps its own direction (a Latin title on an Arabic page reads and is cut left to
-          right) and lines up with the page's side. */}
-      <p data-catalog="" dir="auto" className="mt-1.5 truncate text-left text-sm font-medium text-neutral-100 rtl:text-right">{title}</p>
-      <p className="h-4 text-xs text-neutral-400">
-        {year}
-        {hasRating(item.vote_average) && <span className="sr-only">{t('cards.ratingAfterYear', { rating: ratingOf(item.vote_average) })}</span>}
-      </p>
-    </Link>
+    // The list button sits beside the link, not in it: a button inside a link is not allowed.
+    <div className={`group/card relative ${className}`}>
+      <Link to={paths.title(item.media_type, item.id)} className="group block">
+        <PosterFrame path={item.poster_path}>
+          {hasRating(item.vote_average) && (
+            <span aria-hidden="true" className="absolute start-1.5 top-1.5 flex items-center gap-0.5 rounded bg-black/75 px-1.5 py-0.5 text-[11px] font-semibold text-amber-300">
+              <StarIcon width={10} height={10} />
+              {ratingOf(item.vote_average)}
+            </span>
+          )}
+        </PosterFrame>
+        {/* A title keeps its own direction (a Latin title on an Arabic page reads and is cut left to
+            right) and lines up with the page's side. */}
+        <p data-catalog="" dir="auto" className="mt-1.5 truncate text-left text-sm font-medium text-neutral-100 rtl:text-right">{title}</p>
+        <p className="h-4 text-xs text-neutral-400">
+          {year}
+          {hasRating(item.vote_average) && <span className="sr-only">{t('cards.ratingAfterYear', { rating: ratingOf(item.vote_average) })}</span>}
+        </p>
+      </Link>
+      <AddToListCorner target={{ content_type: item.media_type, content_id: item.id, title, poster_path: item.poster_path }} />
+    </div>
   )
 }

@@ -10,7 +10,7 @@
 export const WORKER_AREAS: readonly string[] = ['seo', 'errors', 'catalogue', 'overviews', 'mail']
 
 /** Areas loaded with the pages that use them. */
-export const PAGE_AREAS = ['static', 'account', 'import', 'admin'] as const
+export const PAGE_AREAS = ['static', 'account', 'import', 'admin', 'mylists'] as const
 export type PageArea = (typeof PAGE_AREAS)[number]
 
 /** The page areas a page module (its path under web/, without extension) needs. */
@@ -19,6 +19,7 @@ export function areasOfModule(module: string): PageArea[] {
   if (module === 'features/account/import-page') return ['account', 'import']
   if (module.startsWith('features/account/')) return ['account']
   if (module.startsWith('features/admin/')) return ['admin']
+  if (module === 'features/lists/my-lists-page' || module === 'features/lists/list-page') return ['mylists']
   return []
 }
 

@@ -15,6 +15,7 @@ import type homeMessages from './catalogs/en/home.json'
 import type importMessages from './catalogs/en/import.json'
 import type listsMessages from './catalogs/en/lists.json'
 import type mailMessages from './catalogs/en/mail.json'
+import type mylistsMessages from './catalogs/en/mylists.json'
 import type navMessages from './catalogs/en/nav.json'
 import type overviewsMessages from './catalogs/en/overviews.json'
 import type playerMessages from './catalogs/en/player.json'
@@ -38,6 +39,7 @@ export type MessageId =
   | keyof typeof importMessages
   | keyof typeof listsMessages
   | keyof typeof mailMessages
+  | keyof typeof mylistsMessages
   | keyof typeof navMessages
   | keyof typeof overviewsMessages
   | keyof typeof playerMessages

@@ -32,6 +32,8 @@ export const paths = {
   twoFactor: (next?: string) => (next ? `/two-factor?next=${encodeURIComponent(next)}` : '/two-factor'),
   profile: () => '/profile',
   importData: () => '/import',
+  myLists: () => '/lists',
+  list: (slug: string) => `/list/${slug}`,
   admin: () => '/admin',
   sitemap: () => '/sitemap.xml',
   share: (type: ContentType, id: number | string, at?: { season: number; episode: number } | null) =>

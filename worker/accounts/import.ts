@@ -7,13 +7,16 @@
  * searched and compared with its punctuation, accents and case set aside, within a year of the
  * year the file gives. One such title is a match; several, or none but titles of the same year,
  * are offered to pick from; nothing at all is "not found". Adding twice adds nothing twice: the
- * unique indexes on (account, title) keep a row once, and an existing row is left as it is.
+ * unique indexes on (account, title) keep a row once, and an existing row is left as it is. A
+ * list in the file goes to the account's list of the same name, made when there is none.
  */
-import { watchHistory, watchlist, type ContentType } from '../../drizzle/schema'
+import { count, eq, max } from 'drizzle-orm'
+import { userListItems, userLists, watchHistory, watchlist, type ContentType } from '../../drizzle/schema'
 import { type CatalogProvider, titleDetails } from '../catalog/provider'
 import { yearOfDate } from '../catalog/title-facts'
 import type { ListItem, MediaType } from '../catalog/types'
 import type { Db } from './db'
+import { createList, listsOf, MAX_LIST_ITEMS, ownList } from './user-lists'
 import type { Owner } from './watchlist'
 
 export interface ImportQuery {
@@ -153,8 +156,8 @@ export async function importWatched(db: Db, owner: Owner, items: ImportWatched[]
   return { added: rows.length, existing: items.length - rows.length }
 }
 
-/** Rows per INSERT: D1 binds at most 100 values per statement; a watchlist row binds 6, a history row 11. */
-export const INSERT_CHUNK = { watchlist: 16, watched: 9 } as const
+/** Rows per INSERT: D1 binds at most 100 values per statement; a watchlist row binds 6, a history row 11, a list's title 6. */
+export const INSERT_CHUNK = { watchlist: 16, watched: 9, list: 16 } as const
 
 export async function inChunks<T>(items: T[], size: number, each: (chunk: T[]) => Promise<ImportCounts>): Promise<ImportCounts> {
   const total = { added: 0, existing: 0 }
@@ -162,6 +165,67 @@ export async function inChunks<T>(items: T[], size: number, each: (chunk: T[]) =
     const counts = await each(items.slice(i, i + size))
     total.added += counts.added
     total.existing += counts.existing
+  }
+  return total
+}
+
+export interface ImportList {
+  name: string
+  items: ImportTitle[]
+}
+
+export interface ImportListCounts extends ImportCounts {
+  /** Lists made for the import (a list of the same name already there is added to instead). */
+  created: number
+  /** Titles left out because their list was full, or because no more lists could be made. */
+  skipped: number
+}
+
+/**
+ * Adds each list's titles to the account's list of that name (case set aside), making a private
+ * one when there is none; titles already on it stay where they are, so importing the same file
+ * twice adds nothing twice.
+ */
+export async function importLists(db: Db, owner: Owner, lists: ImportList[]): Promise<ImportListCounts> {
+  const total: ImportListCounts = { added: 0, existing: 0, created: 0, skipped: 0 }
+  if (lists.length === 0) return total
+  const mine = await listsOf(db, owner)
+  for (const { name, items } of lists) {
+    let summary = mine.find((l) => l.name.toLowerCase() === name.toLowerCase())
+    if (!summary) {
+      const made = await createList(db, owner, { name, description: null, is_public: false })
+      if (typeof made === 'string') {
+        total.skipped += items.length
+        continue
+      }
+      summary = made
+      mine.push(made)
+      total.created += 1
+    }
+    const list = await ownList(db, owner, summary.slug)
+    if (!list) continue
+    const [{ n, last } = { n: 0, last: null }] = await db
+      .select({ n: count(), last: max(userListItems.position) })
+      .from(userListItems)
+      .where(eq(userListItems.list_id, list.id))
+      .all()
+    const room = Math.max(0, MAX_LIST_ITEMS - n)
+    let position = (last ?? -1) + 1
+    const taken = items.slice(0, room)
+    total.skipped += items.length - taken.length
+    let added = 0
+    for (let i = 0; i < taken.length; i += INSERT_CHUNK.list) {
+      const rows = await db
+        .insert(userListItems)
+        .values(taken.slice(i, i + INSERT_CHUNK.list).map((item) => ({ list_id: list.id, content_type: item.content_type, content_id: item.content_id, title: item.title, poster_path: item.poster_path, position: position++ })))
+        .onConflictDoNothing()
+        .returning({ id: userListItems.content_id })
+        .all()
+      added += rows.length
+    }
+    total.added += added
+    total.existing += taken.length - added
+    if (added > 0) await db.update(userLists).set({ updated_at: new Date().toISOString() }).where(eq(userLists.id, list.id))
   }
   return total
 }

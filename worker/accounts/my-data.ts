@@ -1,6 +1,6 @@
 /**
- * An account's data taken out (everything as JSON; the watchlist and history as CSV that Letterboxd
- * imports) and an account deleted with every row it owns. Keyed by the owner from the session only.
+ * An account's data taken out (everything as JSON; the watchlist, history and each list as CSV
+ * that Letterboxd imports) and an account deleted with every row it owns. Keyed by the owner from the session only.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { catalogMovies, catalogTvSeries } from '../../drizzle/catalog-schema'
@@ -9,6 +9,7 @@ import { passkeys, passwordResets, recoveryCodes, sessions, users, watchHistory,
 import { findRecord, type PublicRecord } from './accounts'
 import type { Db } from './db'
 import { historyStatus, type HistoryResult } from './history'
+import { allListsWithItems, deleteListsOf, type ListWithItems } from './user-lists'
 import { listWatchlist, type Owner } from './watchlist'
 
 export interface DataSession {
@@ -23,7 +24,19 @@ export interface AccountData {
   account: PublicRecord
   watchlist: ExportItem[]
   history: ExportHistoryItem[]
+  lists: ExportList[]
   sessions: DataSession[]
+}
+
+export interface ExportList {
+  name: string
+  description: string | null
+  is_public: boolean
+  /** The list's page, in no language: /list/{slug}. */
+  path: string
+  created_at: string
+  updated_at: string
+  items: ExportItem[]
 }
 
 export interface ExportItem {
@@ -117,21 +130,46 @@ export async function exportHistory(db: Db, owner: Owner): Promise<ExportHistory
   return historyItems(rows, await yearsOf(db, rows))
 }
 
-/** Everything, with the years of both lists looked up together. */
+function listExport(list: ListWithItems, years: Years): ExportList {
+  return {
+    name: list.name,
+    description: list.description,
+    is_public: list.is_public,
+    path: `/list/${list.slug}`,
+    created_at: list.created_at,
+    updated_at: list.updated_at,
+    items: list.items.map((i) => ({ content_type: i.content_type, content_id: i.content_id, title: i.title, year: yearIn(years, i), added_at: i.added_at })),
+  }
+}
+
+/** One of the account's own lists with its titles' years, for its CSV. */
+export async function exportList(list: ListWithItems, db: Db): Promise<ExportList> {
+  return listExport(list, await yearsOf(db, list.items))
+}
+
+/** Everything, with the years of every list looked up together. */
 export async function exportAccount(db: Db, owner: Owner): Promise<AccountData | null> {
   const account = await findRecord(db, owner.type, owner.id)
   if (!account) return null
-  const [list, history, live] = await Promise.all([
+  const [list, history, lists, live] = await Promise.all([
     listWatchlist(db, owner),
     historyRows(db, owner),
+    allListsWithItems(db, owner),
     db
       .select({ created_at: sessions.created_at, last_seen_at: sessions.last_seen_at, expires_at: sessions.expires_at, device: sessions.user_agent })
       .from(sessions)
       .where(and(eq(sessions.owner_type, owner.type), eq(sessions.owner_id, owner.id)))
       .all(),
   ])
-  const years = await yearsOf(db, [...list, ...history])
-  return { exported_at: new Date().toISOString(), account, watchlist: watchlistItems(list, years), history: historyItems(history, years), sessions: live }
+  const years = await yearsOf(db, [...list, ...history, ...lists.flatMap((l) => l.items)])
+  return {
+    exported_at: new Date().toISOString(),
+    account,
+    watchlist: watchlistItems(list, years),
+    history: historyItems(history, years),
+    lists: lists.map((l) => listExport(l, years)),
+    sessions: live,
+  }
 }
 
 /**
@@ -174,6 +212,14 @@ export function watchlistCsv(items: ExportItem[], tmdbCatalogue: boolean): strin
   )
 }
 
+/** One list, in its order: Letterboxd's list import columns (Position, Title, Year, tmdbID), then ours. */
+export function listCsv(list: ExportList, tmdbCatalogue: boolean): string {
+  return csv(
+    ['Position', 'Title', 'Year', 'tmdbID', 'Type', 'tmdbTvID', 'AddedDate'],
+    list.items.map((i, index) => [index + 1, i.title, i.year, tmdbFilmId(i, tmdbCatalogue), i.content_type === 'movie' ? 'film' : 'series', i.content_type === 'tv' ? i.content_id : null, i.added_at.slice(0, 10)]),
+  )
+}
+
 export function historyCsv(items: ExportHistoryItem[], tmdbCatalogue: boolean): string {
   return csv(
     ['Title', 'Year', 'tmdbID', 'WatchedDate', 'Type', 'tmdbTvID', 'Season', 'Episode', 'SecondsWatched', 'Status'],
@@ -194,7 +240,7 @@ export function historyCsv(items: ExportHistoryItem[], tmdbCatalogue: boolean): 
 
 /**
  * Deletes a user and every row the account owns, in one batch (all or nothing): its watchlist,
- * history, passkeys, recovery codes, reset links and waiting passkey challenges, and its sessions
+ * history, lists with their titles, passkeys, recovery codes, reset links and waiting passkey challenges, and its sessions
  * (so every browser is signed out at its next request), then the account.
  */
 export async function deleteUserAccount(db: Db, userId: number): Promise<void> {
@@ -203,6 +249,7 @@ export async function deleteUserAccount(db: Db, userId: number): Promise<void> {
   await db.batch([
     db.delete(watchlist).where(mine(watchlist)),
     db.delete(watchHistory).where(mine(watchHistory)),
+    ...deleteListsOf(db, { type: 'user', id: userId }),
     db.delete(passkeys).where(mine(passkeys)),
     db.delete(recoveryCodes).where(mine(recoveryCodes)),
     db.delete(passwordResets).where(mine(passwordResets)),

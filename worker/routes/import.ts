@@ -2,14 +2,15 @@
  * Importing from another site, for the signed-in account (the browser reads the files):
  *   POST /api/me/import/match   { items: [{ title, year?, type?, tmdb_id? }] } (at most 50):
  *                               { results: [{ status: 'matched' | 'ambiguous' | 'missing', ... }] }
- *   POST /api/me/import/apply   { watchlist: [...], watched: [...] } (at most 500 each): the titles
- *                               the person confirmed, added where not there yet; the counts
+ *   POST /api/me/import/apply   { watchlist: [...], watched: [...], lists: [{ name, items }] } (at most
+ *                               500 titles each): the titles the person confirmed, added where not
+ *                               there yet (a list's to the account's list of that name); the counts
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { database } from '../accounts/db'
-import { contentIdSchema, contentTypeSchema, plainText, watchlistAddSchema } from '../accounts/schemas'
-import { importWatched, importWatchlist, inChunks, INSERT_CHUNK, matchTitles } from '../accounts/import'
+import { contentIdSchema, contentTypeSchema, listCreateSchema, plainText, watchlistAddSchema } from '../accounts/schemas'
+import { importLists, importWatched, importWatchlist, inChunks, INSERT_CHUNK, matchTitles } from '../accounts/import'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
 import { catalogFor } from '../catalog'
 import type { AppEnv } from '../env'
@@ -40,6 +41,11 @@ const applySchema = z.object({
     .array(watchlistAddSchema.extend({ watched_at: z.iso.datetime({ offset: true, error: errorMessage('errors.fieldDateTime', { field: 'watched_at' }) }).nullable().optional() }))
     .max(APPLY_LIMIT, errorMessage('errors.mustListAtMost', { max: APPLY_LIMIT }))
     .default([]),
+  lists: z
+    .array(z.object({ name: listCreateSchema.shape.name, items: z.array(watchlistAddSchema).min(1, errorMessage('errors.mustListOne')) }))
+    .max(APPLY_LIMIT, errorMessage('errors.mustListAtMost', { max: APPLY_LIMIT }))
+    .default([])
+    .refine((lists) => lists.reduce((n, l) => n + l.items.length, 0) <= APPLY_LIMIT, errorMessage('errors.mustListAtMost', { max: APPLY_LIMIT })),
 })
 
 export const importRoutes = new Hono<AppEnv>()
@@ -58,5 +64,6 @@ export const importRoutes = new Hono<AppEnv>()
       INSERT_CHUNK.watched,
       (chunk) => importWatched(db, owner, chunk),
     )
-    return c.json({ watchlist, watched }, 200)
+    const lists = await importLists(db, owner, body.lists)
+    return c.json({ watchlist, watched, lists }, 200)
   })

@@ -3,13 +3,15 @@
  *   GET    /api/me/export.json            everything the site holds on the account (JSON)
  *   GET    /api/me/export/watchlist.csv   the watchlist, in columns Letterboxd imports
  *   GET    /api/me/export/history.csv     the watch history, likewise
+ *   GET    /api/me/export/lists/{slug}.csv one of the account's lists, in its order, likewise
  *   DELETE /api/me/account                { password }: deletes the account and every row it owns
  * Keyed by the session's account only; downloads are never cached.
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { database } from '../accounts/db'
-import { deleteUserAccount, exportAccount, exportHistory, exportWatchlist, historyCsv, watchlistCsv } from '../accounts/my-data'
+import { deleteUserAccount, exportAccount, exportHistory, exportList, exportWatchlist, historyCsv, listCsv, watchlistCsv } from '../accounts/my-data'
+import { ownListWithItems } from '../accounts/user-lists'
 import { checkCurrentPassword } from '../auth/current-password'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
 import { clearSessionCookie } from '../auth/session'
@@ -45,6 +47,12 @@ export const myDataRoutes = new Hono<AppEnv>()
   })
   .get('/export/history.csv', requireAccount, async (c) => {
     return download(c.env.SITE_NAME, historyCsv(await exportHistory(database(c.env.DB), c.var.account), catalogProviderName(c.env) === 'tmdb'), 'text/csv', 'history')
+  })
+  .get('/export/lists/:file', requireAccount, validate('param', z.object({ file: z.string().regex(/^[a-z0-9]{10}\.csv$/, errorMessage('errors.listNotFound')) })), async (c) => {
+    const db = database(c.env.DB)
+    const list = await ownListWithItems(db, c.var.account, c.req.valid('param').file.slice(0, -4))
+    if (!list) return apiError(c, 404, 'errors.listNotFound')
+    return download(c.env.SITE_NAME, listCsv(await exportList(list, db), catalogProviderName(c.env) === 'tmdb'), 'text/csv', `list-${list.slug}`)
   })
   .delete('/account', requireAccount, closedForMaintenance, validate('json', deleteSchema), async (c) => {
     const account = c.var.account

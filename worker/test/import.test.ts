@@ -78,9 +78,10 @@ describe('POST /api/me/import/apply', () => {
 
     const first = await call('/api/me/import/apply', { cookie: me.cookie, body })
     expect(first.status).toBe(200)
-    expect(await json(first)).toEqual({ watchlist: { added: 2, existing: 1 }, watched: { added: 1, existing: 1 } })
+    const none = { added: 0, existing: 0, created: 0, skipped: 0 }
+    expect(await json(first)).toEqual({ watchlist: { added: 2, existing: 1 }, watched: { added: 1, existing: 1 }, lists: none })
     const again = await json(await call('/api/me/import/apply', { cookie: me.cookie, body }))
-    expect(again).toEqual({ watchlist: { added: 0, existing: 3 }, watched: { added: 0, existing: 2 } })
+    expect(again).toEqual({ watchlist: { added: 0, existing: 3 }, watched: { added: 0, existing: 2 }, lists: none })
 
     const history = await env.DB.prepare("select content_id, completed, watch_duration, season_number, watched_at from watch_history where owner_type = 'user' and owner_id = ? order by content_id").bind(me.id).all()
     expect(history.results).toEqual([
@@ -91,10 +92,31 @@ describe('POST /api/me/import/apply', () => {
     expect(theirs?.n).toBe(0)
   })
 
+  it('adds a file’s lists to the account’s lists of the same name, made when missing, and twice adds nothing twice', async () => {
+    const me = await createUser()
+    const made = await call('/api/me/lists', { cookie: me.cookie, body: { name: 'Noir Favourites' } })
+    const existing = (await json<{ list: { slug: string } }>(made)).list.slug
+    const body = { lists: [{ name: 'noir favourites', items: [film, show] }, { name: 'To show Sam', items: [show] }] }
+    const first = await json(await call('/api/me/import/apply', { cookie: me.cookie, body }))
+    expect(first).toMatchObject({ lists: { added: 3, existing: 0, created: 1, skipped: 0 } })
+    const again = await json(await call('/api/me/import/apply', { cookie: me.cookie, body }))
+    expect(again).toMatchObject({ lists: { added: 0, existing: 3, created: 0, skipped: 0 } })
+    const lists = (await json<{ results: { slug: string; name: string; item_count: number; is_public: boolean }[] }>(await call('/api/me/lists', { cookie: me.cookie }))).results
+    expect(lists.map((l) => [l.name, l.item_count, l.is_public]).sort()).toEqual([['Noir Favourites', 2, false], ['To show Sam', 1, false]])
+    const kept = (await json<{ list: { items: { content_id: number }[] } }>(await call(`/api/me/lists/${existing}`, { cookie: me.cookie }))).list
+    expect(kept.items.map((i) => i.content_id)).toEqual([film.content_id, show.content_id])
+
+    const empty = await call('/api/me/import/apply', { cookie: me.cookie, body: { lists: [{ name: '', items: [film] }] } })
+    expect(empty.status).toBe(400)
+    const tooMany = await call('/api/me/import/apply', { cookie: me.cookie, body: { lists: [{ name: 'Big', items: Array.from({ length: 501 }, (_, i) => ({ ...film, content_id: i + 1 })) }] } })
+    expect(tooMany.status).toBe(400)
+    expect(await json(tooMany)).toEqual({ error: 'lists: must list at most 500 titles' })
+  })
+
   it('takes a large import in one call, and refuses more than 500 titles or bad rows, adding nothing', async () => {
     const me = await createUser()
     const many = Array.from({ length: 120 }, (_, i) => ({ content_type: 'movie', content_id: 3_000_000 + i, title: `Film ${i}`, poster_path: null }))
-    expect(await json(await call('/api/me/import/apply', { cookie: me.cookie, body: { watchlist: many, watched: many } }))).toEqual({ watchlist: { added: 120, existing: 0 }, watched: { added: 120, existing: 0 } })
+    expect(await json(await call('/api/me/import/apply', { cookie: me.cookie, body: { watchlist: many, watched: many } }))).toMatchObject({ watchlist: { added: 120, existing: 0 }, watched: { added: 120, existing: 0 } })
 
     const fresh = await createUser()
     const tooMany = Array.from({ length: 501 }, (_, i) => ({ ...film, content_id: i + 1 }))

@@ -23,6 +23,15 @@ async function fill(account: TestAccount) {
   expect((await call('/api/me/history', { method: 'PUT', cookie: account.cookie, body: progress })).status).toBe(200)
   const film = { content_id: 155, content_type: 'movie', title: 'The Dark Knight', poster_path: null, watch_duration: 600, position: 600, total_duration: 9000, completed: false }
   expect((await call('/api/me/history', { method: 'PUT', cookie: account.cookie, body: film })).status).toBe(200)
+  const made = await call('/api/me/lists', { cookie: account.cookie, body: { name: 'Winter nights', description: 'Long ones', is_public: true } })
+  const { slug } = (await json<{ list: { slug: string } }>(made)).list
+  for (const item of [
+    { content_id: 1399, content_type: 'tv', title: 'Game of Thrones', poster_path: null },
+    { content_id: 155, content_type: 'movie', title: '@SUM(A1)', poster_path: null },
+  ]) {
+    expect((await call(`/api/me/lists/${slug}/items`, { cookie: account.cookie, body: item })).status).toBe(201)
+  }
+  return slug
 }
 
 async function count(sql: string, id: number): Promise<number> {
@@ -64,19 +73,39 @@ describe('GET /api/me/export...', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="reelhouse-my-data-\d{4}-\d{2}-\d{2}\.json"$/)
     expect(res.headers.get('cache-control')).toBe('no-store')
-    const data = await json<{ account: Record<string, unknown>; watchlist: { content_id: number; year: number | null }[]; history: { content_id: number; season_number: number | null; status: string }[]; sessions: unknown[] }>(res)
+    const data = await json<{
+      account: Record<string, unknown>
+      watchlist: { content_id: number; year: number | null }[]
+      history: { content_id: number; season_number: number | null; status: string }[]
+      lists: { name: string; description: string | null; is_public: boolean; path: string; items: { content_id: number; year: number | null }[] }[]
+      sessions: unknown[]
+    }>(res)
     expect(data.account.email).toBe(me.email)
     expect(data.account).not.toHaveProperty('password_hash')
     expect(data.watchlist.map((i) => i.content_id).sort((a, b) => a - b)).toEqual([155, 238, 1399, 2083180])
     expect(data.watchlist.find((i) => i.content_id === 155)?.year).toBe(2008)
     expect(data.history.find((i) => i.content_id === 1399)).toMatchObject({ season_number: 2, status: 'In Progress' })
     expect(data.sessions.length).toBeGreaterThanOrEqual(1)
+    expect(data.lists).toHaveLength(1)
+    expect(data.lists[0]).toMatchObject({ name: 'Winter nights', description: 'Long ones', is_public: true, path: expect.stringMatching(/^\/list\/[a-z0-9]{10}$/) })
+    expect(data.lists[0]!.items.map((i) => [i.content_id, i.year])).toEqual([[1399, 2011], [155, 2008]])
     expect(JSON.stringify(data)).not.toContain('Fight Club')
   })
 
   it('gives CSV in Letterboxd’s columns, series kept apart from film ids and formulas defused', async () => {
     const me = await createUser()
-    await fill(me)
+    const slug = await fill(me)
+    const listed = await call(`/api/me/export/lists/${slug}.csv`, { cookie: me.cookie })
+    expect(listed.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="reelhouse-list-${slug}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`))
+    const listRows = parseCsv(await listed.text())
+    expect(listRows[0]).toEqual(['Position', 'Title', 'Year', 'tmdbID', 'Type', 'tmdbTvID', 'AddedDate'])
+    expect(listRows.slice(1).map((r) => r.slice(0, 6))).toEqual([
+      ['1', 'Game of Thrones', '2011', '', 'series', '1399'],
+      ['2', "'@SUM(A1)", '2008', '155', 'film', ''],
+    ])
+    // Only the account's own lists.
+    const stranger = await createUser()
+    expect((await call(`/api/me/export/lists/${slug}.csv`, { cookie: stranger.cookie })).status).toBe(404)
     const list = await call('/api/me/export/watchlist.csv', { cookie: me.cookie })
     expect(list.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     const rows = parseCsv(await list.text())
@@ -123,14 +152,18 @@ describe('DELETE /api/me/account', () => {
     // rows of the tables an account may hold besides its lists: a passkey and a reset link
     await env.DB.prepare("insert into passkeys (id, owner_type, owner_id, public_key, name) values (?, 'user', ?, 'pk', 'Laptop')").bind(`pk-${me.id}`, me.id).run()
     await env.DB.prepare("insert into password_resets (token_hash, owner_type, owner_id, expires_at) values (?, 'user', ?, '2099-01-01T00:00:00Z')").bind(`h-${me.id}`, me.id).run()
+    const myListIds = await env.DB.prepare("select id from user_lists where owner_type = 'user' and owner_id = ?").bind(me.id).all<{ id: number }>()
+    expect(myListIds.results).toHaveLength(1)
     const res = await call('/api/me/account', { method: 'DELETE', cookie: me.cookie, body: { password: me.password } })
     expect(res.status).toBe(200)
     expect(await json(res)).toEqual({ message: 'Your account has been deleted' })
     expect(res.headers.get('set-cookie')).toMatch(/Max-Age=0/)
 
-    for (const table of ['watchlist', 'watch_history', 'sessions', 'passkeys', 'password_resets', 'recovery_codes']) {
+    for (const table of ['watchlist', 'watch_history', 'sessions', 'passkeys', 'password_resets', 'recovery_codes', 'user_lists']) {
       expect(await count(`select count(*) n from ${table} where owner_type = 'user' and owner_id = ?`, me.id), table).toBe(0)
     }
+    expect(await count('select count(*) n from user_list_items where list_id = ?', myListIds.results[0]!.id)).toBe(0)
+    expect(await count(`select count(*) n from user_lists where owner_type = 'user' and owner_id = ?`, other.id)).toBe(1)
     expect(await count('select count(*) n from users where id = ?', me.id)).toBe(0)
     expect((await call('/api/me/profile', { cookie: me.cookie })).status).toBe(401)
     expect((await call('/api/me/profile', { cookie: secondCookie })).status).toBe(401)

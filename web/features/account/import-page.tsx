@@ -1,5 +1,5 @@
 /**
- * /import: bring a watchlist and history over from Letterboxd, IMDb or Trakt. The files are read
+ * /import: bring a watchlist, history and lists over from Letterboxd, IMDb or Trakt. The files are read
  * here, in the browser; their titles are matched on the server 50 at a time; the page lists what
  * matched, what needs a pick between close titles, and what was not found; nothing is added until
  * the person presses Import, and importing the same file twice adds nothing twice.
@@ -20,6 +20,13 @@ const APPLY_BATCH = 500
 
 /** Where the import stands once files are read (before that, `read` is null). */
 type Stage = 'read' | 'matching' | 'matched' | 'importing' | 'done'
+
+interface ListCounts {
+  added: number
+  existing: number
+  created: number
+  skipped: number
+}
 
 interface Counts {
   added: number
@@ -49,7 +56,7 @@ function ImportPage() {
   const [picks, setPicks] = useState<Map<string, string>>(new Map())
   const [progress, setProgress] = useState(0)
   const [error, setError] = useState<string | null>(null)
-  const [result, setResult] = useState<{ watchlist: Counts; watched: Counts } | null>(null)
+  const [result, setResult] = useState<{ watchlist: Counts; watched: Counts; lists: ListCounts } | null>(null)
 
   const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
     const files = [...(e.target.files ?? [])]
@@ -63,7 +70,7 @@ function ImportPage() {
   }
 
   // Each distinct question once, however many rows ask it.
-  const queries = useMemo(() => (read ? [...new Map(read.rows.filter((r) => r.kind !== 'list').map((r) => [queryKey(r), r])).values()] : []), [read])
+  const queries = useMemo(() => (read ? [...new Map(read.rows.map((r) => [queryKey(r), r])).values()] : []), [read])
 
   const findMatches = async () => {
     setStage('matching')
@@ -114,13 +121,31 @@ function ImportPage() {
       const e = entry(r)
       return e ? [{ ...e, watched_at: r.watchedAt }] : []
     })
-    const total = { watchlist: { added: 0, existing: 0 }, watched: { added: 0, existing: 0 } }
+    // Each list's titles under its name, once each; a list is sent in pieces when it is long.
+    const lists = new Map<string, Map<string, NonNullable<ReturnType<typeof entry>>>>()
+    for (const row of read.rows) {
+      const e = row.kind === 'list' && row.list ? entry(row) : null
+      if (!e || !row.list) continue
+      const items = lists.get(row.list) ?? new Map()
+      items.set(`${e.content_type}:${e.content_id}`, e)
+      lists.set(row.list, items)
+    }
+    const total = { watchlist: { added: 0, existing: 0 }, watched: { added: 0, existing: 0 }, lists: { added: 0, existing: 0, created: 0, skipped: 0 } }
+    const add = (answer: typeof total) => {
+      for (const kind of ['watchlist', 'watched'] as const) {
+        total[kind].added += answer[kind].added
+        total[kind].existing += answer[kind].existing
+      }
+      for (const count of ['added', 'existing', 'created', 'skipped'] as const) total.lists[count] += answer.lists[count]
+    }
     try {
       for (let i = 0; i < Math.max(watchlist.length, watched.length); i += APPLY_BATCH) {
-        const answer = await readJson<typeof total>(api.me.import.apply.$post({ json: { watchlist: watchlist.slice(i, i + APPLY_BATCH), watched: watched.slice(i, i + APPLY_BATCH) } }))
-        for (const kind of ['watchlist', 'watched'] as const) {
-          total[kind].added += answer[kind].added
-          total[kind].existing += answer[kind].existing
+        add(await readJson<typeof total>(api.me.import.apply.$post({ json: { watchlist: watchlist.slice(i, i + APPLY_BATCH), watched: watched.slice(i, i + APPLY_BATCH) } })))
+      }
+      for (const [name, items] of lists) {
+        const all = [...items.values()]
+        for (let i = 0; i < all.length; i += APPLY_BATCH) {
+          add(await readJson<typeof total>(api.me.import.apply.$post({ json: { lists: [{ name: name.slice(0, 100), items: all.slice(i, i + APPLY_BATCH) }] } })))
         }
       }
       setResult(total)
@@ -144,7 +169,6 @@ function ImportPage() {
     }
     return { counts, ambiguous, missing }
   }, [queries, matches])
-  const listRows = read?.rows.filter((r) => r.kind === 'list').length ?? 0
 
   return (
     <div className="pb-12">
@@ -175,7 +199,6 @@ function ImportPage() {
                   {p}
                 </p>
               ))}
-              {listRows > 0 && <p className="text-neutral-400">{t('import.listsNotImported', { count: listRows })}</p>}
             </div>
           )}
         </section>
@@ -257,10 +280,21 @@ function ImportPage() {
               result && (
                 <p role="status" className="mt-3 text-sm text-neutral-200">
                   {t('import.added', { watchlist: result.watchlist.added, watched: result.watched.added })}
-                  {result.watchlist.existing + result.watched.existing > 0 && ` ${t('import.alreadyThere', { count: result.watchlist.existing + result.watched.existing })}`}{' '}
+                  {result.lists.added > 0 && ` ${t('import.addedToLists', { count: result.lists.added, created: result.lists.created })}`}
+                  {result.watchlist.existing + result.watched.existing + result.lists.existing > 0 &&
+                    ` ${t('import.alreadyThere', { count: result.watchlist.existing + result.watched.existing + result.lists.existing })}`}
+                  {result.lists.skipped > 0 && ` ${t('import.listsSkipped', { count: result.lists.skipped })}`}{' '}
                   <Link to={paths.profile()} className="underline">
                     {t('import.seeProfile')}
                   </Link>
+                  {result.lists.added + result.lists.existing > 0 && (
+                    <>
+                      {' '}
+                      <Link to={paths.myLists()} className="underline">
+                        {t('import.seeLists')}
+                      </Link>
+                    </>
+                  )}
                 </p>
               )
             )}

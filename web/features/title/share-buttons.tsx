@@ -1,6 +1,7 @@
 /**
  * Share buttons (SPEC.md section 7): six networks in 600x400 pop-ups carrying the title's share
- * link (/share/{type}/{id}, which renders the social card at the edge) and its name, a Copy link
+ * link (/share/{type}/{id}, which renders the social card at the edge) or a public list's address,
+ * and its name, a Copy link
  * button, and the system share sheet where the browser has one (phones, mostly).
  */
 import type { MediaType } from '../../../worker/catalog/types'
@@ -35,9 +36,12 @@ const buttonClass = 'rounded-lg border border-neutral-700 bg-neutral-900 px-3 py
  * and into the title the networks are given.
  */
 export function ShareButtons({ type, id, title: name, episode = null }: { type: MediaType; id: number; title: string; episode?: { season: number; episode: number } | null }) {
+  return <ShareLinks link={shareLink(type, id, episode)} title={episode ? episodeShortTitle(name, episode) : name} />
+}
+
+/** The share buttons for any address the site renders social tags for (a title's share link, a public list's page). */
+export function ShareLinks({ link, title }: { link: string; title: string }) {
   const toast = useToast()
-  const link = shareLink(type, id, episode)
-  const title = episode ? episodeShortTitle(name, episode) : name
   const canShareNatively = typeof navigator.share === 'function'
 
   const copy = async () => {

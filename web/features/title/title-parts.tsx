@@ -8,6 +8,7 @@ import { atomWithStorage } from 'jotai/utils'
 import { useState, type ReactNode } from 'react'
 import type { Genre, MediaType } from '../../../worker/catalog/types'
 import { StarIcon } from '../../components/icons'
+import { AddToListButton } from '../../components/add-to-list'
 import { WatchlistButton } from '../../components/watchlist-button'
 import { ApiError } from '../../lib/api-client'
 import { useImageUrl } from '../../lib/images'
@@ -140,7 +141,10 @@ export function TitleSummary({
           ))}
         </ul>
       )}
-      <WatchlistButton target={{ contentId: facts.id, contentType: facts.type, title: facts.title, posterPath: facts.posterPath }} />
+      <div className="flex flex-wrap gap-2">
+        <WatchlistButton target={{ contentId: facts.id, contentType: facts.type, title: facts.title, posterPath: facts.posterPath }} />
+        <AddToListButton target={{ content_type: facts.type, content_id: facts.id, title: facts.title, poster_path: facts.posterPath }} />
+      </div>
       <ShareButtons type={facts.type} id={facts.id} title={facts.title} episode={episode} />
     </section>
   )
