@@ -67,6 +67,15 @@ interface TmdbPaged {
   total_results?: number
 }
 
+/** TMDB's answer to /find: a list per kind of thing the outside id may name. */
+interface TmdbFind {
+  movie_results?: Array<Record<string, unknown>>
+  tv_results?: Array<Record<string, unknown>>
+  tv_episode_results?: Array<Record<string, unknown>>
+  tv_season_results?: Array<Record<string, unknown>>
+  person_results?: Array<Record<string, unknown>>
+}
+
 class UpstreamError extends Error {}
 
 function toListItem(raw: Record<string, unknown>, mediaType?: MediaType): ListItem | null {
@@ -525,6 +534,23 @@ export class TmdbCatalog implements CatalogProvider {
       buy: providers('buy'),
       networks: [],
     }
+  }
+
+  /**
+   * TMDB's /find by IMDb id: films and series only (an episode's or a person's id names no title
+   * of ours), adult titles dropped as everywhere else. The link does not change, so it is kept as
+   * long as details are.
+   */
+  async findByImdbId(imdbId: string): Promise<ListItem[]> {
+    let raw: TmdbFind
+    try {
+      raw = await this.get<TmdbFind>(`/find/${encodeURIComponent(imdbId)}`, { external_source: 'imdb_id' }, 'details')
+    } catch (error) {
+      // TMDB answers an unknown id with empty lists; a 404 means the same.
+      if (error instanceof CatalogNotFoundError) return []
+      throw error
+    }
+    return [...(raw.movie_results ?? []).map((r) => toListItem(r, 'movie')), ...(raw.tv_results ?? []).map((r) => toListItem(r, 'tv'))].filter((r): r is ListItem => !!r && !r.adult)
   }
 
   async genres(): Promise<Genre[]> {
