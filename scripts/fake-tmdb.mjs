@@ -8,6 +8,9 @@
  * `total_pages` in the hundreds (and 400 past page 500), 401 without a key, 404 with TMDB's body.
  * /find answers IMDb ids from the fixtures' `imdb_id` (films) and `external_ids.imdb_id` (series),
  * and for a few fixture episodes (EPISODE_IMDB_IDS) in tv_episode_results, as TMDB does.
+ * Answers are in English whatever language is asked, except that *The Last Orchard* (70010) and
+ * *Parliament of Owls* (80012) have no German overview: asked in de-DE, TMDB's "" for an overview
+ * nobody translated.
  *
  *   npm run fake-tmdb                  # http://127.0.0.1:8899 (FAKE_TMDB_PORT, FAKE_TMDB_HOST)
  *   TMDB_API_BASE=http://127.0.0.1:8899/3 TMDB_IMAGE_BASE=http://127.0.0.1:8899/t/p TMDB_READ_TOKEN=fake npm start
@@ -231,11 +234,15 @@ const certificationOf = (m) => m.release_dates?.results.find((r) => r.iso_3166_1
 const providersOf = (s) => (s['watch/providers']?.results?.US?.flatrate ?? []).map((p) => p.provider_id)
 const titleOf = (x) => x.title ?? x.name
 
+/** Titles whose overview has no German translation (TMDB answers "" for it in de-DE). */
+const NO_GERMAN_OVERVIEW = new Set([70010, 80012])
+
 /** Only what append_to_response asked for: TMDB leaves the rest out. */
-function details(x, append, data, type) {
+function details(x, append, data, type, language) {
   const { credits, videos, release_dates, external_ids, content_ratings, 'watch/providers': providers, ...plain } = x
   const parts = { credits, videos, release_dates, external_ids, content_ratings, 'watch/providers': providers }
   const out = { ...plain }
+  if (language === 'de-DE' && NO_GERMAN_OVERVIEW.has(x.id)) out.overview = ''
   for (const name of append) {
     if (name === 'similar') out.similar = paged(similarTo(x, data, type).map(type === 'movie' ? movieItem : showItem), 1)
     else if (name === 'alternative_titles') out.alternative_titles = type === 'movie' ? { titles: [] } : { results: [] }
@@ -384,7 +391,7 @@ function answer(path, q, data) {
   }
   if ((m = /^\/(movie|tv)\/(\d+)$/.exec(path))) {
     const found = m[1] === 'movie' ? (data.movieById.get(Number(m[2])) ?? standIn(Number(m[2]))) : data.showById.get(Number(m[2]))
-    return found ? [200, details(found, append, data, m[1])] : [404, NOT_FOUND]
+    return found ? [200, details(found, append, data, m[1], q.get('language'))] : [404, NOT_FOUND]
   }
   if ((m = /^\/(movie|tv)\/(\d+)\/similar$/.exec(path))) {
     const found = m[1] === 'movie' ? data.movieById.get(Number(m[2])) : data.showById.get(Number(m[2]))
