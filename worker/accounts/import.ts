@@ -5,8 +5,9 @@
  *
  * Matching: a TMDB id is taken as it is (when the catalogue has the title); then an IMDb id, when
  * the catalogue can say which film or series it names (TMDB can; the embedded catalogue holds no
- * IMDb ids, and an episode's id names no film or series); otherwise the title is searched and compared with its punctuation, accents and case set aside, within a year of the
- * year the file gives. One such title is a match; several, or none but titles of the same year,
+ * IMDb ids, and an episode's id names no film or series); otherwise the title is searched and
+ * compared with its punctuation, accents and case set aside, within a year of the year the file
+ * gives. One such title is a match; several, or none but titles of the same year,
  * are offered to pick from; nothing at all is "not found". Adding twice adds nothing twice: the
  * unique indexes on (account, title) keep a row once, and an existing row is left as it is.
  */
