@@ -6,6 +6,11 @@
  * do not: null posters, backdrops and runtimes, empty credits, `person` results in multi search,
  * `episode_run_time: []`, a season with no episodes, missing release dates, `adult: true` titles,
  * `total_pages` in the hundreds (and 400 past page 500), 401 without a key, 404 with TMDB's body.
+ * /find answers IMDb ids from the fixtures' `imdb_id` (films) and `external_ids.imdb_id` (series),
+ * and for a few fixture episodes (EPISODE_IMDB_IDS) in tv_episode_results, as TMDB does.
+ * Answers are in English whatever language is asked, except that *The Last Orchard* (70010) and
+ * *Parliament of Owls* (80012) have no German overview: asked in de-DE, TMDB's "" for an overview
+ * nobody translated.
  *
  *   npm run fake-tmdb                  # http://127.0.0.1:8899 (FAKE_TMDB_PORT, FAKE_TMDB_HOST)
  *   TMDB_API_BASE=http://127.0.0.1:8899/3 TMDB_IMAGE_BASE=http://127.0.0.1:8899/t/p TMDB_READ_TOKEN=fake npm start
@@ -229,11 +234,15 @@ const certificationOf = (m) => m.release_dates?.results.find((r) => r.iso_3166_1
 const providersOf = (s) => (s['watch/providers']?.results?.US?.flatrate ?? []).map((p) => p.provider_id)
 const titleOf = (x) => x.title ?? x.name
 
+/** Titles whose overview has no German translation (TMDB answers "" for it in de-DE). */
+const NO_GERMAN_OVERVIEW = new Set([70010, 80012])
+
 /** Only what append_to_response asked for: TMDB leaves the rest out. */
-function details(x, append, data, type) {
+function details(x, append, data, type, language) {
   const { credits, videos, release_dates, external_ids, content_ratings, 'watch/providers': providers, ...plain } = x
   const parts = { credits, videos, release_dates, external_ids, content_ratings, 'watch/providers': providers }
   const out = { ...plain }
+  if (language === 'de-DE' && NO_GERMAN_OVERVIEW.has(x.id)) out.overview = ''
   for (const name of append) {
     if (name === 'similar') out.similar = paged(similarTo(x, data, type).map(type === 'movie' ? movieItem : showItem), 1)
     else if (name === 'alternative_titles') out.alternative_titles = type === 'movie' ? { titles: [] } : { results: [] }
@@ -307,6 +316,7 @@ function standIn(id) {
 
 const NOT_FOUND = { success: false, status_code: 34, status_message: 'The resource you requested could not be found.' }
 const BAD_KEY = { success: false, status_code: 7, status_message: 'Invalid API key: You must be granted a valid key.' }
+const INVALID_INPUT = { success: false, status_code: 47, status_message: 'The input is not valid.' }
 const BAD_PAGE = { success: false, status_code: 22, status_message: 'Invalid page: Pages start at 1 and max at 500. They are expected to be an integer.' }
 
 /** The failure a request asks for by id or query word, or null. */
@@ -381,7 +391,7 @@ function answer(path, q, data) {
   }
   if ((m = /^\/(movie|tv)\/(\d+)$/.exec(path))) {
     const found = m[1] === 'movie' ? (data.movieById.get(Number(m[2])) ?? standIn(Number(m[2]))) : data.showById.get(Number(m[2]))
-    return found ? [200, details(found, append, data, m[1])] : [404, NOT_FOUND]
+    return found ? [200, details(found, append, data, m[1], q.get('language'))] : [404, NOT_FOUND]
   }
   if ((m = /^\/(movie|tv)\/(\d+)\/similar$/.exec(path))) {
     const found = m[1] === 'movie' ? data.movieById.get(Number(m[2])) : data.showById.get(Number(m[2]))
@@ -392,12 +402,47 @@ function answer(path, q, data) {
     const found = m[1] === 'movie' ? data.movieById.get(id) : data.showById.get(id)
     return found ? [200, watchProviders(m[1], id)] : [404, NOT_FOUND]
   }
+  if ((m = /^\/find\/([^/]+)$/.exec(path))) return findByExternalId(decodeURIComponent(m[1]), q, data)
   if ((m = /^\/tv\/(\d+)\/season\/(\d+)$/.exec(path))) {
     const show = data.showById.get(Number(m[1]))
     const season = show && (data.seasons[`${show.id}/${Number(m[2])}`] ?? (show.id >= FILLER_BASE ? fillerSeason(show, Number(m[2])) : null))
     return season ? [200, season] : [404, NOT_FOUND]
   }
   return [404, NOT_FOUND]
+}
+
+// ---------------------------------------------------------------- find by IMDb id
+
+/** The external sources TMDB's /find takes; of them, only IMDb ids are held here. */
+const FIND_SOURCES = ['imdb_id', 'tvdb_id', 'facebook_id', 'instagram_id', 'tiktok_id', 'twitter_id', 'wikidata_id', 'youtube_id']
+/** IMDb ids of some fixture episodes ("show/season/episode"): TMDB keeps them in each episode's external_ids. */
+const EPISODE_IMDB_IDS = { tt0240101: '80001/1/1', tt0240102: '80001/1/2' }
+
+/**
+ * TMDB's /find: 200 with a list for each kind of thing the id may name, all empty when nothing has
+ * it; results carry media_type. An unknown external_source is refused.
+ */
+function findByExternalId(id, q, data) {
+  const source = q.get('external_source')
+  if (!FIND_SOURCES.includes(source)) return [400, INVALID_INPUT]
+  const imdb = source === 'imdb_id' ? id : null
+  const episode = imdb && EPISODE_IMDB_IDS[imdb]
+  const [showId, seasonNumber, episodeNumber] = episode ? episode.split('/') : []
+  const found = episode ? data.seasons[`${showId}/${seasonNumber}`]?.episodes.find((e) => e.episode_number === Number(episodeNumber)) : undefined
+  const episodeResult = (e) => {
+    const { crew, guest_stars, ...plain } = e
+    return { ...plain, media_type: 'tv_episode' }
+  }
+  return [
+    200,
+    {
+      movie_results: imdb ? data.movies.filter((m) => m.imdb_id === imdb).map((m) => withMedia(movieItem(m), 'movie')) : [],
+      person_results: [],
+      tv_results: imdb ? data.shows.filter((s) => s.external_ids?.imdb_id === imdb).map((s) => withMedia(showItem(s), 'tv')) : [],
+      tv_episode_results: found ? [episodeResult(found)] : [],
+      tv_season_results: [],
+    },
+  ]
 }
 
 // ---------------------------------------------------------------- watch providers

@@ -3,9 +3,11 @@
  * reads the files and sends their titles in batches; here each is matched to the catalogue, and
  * the titles the person confirms are added to their own rows.
  *
- * Matching: a TMDB id is taken as it is (when the catalogue has the title); otherwise the title is
- * searched and compared with its punctuation, accents and case set aside, within a year of the
- * year the file gives. One such title is a match; several, or none but titles of the same year,
+ * Matching: a TMDB id is taken as it is (when the catalogue has the title); then an IMDb id, when
+ * the catalogue can say which film or series it names (TMDB can; the embedded catalogue holds no
+ * IMDb ids, and an episode's id names no film or series); otherwise the title is searched and
+ * compared with its punctuation, accents and case set aside, within a year of the year the file
+ * gives. One such title is a match; several, or none but titles of the same year,
  * are offered to pick from; nothing at all is "not found". Adding twice adds nothing twice: the
  * unique indexes on (account, title) keep a row once, and an existing row is left as it is. A
  * list in the file goes to the account's list of the same name, made when there is none.
@@ -24,6 +26,8 @@ export interface ImportQuery {
   year: number | null
   type: MediaType | null
   tmdb_id: number | null
+  /** "tt" and 7 to 10 digits (IMDB_ID_PATTERN), checked by the route. */
+  imdb_id: string | null
 }
 
 export interface ImportCandidate {
@@ -72,6 +76,12 @@ export async function matchTitle(provider: CatalogProvider, query: ImportQuery):
     // Letterboxd and IMDb hold films unless they say otherwise; Trakt names the kind.
     const found = await byId(provider, query.type ?? 'movie', query.tmdb_id)
     if (found) return { status: 'matched', match: found }
+  }
+  if (query.imdb_id !== null) {
+    // An id names one title; should TMDB link it to a film and a series, the kind the file names wins.
+    const found = await provider.findByImdbId(query.imdb_id)
+    const named = found.find((item) => item.media_type === query.type) ?? found[0]
+    if (named) return { status: 'matched', match: candidateOf(named) }
   }
   const results = (await provider.search(query.title, 1)).results
     .filter((item) => item.media_type === 'movie' || item.media_type === 'tv')

@@ -475,6 +475,14 @@ export class EmbeddedCatalog implements CatalogProvider {
     return this.paged([part], sql`shared DESC, popularity DESC, id`, page, shared)
   }
 
+  /**
+   * Nothing: the catalogue's sources (vega-datasets' movies.json, data/tv-series.mjs) carry no
+   * IMDb ids, so a title named by one is matched by its title and year instead.
+   */
+  async findByImdbId(): Promise<ListItem[]> {
+    return []
+  }
+
   async genres(): Promise<Genre[]> {
     return genresIn(this.locale, MOVIE_GENRES)
   }

@@ -91,6 +91,9 @@ export class MemoizedCatalog implements CatalogProvider {
   async watchOptions(type: MediaType, id: number, region: string): Promise<WatchOptions> {
     return remember(await this.key('watch', type, id, region), () => this.inner.watchOptions(type, id, region))
   }
+  async findByImdbId(imdbId: string): Promise<ListItem[]> {
+    return remember(await this.key('imdb', imdbId), () => this.inner.findByImdbId(imdbId))
+  }
   async genres(): Promise<Genre[]> {
     return this.inner.genres()
   }

@@ -59,6 +59,11 @@ export interface CatalogProvider {
   similar(type: MediaType, id: number, page: number): Promise<Paged<ListItem>>
   /** Where the title can be watched in the region (ISO 3166-1 alpha-2); 404 for an unknown title. */
   watchOptions(type: MediaType, id: number, region: string): Promise<WatchOptions>
+  /**
+   * The films and series an IMDb id (tt…) names, as list items: usually one, none for an id the
+   * catalogue does not know, for an episode's id, or when the catalogue holds no IMDb ids.
+   */
+  findByImdbId(imdbId: string): Promise<ListItem[]>
   genres(): Promise<Genre[]>
   /**
    * The date the catalogue's "now" stands for when it is not today (the embedded catalogue's

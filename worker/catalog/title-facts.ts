@@ -16,3 +16,6 @@ export function runtimeText(minutes: number | null | undefined): string {
   if (h === 0) return `${m}m`
   return m > 0 ? `${h}h ${m}m` : `${h}h`
 }
+
+/** An IMDb title id ("tt0468569"): "tt" and 7 to 10 digits (IMDb went from 7 to 8 in 2017). */
+export const IMDB_ID_PATTERN = /^tt\d{7,10}$/

@@ -67,6 +67,15 @@ interface TmdbPaged {
   total_results?: number
 }
 
+/** TMDB's answer to /find: a list per kind of thing the outside id may name. */
+interface TmdbFind {
+  movie_results?: Array<Record<string, unknown>>
+  tv_results?: Array<Record<string, unknown>>
+  tv_episode_results?: Array<Record<string, unknown>>
+  tv_season_results?: Array<Record<string, unknown>>
+  person_results?: Array<Record<string, unknown>>
+}
+
 class UpstreamError extends Error {}
 
 function toListItem(raw: Record<string, unknown>, mediaType?: MediaType): ListItem | null {
@@ -437,10 +446,30 @@ export class TmdbCatalog implements CatalogProvider {
     return this.paged('/search/multi', { query, page: String(page), include_adult: 'false' }, 'search', undefined, isSearchable)
   }
 
+  /**
+   * A title's details. TMDB answers "" for an overview nobody has translated into the language
+   * asked, so then the English one is given instead: the English call for the same details, which
+   * is cached as English pages cache it (English calls carry no language: TMDB's default is en-US).
+   * That second call is made only when the overview is empty, and its failure leaves it empty.
+   * `english` is what replaces the overview, naming its language so the page can mark it.
+   */
+  private async details(path: string, append: string): Promise<{ raw: Record<string, unknown>; english: Pick<DetailsBase, 'overview' | 'overview_language'> | null }> {
+    const raw = await this.get<Record<string, unknown>>(path, { append_to_response: append }, 'details')
+    if (this.locale === DEFAULT_LOCALE || String(raw.overview ?? '').trim() !== '') return { raw, english: null }
+    try {
+      const inEnglish = await this.inLocale(DEFAULT_LOCALE).get<Record<string, unknown>>(path, { append_to_response: append }, 'details')
+      const overview = String(inEnglish.overview ?? '').trim()
+      return { raw, english: overview ? { overview, overview_language: DEFAULT_LOCALE } : null }
+    } catch {
+      return { raw, english: null }
+    }
+  }
+
   async movie(id: number): Promise<MovieDetails> {
-    const raw = await this.get<Record<string, unknown>>(`/movie/${id}`, { append_to_response: 'credits,similar,videos' }, 'details')
+    const { raw, english } = await this.details(`/movie/${id}`, 'credits,similar,videos')
     return {
       ...detailsBase(raw, 'movie'),
+      ...english,
       media_type: 'movie',
       title: String(raw.title ?? ''),
       original_title: String(raw.original_title ?? raw.title ?? ''),
@@ -450,7 +479,7 @@ export class TmdbCatalog implements CatalogProvider {
   }
 
   async tv(id: number): Promise<TvDetails> {
-    const raw = await this.get<Record<string, unknown>>(`/tv/${id}`, { append_to_response: 'credits,similar,videos,external_ids' }, 'details')
+    const { raw, english } = await this.details(`/tv/${id}`, 'credits,similar,videos,external_ids')
     const seasons = ((raw.seasons as Array<Record<string, unknown>> | undefined) ?? []).map((s) => ({
       id: Number(s.id),
       name: String(s.name ?? ''),
@@ -462,6 +491,7 @@ export class TmdbCatalog implements CatalogProvider {
     }))
     return {
       ...detailsBase(raw, 'tv'),
+      ...english,
       media_type: 'tv',
       name: String(raw.name ?? ''),
       original_name: String(raw.original_name ?? raw.name ?? ''),
@@ -525,6 +555,23 @@ export class TmdbCatalog implements CatalogProvider {
       buy: providers('buy'),
       networks: [],
     }
+  }
+
+  /**
+   * TMDB's /find by IMDb id: films and series only (an episode's or a person's id names no title
+   * of ours), adult titles dropped as everywhere else. The link does not change, so it is kept as
+   * long as details are.
+   */
+  async findByImdbId(imdbId: string): Promise<ListItem[]> {
+    let raw: TmdbFind
+    try {
+      raw = await this.get<TmdbFind>(`/find/${encodeURIComponent(imdbId)}`, { external_source: 'imdb_id' }, 'details')
+    } catch (error) {
+      // TMDB answers an unknown id with empty lists; a 404 means the same.
+      if (error instanceof CatalogNotFoundError) return []
+      throw error
+    }
+    return [...(raw.movie_results ?? []).map((r) => toListItem(r, 'movie')), ...(raw.tv_results ?? []).map((r) => toListItem(r, 'tv'))].filter((r): r is ListItem => !!r && !r.adult)
   }
 
   async genres(): Promise<Genre[]> {

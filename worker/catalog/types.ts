@@ -111,6 +111,8 @@ export interface DetailsBase extends TitleSummary {
   certification?: string | null
   tagline?: string | null
   status?: string
+  /** The overview's language when it is not the catalogue's: TMDB's English one, where none was translated. */
+  overview_language?: string
 }
 
 export interface MovieDetails extends DetailsBase {

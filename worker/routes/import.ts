@@ -1,6 +1,6 @@
 /**
  * Importing from another site, for the signed-in account (the browser reads the files):
- *   POST /api/me/import/match   { items: [{ title, year?, type?, tmdb_id? }] } (at most 50):
+ *   POST /api/me/import/match   { items: [{ title, year?, type?, tmdb_id?, imdb_id? }] } (at most 50):
  *                               { results: [{ status: 'matched' | 'ambiguous' | 'missing', ... }] }
  *   POST /api/me/import/apply   { watchlist: [...], watched: [...], lists: [{ name, items }] } (at most
  *                               500 titles each): the titles the person confirmed, added where not
@@ -13,12 +13,15 @@ import { contentIdSchema, contentTypeSchema, listCreateSchema, plainText, watchl
 import { importLists, importWatched, importWatchlist, inChunks, INSERT_CHUNK, matchTitles } from '../accounts/import'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
 import { catalogFor } from '../catalog'
+import { IMDB_ID_PATTERN } from '../catalog/title-facts'
 import type { AppEnv } from '../env'
 import { errorMessage } from '../lib/api-errors'
 import { validate } from '../lib/validate'
 
 export const MATCH_BATCH = 50
 export const APPLY_LIMIT = 500
+
+const IMDB_ID_MESSAGE = errorMessage('errors.mustBeImdbId')
 
 const matchSchema = z.object({
   items: z
@@ -28,6 +31,7 @@ const matchSchema = z.object({
         year: z.number().int().min(1870).max(2100).nullable().optional(),
         type: contentTypeSchema.nullable().optional(),
         tmdb_id: contentIdSchema.nullable().optional(),
+        imdb_id: z.string(IMDB_ID_MESSAGE).regex(IMDB_ID_PATTERN, IMDB_ID_MESSAGE).nullable().optional(),
       }),
     )
     .min(1, errorMessage('errors.mustListOne'))
@@ -51,7 +55,7 @@ const applySchema = z.object({
 export const importRoutes = new Hono<AppEnv>()
   .post('/match', requireAccount, validate('json', matchSchema), async (c) => {
     const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
-    const queries = c.req.valid('json').items.map((i) => ({ title: i.title, year: i.year ?? null, type: i.type ?? null, tmdb_id: i.tmdb_id ?? null }))
+    const queries = c.req.valid('json').items.map((i) => ({ title: i.title, year: i.year ?? null, type: i.type ?? null, tmdb_id: i.tmdb_id ?? null, imdb_id: i.imdb_id ?? null }))
     return c.json({ results: await matchTitles(provider, queries) }, 200)
   })
   .post('/apply', requireAccount, closedForMaintenance, validate('json', applySchema), async (c) => {

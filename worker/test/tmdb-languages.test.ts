@@ -17,17 +17,28 @@ function json(body: unknown): Response {
   return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })
 }
 
+/** Titles whose overview nobody translated: TMDB answers "" for it in any language but English. */
+const UNTRANSLATED = new Set([711, 712, 714])
+/** Titles with no overview even in English. */
+const NO_OVERVIEW = new Set([713, 716])
+/** Its English details fail (500). */
+const ENGLISH_FAILS = 714
+
 /** Enough of TMDB for these calls; titles and overviews name the language asked for. */
 function fakeTmdb(url: URL): Response {
   const path = url.pathname.replace(/^\/3/, '')
   const language = url.searchParams.get('language') ?? 'en-US'
   const detail = /^\/(movie|tv)\/(\d+)$/.exec(path)
   if (detail) {
+    const id = Number(detail[2])
+    if (id === ENGLISH_FAILS && language === 'en-US') return new Response(JSON.stringify({ success: false, status_code: 11, status_message: 'Internal error' }), { status: 500 })
+    const empty = NO_OVERVIEW.has(id) || (UNTRANSLATED.has(id) && language !== 'en-US')
     return json({
-      id: Number(detail[2]),
+      id,
       title: `Film ${detail[2]} (${language})`,
+      name: `Show ${detail[2]} (${language})`,
       release_date: '2020-01-01',
-      overview: `Overview in ${language}`,
+      overview: empty ? '' : `Overview in ${language}`,
       genres: [{ id: 28, name: language === 'es-ES' ? 'Acción' : 'Action' }],
       credits: { cast: [], crew: [] },
     })
@@ -98,6 +109,46 @@ describe('TMDB in the visitor language', () => {
       'v1:catalog:tmdb:/movie/701?append_to_response=credits%2Csimilar%2Cvideos&language=ja-JP',
     ])
     expect(spanish.headers.get('Vary') ?? '').toMatch(/Accept-Language/i)
+  })
+
+  it('gives the English overview where TMDB has none in the language, asking for it only then, and keeps both', async () => {
+    const film = await call('/movie/711', { 'Accept-Language': 'de' })
+    expect(film.status).toBe(200)
+    // named as English, so the page can mark it
+    expect(film.body).toMatchObject({ title: 'Film 711 (de-DE)', overview: 'Overview in en-US', overview_language: 'en' })
+    const show = await call('/tv/712', { 'Accept-Language': 'ja' })
+    expect(show.body).toMatchObject({ name: 'Show 712 (ja-JP)', overview: 'Overview in en-US', overview_language: 'en' })
+    expect(upstream.map((u) => [u.pathname, u.searchParams.get('language'), u.searchParams.get('append_to_response')])).toEqual([
+      ['/3/movie/711', 'de-DE', 'credits,similar,videos'],
+      ['/3/movie/711', null, 'credits,similar,videos'],
+      ['/3/tv/712', 'ja-JP', 'credits,similar,videos,external_ids'],
+      ['/3/tv/712', null, 'credits,similar,videos,external_ids'],
+    ])
+    // both answers are kept: asking again, or in English, calls TMDB no more
+    upstream = []
+    expect((await call('/movie/711', { 'Accept-Language': 'de' })).body).toMatchObject({ overview: 'Overview in en-US' })
+    await call('/tv/712', { 'Accept-Language': 'ja' })
+    await call('/movie/711')
+    expect(upstream).toEqual([])
+    // a translated overview needs no English call
+    const translated = await call('/movie/715', { 'Accept-Language': 'de' })
+    expect(translated.body).toMatchObject({ overview: 'Overview in de-DE' })
+    expect(translated.body).not.toHaveProperty('overview_language')
+    expect(upstream.map((u) => u.searchParams.get('language'))).toEqual(['de-DE'])
+  })
+
+  it('leaves the overview empty when English has none either or TMDB fails to give it, and asks nothing more in English', async () => {
+    const none = await call('/movie/713', { 'Accept-Language': 'fr' })
+    expect(none.status).toBe(200)
+    expect((none.body as MovieDetails).overview).toBe('')
+    const failing = await call('/movie/714', { 'Accept-Language': 'fr' })
+    expect(failing.status).toBe(200)
+    expect(failing.body).toMatchObject({ title: 'Film 714 (fr-FR)', overview: '' })
+    expect(failing.body).not.toHaveProperty('overview_language')
+    upstream = []
+    const english = await call('/movie/716')
+    expect((english.body as MovieDetails).overview).toBe('')
+    expect(upstream).toHaveLength(1)
   })
 
   it('asks for cinema lists in the visitor country, from request.cf or CF-IPCountry, else the operator region', async () => {

@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import { MAX_ROWS, readImportFiles } from './import-files'
+import { MAX_ROWS, queryKey, readImportFiles } from './import-files'
 
 function file(name: string, content: string | Uint8Array): File {
   return new File([typeof content === 'string' ? content : new Uint8Array(content)], name)
@@ -12,7 +12,11 @@ const letterboxdList = 'Letterboxd list export v7\nDate,Name,Tags,URL,Descriptio
 const imdbRatings = 'Const,Your Rating,Date Rated,Title,Original Title,URL,Title Type,IMDb Rating,Runtime (mins),Year,Genres,Num Votes,Release Date,Directors\ntt0903747,10,2023-05-01,Breaking Bad,Breaking Bad,https://imdb.com/t,tvSeries,9.5,49,2008,Drama,2000000,2008-01-20,\ntt0959621,9,2023-05-02,Pilot,Pilot,https://imdb.com/e,tvEpisode,9,58,2008,Drama,40000,2008-01-20,\ntt0468569,10,2023-05-03,The Dark Knight,The Dark Knight,https://imdb.com/d,movie,9,152,2008,Action,3000000,2008-07-18,Christopher Nolan\n'
 const imdbWatchlist = 'Position,Const,Created,Modified,Description,Title,Original Title,URL,Title Type,IMDb Rating,Runtime (mins),Year,Genres,Num Votes,Release Date,Directors,Your Rating,Date Rated\n1,tt0110912,2024-01-01,,,Pulp Fiction,Pulp Fiction,https://imdb.com/p,movie,8.9,154,1994,Crime,2000000,1994-10-14,,,\n'
 const traktWatched = JSON.stringify([{ plays: 2, last_watched_at: '2023-09-01T20:00:00.000Z', movie: { title: 'Inception', year: 2010, ids: { trakt: 1, tmdb: 27205, imdb: 'tt1375666' } } }])
-const traktWatchlist = JSON.stringify([{ listed_at: '2023-01-01T00:00:00.000Z', type: 'show', show: { title: 'Sherlock', year: 2010, ids: { tmdb: 19885 } } }])
+const traktWatchlist = JSON.stringify([
+  { listed_at: '2023-01-01T00:00:00.000Z', type: 'show', show: { title: 'Sherlock', year: 2010, ids: { tmdb: 19885, imdb: null } } },
+  { listed_at: '2023-01-02T00:00:00.000Z', type: 'movie', movie: { title: 'Solaris', year: 1972, ids: { trakt: 2, tmdb: null, imdb: 'tt0069293' } } },
+  { listed_at: '2023-01-03T00:00:00.000Z', type: 'movie', movie: { title: 'Odd Ids', year: 2001, ids: { imdb: 'tt12', tmdb: 'x' } } },
+])
 
 describe('readImportFiles', () => {
   it('reads a Letterboxd export zip: watchlist, diary with its watched date, a list; other files passed over', async () => {
@@ -30,31 +34,41 @@ describe('readImportFiles', () => {
       ['diary.csv', 'Letterboxd', 'watched', 1],
       ['lists/heists.csv', 'Letterboxd', 'list', 1],
     ])
-    expect(read.rows).toContainEqual({ kind: 'watchlist', source: 'Letterboxd', title: 'Crouching Tiger, Hidden Dragon', year: 2000, type: 'movie', tmdbId: null, watchedAt: null })
+    expect(read.rows).toContainEqual({ kind: 'watchlist', source: 'Letterboxd', title: 'Crouching Tiger, Hidden Dragon', year: 2000, type: 'movie', tmdbId: null, imdbId: null, watchedAt: null })
     expect(read.rows).toContainEqual(expect.objectContaining({ kind: 'watched', title: 'Amélie', watchedAt: '2024-01-30T12:00:00.000Z' }))
     expect(read.rows).toContainEqual(expect.objectContaining({ kind: 'list', title: 'Heat', year: 1995, list: 'Heists' }))
   })
 
-  it('reads IMDb ratings (series kept apart, episodes left out) and an IMDb watchlist', async () => {
+  it('reads IMDb ratings (series kept apart, episodes left out) and an IMDb watchlist, with their IMDb ids', async () => {
     const read = await readImportFiles([file('ratings.csv', imdbRatings), file('WATCHLIST.csv', imdbWatchlist)])
     expect(read.files.map((f) => [f.source, f.kind, f.count])).toEqual([
       ['IMDb', 'watched', 2],
       ['IMDb', 'watchlist', 1],
     ])
-    expect(read.rows.map((r) => [r.kind, r.title, r.type, r.year])).toEqual([
-      ['watched', 'Breaking Bad', 'tv', 2008],
-      ['watched', 'The Dark Knight', 'movie', 2008],
-      ['watchlist', 'Pulp Fiction', 'movie', 1994],
+    expect(read.rows.map((r) => [r.kind, r.title, r.type, r.year, r.imdbId])).toEqual([
+      ['watched', 'Breaking Bad', 'tv', 2008, 'tt0903747'],
+      ['watched', 'The Dark Knight', 'movie', 2008, 'tt0468569'],
+      ['watchlist', 'Pulp Fiction', 'movie', 1994, 'tt0110912'],
     ])
     expect(read.rows[0]?.watchedAt).toBe('2023-05-01T12:00:00.000Z')
   })
 
-  it('reads Trakt’s JSON with TMDB ids, films and series', async () => {
+  it('reads Trakt’s JSON with TMDB and IMDb ids, films and series; ids that are not ids are left out', async () => {
     const read = await readImportFiles([file('watched-movies.json', traktWatched), file('watchlist-shows.json', traktWatchlist)])
     expect(read.rows).toEqual([
-      { kind: 'watched', source: 'Trakt', title: 'Inception', year: 2010, type: 'movie', tmdbId: 27205, watchedAt: '2023-09-01T20:00:00.000Z' },
-      { kind: 'watchlist', source: 'Trakt', title: 'Sherlock', year: 2010, type: 'tv', tmdbId: 19885, watchedAt: null },
+      { kind: 'watched', source: 'Trakt', title: 'Inception', year: 2010, type: 'movie', tmdbId: 27205, imdbId: 'tt1375666', watchedAt: '2023-09-01T20:00:00.000Z' },
+      { kind: 'watchlist', source: 'Trakt', title: 'Sherlock', year: 2010, type: 'tv', tmdbId: 19885, imdbId: null, watchedAt: null },
+      { kind: 'watchlist', source: 'Trakt', title: 'Solaris', year: 1972, type: 'movie', tmdbId: null, imdbId: 'tt0069293', watchedAt: null },
+      { kind: 'watchlist', source: 'Trakt', title: 'Odd Ids', year: 2001, type: 'movie', tmdbId: null, imdbId: null, watchedAt: null },
     ])
+  })
+
+  it('keeps two titles of the same name and year apart when their IMDb ids differ, and asks each once', async () => {
+    const header = 'Const,Your Rating,Date Rated,Title,Original Title,URL,Title Type,IMDb Rating,Runtime (mins),Year,Genres,Num Votes,Release Date,Directors\n'
+    const twins = `${header}tt0000001,7,2023-01-01,Twins,Twins,u,movie,6,100,1988,Comedy,1,1988-12-09,\ntt0000002,6,2023-01-02,Twins,Twins,u,movie,5,90,1988,Drama,1,1988-09-23,\ntt0000001,7,2023-01-01,Twins,Twins,u,movie,6,100,1988,Comedy,1,1988-12-09,\n`
+    const read = await readImportFiles([file('ratings.csv', twins)])
+    expect(read.rows.map((r) => r.imdbId)).toEqual(['tt0000001', 'tt0000002'])
+    expect(new Set(read.rows.map(queryKey)).size).toBe(2)
   })
 
   it('keeps each title once, and says what it cannot read', async () => {

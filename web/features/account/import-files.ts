@@ -6,6 +6,7 @@
  */
 import { unzipSync } from 'fflate'
 import Papa from 'papaparse'
+import { IMDB_ID_PATTERN } from '../../../worker/catalog/title-facts'
 import { currentLocale, t } from '../../i18n'
 
 export type ImportKind = 'watchlist' | 'watched' | 'list'
@@ -18,6 +19,8 @@ export interface ImportRow {
   year: number | null
   type: 'movie' | 'tv' | null
   tmdbId: number | null
+  /** IMDb's id ("tt0468569"), which IMDb's files and Trakt's carry; Letterboxd's exports do not. */
+  imdbId: string | null
   /** ISO 8601, when the file says when it was watched. */
   watchedAt: string | null
   list?: string
@@ -58,6 +61,11 @@ function positiveId(value: unknown): number | null {
   return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null
 }
 
+function imdbIdOf(value: unknown): string | null {
+  const id = String(value ?? '').trim()
+  return IMDB_ID_PATTERN.test(id) ? id : null
+}
+
 function baseName(path: string): string {
   return path.split('/').pop()?.toLowerCase() ?? path.toLowerCase()
 }
@@ -81,7 +89,7 @@ function fromCsv(path: string, content: string): { rows: ImportRow[]; file: Omit
   if (/^Letterboxd list export/i.test(firstLine) || path.toLowerCase().includes('lists/')) {
     const meta = csvRows(content, /^Date,Name,/)[0]
     const list = meta?.Name?.trim() || name.replace(/\.csv$/, '')
-    const rows = csvRows(content, /^Position,Name,Year/).map((r) => ({ kind: 'list' as const, source: 'Letterboxd' as const, title: r.Name ?? '', year: yearOf(r.Year), type: 'movie' as const, tmdbId: null, watchedAt: null, list }))
+    const rows = csvRows(content, /^Position,Name,Year/).map((r) => ({ kind: 'list' as const, source: 'Letterboxd' as const, title: r.Name ?? '', year: yearOf(r.Year), type: 'movie' as const, tmdbId: null, imdbId: null, watchedAt: null, list }))
     return { rows, file: { name: path, source: 'Letterboxd', kind: 'list' } }
   }
   const header = firstLine.split(',').map((h) => h.replace(/^"|"$/g, '').trim())
@@ -95,6 +103,7 @@ function fromCsv(path: string, content: string): { rows: ImportRow[]; file: Omit
       year: yearOf(r.Year),
       type: 'movie' as const,
       tmdbId: null,
+      imdbId: null,
       watchedAt: kind === 'watched' ? dateOf(r['Watched Date'] || r.Date) : null,
     }))
     return { rows, file: { name: path, source: 'Letterboxd', kind } }
@@ -111,6 +120,7 @@ function fromCsv(path: string, content: string): { rows: ImportRow[]; file: Omit
         year: yearOf(r.Year || r['Release Date']),
         type: /^tv(Series|MiniSeries)$/i.test(r['Title Type'] ?? '') ? ('tv' as const) : ('movie' as const),
         tmdbId: null,
+        imdbId: imdbIdOf(r.Const),
         watchedAt: rated ? dateOf(r['Date Rated']) : null,
       }))
     return { rows, file: { name: path, source: 'IMDb', kind } }
@@ -121,7 +131,7 @@ function fromCsv(path: string, content: string): { rows: ImportRow[]; file: Omit
 interface TraktMedia {
   title?: string
   year?: number
-  ids?: { tmdb?: number }
+  ids?: { tmdb?: number; imdb?: string | null }
 }
 
 function fromTrakt(path: string, content: string): { rows: ImportRow[]; file: Omit<ReadFile, 'count'> } | null {
@@ -148,6 +158,7 @@ function fromTrakt(path: string, content: string): { rows: ImportRow[]; file: Om
       year: yearOf(media.year),
       type: movie ? 'movie' : 'tv',
       tmdbId: positiveId(media.ids?.tmdb),
+      imdbId: imdbIdOf(media.ids?.imdb),
       watchedAt: kind === 'watched' ? dateOf(entry.watched_at ?? entry.last_watched_at ?? entry.rated_at) : null,
     })
   }
@@ -182,8 +193,10 @@ function readOne(path: string, bytes: Uint8Array, out: ReadResult) {
   out.rows.push(...rows)
 }
 
+/** The same title in the same place: by its TMDB id, else its IMDb id, else its title and year. */
 function rowKey(r: ImportRow): string {
-  return [r.kind, r.list ?? '', r.type ?? '', r.tmdbId ?? '', r.tmdbId ? '' : r.title.toLowerCase(), r.tmdbId ? '' : (r.year ?? '')].join('|')
+  const id = r.tmdbId ? `tmdb:${r.tmdbId}` : r.imdbId ? `imdb:${r.imdbId}` : `${r.title.toLowerCase()}|${r.year ?? ''}`
+  return [r.kind, r.list ?? '', r.type ?? '', id].join('|')
 }
 
 export async function readImportFiles(files: File[]): Promise<ReadResult> {
@@ -210,6 +223,6 @@ export async function readImportFiles(files: File[]): Promise<ReadResult> {
 }
 
 /** The question the server matches: rows asking the same one are matched once. */
-export function queryKey(r: Pick<ImportRow, 'title' | 'year' | 'type' | 'tmdbId'>): string {
-  return `${r.type ?? ''}|${r.tmdbId ?? ''}|${r.title.toLowerCase()}|${r.year ?? ''}`
+export function queryKey(r: Pick<ImportRow, 'title' | 'year' | 'type' | 'tmdbId' | 'imdbId'>): string {
+  return `${r.type ?? ''}|${r.tmdbId ?? ''}|${r.imdbId ?? ''}|${r.title.toLowerCase()}|${r.year ?? ''}`
 }

@@ -82,7 +82,7 @@ function ImportPage() {
       for (let i = 0; i < open.length; i += MATCH_BATCH) {
         const batch = open.slice(i, i + MATCH_BATCH)
         const answer = await readJson<{ results: ImportMatch[] }>(
-          api.me.import.match.$post({ json: { items: batch.map((r) => ({ title: r.title, year: r.year, type: r.type, tmdb_id: r.tmdbId })) } }),
+          api.me.import.match.$post({ json: { items: batch.map((r) => ({ title: r.title, year: r.year, type: r.type, tmdb_id: r.tmdbId, imdb_id: r.imdbId })) } }),
         )
         batch.forEach((r, j) => found.set(queryKey(r), answer.results[j] ?? { status: 'missing' }))
         setProgress(found.size)

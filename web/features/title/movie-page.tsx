@@ -76,7 +76,7 @@ function MoviePage({ id }: { id: number }) {
             )}
           </PlayerSection>
         }
-        summary={<TitleSummary facts={facts} overview={details.overview} genres={details.genres} />}
+        summary={<TitleSummary facts={facts} overview={details.overview} overviewLanguage={details.overview_language} genres={details.genres} />}
       />
       <div className="mt-6 space-y-6 px-4 md:px-8">
         <TitleExtras downloadUrl={config.data?.downloadUrl ?? null} adUrl={config.data?.adUrl ?? null} />

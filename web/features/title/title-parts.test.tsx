@@ -1,6 +1,9 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
-import { type TitleFacts, TitleHeader } from './title-parts'
+import { createStore, Provider } from 'jotai'
+import type { ReactNode } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { type TitleFacts, TitleHeader, TitleSummary } from './title-parts'
 
 const facts: TitleFacts = {
   type: 'movie',
@@ -36,5 +39,33 @@ describe('TitleHeader', () => {
     render(<TitleHeader facts={{ ...facts, rating: 0 }} />)
     expect(screen.queryByText('Rating')).toBeNull()
     expect(screen.queryByText('0.0')).toBeNull()
+  })
+})
+
+describe('TitleSummary', () => {
+  beforeEach(() => {
+    // Signed out: the watchlist button asks who is there.
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ user: null }), { status: 200, headers: { 'Content-Type': 'application/json' } }))))
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  const wrap = (node: ReactNode) =>
+    render(
+      <Provider store={createStore()}>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{node}</QueryClientProvider>
+      </Provider>,
+    )
+
+  it('marks an overview in another language than the page (TMDB’s English one) with its language', () => {
+    wrap(<TitleSummary facts={facts} overview="A boy grows up in Rio." overviewLanguage="en" genres={[]} />)
+    expect(screen.getByText('A boy grows up in Rio.').getAttribute('lang')).toBe('en')
+  })
+
+  it('leaves the page’s language on an overview in it, and on the words saying there is none', () => {
+    const { unmount } = wrap(<TitleSummary facts={facts} overview="Un garçon grandit à Rio." genres={[]} />)
+    expect(screen.getByText('Un garçon grandit à Rio.').hasAttribute('lang')).toBe(false)
+    unmount()
+    wrap(<TitleSummary facts={facts} overview="" overviewLanguage="en" genres={[]} />)
+    expect(screen.getByText('No description available.').hasAttribute('lang')).toBe(false)
   })
 })

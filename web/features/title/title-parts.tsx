@@ -118,18 +118,21 @@ export function TitleHeader({ facts, player, summary }: { facts: TitleFacts; pla
 export function TitleSummary({
   facts,
   overview,
+  overviewLanguage,
   genres,
   episode = null,
 }: {
   facts: TitleFacts
   overview: string
+  /** Set when the overview is in another language than the page (TMDB's English one). */
+  overviewLanguage?: string
   genres: Genre[]
   /** The show's episode on screen, which the share links carry. */
   episode?: { season: number; episode: number } | null
 }) {
   return (
     <section aria-label={t('title.about')} className="space-y-4">
-      <p className="max-w-3xl leading-relaxed text-neutral-200" data-catalog={overview ? '' : undefined}>
+      <p className="max-w-3xl leading-relaxed text-neutral-200" data-catalog={overview ? '' : undefined} lang={overview ? overviewLanguage : undefined}>
         {overview || t('title.noDescription')}
       </p>
       {genres.length > 0 && (

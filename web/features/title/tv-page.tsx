@@ -253,7 +253,7 @@ function ShowPage({ id }: { id: number }) {
               )}
             </PlayerSection>
         }
-        summary={<TitleSummary facts={facts} overview={details.overview} genres={details.genres} episode={selection} />}
+        summary={<TitleSummary facts={facts} overview={details.overview} overviewLanguage={details.overview_language} genres={details.genres} episode={selection} />}
       />
       <div className="mt-6 grid grid-cols-1 gap-6 px-4 md:px-8 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="min-w-0 space-y-4">
