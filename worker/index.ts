@@ -15,6 +15,7 @@
  *   *        /api/auth/...                  sign-up, sign-in, sign-out, session (routes/auth.ts)
  *   *        /api/me/sessions/...           the account's sessions: list, sign out one or all (routes/sessions.ts)
  *   PUT      /api/me/locale                 the account's interface language (routes/my-locale.ts)
+ *   GET|PUT  /api/me/services               the services the account has and its region (routes/my-services.ts)
  *   *        /api/me/...                    profile, password, watchlist, history (routes/me.ts);
  *                                           export and account deletion (routes/my-data.ts); import (routes/import.ts)
  *   *        /api/admin/...                 administrator API (routes/admin.ts)
@@ -55,6 +56,7 @@ import { meRoutes } from './routes/me'
 import { importRoutes } from './routes/import'
 import { myDataRoutes } from './routes/my-data'
 import { myLocaleRoutes } from './routes/my-locale'
+import { myServicesRoutes } from './routes/my-services'
 import { myPasskeyRoutes, passkeySignInRoutes } from './routes/passkeys'
 import { passwordResetRoutes } from './routes/password-reset'
 import { pingRoutes } from './routes/ping'
@@ -76,6 +78,7 @@ const api = new Hono<AppEnv>()
   .route('/me/passkeys', myPasskeyRoutes)
   .route('/me/two-factor', twoFactorRoutes)
   .route('/me/locale', myLocaleRoutes)
+  .route('/me/services', myServicesRoutes)
   .route('/me', meRoutes)
   .route('/me', myDataRoutes)
   .route('/me/import', importRoutes)

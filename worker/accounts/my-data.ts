@@ -5,10 +5,11 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { catalogMovies, catalogTvSeries } from '../../drizzle/catalog-schema'
 import { yearOfDate } from '../catalog/title-facts'
-import { passkeys, passwordResets, recoveryCodes, sessions, users, watchHistory, watchlist, webauthnChallenges, type ContentType } from '../../drizzle/schema'
+import { passkeys, passwordResets, recoveryCodes, serviceChoices, sessions, users, watchHistory, watchlist, webauthnChallenges, type ContentType } from '../../drizzle/schema'
 import { findRecord, type PublicRecord } from './accounts'
 import type { Db } from './db'
 import { historyStatus, type HistoryResult } from './history'
+import { getServiceChoice, type ServiceChoice } from './services'
 import { listWatchlist, type Owner } from './watchlist'
 
 export interface DataSession {
@@ -24,6 +25,8 @@ export interface AccountData {
   watchlist: ExportItem[]
   history: ExportHistoryItem[]
   sessions: DataSession[]
+  /** The services the account has and its region ("My services"), null until chosen. */
+  services: ServiceChoice | null
 }
 
 export interface ExportItem {
@@ -121,7 +124,7 @@ export async function exportHistory(db: Db, owner: Owner): Promise<ExportHistory
 export async function exportAccount(db: Db, owner: Owner): Promise<AccountData | null> {
   const account = await findRecord(db, owner.type, owner.id)
   if (!account) return null
-  const [list, history, live] = await Promise.all([
+  const [list, history, live, services] = await Promise.all([
     listWatchlist(db, owner),
     historyRows(db, owner),
     db
@@ -129,9 +132,10 @@ export async function exportAccount(db: Db, owner: Owner): Promise<AccountData |
       .from(sessions)
       .where(and(eq(sessions.owner_type, owner.type), eq(sessions.owner_id, owner.id)))
       .all(),
+    getServiceChoice(db, owner),
   ])
   const years = await yearsOf(db, [...list, ...history])
-  return { exported_at: new Date().toISOString(), account, watchlist: watchlistItems(list, years), history: historyItems(history, years), sessions: live }
+  return { exported_at: new Date().toISOString(), account, watchlist: watchlistItems(list, years), history: historyItems(history, years), sessions: live, services }
 }
 
 /**
@@ -194,15 +198,16 @@ export function historyCsv(items: ExportHistoryItem[], tmdbCatalogue: boolean): 
 
 /**
  * Deletes a user and every row the account owns, in one batch (all or nothing): its watchlist,
- * history, passkeys, recovery codes, reset links and waiting passkey challenges, and its sessions
+ * history, services, passkeys, recovery codes, reset links and waiting passkey challenges, and its sessions
  * (so every browser is signed out at its next request), then the account.
  */
 export async function deleteUserAccount(db: Db, userId: number): Promise<void> {
-  type Owned = typeof watchlist | typeof watchHistory | typeof sessions | typeof passkeys | typeof passwordResets | typeof recoveryCodes | typeof webauthnChallenges
+  type Owned = typeof watchlist | typeof watchHistory | typeof serviceChoices | typeof sessions | typeof passkeys | typeof passwordResets | typeof recoveryCodes | typeof webauthnChallenges
   const mine = (table: Owned) => and(eq(table.owner_type, 'user'), eq(table.owner_id, userId))
   await db.batch([
     db.delete(watchlist).where(mine(watchlist)),
     db.delete(watchHistory).where(mine(watchHistory)),
+    db.delete(serviceChoices).where(mine(serviceChoices)),
     db.delete(passkeys).where(mine(passkeys)),
     db.delete(recoveryCodes).where(mine(recoveryCodes)),
     db.delete(passwordResets).where(mine(passwordResets)),

@@ -91,6 +91,9 @@ export class MemoizedCatalog implements CatalogProvider {
   async watchOptions(type: MediaType, id: number, region: string): Promise<WatchOptions> {
     return remember(await this.key('watch', type, id, region), () => this.inner.watchOptions(type, id, region))
   }
+  servicesOf(tvIds: number[]): Promise<Map<number, number[]>> {
+    return this.inner.servicesOf(tvIds)
+  }
   async genres(): Promise<Genre[]> {
     return this.inner.genres()
   }

@@ -59,6 +59,12 @@ export interface CatalogProvider {
   similar(type: MediaType, id: number, page: number): Promise<Paged<ListItem>>
   /** Where the title can be watched in the region (ISO 3166-1 alpha-2); 404 for an unknown title. */
   watchOptions(type: MediaType, id: number, region: string): Promise<WatchOptions>
+  /**
+   * The known streaming services (watch provider ids) of the series among `tvIds` that the catalogue
+   * can tell without a call per title, for the "on my services" badge of composed cards: the
+   * embedded catalogue's own table; TMDB none (its providers come one title at a time).
+   */
+  servicesOf(tvIds: number[]): Promise<Map<number, number[]>>
   genres(): Promise<Genre[]>
   /**
    * The date the catalogue's "now" stands for when it is not today (the embedded catalogue's

@@ -527,6 +527,10 @@ export class TmdbCatalog implements CatalogProvider {
     }
   }
 
+  async servicesOf(): Promise<Map<number, number[]>> {
+    return new Map()
+  }
+
   async genres(): Promise<Genre[]> {
     return genresIn(this.locale, MOVIE_GENRES)
   }
