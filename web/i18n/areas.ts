@@ -9,8 +9,8 @@
 /** Areas the worker alone reads (worker/lib/i18n.ts): page tags, API errors, row titles and notes, overviews, e-mails. */
 export const WORKER_AREAS: readonly string[] = ['seo', 'errors', 'catalogue', 'overviews', 'mail']
 
-/** Areas loaded with the pages that use them. */
-export const PAGE_AREAS = ['static', 'account', 'import', 'admin'] as const
+/** Areas loaded with the pages that use them (`services` with the services picker, whichever page opens it). */
+export const PAGE_AREAS = ['static', 'account', 'import', 'admin', 'services'] as const
 export type PageArea = (typeof PAGE_AREAS)[number]
 
 /** The page areas a page module (its path under web/, without extension) needs. */
