@@ -180,9 +180,16 @@ function narrowedRows(specs: RowSpec[], on: number[]): RowSpec[] {
   })
 }
 
-/** Does the row hold films (so that a catalogue without films' streaming data cannot narrow it)? */
-function holdsFilms(source: RowSource): boolean {
-  return source.kind === 'discover-mixed' || (source.kind === 'discover' && source.type === 'movie')
+/**
+ * A narrowed row in a catalogue that knows no film's services: a row of films is left out, a row
+ * of films and series keeps its series.
+ */
+function seriesOnly(spec: RowSpec): RowSpec[] {
+  const { source } = spec
+  if (source.kind === 'discover' && source.type === 'movie') return []
+  // Its note spoke of films too; the series left are ranked by the catalogue's own figures.
+  if (source.kind === 'discover-mixed') return [{ key: spec.key, title: spec.title, ...(spec.titleValues && { titleValues: spec.titleValues }), source: { kind: 'discover', type: 'tv', filters: source.filters } }]
+  return [spec]
 }
 
 /** Said on a page narrowed to the visitor's services when the catalogue cannot narrow its films. */
@@ -317,10 +324,10 @@ async function composePage(
 ): Promise<{ composition: PageComposition; complete: boolean }> {
   const locale = provider.locale
   const plain = rowsFor(page, service)
-  // The embedded catalogue knows no film's services: its film rows are left out, and the page says so.
-  const filmsUnknown = narrowing !== null && provider.name === 'embedded'
   const narrowed = narrowing && narrowedRows(plain.rows, narrowing.on)
-  const specs = narrowed ? narrowed.filter((spec) => !(filmsUnknown && holdsFilms(spec.source))) : plain.rows
+  // The embedded catalogue knows no film's services: where the page has films, they are left out, and it says so.
+  const filmsUnknown = narrowed !== null && provider.name === 'embedded' && narrowed.some((spec) => seriesOnly(spec)[0] !== spec)
+  const specs = narrowed ? (filmsUnknown ? narrowed.flatMap(seriesOnly) : narrowed) : plain.rows
   // Narrowed, the hero comes from the rows themselves (the first one left with titles).
   const hero = narrowed ? null : plain.hero
   const heroIndex = hero ? specs.indexOf(hero) : -1

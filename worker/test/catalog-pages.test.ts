@@ -211,6 +211,9 @@ describe('GET /api/catalog/pages/:page?on=&region= (On my services)', () => {
     expect(home.notice).toBe('Films are not narrowed to your services here: this catalogue has no streaming data for films, so only series are shown.')
     expect(home.rows.length).toBeGreaterThan(2)
     const keys = home.rows.map((r) => r.key)
+    // Rows of films and series keep their series; rows of films alone are left out.
+    expect(keys.slice(0, 2)).toEqual(['trending', 'top-rated'])
+    expect(keys).not.toContain('popular-movies')
     expect(keys).not.toContain('now-playing')
     expect(keys).not.toContain('coming-soon')
     const items = home.rows.flatMap((r) => r.items)
@@ -236,6 +239,8 @@ describe('GET /api/catalog/pages/:page?on=&region= (On my services)', () => {
   it('the TV page narrows the same way, and Movies, with no film on any service here, is left without rows but with the notice', async () => {
     const tv = await page('tv?on=9')
     expect(tv.rows.length).toBeGreaterThan(0)
+    // The TV page holds no films: nothing to say about them.
+    expect(tv.notice).toBeUndefined()
     expect(tv.rows.flatMap((r) => r.items).every((i) => i.media_type === 'tv' && i.providers?.includes(9))).toBe(true)
     const movies = await page('movies?on=9&region=US')
     expect(movies.rows).toEqual([])
