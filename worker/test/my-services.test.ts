@@ -90,6 +90,14 @@ describe('PUT /api/me/services', () => {
     expect(after?.n).toBe(before?.n)
   })
 
+  it('waits for an administrator’s second factor (403), as every /api/me call does', async () => {
+    const admin = await createAdmin({ secondFactor: false })
+    expect((await call('/api/me/services', { cookie: admin.cookie })).status).toBe(403)
+    expect((await call('/api/me/services', { method: 'PUT', cookie: admin.cookie, body: { services: [8], region: 'US' } })).status).toBe(403)
+    const row = await env.DB.prepare("select count(*) as n from service_choices where owner_type = 'admin' and owner_id = ?").bind(admin.id).first<{ n: number }>()
+    expect(row?.n).toBe(0)
+  })
+
   it('refuses a write from another site (403)', async () => {
     const user = await createUser()
     const res = await call('/api/me/services', { method: 'PUT', cookie: user.cookie, body: { services: [8], region: 'US' }, headers: { Origin: 'https://evil.example' } })
