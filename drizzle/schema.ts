@@ -210,6 +210,49 @@ export const watchHistory = sqliteTable(
 )
 
 /**
+ * An account's own lists of titles. `slug` is the list's address (/list/{slug}): random, so a
+ * private list's existence cannot be guessed from its neighbours' numbers. `position` orders an
+ * account's lists as its owner arranged them.
+ */
+export const userLists = sqliteTable(
+  'user_lists',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    slug: text('slug').notNull(),
+    owner_type: text('owner_type', { enum: ownerTypes }).notNull(),
+    owner_id: integer('owner_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    is_public: integer('is_public', { mode: 'boolean' }).notNull().default(false),
+    position: integer('position').notNull().default(0),
+    created_at: text('created_at').notNull().default(now),
+    updated_at: text('updated_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('user_lists_slug_unique').on(t.slug),
+    index('user_lists_owner_idx').on(t.owner_type, t.owner_id, t.position),
+    index('user_lists_public_idx').on(t.is_public, t.updated_at),
+  ],
+)
+
+/** The titles of a list, in the order its owner gave them (`position`, then when they were added). */
+export const userListItems = sqliteTable(
+  'user_list_items',
+  {
+    list_id: integer('list_id')
+      .notNull()
+      .references(() => userLists.id, { onDelete: 'cascade' }),
+    content_id: integer('content_id').notNull(),
+    content_type: text('content_type', { enum: contentTypes }).notNull(),
+    title: text('title').notNull(),
+    poster_path: text('poster_path'),
+    position: integer('position').notNull().default(0),
+    added_at: text('added_at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.list_id, t.content_type, t.content_id] }), index('user_list_items_order_idx').on(t.list_id, t.position)],
+)
+
+/**
  * Fixed-window counters for sign-in, sign-up, password and reset attempts, shared by every
  * isolate (worker/auth/rate-limit.ts). Times are Unix seconds; next_at is the earliest moment the
  * next attempt may be checked when the key's rule spaces attempts out instead of refusing them.
@@ -259,3 +302,5 @@ export type WatchHistoryEntry = typeof watchHistory.$inferSelect
 export type NewWatchHistoryEntry = typeof watchHistory.$inferInsert
 export type Stream = typeof streams.$inferSelect
 export type ServiceChoice = typeof serviceChoices.$inferSelect
+export type UserList = typeof userLists.$inferSelect
+export type UserListItem = typeof userListItems.$inferSelect

@@ -16,6 +16,7 @@
  *   *        /api/me/sessions/...           the account's sessions: list, sign out one or all (routes/sessions.ts)
  *   PUT      /api/me/locale                 the account's interface language (routes/my-locale.ts)
  *   GET|PUT  /api/me/services               the services the account has and its region (routes/my-services.ts)
+ *   *        /api/me/lists/..., /api/lists/{slug}  the account's own lists; a public list (routes/lists.ts)
  *   *        /api/me/...                    profile, password, watchlist, history (routes/me.ts);
  *                                           export and account deletion (routes/my-data.ts); import (routes/import.ts)
  *   *        /api/admin/...                 administrator API (routes/admin.ts)
@@ -54,6 +55,7 @@ import { imageRoutes } from './routes/images'
 import { ogRoutes } from './routes/og'
 import { meRoutes } from './routes/me'
 import { importRoutes } from './routes/import'
+import { myListRoutes, publicListRoutes } from './routes/lists'
 import { myDataRoutes } from './routes/my-data'
 import { myLocaleRoutes } from './routes/my-locale'
 import { myServicesRoutes } from './routes/my-services'
@@ -79,9 +81,11 @@ const api = new Hono<AppEnv>()
   .route('/me/two-factor', twoFactorRoutes)
   .route('/me/locale', myLocaleRoutes)
   .route('/me/services', myServicesRoutes)
+  .route('/me/lists', myListRoutes)
   .route('/me', meRoutes)
   .route('/me', myDataRoutes)
   .route('/me/import', importRoutes)
+  .route('/lists', publicListRoutes)
   .route('/admin/streams', adminStreamRoutes)
   .route('/admin', adminRoutes)
   .route('/player', playerRoutes)

@@ -186,3 +186,48 @@ export const idParamSchema = z.object({
 })
 
 export const maintenanceSchema = z.object({ enabled: z.boolean(errorMessage('errors.fieldTrueOrFalse', { field: 'enabled' })) })
+
+const listName = plainText('name').trim().min(1, errorMessage('errors.listNameRequired')).max(100, tooLongMessage('name', 100))
+
+/** A new list: its name, and optionally a description and whether anyone may see it. */
+export const listCreateSchema = z.object({
+  name: listName,
+  description: optionalText('description', 1000, { multiline: true }).transform((value) => value ?? null),
+  is_public: z.boolean(errorMessage('errors.fieldTrueOrFalse', { field: 'is_public' })).default(false),
+})
+
+/** A change to a list: any of its fields, at least one. */
+export const listUpdateSchema = z
+  .object({
+    name: listName.optional(),
+    description: optionalText('description', 1000, { multiline: true }),
+    is_public: z.boolean(errorMessage('errors.fieldTrueOrFalse', { field: 'is_public' })).optional(),
+  })
+  .strict()
+  .refine((value) => Object.values(value).some((v) => v !== undefined), errorMessage('errors.nothingToChange'))
+
+export const listSlugParamSchema = z.object({
+  slug: z.string().regex(/^[a-z0-9]{10}$/, errorMessage('errors.listNotFound')),
+})
+
+export const listItemParamSchema = listSlugParamSchema.extend(contentParamSchema.shape)
+
+/** The list's titles in their new order. */
+export const listOrderSchema = z.object({
+  items: z
+    .array(z.object({ content_type: contentTypeSchema, content_id: contentIdSchema }))
+    .max(1000, errorMessage('errors.listFull', { max: 1000 })),
+})
+
+/** The account's lists in their new order. */
+export const listsOrderSchema = z.object({
+  slugs: z.array(listSlugParamSchema.shape.slug).max(100, errorMessage('errors.tooManyLists', { max: 100 })),
+})
+
+/** `?type=movie&id=603`: which lists hold this title. */
+export const listsQuerySchema = z
+  .object({
+    type: contentTypeSchema.optional(),
+    id: z.string().regex(/^[1-9][0-9]{0,9}$/, errorMessage('errors.fieldPositiveInteger', { field: 'id' })).transform(Number).pipe(contentIdSchema).optional(),
+  })
+  .refine((q) => (q.type === undefined) === (q.id === undefined), errorMessage('errors.typeAndIdTogether'))

@@ -90,12 +90,12 @@ function wrap(words: string[], m: Measures, size: number, width: number, maxLine
  * The title set as large as it fits in two lines (three at the smaller sizes), else cut after a
  * whole word with an ellipsis; a first word too long for a line is cut inside, by measuring.
  */
-async function fitTitle(title: string): Promise<{ lines: string[]; size: number }> {
+async function fitTitle(title: string, width: number = TEXT_WIDTH): Promise<{ lines: string[]; size: number }> {
   const words = title.split(/\s+/).filter(Boolean)
   const m = await measure(words)
   const join = (lines: string[][]) => lines.map((line) => line.join(' '))
   for (const size of TITLE_SIZES) {
-    const lines = wrap(words, m, size, TEXT_WIDTH, size > 100 ? 2 : 3)
+    const lines = wrap(words, m, size, width, size > 100 ? 2 : 3)
     if (lines) return { lines: join(lines), size }
   }
   const size = TITLE_SIZES[TITLE_SIZES.length - 1]!
@@ -103,7 +103,7 @@ async function fitTitle(title: string): Promise<{ lines: string[]; size: number 
     const kept = words.slice(0, keep)
     const last = `${kept.pop()!.replace(/[\s,.;:!?-]+$/, '')}${ELLIPSIS}`
     m.words.set(last, (m.words.get(last.slice(0, -1)) ?? 0) + (m.words.get(ELLIPSIS) ?? 0))
-    const lines = wrap([...kept, last], m, size, TEXT_WIDTH, 3)
+    const lines = wrap([...kept, last], m, size, width, 3)
     if (lines) return { lines: join(lines), size }
   }
   // One word longer than a line: the longest start of it that fits, by halving.
@@ -113,7 +113,7 @@ async function fitTitle(title: string): Promise<{ lines: string[]; size: number 
   while (low < high) {
     const mid = Math.ceil((low + high) / 2)
     const [w] = await textWidths([`${chars.slice(0, mid).join('')}${ELLIPSIS}`], size, 700)
-    if ((w ?? 0) * MEASURE_MARGIN <= TEXT_WIDTH) low = mid
+    if ((w ?? 0) * MEASURE_MARGIN <= width) low = mid
     else high = mid - 1
   }
   return { lines: [`${chars.slice(0, low).join('')}${ELLIPSIS}`], size }
@@ -173,19 +173,55 @@ function scopeIds(svg: string, prefix: string): string {
   return svg.replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`).replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`).replace(/href="#([^"]+)"/g, `href="#${prefix}$1"`)
 }
 
+/** Drawn posters fanned out on the card's right, the middle one on top of its neighbours' edges. */
+function fan(posters: ArtFacts[]): string {
+  const middle = (posters.length - 1) / 2
+  return posters
+    .map((facts, i) => {
+      const offset = i - middle
+      const angle = offset * 7
+      const x = 1060 + (i + (FAN.length - posters.length) / 2) * 140
+      const y = 270 + Math.abs(offset) * 36
+      const art = scopeIds(posterSvg(facts, 'w500'), `p${i}-`).replace(/^<svg [^>]*?width="\d+" height="\d+"/, `<svg xmlns="http://www.w3.org/2000/svg" x="${x}" y="${y}" width="320" height="480"`)
+      return `<g transform="rotate(${angle} ${x + 160} ${y + 480})"><rect x="${x - 5}" y="${y - 5}" width="330" height="490" rx="16" fill="#000" opacity=".55"/>${art}</g>`
+    })
+    .join('')
+}
+
+const GLOW = '<defs><radialGradient id="og-glow" cx=".25" cy=".45" r=".7"><stop stop-color="#4c0519"/><stop offset="1" stop-color="#0a0a0a"/></radialGradient></defs>'
+
 export function siteCardSvg(siteName: string, tagline: [string, string]): string {
-  const posters = FAN.map((facts, i) => {
-    const angle = (i - 2) * 7
-    const x = 1060 + i * 140
-    const y = 270 + Math.abs(i - 2) * 36
-    const art = scopeIds(posterSvg(facts, 'w500'), `p${i}-`).replace(/^<svg [^>]*?width="\d+" height="\d+"/, `<svg xmlns="http://www.w3.org/2000/svg" x="${x}" y="${y}" width="320" height="480"`)
-    return `<g transform="rotate(${angle} ${x + 160} ${y + 480})"><rect x="${x - 5}" y="${y - 5}" width="330" height="490" rx="16" fill="#000" opacity=".55"/>${art}</g>`
-  }).join('')
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD.width}" height="${CARD.height}" viewBox="0 0 ${CARD.width} ${CARD.height}"><title>${escapeHtml(siteName)}</title>` +
-    `<defs><radialGradient id="og-glow" cx=".25" cy=".45" r=".7"><stop stop-color="#4c0519"/><stop offset="1" stop-color="#0a0a0a"/></radialGradient></defs>` +
-    `<rect width="${CARD.width}" height="${CARD.height}" fill="url(#og-glow)"/>${posters}${mark(siteName, LEFT, 380, 1.5)}` +
+    `${GLOW}<rect width="${CARD.width}" height="${CARD.height}" fill="url(#og-glow)"/>${fan(FAN)}${mark(siteName, LEFT, 380, 1.5)}` +
     tagline.map((line, i) => `<text x="${LEFT}" y="${640 + i * 72}" font-family="Inter" font-size="56" fill="#e5e5e5">${escapeHtml(line)}</text>`).join('') +
     '</svg>'
+  )
+}
+
+/** What a list's card prints: its name, and a line such as "12 titles · a list by mara". */
+export interface ListCardFacts {
+  name: string
+  line: string
+}
+
+/** Room for a list's name left of its posters. */
+const LIST_TEXT_WIDTH = 860
+
+/**
+ * A list's card: the site's glow and mark, the list's first titles as a fan of drawn posters (the
+ * site's own looks when it has none yet), its name as large as fits beside them, and its line.
+ */
+export async function listCardSvg(posters: ArtFacts[], facts: ListCardFacts, siteName: string): Promise<string> {
+  const { lines, size } = await fitTitle(facts.name, LIST_TEXT_WIDTH)
+  const lineHeight = Math.round(size * 1.08)
+  const lastBaseline = CARD.height - 130 - Math.round(FACTS_SIZE * 1.9)
+  const name = lines
+    .map((line, i) => `<text x="${LEFT}" y="${lastBaseline - (lines.length - 1 - i) * lineHeight}" font-family="Inter" font-weight="700" font-size="${size}" fill="#fff">${escapeHtml(line)}</text>`)
+    .join('')
+  const line = `<text x="${LEFT}" y="${CARD.height - 130}" font-family="Inter" font-size="${FACTS_SIZE}" fill="#e5e5e5" xml:space="preserve">${escapeHtml(facts.line)}</text>`
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD.width}" height="${CARD.height}" viewBox="0 0 ${CARD.width} ${CARD.height}"><title>${escapeHtml(facts.name)}</title>` +
+    `${GLOW}<rect width="${CARD.width}" height="${CARD.height}" fill="url(#og-glow)"/>${fan(posters.length > 0 ? posters.slice(0, FAN.length) : FAN)}${mark(siteName, LEFT, 110, 1)}${name}${line}</svg>`
   )
 }

@@ -26,7 +26,10 @@ import { type AppPage, type AppShell, loadAppShell, renderAppShell } from '../se
 import { matchAppRoute, moduleOf, NOT_FOUND_MODULE, type RouteMatch } from '../seo/app-routes'
 import { type BootData, openingSeason } from '../seo/boot'
 import { titleDetails } from '../catalog/provider'
-import { documentTitle, metaTags, siteTags, siteText, titleMetaOf } from '../seo/meta'
+import { documentTitle, listHead, metaTags, siteTags, siteText, titleMetaOf } from '../seo/meta'
+import { database } from '../accounts/db'
+import { readableList, SLUG_PATTERN } from '../accounts/user-lists'
+import { currentAccount } from '../auth/guards'
 import { playerConfig } from '../player/sources'
 import { imageBaseFor } from './config'
 import { digestHex } from '../lib/digest'
@@ -128,6 +131,23 @@ async function titleBoot(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): 
   }
 }
 
+/**
+ * A list's page. A public list gets its own title, description and card. A private list is its
+ * owner's alone: to them the page is served (kept out of indexes and never memoized, since its
+ * answer depends on who asks), and to anyone else it is the not-found page with a 404, exactly
+ * as for a list that does not exist.
+ */
+async function listBoot(c: Context<AppEnv>, slug: string): Promise<AppPage> {
+  const module = moduleOf('/list/:slug')
+  const db = database(c.env.DB)
+  const open = SLUG_PATTERN.test(slug) ? await readableList(db, slug, null) : undefined
+  if (open) return { module, boot: bootBase(c), ...listHead(c.env, new URL(c.req.url).origin, languageOf(c).locale, open) }
+  const account = SLUG_PATTERN.test(slug) ? await currentAccount(c) : null
+  const own = account && (await readableList(db, slug, account))
+  if (own) return { module, noindex: true, memo: false }
+  return { module, boot: bootBase(c), status: 404, memo: false }
+}
+
 /** A page as served: its HTML, that body's own ETag, and the headers it carries. */
 interface RenderedPage {
   html: Precompressed
@@ -165,7 +185,7 @@ function toPreferredLanguage(c: Context<AppEnv>, locale: Locale): Response {
  * side, then kept per isolate. Without a shell the assets answer as they would without the worker.
  * A root address is first sent on to the visitor's language when that is not English.
  */
-async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>): Promise<Response> {
+async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { personal = false } = {}): Promise<Response> {
   const url = new URL(c.req.url)
   const language = languageOf(c)
   if (!language.prefixed) {
@@ -174,7 +194,7 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>): Promise
   }
   const { locale } = language
   const base = bootBase(c)
-  const page = await renderedPages.get(`${url.origin}${base.path}|${locale}|${base.signedOut}`, async () => {
+  const render = async (): Promise<RenderedPage | null> => {
     const [shell, resolved] = await Promise.all([shells.get(url.origin, () => loadAppShell(c.env, c.req.url)), build()])
     if (!shell) return null
     const status = resolved.status ?? 200
@@ -191,8 +211,9 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>): Promise
       resolved.headTags = siteTags(c.env, url.origin, locale, canonicalPathOf(language.appPath, url.search), text, { indexed: !resolved.noindex })
     }
     const html = await renderAppShell(shell, resolved)
-    return { html: await precompress(html), etag: `"${await digestHex(html, 'SHA-1')}"`, status, complete: resolved.boot !== undefined && status === 200 }
-  })
+    return { html: await precompress(html), etag: `"${await digestHex(html, 'SHA-1')}"`, status, complete: resolved.boot !== undefined && status === 200 && resolved.memo !== false }
+  }
+  const page = personal ? await render() : await renderedPages.get(`${url.origin}${base.path}|${locale}|${base.signedOut}`, render)
   if (!page) return c.env.ASSETS.fetch(c.req.raw)
   // The first data says whether a session cookie came along, so the body varies with the cookie;
   // at a root address, whether it is served at all also depends on the visitor's language.
@@ -202,6 +223,7 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>): Promise
     'Cache-Control': HTML_CACHE_CONTROL,
     Vary: language.prefixed ? 'Cookie' : ROOT_VARY,
     ETag: page.etag,
+    ...(personal && { 'Cache-Control': 'private, no-cache' }),
   }, page.status)
 }
 
@@ -253,3 +275,5 @@ export const appPageRoutes = new Hono<AppEnv>()
     const type = c.req.param('type') === 'movie' ? 'movie' : 'tv'
     return serve(c, () => titleBoot(c, type, Number(c.req.param('id'))))
   })
+  // Whether a list may be seen depends on who asks: never memoized as one answer for all.
+  .get('/list/:slug', etag(), (c) => serve(c, () => listBoot(c, c.req.param('slug')), { personal: true }))

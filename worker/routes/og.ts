@@ -1,11 +1,14 @@
 /**
  * GET /api/og/{edition}/{movie|tv}/{id}.png   a title's share card, 1920x1080 PNG
  * GET /api/og/{edition}/site.png              the site's own card, for pages that are not a title's
+ * GET /api/og/{edition}/list/{slug}.png        a public list's card (404 for a private or unknown list)
  *
  * Social networks do not show SVG, so the worker renders the cards (worker/og/) to PNG. A card is
  * rendered once: it is kept in KV (every location) and in the edge cache (this location), both
  * under its edition, which changes whenever the drawing or the card does (OG_EDITION). Any edition
- * in an address answers with the current card, so old links keep a picture.
+ * in an address answers with the current card, so old links keep a picture. A list's card is also
+ * kept under the list's last change, so a renamed or refilled list gets a new one; whether the
+ * list is public is read on every request, so a list made private stops showing at once.
  */
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
@@ -17,7 +20,12 @@ import type { AppEnv } from '../env'
 import { apiError, errorMessage } from '../lib/api-errors'
 import { edgeCache } from '../lib/edge-cache'
 import { validate } from '../lib/validate'
-import { type CardFacts, OG_EDITION, siteCardSvg, titleCardSvg } from '../og/card'
+import { type CardFacts, listCardSvg, OG_EDITION, siteCardSvg, titleCardSvg } from '../og/card'
+import { database } from '../accounts/db'
+import { readableList, type ListWithItems } from '../accounts/user-lists'
+import type { ArtFacts } from '../catalog/art/styles'
+import { translate } from '../seo/messages'
+import { type Locale, negotiateLocale } from '../lib/locales'
 import { svgToPng } from '../og/render'
 
 export const SITE_TAGLINE: [string, string] = ['Discover and watch', 'movies and TV shows']
@@ -81,6 +89,32 @@ export function cardFacts(details: MovieDetails | TvDetails): CardFacts {
   }
 }
 
+const listParams = z.object({
+  edition,
+  file: z.string().regex(/^[a-z0-9]{10}\.png$/, errorMessage('errors.mustBePngFile')).transform((f) => f.slice(0, -4)),
+})
+
+/** The line under a list's name: how many titles, and whose list, in the card's language. */
+export function listCardLine(list: Pick<ListWithItems, 'item_count' | 'owner_name'>, locale: Locale): string {
+  const count = translate(locale, 'seo.listCount', { count: list.item_count })
+  return list.owner_name ? translate(locale, 'seo.listCountBy', { count: list.item_count, owner: list.owner_name }) : count
+}
+
+async function renderList(c: Context<AppEnv>, list: ListWithItems, locale: Locale): Promise<ArrayBuffer> {
+  const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
+  // The first titles drawn as they are everywhere else on the site; a title the catalogue no
+  // longer has is drawn from its name alone.
+  const posters: ArtFacts[] = await Promise.all(
+    list.items.slice(0, 5).map(async (item) => {
+      const details = await titleDetails(provider, item.content_type, item.content_id).catch(() => null)
+      if (!details) return { title: item.title, year: null, mediaType: item.content_type, genreIds: [], language: 'en' }
+      const date = details.media_type === 'movie' ? details.release_date : details.first_air_date
+      return { title: item.title, year: yearOfDate(date), mediaType: item.content_type, genreIds: details.genres.map((g) => g.id), language: details.original_language }
+    }),
+  )
+  return svgToPng(await listCardSvg(posters, { name: list.name, line: listCardLine(list, locale) }, c.env.SITE_NAME))
+}
+
 async function renderTitle(c: Context<AppEnv>, type: MediaType, id: number): Promise<ArrayBuffer | null> {
   const details = await titleDetails(catalogFor(c.env, (p) => c.executionCtx.waitUntil(p)), type, id)
   if (!details) return null
@@ -99,6 +133,14 @@ export const ogRoutes = new Hono<AppEnv>()
   .get('/:edition/site.png', validate('param', z.object({ edition })), (c) =>
     cached(c, `site:${encodeURIComponent(c.env.SITE_NAME)}`, () => svgToPng(siteCardSvg(c.env.SITE_NAME, SITE_TAGLINE))),
   )
+  .get('/:edition/list/:file', validate('param', listParams), async (c) => {
+    const list = await readableList(database(c.env.DB), c.req.valid('param').file, null)
+    if (!list) return apiError(c, 404, 'errors.listNotFound')
+    // The card's words follow the page that names it (?lang=), as a list page's tags do.
+    const locale = negotiateLocale(c.req.query('lang') ?? 'en')
+    const version = list.updated_at.replace(/[^0-9]/g, '')
+    return cached(c, `list/${list.slug}/${version}/${locale}`, () => renderList(c, list, locale))
+  })
   .get('/:edition/:type/:file', validate('param', titleParams), (c) => {
     const { type, file: id } = c.req.valid('param')
     return cached(c, `${type}/${id}`, () => renderTitle(c, type, id))

@@ -4,13 +4,16 @@
  *                                people on to the title page (social crawlers read the tags,
  *                                browsers follow), both in the sharer's language: /es/share/movie/155
  *                                unfurls in Spanish and opens /es/movie/155
- *   GET /sitemap.xml             static pages, genres and the catalogue's best-known titles, each
- *                                in every language with its alternates
+ *   GET /sitemap.xml             static pages, genres, the catalogue's best-known titles and the
+ *                                most recently changed public lists, each in every language with
+ *                                its alternates
  *   GET /robots.txt
  * The app's own pages, title pages included, are served by routes/app-pages.ts.
  */
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
+import { database } from '../accounts/db'
+import { publicListSlugs } from '../accounts/user-lists'
 import { catalogFor, catalogForPage } from '../catalog'
 import { MOVIE_GENRES } from '../catalog/genre-map'
 import type { ListName } from '../catalog/provider'
@@ -31,9 +34,11 @@ const titleParams = z.object({
 const STATIC_PATHS = ['/', '/movies', '/tv-shows', '/kids', '/genres', '/top-imdb', '/search', '/faq', '/contact', '/about-us', '/terms', '/privacy', '/dmca']
 const SITEMAP_LISTS: ListName[] = ['movie-popular', 'movie-top-rated', 'tv-popular', 'tv-top-rated', 'trending-all']
 const SITEMAP_PAGES_PER_LIST = 5
-// At most (13 static pages + 18 genres + 5 lists x 5 pages x 20 titles) x 12 languages, about
-// 6,400 addresses and 8 MB with their alternates: one file within the protocol's 50,000 and
-// 50 MB (worker/test/languages.test.ts checks the real one), so no sitemap index is needed.
+const SITEMAP_PUBLIC_LISTS = 1000
+// At most (13 static pages + 18 genres + 5 lists x 5 pages x 20 titles + 1,000 public lists) x 12
+// languages, about 18,400 addresses and 25 MB with their alternates: one file within the
+// protocol's 50,000 and 50 MB (worker/test/languages.test.ts checks the real one), so no sitemap
+// index is needed.
 const SITEMAP_CACHE_SECONDS = 24 * 60 * 60
 
 /** The language of the share link: the sharer's. */
@@ -103,7 +108,8 @@ async function buildSitemap(c: Context<AppEnv>): Promise<string> {
       if (page >= answer.total_pages) break
     }
   }
-  const paths = [...STATIC_PATHS, ...MOVIE_GENRES.map((genre) => `/genre/${genre.id}`), ...titles]
+  const lists = (await publicListSlugs(database(c.env.DB), SITEMAP_PUBLIC_LISTS)).map((slug) => `/list/${slug}`)
+  const paths = [...STATIC_PATHS, ...MOVIE_GENRES.map((genre) => `/genre/${genre.id}`), ...titles, ...lists]
   const urls = paths.map((path) => sitemapEntries(origin, path)).join('\n')
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}\n</urlset>\n`
 }
@@ -127,8 +133,8 @@ export const seoRoutes = new Hono<AppEnv>()
     return c.text(`User-agent: *\nDisallow: /api/\n${admin}Sitemap: ${origin}/sitemap.xml\n`)
   })
   .get('/sitemap.xml', async (c) => {
-    // v2: every address in every language, with its alternates
-    const key = `${CATALOG_CACHE_PREFIX}sitemap:v2:${new URL(c.req.url).origin}`
+    // v3: public lists too
+    const key = `${CATALOG_CACHE_PREFIX}sitemap:v3:${new URL(c.req.url).origin}`
     let xml = await c.env.CACHE.get(key)
     if (!xml) {
       xml = await buildSitemap(c)

@@ -36,6 +36,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/two-factor', module: 'features/account/two-factor-page' },
   { path: '/profile', module: 'features/account/profile-page' },
   { path: '/import', module: 'features/account/import-page' },
+  { path: '/lists', module: 'features/lists/my-lists-page' },
+  { path: '/list/:slug', module: 'features/lists/list-page' },
   { path: '/admin/*', module: 'features/admin/admin-page' },
 ]
 

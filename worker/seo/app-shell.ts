@@ -57,6 +57,8 @@ export interface AppPage {
   status?: 200 | 404
   /** A page that says what it is missing with a 200 (so the console stays clean) is kept out of search engines. */
   noindex?: boolean
+  /** False for a page whose answer depends on who asks: never kept for the next visitor. */
+  memo?: boolean
 }
 
 /** JSON that can sit inside a script element: `<` never appears raw, so no text can close it. */

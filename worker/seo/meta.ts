@@ -202,3 +202,36 @@ export function metaTags(meta: TitleMeta, siteName: string): string {
 export function documentTitle(meta: TitleMeta, siteName: string): string {
   return translate(meta.locale, 'seo.documentTitle', { title: meta.title, siteName })
 }
+
+/** What a public list's page says of it, for its head tags. */
+export interface ListMetaSource {
+  slug: string
+  name: string
+  description: string | null
+  item_count: number
+  owner_name: string | null
+  updated_at: string
+}
+
+/**
+ * A public list's title, description and tags: its languages, and its own card (routes/og.ts),
+ * whose address changes with the list so networks fetch a new one after an edit.
+ */
+export function listHead(env: Bindings, origin: string, locale: PageLocale, list: ListMetaSource): { title: string; description: string; headTags: string } {
+  const count = list.item_count
+  const fallback = list.owner_name
+    ? translate(locale, 'seo.listDescription', { count, siteName: env.SITE_NAME, owner: list.owner_name })
+    : translate(locale, 'seo.listDescriptionAnonymous', { count, siteName: env.SITE_NAME })
+  const description = describe(list.description, fallback)
+  const path = `/list/${list.slug}`
+  const version = list.updated_at.replace(/[^0-9]/g, '')
+  const image: SocialImage = {
+    url: `${origin}/api/og/${OG_EDITION}/list/${list.slug}.png?v=${version}&lang=${encodeURIComponent(isLocale(locale) ? locale : DEFAULT_LOCALE)}`,
+    type: 'image/png',
+    width: 1920,
+    height: 1080,
+    alt: translate(locale, 'seo.listCardAlt', { name: list.name, siteName: env.SITE_NAME }),
+  }
+  const social = socialTags({ siteName: env.SITE_NAME, type: 'website', title: list.name, description, url: urlIn(origin, locale, path), image })
+  return { title: translate(locale, 'seo.documentTitle', { title: list.name, siteName: env.SITE_NAME }), description, headTags: [...languageTags(origin, locale, path), ...social].join('\n') }
+}

@@ -5,9 +5,10 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import app from '../index'
-import { CARD, OG_EDITION, titleCardSvg } from '../og/card'
+import { CARD, listCardSvg, OG_EDITION, titleCardSvg } from '../og/card'
 import { textWidths } from '../og/render'
 import { loadCatalog } from './catalog-data'
+import { call, createUser } from './helpers/accounts'
 import { withoutD1 } from './helpers/settled'
 
 // Rendering a 1920x1080 card takes a second or more on a busy 2-core machine.
@@ -186,5 +187,62 @@ describe('social tags point at raster cards', () => {
     const card = await settled(`/api/og/${OG_EDITION}/movie/71002.png`, tmdb)
     expect(card.status).toBe(200)
     expect(pngSize(card.bytes)).toEqual({ width: 1920, height: 1080 })
+  })
+})
+
+describe('a list’s page, card and place in the sitemap', () => {
+  it('gives a public list its title, description, languages and own card, and keeps a private one to its owner', async () => {
+    const owner = await createUser()
+    const made = await call('/api/me/lists', { cookie: owner.cookie, body: { name: 'Rainy Sunday <films>', description: 'Slow, warm and long.', is_public: true } })
+    const { slug } = (await made.json<{ list: { slug: string } }>()).list
+    await call(`/api/me/lists/${slug}/items`, { cookie: owner.cookie, body: { content_id: 155, content_type: 'movie', title: 'The Dark Knight', poster_path: null } })
+
+    const page = await exports.default.fetch(`http://localhost/es/list/${slug}`, { headers: { Accept: 'text/html' } })
+    expect(page.status).toBe(200)
+    expect(page.headers.get('Cache-Control')).toBe('private, no-cache')
+    const html = await page.text()
+    expect(html).toContain('<title>Rainy Sunday &lt;films&gt; | Reelhouse</title>')
+    expect(headTag(html, 'og:description')).toBe('Slow, warm and long.')
+    expect(headTag(html, 'og:url')).toBe(`http://localhost/es/list/${slug}`)
+    expect(html).toContain(`hreflang="ja" href="http://localhost/ja/list/${slug}"`)
+    const image = headTag(html, 'og:image')!.replaceAll('&#38;', '&')
+    expect(pathOf(image)).toBe(`/api/og/${OG_EDITION}/list/${slug}.png`)
+    expect(new URL(image).searchParams.get('lang')).toBe('es')
+
+    const card = await settled(new URL(image).pathname + new URL(image).search)
+    expect(card.status).toBe(200)
+    expect(card.headers.get('content-type')).toBe('image/png')
+    expect(pngSize(card.bytes)).toEqual({ width: 1920, height: 1080 })
+
+    const sitemap = await exports.default.fetch('http://lists.example/sitemap.xml')
+    expect(await sitemap.text()).toContain(`<loc>http://lists.example/list/${slug}</loc>`)
+
+    // Made private: the page, the card and the API are the owner's alone.
+    await call(`/api/me/lists/${slug}`, { method: 'PATCH', cookie: owner.cookie, body: { is_public: false } })
+    const hidden = await exports.default.fetch(`http://localhost/es/list/${slug}`, { headers: { Accept: 'text/html' } })
+    expect(hidden.status).toBe(404)
+    expect(await hidden.text()).not.toContain('Rainy Sunday')
+    expect((await settled(new URL(image).pathname)).status).toBe(404)
+    const ownView = await exports.default.fetch(`http://localhost/es/list/${slug}`, { headers: { Accept: 'text/html', Cookie: owner.cookie } })
+    expect(ownView.status).toBe(200)
+    const ownHtml = await ownView.text()
+    expect(ownHtml).toContain('<meta name="robots" content="noindex">')
+    expect(ownHtml).not.toContain('Rainy Sunday')
+    const stranger = await createUser()
+    const theirs = await exports.default.fetch(`http://localhost/list/${slug}`, { headers: { Accept: 'text/html', Cookie: stranger.cookie } })
+    expect(theirs.status).toBe(404)
+  })
+
+  it('draws a list’s card from its name and first titles', async () => {
+    const svg = await listCardSvg(
+      [{ title: 'The Dark Knight', year: 2008, mediaType: 'movie', genreIds: [28, 80], language: 'en' }],
+      { name: 'Rainy Sunday', line: '3 titles · a list by mara' },
+      'Reelhouse',
+    )
+    expect(svg).toContain('<title>Rainy Sunday</title>')
+    expect(svg).toContain('3 titles · a list by mara')
+    // One poster, centred where the site card's middle one stands.
+    expect(svg.match(/<g transform="rotate\(/g)).toHaveLength(1)
+    expect(svg).toContain('rotate(0 1500 750)')
   })
 })

@@ -1,0 +1,270 @@
+/**
+ * An account's own lists of titles. Every query that reads or changes a list starts from the
+ * session's owner (type and id): a list is first looked up as "this owner's list with this slug",
+ * and only the row found that way is touched, so no parameter a client sends can reach another
+ * account's list. Anyone may read a list marked public, through `publicList`.
+ */
+import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm'
+import { userListItems, userLists, users, type UserList, type UserListItem } from '../../drizzle/schema'
+import type { Db } from './db'
+import type { ContentKey, Owner, WatchlistItem } from './watchlist'
+
+/** At most this many lists per account, and titles per list. */
+export const MAX_LISTS = 100
+export const MAX_LIST_ITEMS = 1000
+/** Posters a list shows in its summary (the lists page, the share card). */
+const COVER_POSTERS = 4
+
+const SLUG_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
+export const SLUG_PATTERN = /^[a-z0-9]{10}$/
+
+/** Ten random letters and digits (about 52 bits): a list's address that cannot be guessed. */
+export function newSlug(): string {
+  let slug = ''
+  while (slug.length < 10) {
+    // Bytes of 252 and above are skipped: 252 is the largest multiple of 36 a byte holds, and
+    // keeping the rest would favour the first letters.
+    for (const byte of crypto.getRandomValues(new Uint8Array(16))) {
+      if (byte < 252 && slug.length < 10) slug += SLUG_ALPHABET[byte % 36]
+    }
+  }
+  return slug
+}
+
+export interface ListFields {
+  name: string
+  description: string | null
+  is_public: boolean
+}
+
+export interface ListSummary extends ListFields {
+  slug: string
+  item_count: number
+  /** The first titles' posters, in the list's order. */
+  posters: (string | null)[]
+  created_at: string
+  updated_at: string
+  /** Whether the title asked about is on the list (only when one was asked about). */
+  contains?: boolean
+}
+
+export interface ListEntry extends ContentKey {
+  title: string
+  poster_path: string | null
+  added_at: string
+}
+
+export interface ListWithItems extends ListSummary {
+  items: ListEntry[]
+  /** The owner's username, for "a list by ..." on a public list; null when the account has none. */
+  owner_name: string | null
+}
+
+function ownedBy(owner: Owner) {
+  return and(eq(userLists.owner_type, owner.type), eq(userLists.owner_id, owner.id))
+}
+
+function summaryOf(list: UserList, itemCount: number, posters: (string | null)[]): ListSummary {
+  return {
+    slug: list.slug,
+    name: list.name,
+    description: list.description,
+    is_public: list.is_public,
+    item_count: itemCount,
+    posters,
+    created_at: list.created_at,
+    updated_at: list.updated_at,
+  }
+}
+
+function entryOf(item: UserListItem): ListEntry {
+  return { content_type: item.content_type, content_id: item.content_id, title: item.title, poster_path: item.poster_path, added_at: item.added_at }
+}
+
+const itemOrder = [asc(userListItems.position), asc(userListItems.added_at)] as const
+
+/** The owner's lists in their order, each with its count and first posters; `has` marks the lists holding that title. */
+export async function listsOf(db: Db, owner: Owner, has?: ContentKey): Promise<ListSummary[]> {
+  const lists = await db.select().from(userLists).where(ownedBy(owner)).orderBy(asc(userLists.position), desc(userLists.id)).all()
+  if (lists.length === 0) return []
+  const ids = lists.map((l) => l.id)
+  // One read for every list's titles' order and posters: at most MAX_LISTS x MAX_LIST_ITEMS small rows.
+  const [counts, covers, holding] = await Promise.all([
+    db.select({ list_id: userListItems.list_id, n: count() }).from(userListItems).where(inArray(userListItems.list_id, ids)).groupBy(userListItems.list_id).all(),
+    db
+      .select({ list_id: userListItems.list_id, poster_path: userListItems.poster_path })
+      .from(userListItems)
+      .where(and(inArray(userListItems.list_id, ids), sql`(SELECT COUNT(*) FROM user_list_items o WHERE o.list_id = ${userListItems.list_id} AND (o.position < ${userListItems.position} OR (o.position = ${userListItems.position} AND o.added_at < ${userListItems.added_at}))) < ${COVER_POSTERS}`))
+      .orderBy(...itemOrder)
+      .all(),
+    has
+      ? db
+          .select({ list_id: userListItems.list_id })
+          .from(userListItems)
+          .where(and(inArray(userListItems.list_id, ids), eq(userListItems.content_type, has.content_type), eq(userListItems.content_id, has.content_id)))
+          .all()
+      : Promise.resolve([]),
+  ])
+  const countOf = new Map(counts.map((c) => [c.list_id, c.n]))
+  const holdingIds = new Set(holding.map((h) => h.list_id))
+  return lists.map((list) => {
+    const summary = summaryOf(
+      list,
+      countOf.get(list.id) ?? 0,
+      covers.filter((c) => c.list_id === list.id).map((c) => c.poster_path),
+    )
+    return has ? { ...summary, contains: holdingIds.has(list.id) } : summary
+  })
+}
+
+/** The owner's list with that slug, or undefined (also when it is somebody else's). */
+export async function ownList(db: Db, owner: Owner, slug: string): Promise<UserList | undefined> {
+  return db.select().from(userLists).where(and(ownedBy(owner), eq(userLists.slug, slug))).get()
+}
+
+async function itemsOf(db: Db, listId: number): Promise<UserListItem[]> {
+  return db.select().from(userListItems).where(eq(userListItems.list_id, listId)).orderBy(...itemOrder).all()
+}
+
+async function withItems(db: Db, list: UserList): Promise<ListWithItems> {
+  const [items, owner] = await Promise.all([
+    itemsOf(db, list.id),
+    list.owner_type === 'user' ? db.select({ username: users.username }).from(users).where(eq(users.id, list.owner_id)).get() : Promise.resolve(undefined),
+  ])
+  const summary = summaryOf(
+    list,
+    items.length,
+    items.slice(0, COVER_POSTERS).map((i) => i.poster_path),
+  )
+  return { ...summary, items: items.map(entryOf), owner_name: owner?.username ?? null }
+}
+
+/** A list with its titles, for its owner. */
+export async function ownListWithItems(db: Db, owner: Owner, slug: string): Promise<ListWithItems | undefined> {
+  const list = await ownList(db, owner, slug)
+  return list && withItems(db, list)
+}
+
+/** A list anyone may read: a public one, or the reader's own. Undefined otherwise, as if it did not exist. */
+export async function readableList(db: Db, slug: string, reader: Owner | null): Promise<ListWithItems | undefined> {
+  const list = await db.select().from(userLists).where(eq(userLists.slug, slug)).get()
+  if (!list) return undefined
+  const own = reader !== null && reader.type === list.owner_type && reader.id === list.owner_id
+  if (!list.is_public && !own) return undefined
+  return withItems(db, list)
+}
+
+export type ListRefusal = 'tooManyLists' | 'listFull'
+
+/** A new list at the top of the owner's lists; refused past MAX_LISTS. */
+export async function createList(db: Db, owner: Owner, fields: ListFields): Promise<ListSummary | ListRefusal> {
+  const [{ n, top } = { n: 0, top: null }] = await db
+    .select({ n: count(), top: sql<number | null>`MIN(${userLists.position})` })
+    .from(userLists)
+    .where(ownedBy(owner))
+    .all()
+  if (n >= MAX_LISTS) return 'tooManyLists'
+  const list = await db
+    .insert(userLists)
+    .values({ slug: newSlug(), owner_type: owner.type, owner_id: owner.id, ...fields, position: (top ?? 1) - 1 })
+    .returning()
+    .get()
+  return summaryOf(list, 0, [])
+}
+
+const stamp = () => new Date().toISOString()
+
+export async function updateList(db: Db, list: UserList, changes: Partial<ListFields>): Promise<UserList> {
+  return db
+    .update(userLists)
+    .set({ ...changes, updated_at: stamp() })
+    .where(eq(userLists.id, list.id))
+    .returning()
+    .get()
+}
+
+export async function deleteList(db: Db, list: UserList): Promise<void> {
+  await db.batch([db.delete(userListItems).where(eq(userListItems.list_id, list.id)), db.delete(userLists).where(eq(userLists.id, list.id))])
+}
+
+/** Adds the title at the end of the list once; a second add leaves it where it is (`created: false`). */
+export async function addToList(db: Db, list: UserList, item: WatchlistItem): Promise<{ created: boolean } | ListRefusal> {
+  const [{ n, last } = { n: 0, last: null }] = await db
+    .select({ n: count(), last: max(userListItems.position) })
+    .from(userListItems)
+    .where(eq(userListItems.list_id, list.id))
+    .all()
+  const existing = await db
+    .select({ list_id: userListItems.list_id })
+    .from(userListItems)
+    .where(and(eq(userListItems.list_id, list.id), eq(userListItems.content_type, item.content_type), eq(userListItems.content_id, item.content_id)))
+    .get()
+  if (existing) return { created: false }
+  if (n >= MAX_LIST_ITEMS) return 'listFull'
+  const inserted = await db
+    .insert(userListItems)
+    .values({ list_id: list.id, ...item, position: (last ?? -1) + 1 })
+    .onConflictDoNothing()
+    .returning({ list_id: userListItems.list_id })
+    .get()
+  if (inserted) await db.update(userLists).set({ updated_at: stamp() }).where(eq(userLists.id, list.id))
+  return { created: inserted !== undefined }
+}
+
+export async function removeFromList(db: Db, list: UserList, key: ContentKey): Promise<boolean> {
+  const removed = await db
+    .delete(userListItems)
+    .where(and(eq(userListItems.list_id, list.id), eq(userListItems.content_type, key.content_type), eq(userListItems.content_id, key.content_id)))
+    .returning({ list_id: userListItems.list_id })
+    .all()
+  if (removed.length > 0) await db.update(userLists).set({ updated_at: stamp() }).where(eq(userLists.id, list.id))
+  return removed.length > 0
+}
+
+const keyOf = (k: ContentKey) => `${k.content_type}:${k.content_id}`
+
+/** Puts the list's titles in the order given, which must name each of them exactly once. */
+export async function reorderList(db: Db, list: UserList, order: ContentKey[]): Promise<boolean> {
+  const items = await itemsOf(db, list.id)
+  const given = order.map(keyOf)
+  if (given.length !== items.length || new Set(given).size !== given.length || !items.every((i) => given.includes(keyOf(i)))) return false
+  const moves = order.map((k, position) =>
+    db
+      .update(userListItems)
+      .set({ position })
+      .where(and(eq(userListItems.list_id, list.id), eq(userListItems.content_type, k.content_type), eq(userListItems.content_id, k.content_id))),
+  )
+  const touch = db.update(userLists).set({ updated_at: stamp() }).where(eq(userLists.id, list.id))
+  await db.batch([touch, ...moves])
+  return true
+}
+
+/** Puts the owner's lists in the order given (slugs), which must name each of them exactly once. */
+export async function reorderLists(db: Db, owner: Owner, slugs: string[]): Promise<boolean> {
+  const lists = await db.select({ id: userLists.id, slug: userLists.slug }).from(userLists).where(ownedBy(owner)).all()
+  if (slugs.length !== lists.length || new Set(slugs).size !== slugs.length || !lists.every((l) => slugs.includes(l.slug))) return false
+  if (lists.length === 0) return true
+  const [first, ...rest] = slugs.map((slug, position) => db.update(userLists).set({ position }).where(and(ownedBy(owner), eq(userLists.slug, slug))))
+  await db.batch([first!, ...rest])
+  return true
+}
+
+/** Public lists for the sitemap: the most recently changed first. */
+export async function publicListSlugs(db: Db, limit: number): Promise<string[]> {
+  const rows = await db.select({ slug: userLists.slug }).from(userLists).where(eq(userLists.is_public, true)).orderBy(desc(userLists.updated_at)).limit(limit).all()
+  return rows.map((r) => r.slug)
+}
+
+/** Every list of the account with its titles, for "download my data" and the exports. */
+export async function allListsWithItems(db: Db, owner: Owner): Promise<ListWithItems[]> {
+  const lists = await db.select().from(userLists).where(ownedBy(owner)).orderBy(asc(userLists.position), desc(userLists.id)).all()
+  return Promise.all(lists.map((list) => withItems(db, list)))
+}
+
+/** Removes every list the account owns, with their titles (account deletion). */
+export function deleteListsOf(db: Db, owner: Owner) {
+  return [
+    db.delete(userListItems).where(inArray(userListItems.list_id, db.select({ id: userLists.id }).from(userLists).where(ownedBy(owner)))),
+    db.delete(userLists).where(ownedBy(owner)),
+  ] as const
+}

@@ -1,0 +1,129 @@
+/**
+ * Lists of titles people make, keep and share.
+ *
+ * The signed-in account's own lists (mounted at /api/me/lists):
+ *   GET    /                         its lists in order, with counts and first posters;
+ *                                    ?type=movie&id=603 also tells which lists hold that title
+ *   POST   /                         { name, description?, is_public? }: a new list (201)
+ *   PUT    /order                    { slugs }: the lists in a new order (every one, once)
+ *   GET    /{slug}                   one list with its titles
+ *   PATCH  /{slug}                   { name?, description?, is_public? }
+ *   DELETE /{slug}
+ *   POST   /{slug}/items             { content_type, content_id, title, poster_path }: 201 new, 200 already there
+ *   DELETE /{slug}/items/{type}/{id}
+ *   PUT    /{slug}/order             { items: [{ content_type, content_id }] }: every title, once
+ * Every call starts from the session's owner, so another account's list answers 404 as if it did not exist.
+ *
+ * Anyone (mounted at /api/lists):
+ *   GET    /{slug}                   a public list with its titles, or the reader's own private one; 404 otherwise
+ */
+import { type Context, Hono } from 'hono'
+import { database } from '../accounts/db'
+import {
+  listCreateSchema,
+  listItemParamSchema,
+  listOrderSchema,
+  listSlugParamSchema,
+  listsOrderSchema,
+  listsQuerySchema,
+  listUpdateSchema,
+  watchlistAddSchema,
+} from '../accounts/schemas'
+import {
+  addToList,
+  createList,
+  deleteList,
+  listsOf,
+  MAX_LIST_ITEMS,
+  MAX_LISTS,
+  ownList,
+  ownListWithItems,
+  readableList,
+  removeFromList,
+  reorderList,
+  reorderLists,
+  updateList,
+  type ListRefusal,
+} from '../accounts/user-lists'
+import { closedForMaintenance, currentAccount, requireAccount } from '../auth/guards'
+import type { AppEnv } from '../env'
+import { apiError } from '../lib/api-errors'
+import { validate } from '../lib/validate'
+
+function refused(c: Context, refusal: ListRefusal) {
+  return refusal === 'tooManyLists' ? apiError(c, 409, 'errors.tooManyLists', { max: MAX_LISTS }) : apiError(c, 409, 'errors.listFull', { max: MAX_LIST_ITEMS })
+}
+
+export const myListRoutes = new Hono<AppEnv>()
+  .get('/', requireAccount, validate('query', listsQuerySchema), async (c) => {
+    const { type, id } = c.req.valid('query')
+    const has = type && id ? { content_type: type, content_id: id } : undefined
+    return c.json({ results: await listsOf(database(c.env.DB), c.var.account, has) }, 200)
+  })
+  .post('/', requireAccount, closedForMaintenance, validate('json', listCreateSchema), async (c) => {
+    const made = await createList(database(c.env.DB), c.var.account, c.req.valid('json'))
+    if (typeof made === 'string') return refused(c, made)
+    return c.json({ list: made }, 201)
+  })
+  .put('/order', requireAccount, closedForMaintenance, validate('json', listsOrderSchema), async (c) => {
+    const done = await reorderLists(database(c.env.DB), c.var.account, c.req.valid('json').slugs)
+    if (!done) return apiError(c, 400, 'errors.listsOrderMismatch')
+    return c.json({ results: await listsOf(database(c.env.DB), c.var.account) }, 200)
+  })
+  .get('/:slug', requireAccount, validate('param', listSlugParamSchema), async (c) => {
+    const list = await ownListWithItems(database(c.env.DB), c.var.account, c.req.valid('param').slug)
+    if (!list) return apiError(c, 404, 'errors.listNotFound')
+    return c.json({ list }, 200)
+  })
+  .patch('/:slug', requireAccount, closedForMaintenance, validate('param', listSlugParamSchema), validate('json', listUpdateSchema), async (c) => {
+    const db = database(c.env.DB)
+    const list = await ownList(db, c.var.account, c.req.valid('param').slug)
+    if (!list) return apiError(c, 404, 'errors.listNotFound')
+    const { name, description, is_public } = c.req.valid('json')
+    const changes = {
+      ...(name !== undefined && { name }),
+      ...(description !== undefined && { description }),
+      ...(is_public !== undefined && { is_public }),
+    }
+    const updated = await updateList(db, list, changes)
+    return c.json({ list: { slug: updated.slug, name: updated.name, description: updated.description, is_public: updated.is_public, updated_at: updated.updated_at } }, 200)
+  })
+  .delete('/:slug', requireAccount, closedForMaintenance, validate('param', listSlugParamSchema), async (c) => {
+    const db = database(c.env.DB)
+    const list = await ownList(db, c.var.account, c.req.valid('param').slug)
+    if (!list) return apiError(c, 404, 'errors.listNotFound')
+    await deleteList(db, list)
+    return c.json({ deleted: true }, 200)
+  })
+  .post('/:slug/items', requireAccount, closedForMaintenance, validate('param', listSlugParamSchema), validate('json', watchlistAddSchema), async (c) => {
+    const db = database(c.env.DB)
+    const list = await ownList(db, c.var.account, c.req.valid('param').slug)
+    if (!list) return apiError(c, 404, 'errors.listNotFound')
+    const added = await addToList(db, list, c.req.valid('json'))
+    if (typeof added === 'string') return refused(c, added)
+    return c.json({ added: added.created }, added.created ? 201 : 200)
+  })
+  .delete('/:slug/items/:content_type/:content_id', requireAccount, closedForMaintenance, validate('param', listItemParamSchema), async (c) => {
+    const db = database(c.env.DB)
+    const { slug, content_type, content_id } = c.req.valid('param')
+    const list = await ownList(db, c.var.account, slug)
+    if (!list) return apiError(c, 404, 'errors.listNotFound')
+    return c.json({ removed: await removeFromList(db, list, { content_type, content_id }) }, 200)
+  })
+  .put('/:slug/order', requireAccount, closedForMaintenance, validate('param', listSlugParamSchema), validate('json', listOrderSchema), async (c) => {
+    const db = database(c.env.DB)
+    const list = await ownList(db, c.var.account, c.req.valid('param').slug)
+    if (!list) return apiError(c, 404, 'errors.listNotFound')
+    if (!(await reorderList(db, list, c.req.valid('json').items))) return apiError(c, 400, 'errors.listOrderMismatch')
+    return c.json({ list: await ownListWithItems(db, c.var.account, list.slug) }, 200)
+  })
+
+export const publicListRoutes = new Hono<AppEnv>().get('/:slug', validate('param', listSlugParamSchema), async (c) => {
+  const reader = await currentAccount(c)
+  const list = await readableList(database(c.env.DB), c.req.valid('param').slug, reader)
+  if (!list) return apiError(c, 404, 'errors.listNotFound')
+  const own = reader !== null && !!(await ownList(database(c.env.DB), reader, list.slug))
+  // A private list (its owner's eyes only) and anyone's own list are never kept by shared caches.
+  c.header('Cache-Control', 'private, no-store')
+  return c.json({ list, own }, 200)
+})
