@@ -75,10 +75,14 @@ describe('MyServicesBar', () => {
     expect(screen.getAllByRole('button', { name: 'Choose your services' }).length).toBeGreaterThan(0)
   })
 
-  it('shows no empty state while the page is not narrowed or still loading', () => {
-    render(<MyServicesBar state={state({ on: true, choice: { services: [8], region: 'US' } })} page={emptyNarrowed} busy />, { wrapper })
+  it('shows no empty state while the next page is loading, or once the switch is off', () => {
+    const { rerender } = render(<MyServicesBar state={state({ on: true, choice: { services: [8], region: 'US' } })} page={emptyNarrowed} busy />, { wrapper })
     expect(screen.queryByText('Nothing here is on your services')).toBeNull()
     expect(screen.getByText('Loading...')).toBeTruthy()
+    // Turned off, the narrowed page may stay on screen until the whole one arrives: it says nothing then.
+    rerender(<MyServicesBar state={state({ on: false, choice: { services: [8], region: 'US' } })} page={emptyNarrowed} busy={false} />)
+    expect(screen.queryByText('Nothing here is on your services')).toBeNull()
+    expect(screen.queryByText('Films are not narrowed to your services here.')).toBeNull()
   })
 })
 

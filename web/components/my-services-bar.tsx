@@ -84,9 +84,10 @@ export function MyServicesBar({ state, page, busy }: { state: ServicesNarrowing;
         </p>
       </div>
       <p aria-live="polite" className="min-h-5 text-sm text-neutral-400">
-        {busy ? t('browse.loading') : page?.narrowedTo && page.notice ? <span data-catalog="">{page.notice}</span> : ''}
+        {busy ? t('browse.loading') : on && page?.narrowedTo && page.notice ? <span data-catalog="">{page.notice}</span> : ''}
       </p>
-      {page?.narrowedTo && !busy && page.rows.length === 0 && (
+      {/* Only for the narrowed page itself, not the one kept on screen while the switch's next page arrives. */}
+      {on && page?.narrowedTo && !busy && page.rows.length === 0 && (
         <div className="mt-3 rounded-xl border border-neutral-800 bg-neutral-900/60 p-5">
           <h2 className="text-lg font-semibold">{t('browse.myServicesEmptyTitle')}</h2>
           <p className="mt-1 text-sm text-neutral-300">{t('browse.myServicesEmptyText')}</p>

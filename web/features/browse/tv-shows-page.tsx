@@ -52,7 +52,8 @@ export function Component() {
         rowsLabel={t('browse.tvRowsLabel')}
         onMyServices={(item) => isOnServices(item, services.choice?.services, !!query.data?.narrowedTo)}
       >
-        <MyServicesSlot state={switchState} page={query.data} busy={query.isPlaceholderData && query.isFetching} />
+        {/* The platform line below says when rows are on their way, for the switch too. */}
+        <MyServicesSlot state={switchState} page={query.data} busy={false} />
         <section aria-labelledby="platform-heading" className="px-4 pt-6 pb-2 md:px-8">
           <h2 id="platform-heading" className="mb-3 text-lg font-semibold md:text-xl">{t('browse.browseByPlatform')}</h2>
           <div className="scrollbar-none -mx-4 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:px-0">
