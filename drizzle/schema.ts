@@ -134,6 +134,23 @@ export const passkeys = sqliteTable(
 )
 
 /**
+ * The streaming services an account has and the region it watches in ("My services"): at most one
+ * row per account. `services` is a JSON array of TMDB watch provider ids (worker/catalog/rules.ts),
+ * `region` an ISO 3166-1 alpha-2 code.
+ */
+export const serviceChoices = sqliteTable(
+  'service_choices',
+  {
+    owner_type: text('owner_type', { enum: ownerTypes }).notNull(),
+    owner_id: integer('owner_id').notNull(),
+    services: text('services').notNull(),
+    region: text('region').notNull(),
+    updated_at: text('updated_at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.owner_type, t.owner_id] })],
+)
+
+/**
  * WebAuthn challenges waiting for their answer: named by a random id in a short-lived HttpOnly
  * cookie, used once (deleted when answered) and only until expires_at.
  */
@@ -284,5 +301,6 @@ export type NewWatchlistEntry = typeof watchlist.$inferInsert
 export type WatchHistoryEntry = typeof watchHistory.$inferSelect
 export type NewWatchHistoryEntry = typeof watchHistory.$inferInsert
 export type Stream = typeof streams.$inferSelect
+export type ServiceChoice = typeof serviceChoices.$inferSelect
 export type UserList = typeof userLists.$inferSelect
 export type UserListItem = typeof userListItems.$inferSelect

@@ -15,6 +15,7 @@
  *   *        /api/auth/...                  sign-up, sign-in, sign-out, session (routes/auth.ts)
  *   *        /api/me/sessions/...           the account's sessions: list, sign out one or all (routes/sessions.ts)
  *   PUT      /api/me/locale                 the account's interface language (routes/my-locale.ts)
+ *   GET|PUT  /api/me/services               the services the account has and its region (routes/my-services.ts)
  *   *        /api/me/lists/..., /api/lists/{slug}  the account's own lists; a public list (routes/lists.ts)
  *   *        /api/me/...                    profile, password, watchlist, history (routes/me.ts);
  *                                           export and account deletion (routes/my-data.ts); import (routes/import.ts)
@@ -57,6 +58,7 @@ import { importRoutes } from './routes/import'
 import { myListRoutes, publicListRoutes } from './routes/lists'
 import { myDataRoutes } from './routes/my-data'
 import { myLocaleRoutes } from './routes/my-locale'
+import { myServicesRoutes } from './routes/my-services'
 import { myPasskeyRoutes, passkeySignInRoutes } from './routes/passkeys'
 import { passwordResetRoutes } from './routes/password-reset'
 import { pingRoutes } from './routes/ping'
@@ -78,6 +80,7 @@ const api = new Hono<AppEnv>()
   .route('/me/passkeys', myPasskeyRoutes)
   .route('/me/two-factor', twoFactorRoutes)
   .route('/me/locale', myLocaleRoutes)
+  .route('/me/services', myServicesRoutes)
   .route('/me/lists', myListRoutes)
   .route('/me', meRoutes)
   .route('/me', myDataRoutes)

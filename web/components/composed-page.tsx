@@ -9,6 +9,7 @@ import type { PageComposition } from '../../worker/catalog/types'
 import { t } from '../i18n'
 import { HeroCarousel } from './hero-carousel'
 import { LoadError } from './load-error'
+import type { PosterItem } from './poster-card'
 import { PosterRow } from './poster-row'
 import { HeroSkeleton, PosterRowSkeleton } from './skeletons'
 
@@ -26,9 +27,11 @@ interface ComposedPageProps {
    * own data arrives (the signed-in panel) never pushes what the visitor is looking at.
    */
   afterFirstRow?: ReactNode
+  /** Which cards carry the "on your services" mark. */
+  onMyServices?: (item: PosterItem) => boolean
 }
 
-export function ComposedPage({ query, heroLabel, rowsLabel, showHero = true, children, afterFirstRow }: ComposedPageProps) {
+export function ComposedPage({ query, heroLabel, rowsLabel, showHero = true, children, afterFirstRow, onMyServices }: ComposedPageProps) {
   const { data } = query
   return (
     <>
@@ -41,7 +44,7 @@ export function ComposedPage({ query, heroLabel, rowsLabel, showHero = true, chi
           {data ? (
             data.rows.map((row, index) => (
               <Fragment key={row.key}>
-                <PosterRow id={`row-${row.key}`} title={row.title} note={row.note} items={row.items} deferred={index >= EAGER_ROWS} fromCatalogue />
+                <PosterRow id={`row-${row.key}`} title={row.title} note={row.note} items={row.items} deferred={index >= EAGER_ROWS} fromCatalogue onMyServices={onMyServices} />
                 {index === 0 && afterFirstRow}
               </Fragment>
             ))

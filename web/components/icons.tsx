@@ -28,4 +28,5 @@ export const UserIcon = (p: IconProps) => <Icon {...p}><circle cx="12" cy="8" r=
 export const StarIcon = (p: IconProps) => <Icon fill="currentColor" stroke="none" {...p}><path d="m12 2 3 6.5 7 .8-5.2 4.8 1.5 7L12 17.6 5.7 21l1.5-7L2 9.3l7-.8z" /></Icon>
 export const GlobeIcon = (p: IconProps) => <Icon {...p}><circle cx="12" cy="12" r="9" /><path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" /></Icon>
 export const ChevronDownIcon = (p: IconProps) => <Icon {...p}><path d="m6 9 6 6 6-6" /></Icon>
+export const CheckIcon = (p: IconProps) => <Icon {...p}><path d="m5 12 5 5 9-10" /></Icon>
 export const PlayIcon = (p: IconProps) => <Icon fill="currentColor" stroke="none" {...p}><path d="M7 4v16l13-8z" /></Icon>

@@ -7,11 +7,13 @@ import { useImageUrl } from '../lib/images'
 import { paths } from '../lib/paths'
 import { hasRating, ratingOf, titleOf, yearOf } from '../lib/titles'
 import { AddToListCorner } from './add-to-list'
-import { StarIcon } from './icons'
+import { CheckIcon, StarIcon } from './icons'
 
 /** `vote_average` may be missing for saved entries (watchlist, history), or 0 for a title nobody has rated yet: the badge is left out then. */
 export type PosterItem = Pick<ListItem, 'id' | 'media_type' | 'title' | 'name' | 'poster_path' | 'release_date' | 'first_air_date'> & {
   vote_average?: number | null
+  /** The streaming services the title is on, where a composed page says (see CardItem). */
+  providers?: number[]
 }
 
 /**
@@ -38,7 +40,16 @@ export function PosterFrame({ path, placeholder, children }: { path: string | nu
   )
 }
 
-export function PosterCard({ item, className = '' }: { item: PosterItem; className?: string }) {
+/** The mark on a card whose title is on one of the visitor's services; its words are in the card's text. */
+function OnServicesMark() {
+  return (
+    <span aria-hidden="true" title={t('cards.onYourServices')} className="absolute start-1.5 bottom-1.5 flex h-5 w-5 items-center justify-center rounded-full bg-emerald-600 text-white ring-1 ring-black/40">
+      <CheckIcon width={12} height={12} strokeWidth={3} />
+    </span>
+  )
+}
+
+export function PosterCard({ item, className = '', onMyServices = false }: { item: PosterItem; className?: string; onMyServices?: boolean }) {
   const title = titleOf(item)
   const year = yearOf(item)
   return (
@@ -52,6 +63,7 @@ export function PosterCard({ item, className = '' }: { item: PosterItem; classNa
               {ratingOf(item.vote_average)}
             </span>
           )}
+          {onMyServices && <OnServicesMark />}
         </PosterFrame>
         {/* A title keeps its own direction (a Latin title on an Arabic page reads and is cut left to
             right) and lines up with the page's side. */}
@@ -59,6 +71,7 @@ export function PosterCard({ item, className = '' }: { item: PosterItem; classNa
         <p className="h-4 text-xs text-neutral-400">
           {year}
           {hasRating(item.vote_average) && <span className="sr-only">{t('cards.ratingAfterYear', { rating: ratingOf(item.vote_average) })}</span>}
+          {onMyServices && <span className="sr-only">{t('cards.onServicesAfterYear')}</span>}
         </p>
       </Link>
       <AddToListCorner target={{ content_type: item.media_type, content_id: item.id, title, poster_path: item.poster_path }} />

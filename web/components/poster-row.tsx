@@ -43,9 +43,11 @@ interface PosterRowProps {
   fromCatalogue?: boolean
   /** The items are on their way: keep the row's place rather than leaving it out. */
   pending?: boolean
+  /** Which cards carry the "on your services" mark. */
+  onMyServices?: (item: PosterItem) => boolean
 }
 
-export function PosterRow({ title, note, items, id, deferred = false, pending = false, fromCatalogue = false }: PosterRowProps) {
+export function PosterRow({ title, note, items, id, deferred = false, pending = false, fromCatalogue = false, onMyServices }: PosterRowProps) {
   const section = useRef<HTMLElement>(null)
   const near = useNearScreen(section, deferred)
   const scroller = useRef<HTMLUListElement>(null)
@@ -92,7 +94,7 @@ export function PosterRow({ title, note, items, id, deferred = false, pending = 
         <ul ref={scroller} className="scrollbar-none relative mt-2 flex snap-x scroll-px-4 gap-3 overflow-x-auto scroll-smooth px-4 md:scroll-px-8 md:px-8">
           {items.map((item) => (
             <li key={`${item.media_type}-${item.id}`} className={`${cardWidth} snap-start`}>
-              <PosterCard item={item} />
+              <PosterCard item={item} onMyServices={onMyServices?.(item) ?? false} />
             </li>
           ))}
         </ul>

@@ -9,8 +9,8 @@
 /** Areas the worker alone reads (worker/lib/i18n.ts): page tags, API errors, row titles and notes, overviews, e-mails. */
 export const WORKER_AREAS: readonly string[] = ['seo', 'errors', 'catalogue', 'overviews', 'mail']
 
-/** Areas loaded with the pages that use them. */
-export const PAGE_AREAS = ['static', 'account', 'import', 'admin', 'mylists'] as const
+/** Areas loaded with the pages that use them (`services` with the services picker, whichever page opens it; `mylists` with the Add to list dialog too). */
+export const PAGE_AREAS = ['static', 'account', 'import', 'admin', 'mylists', 'services'] as const
 export type PageArea = (typeof PAGE_AREAS)[number]
 
 /** The page areas a page module (its path under web/, without extension) needs. */

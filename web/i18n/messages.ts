@@ -21,6 +21,7 @@ import type overviewsMessages from './catalogs/en/overviews.json'
 import type playerMessages from './catalogs/en/player.json'
 import type searchMessages from './catalogs/en/search.json'
 import type seoMessages from './catalogs/en/seo.json'
+import type servicesMessages from './catalogs/en/services.json'
 import type shellMessages from './catalogs/en/shell.json'
 import type staticMessages from './catalogs/en/static.json'
 import type titleMessages from './catalogs/en/title.json'
@@ -45,6 +46,7 @@ export type MessageId =
   | keyof typeof playerMessages
   | keyof typeof searchMessages
   | keyof typeof seoMessages
+  | keyof typeof servicesMessages
   | keyof typeof shellMessages
   | keyof typeof staticMessages
   | keyof typeof titleMessages

@@ -7,6 +7,7 @@ import type { ListItem, MediaType, Paged } from '../../worker/catalog/types'
 export type PageName = 'home' | 'movies' | 'tv' | 'kids' | 'genres'
 
 export const catalogKeys = {
+  /** A composed page: under a platform (`service`), or narrowed to the visitor's services (`on-8.337-US`). */
   page: (page: PageName, service?: string) => ['catalog', 'page', page, service ?? 'all'] as const,
   list: (...parts: (string | number)[]) => ['catalog', 'list', ...parts] as const,
   /** A title's details (the title pages' key, which the inlined first data fills too). */

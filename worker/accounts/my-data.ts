@@ -5,11 +5,12 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { catalogMovies, catalogTvSeries } from '../../drizzle/catalog-schema'
 import { yearOfDate } from '../catalog/title-facts'
-import { passkeys, passwordResets, recoveryCodes, sessions, users, watchHistory, watchlist, webauthnChallenges, type ContentType } from '../../drizzle/schema'
+import { passkeys, passwordResets, recoveryCodes, serviceChoices, sessions, users, watchHistory, watchlist, webauthnChallenges, type ContentType } from '../../drizzle/schema'
 import { findRecord, type PublicRecord } from './accounts'
 import type { Db } from './db'
 import { historyStatus, type HistoryResult } from './history'
 import { allListsWithItems, deleteListsOf, type ListWithItems } from './user-lists'
+import { getServiceChoice, type ServiceChoice } from './services'
 import { listWatchlist, type Owner } from './watchlist'
 
 export interface DataSession {
@@ -26,6 +27,8 @@ export interface AccountData {
   history: ExportHistoryItem[]
   lists: ExportList[]
   sessions: DataSession[]
+  /** The services the account has and its region ("My services"), null until chosen. */
+  services: ServiceChoice | null
 }
 
 export interface ExportList {
@@ -151,7 +154,7 @@ export async function exportList(list: ListWithItems, db: Db): Promise<ExportLis
 export async function exportAccount(db: Db, owner: Owner): Promise<AccountData | null> {
   const account = await findRecord(db, owner.type, owner.id)
   if (!account) return null
-  const [list, history, lists, live] = await Promise.all([
+  const [list, history, lists, live, services] = await Promise.all([
     listWatchlist(db, owner),
     historyRows(db, owner),
     allListsWithItems(db, owner),
@@ -160,6 +163,7 @@ export async function exportAccount(db: Db, owner: Owner): Promise<AccountData |
       .from(sessions)
       .where(and(eq(sessions.owner_type, owner.type), eq(sessions.owner_id, owner.id)))
       .all(),
+    getServiceChoice(db, owner),
   ])
   const years = await yearsOf(db, [...list, ...history, ...lists.flatMap((l) => l.items)])
   return {
@@ -169,6 +173,7 @@ export async function exportAccount(db: Db, owner: Owner): Promise<AccountData |
     history: historyItems(history, years),
     lists: lists.map((l) => listExport(l, years)),
     sessions: live,
+    services,
   }
 }
 
@@ -240,16 +245,17 @@ export function historyCsv(items: ExportHistoryItem[], tmdbCatalogue: boolean): 
 
 /**
  * Deletes a user and every row the account owns, in one batch (all or nothing): its watchlist,
- * history, lists with their titles, passkeys, recovery codes, reset links and waiting passkey challenges, and its sessions
+ * history, lists with their titles, services, passkeys, recovery codes, reset links and waiting passkey challenges, and its sessions
  * (so every browser is signed out at its next request), then the account.
  */
 export async function deleteUserAccount(db: Db, userId: number): Promise<void> {
-  type Owned = typeof watchlist | typeof watchHistory | typeof sessions | typeof passkeys | typeof passwordResets | typeof recoveryCodes | typeof webauthnChallenges
+  type Owned = typeof watchlist | typeof watchHistory | typeof serviceChoices | typeof sessions | typeof passkeys | typeof passwordResets | typeof recoveryCodes | typeof webauthnChallenges
   const mine = (table: Owned) => and(eq(table.owner_type, 'user'), eq(table.owner_id, userId))
   await db.batch([
     db.delete(watchlist).where(mine(watchlist)),
     db.delete(watchHistory).where(mine(watchHistory)),
     ...deleteListsOf(db, { type: 'user', id: userId }),
+    db.delete(serviceChoices).where(mine(serviceChoices)),
     db.delete(passkeys).where(mine(passkeys)),
     db.delete(recoveryCodes).where(mine(recoveryCodes)),
     db.delete(passwordResets).where(mine(passwordResets)),

@@ -27,6 +27,7 @@ import {
   TOP_RATED_MIN_VOTES,
   tvGenreFor,
   UPCOMING_WINDOW_DAYS,
+  WATCH_PROVIDER_IDS,
 } from './rules'
 import type { CastMember, CrewMember, Genre, ListItem, MediaType, MovieDetails, Paged, Season, SeasonSummary, TitleSummary, TvDetails, WatchOptions } from './types'
 
@@ -481,6 +482,21 @@ export class EmbeddedCatalog implements CatalogProvider {
    */
   async findByImdbId(): Promise<ListItem[]> {
     return []
+  }
+
+  async servicesOf(tvIds: number[]): Promise<Map<number, number[]>> {
+    const services = new Map<number, number[]>()
+    if (!tvIds.length) return services
+    const rows = await this.db.all<{ tv_id: number; provider_id: number }>(
+      sql`SELECT tv_id, provider_id FROM catalog_tv_providers WHERE tv_id IN (${idList([...new Set(tvIds)])}) ORDER BY tv_id, provider_id`,
+    )
+    for (const { tv_id, provider_id } of rows) {
+      if (!WATCH_PROVIDER_IDS.has(provider_id)) continue
+      const list = services.get(tv_id) ?? []
+      list.push(provider_id)
+      services.set(tv_id, list)
+    }
+    return services
   }
 
   async genres(): Promise<Genre[]> {

@@ -94,6 +94,10 @@ export class MemoizedCatalog implements CatalogProvider {
   async findByImdbId(imdbId: string): Promise<ListItem[]> {
     return remember(await this.key('imdb', imdbId), () => this.inner.findByImdbId(imdbId))
   }
+
+  servicesOf(tvIds: number[]): Promise<Map<number, number[]>> {
+    return this.inner.servicesOf(tvIds)
+  }
   async genres(): Promise<Genre[]> {
     return this.inner.genres()
   }

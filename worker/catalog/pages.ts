@@ -10,16 +10,20 @@ import { DEFAULT_LOCALE, type Locale } from '../lib/locales'
 import { GENRE_MESSAGE_IDS, type GenreMessageId } from './genre-map'
 import { type CatalogueTextId, catalogueText, genreText } from './messages'
 import type { CatalogProvider, ListName } from './provider'
-import { byVoteAverage, type DiscoverFilters, MOVIE_GENRES, PAGE_SIZE, SERVICE_NAMES, SERVICES, type ServiceSlug } from './rules'
-import type { CardItem, HeroItem, ListItem, MediaType, PageComposition, Row } from './types'
+import { byVoteAverage, type DiscoverFilters, MOVIE_GENRES, PAGE_SIZE, SERVICE_NAMES, SERVICES, type ServiceSlug, TOP_RATED_MIN_VOTES } from './rules'
+import type { CardItem, HeroItem, ListItem, MediaType, PageComposition, Row, ServiceNarrowing } from './types'
 
 export const PAGE_NAMES = ['home', 'movies', 'tv', 'kids', 'genres'] as const
 export type PageName = (typeof PAGE_NAMES)[number]
+/** The pages with an "On my services" switch. */
+export const NARROWABLE_PAGES = ['home', 'movies', 'tv'] as const satisfies readonly PageName[]
 
 type RowSource =
   | { kind: 'list'; list: ListName }
   | { kind: 'discover'; type: MediaType; filters: DiscoverFilters }
   | { kind: 'top-rated-mixed' }
+  /** Films and series together, each discovered with the same filters, merged in the filters' order. */
+  | { kind: 'discover-mixed'; filters: DiscoverFilters }
 
 /**
  * What a row that depends on "now" says when the catalogue's clock is not live: a message given
@@ -43,7 +47,7 @@ const HERO_GENRES = 3
 const HERO_CAST = 3
 const MEMO_MS = 60_000
 /** Part of the cache key: compositions of an older shape (rows of full list items, rows without notes) are never served. */
-const SHAPE = 'cards-notes-notice'
+const SHAPE = 'cards-notes-notice-providers'
 
 /**
  * The embedded catalogue's films stop at its snapshot date, so "now playing", "coming soon",
@@ -130,6 +134,67 @@ function tvRows(service: ServiceSlug): RowSpec[] {
   ]
 }
 
+/**
+ * The narrowed form of a list: the same kind of titles, discovered on the services and ordered the
+ * same way. Trending becomes popular on the services (no catalogue ranks trends per service).
+ * "Now playing" and "Coming soon" are cinema releases, on no streaming service yet: narrowed, they
+ * are left out.
+ */
+function narrowedList(list: ListName, on: number[]): RowSource | null {
+  const watchProviders = on
+  const topRated: DiscoverFilters = { watchProviders, voteCountGte: TOP_RATED_MIN_VOTES, sortBy: 'vote_average' }
+  switch (list) {
+    case 'trending-all':
+      return { kind: 'discover-mixed', filters: { watchProviders } }
+    case 'trending-movie':
+    case 'movie-popular':
+      return { kind: 'discover', type: 'movie', filters: { watchProviders } }
+    case 'movie-top-rated':
+      return { kind: 'discover', type: 'movie', filters: topRated }
+    case 'movie-now-playing':
+    case 'movie-upcoming':
+      return null
+    case 'trending-tv':
+    case 'tv-popular':
+      return { kind: 'discover', type: 'tv', filters: { watchProviders } }
+    case 'tv-top-rated':
+      return { kind: 'discover', type: 'tv', filters: topRated }
+    case 'tv-on-the-air':
+      return { kind: 'discover', type: 'tv', filters: { watchProviders, airing: 'week' } }
+    case 'tv-airing-today':
+      return { kind: 'discover', type: 'tv', filters: { watchProviders, airing: 'today' } }
+  }
+}
+
+/** Every row of a page narrowed to titles on the visitor's services; rows that cannot be are left out. */
+function narrowedRows(specs: RowSpec[], on: number[]): RowSpec[] {
+  return specs.flatMap((spec): RowSpec[] => {
+    const { source } = spec
+    const narrowed: RowSource | null =
+      source.kind === 'list'
+        ? narrowedList(source.list, on)
+        : source.kind === 'top-rated-mixed'
+          ? { kind: 'discover-mixed', filters: { watchProviders: on, voteCountGte: TOP_RATED_MIN_VOTES, sortBy: 'vote_average' } }
+          : { ...source, filters: { ...source.filters, watchProviders: on } }
+    return narrowed ? [{ ...spec, source: narrowed }] : []
+  })
+}
+
+/**
+ * A narrowed row in a catalogue that knows no film's services: a row of films is left out, a row
+ * of films and series keeps its series.
+ */
+function seriesOnly(spec: RowSpec): RowSpec[] {
+  const { source } = spec
+  if (source.kind === 'discover' && source.type === 'movie') return []
+  // Its note spoke of films too; the series left are ranked by the catalogue's own figures.
+  if (source.kind === 'discover-mixed') return [{ key: spec.key, title: spec.title, ...(spec.titleValues && { titleValues: spec.titleValues }), source: { kind: 'discover', type: 'tv', filters: source.filters } }]
+  return [spec]
+}
+
+/** Said on a page narrowed to the visitor's services when the catalogue cannot narrow its films. */
+const NO_FILM_SERVICES_NOTICE: CatalogueTextId = 'catalogue.noticeNoFilmServices'
+
 /** Said on the TV page under a platform when the films row cannot be filled. */
 const NO_FILM_PLATFORMS_NOTICE: CatalogueTextId = 'catalogue.noticeNoFilmPlatforms'
 
@@ -174,6 +239,7 @@ function rowTitle(locale: Locale, spec: RowSpec): string {
 function sourcePath(source: RowSource): string {
   if (source.kind === 'list') return `/api/catalog/lists/${source.list}`
   if (source.kind === 'top-rated-mixed') return '/api/catalog/top-rated/movie'
+  const type = source.kind === 'discover' ? source.type : 'movie'
   const params = new URLSearchParams()
   const f = source.filters
   if (f.genres?.length) params.set('with_genres', f.genres.join(f.genreMode === 'any' ? '|' : ','))
@@ -181,20 +247,32 @@ function sourcePath(source: RowSource): string {
   if (f.watchProviders?.length) params.set('with_watch_providers', f.watchProviders.join('|'))
   if (f.voteCountGte !== undefined) params.set('vote_count.gte', String(f.voteCountGte))
   if (f.preset) params.set('preset', f.preset)
+  if (f.sortBy === 'vote_average') params.set('sort_by', 'vote_average.desc')
   const query = params.toString()
-  return `/api/catalog/discover/${source.type}${query ? `?${query}` : ''}`
+  return `/api/catalog/discover/${type}${query ? `?${query}` : ''}`
 }
 
 async function itemsFor(provider: CatalogProvider, source: RowSource): Promise<ListItem[]> {
   if (source.kind === 'list') return (await provider.list(source.list, 1)).results
   if (source.kind === 'discover') return (await provider.discover(source.type, source.filters, 1)).results
+  if (source.kind === 'discover-mixed') {
+    const [movies, shows] = await Promise.all([provider.discover('movie', source.filters, 1), provider.discover('tv', source.filters, 1)])
+    const order = source.filters.sortBy === 'vote_average' ? byVoteAverage : byPopularity
+    return [...movies.results, ...shows.results].sort(order).slice(0, PAGE_SIZE)
+  }
   const [movies, shows] = await Promise.all([provider.topRated('movie', 1), provider.topRated('tv', 1)])
   return [...movies.results, ...shows.results].sort(byVoteAverage).slice(0, PAGE_SIZE)
 }
 
+function byPopularity(a: ListItem, b: ListItem): number {
+  return b.popularity - a.popularity
+}
+
 /** A row's title as its card shows it; fields a list item lacks stay absent rather than null. */
-export function cardItem(item: ListItem): CardItem {
+export function cardItem(item: ListItem, services?: Map<number, number[]>): CardItem {
   const card: CardItem = { id: item.id, media_type: item.media_type, poster_path: item.poster_path, vote_average: item.vote_average }
+  const providers = item.media_type === 'tv' ? services?.get(item.id) : undefined
+  if (providers?.length) card.providers = providers
   if (item.title !== undefined) card.title = item.title
   if (item.name !== undefined) card.name = item.name
   if (item.release_date !== undefined) card.release_date = item.release_date
@@ -235,18 +313,31 @@ async function heroItem(provider: CatalogProvider, item: ListItem): Promise<Hero
 /**
  * Composes a page. A row whose call fails is answered empty rather than failing the page (and
  * `complete` is false, so the page is not cached); only when every row fails is the error raised.
+ * Narrowed to the visitor's services, every row becomes its narrowed form, rows left empty are
+ * dropped and the hero is the first row's first titles.
  */
-async function composePage(provider: CatalogProvider, page: PageName, service: ServiceSlug): Promise<{ composition: PageComposition; complete: boolean }> {
+async function composePage(
+  provider: CatalogProvider,
+  page: PageName,
+  service: ServiceSlug,
+  narrowing: ServiceNarrowing | null,
+): Promise<{ composition: PageComposition; complete: boolean }> {
   const locale = provider.locale
-  const { rows: specs, hero } = rowsFor(page, service)
-  const heroIndex = specs.indexOf(hero)
-  const sources = heroIndex >= 0 ? specs.map((s) => s.source) : [...specs.map((s) => s.source), hero.source]
+  const plain = rowsFor(page, service)
+  const narrowed = narrowing && narrowedRows(plain.rows, narrowing.on)
+  // The embedded catalogue knows no film's services: where the page has films, they are left out, and it says so.
+  const filmsUnknown = narrowed !== null && provider.name === 'embedded' && narrowed.some((spec) => seriesOnly(spec)[0] !== spec)
+  const specs = narrowed ? (filmsUnknown ? narrowed.flatMap(seriesOnly) : narrowed) : plain.rows
+  // Narrowed, the hero comes from the rows themselves (the first one left with titles).
+  const hero = narrowed ? null : plain.hero
+  const heroIndex = hero ? specs.indexOf(hero) : -1
+  const sources = hero && heroIndex < 0 ? [...specs.map((s) => s.source), hero.source] : specs.map((s) => s.source)
   const settled = await Promise.allSettled(sources.map((source) => itemsFor(provider, source)))
   const failures = settled.filter((r) => r.status === 'rejected')
-  if (failures.length === settled.length) throw (failures[0] as PromiseRejectedResult).reason
+  if (failures.length && failures.length === settled.length) throw (failures[0] as PromiseRejectedResult).reason
   const items = settled.map((r) => (r.status === 'fulfilled' ? r.value : []))
-  const heroItems = (items[heroIndex >= 0 ? heroIndex : specs.length] ?? []).slice(0, HERO_SIZE)
-  const snapshot = await provider.snapshotDate()
+  const tvIds = items.flatMap((list) => list.filter((item) => item.media_type === 'tv').map((item) => item.id))
+  const [snapshot, services] = await Promise.all([provider.snapshotDate(), provider.servicesOf(tvIds).catch(() => new Map<number, number[]>())])
   const asOf = snapshot ? monthAndYear(snapshot, locale) : null
   const rows: Row[] = specs
     .map((spec, index) => ({
@@ -254,16 +345,20 @@ async function composePage(provider: CatalogProvider, page: PageName, service: S
       title: rowTitle(locale, spec),
       ...(asOf && spec.note && { note: catalogueText(locale, spec.note, { asOf }) }),
       source: sourcePath(spec.source),
-      items: (items[index] ?? []).map(cardItem),
+      items: (items[index] ?? []).map((item) => cardItem(item, services)),
     }))
     // A platform filter leaves some rows empty (no crime series on Crunchyroll); those are left out.
-    .filter((row) => service === 'all' || row.items.length > 0)
+    .filter((row) => (service === 'all' && !narrowing) || row.items.length > 0)
+  const heroList = hero ? items[heroIndex >= 0 ? heroIndex : specs.length] : items.slice(0, specs.length).find((list) => list.length > 0)
+  const heroItems = (heroList ?? []).slice(0, HERO_SIZE)
   // The embedded catalogue has no streaming data for films: say so instead of an empty films row.
   const filmsUnfiltered = page === 'tv' && SERVICES[service] > 0 && provider.name === 'embedded'
+  const notice = filmsUnknown ? catalogueText(locale, NO_FILM_SERVICES_NOTICE) : filmsUnfiltered ? catalogueText(locale, NO_FILM_PLATFORMS_NOTICE) : undefined
   const composition: PageComposition = {
     hero: await Promise.all(heroItems.map((item) => heroItem(provider, item))),
     rows: filmsUnfiltered ? rows.filter((row) => row.key !== 'platform-movies') : rows,
-    ...(filmsUnfiltered && { notice: catalogueText(locale, NO_FILM_PLATFORMS_NOTICE) }),
+    ...(notice && { notice }),
+    ...(narrowing && { narrowedTo: narrowing }),
   }
   return { composition, complete: failures.length === 0 }
 }
@@ -289,11 +384,14 @@ export async function cachedPage(
   service: ServiceSlug,
   waitUntil: (promise: Promise<unknown>) => void,
   locale: Locale = catalog.locale,
+  narrowing: ServiceNarrowing | null = null,
 ): Promise<Precompressed> {
   const provider = locale === catalog.locale ? catalog : catalog.inLocale(locale)
   // English keeps the key it always had; every other language (and TMDB's region) adds its scope.
   const scope = provider.scope === DEFAULT_LOCALE ? '' : `:${provider.scope}`
-  const key = pageCacheKey(`${provider.name}:${version}:${SHAPE}${scope}`, page, service)
+  // A narrowed page is kept per set of services and region (the region decides TMDB's answer).
+  const variant = narrowing ? `on-${narrowing.on.join('.')}-${narrowing.region}` : service
+  const key = pageCacheKey(`${provider.name}:${version}:${SHAPE}${scope}`, page, variant)
   const hit = memo.get(key)
   if (hit && hit.until > Date.now()) return hit.body
   const cached: CachedEntry<PageComposition> | null = await readCached<PageComposition>(kv, key)
@@ -302,7 +400,7 @@ export async function cachedPage(
     memo.set(key, { body, until: Math.min(Date.now() + MEMO_MS, cached.fetchedAt + FRESH_SECONDS.page * 1000) })
     return body
   }
-  const { composition, complete } = await composePage(provider, page, service)
+  const { composition, complete } = await composePage(provider, page, service, narrowing)
   const body = await pageBody(composition)
   if (complete) {
     memo.set(key, { body, until: Date.now() + MEMO_MS })

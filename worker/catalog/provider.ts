@@ -64,6 +64,12 @@ export interface CatalogProvider {
    * catalogue does not know, for an episode's id, or when the catalogue holds no IMDb ids.
    */
   findByImdbId(imdbId: string): Promise<ListItem[]>
+  /**
+   * The known streaming services (watch provider ids) of the series among `tvIds` that the catalogue
+   * can tell without a call per title, for the "on my services" badge of composed cards: the
+   * embedded catalogue's own table; TMDB none (its providers come one title at a time).
+   */
+  servicesOf(tvIds: number[]): Promise<Map<number, number[]>>
   genres(): Promise<Genre[]>
   /**
    * The date the catalogue's "now" stands for when it is not today (the embedded catalogue's

@@ -65,7 +65,7 @@ export const SERVICES = {
 } as const
 export type ServiceSlug = keyof typeof SERVICES
 export const SERVICE_SLUGS = Object.keys(SERVICES) as [ServiceSlug, ...ServiceSlug[]]
-export const WATCH_PROVIDER_IDS = new Set(Object.values(SERVICES).filter((id) => id > 0))
+export const WATCH_PROVIDER_IDS = new Set<number>(Object.values(SERVICES).filter((id) => id > 0))
 /** The services' names, by TMDB watch provider id. */
 export const SERVICE_NAMES: Record<number, string> = { 8: 'Netflix', 337: 'Disney+', 9: 'Prime Video', 350: 'Apple TV+', 531: 'Paramount+', 386: 'Peacock', 283: 'Crunchyroll' }
 

@@ -574,6 +574,10 @@ export class TmdbCatalog implements CatalogProvider {
     return [...(raw.movie_results ?? []).map((r) => toListItem(r, 'movie')), ...(raw.tv_results ?? []).map((r) => toListItem(r, 'tv'))].filter((r): r is ListItem => !!r && !r.adult)
   }
 
+  async servicesOf(): Promise<Map<number, number[]>> {
+    return new Map()
+  }
+
   async genres(): Promise<Genre[]> {
     return genresIn(this.locale, MOVIE_GENRES)
   }

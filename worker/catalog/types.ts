@@ -157,7 +157,14 @@ export interface HeroItem {
  * What a poster card shows of a title, and no more: rows of a composed page carry only this, so a
  * page of 17 rows stays small (overviews, backdrops and genre ids are left to the title's page).
  */
-export type CardItem = Pick<ListItem, 'id' | 'media_type' | 'title' | 'name' | 'poster_path' | 'release_date' | 'first_air_date' | 'vote_average'>
+export type CardItem = Pick<ListItem, 'id' | 'media_type' | 'title' | 'name' | 'poster_path' | 'release_date' | 'first_air_date' | 'vote_average'> & {
+  /**
+   * The known streaming services (watch provider ids) the title is on, where the catalogue knows
+   * them without a call per title (the embedded catalogue's series), so a card can say "on your
+   * services" with no request of its own.
+   */
+  providers?: number[]
+}
 
 export interface Row {
   key: string
@@ -174,6 +181,14 @@ export interface PageComposition {
   rows: Row[]
   /** Something the page should say about what it shows (what a filter cannot narrow), when any. */
   notice?: string
+  /** The services and region every row was narrowed to ("On my services"), when it was: each title is on one of them. */
+  narrowedTo?: ServiceNarrowing
+}
+
+/** The visitor's services (watch provider ids) and region, as a page is narrowed to them. */
+export interface ServiceNarrowing {
+  on: number[]
+  region: string
 }
 
 /** A service a title can be watched on. */

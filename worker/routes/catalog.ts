@@ -6,9 +6,10 @@
  */
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
-import { catalogForRequest, visitorRegion } from '../catalog'
+import { catalogFor, catalogForRequest, visitorRegion } from '../catalog'
 import { genresIn } from '../catalog/messages'
-import { cachedPage, PAGE_NAMES } from '../catalog/pages'
+import { regionSchema } from '../accounts/services'
+import { cachedPage, NARROWABLE_PAGES, PAGE_NAMES } from '../catalog/pages'
 import { CatalogNotFoundError, CatalogUnavailableError, LIST_NAMES } from '../catalog/provider'
 import { type DiscoverFilters, MAX_PAGE, MOVIE_GENRE_IDS, SERVICE_SLUGS, TV_GENRE_IDS, TV_GENRES, WATCH_PROVIDER_IDS } from '../catalog/rules'
 import type { AppEnv } from '../env'
@@ -86,13 +87,27 @@ export const catalogRoutes = new Hono<AppEnv>()
   .get(
     '/pages/:page',
     validate('param', z.object({ page: z.enum(PAGE_NAMES, { error: errorMessage('errors.mustBePageName') }) })),
-    validate('query', only({ service: z.enum(SERVICE_SLUGS, { error: errorMessage('errors.mustBeOneOf', { values: SERVICE_SLUGS.join(', ') }) }).optional() })),
+    validate(
+      'query',
+      only({
+        service: z.enum(SERVICE_SLUGS, { error: errorMessage('errors.mustBeOneOf', { values: SERVICE_SLUGS.join(', ') }) }).optional(),
+        // "On my services": the visitor's services (watch provider ids) and, optionally, their region.
+        on: idList(WATCH_PROVIDER_IDS, 'watch provider')
+          .transform((v) => [...new Set(v.ids)].sort((a, b) => a - b))
+          .optional(),
+        region: regionSchema.optional(),
+      }),
+    ),
     async (c) => {
       const { page: name } = c.req.valid('param')
-      const { service } = c.req.valid('query')
+      const { service, on, region } = c.req.valid('query')
       if (service && name !== 'tv') return apiError(c, 400, 'errors.serviceOnlyTv')
-      const provider = catalogForRequest(c)
-      const body = await cachedPage(c.env.CACHE, provider, await provider.version(), name, service ?? 'all', (p) => c.executionCtx.waitUntil(p))
+      if ((on || region) && !(NARROWABLE_PAGES as readonly string[]).includes(name)) return apiError(c, 400, 'errors.servicesOnlyBrowsePages')
+      if (on && service) return apiError(c, 400, 'errors.servicesWithPlatform')
+      if (region && !on) return apiError(c, 400, 'errors.regionWithoutServices')
+      const narrowing = on ? { on, region: region ?? visitorRegion(c) } : null
+      const provider = narrowing ? catalogFor(c.env, (p) => c.executionCtx.waitUntil(p), { locale: requestLocale(c), region: narrowing.region }) : catalogForRequest(c)
+      const body = await cachedPage(c.env.CACHE, provider, await provider.version(), name, service ?? 'all', (p) => c.executionCtx.waitUntil(p), provider.locale, narrowing)
       // Already serialized and compressed (see cachedPage): the answer is a PageComposition.
       return precompressedResponse(body, c.req.header('Accept-Encoding'), { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': CACHE_CONTROL })
     },

@@ -152,7 +152,7 @@ describe('GET /api/catalog/pages/:page', () => {
 
   it('rows carry only what a card shows, and the home page stays small', async () => {
     const home = await page('home')
-    const cardFields = new Set(['id', 'media_type', 'title', 'name', 'poster_path', 'release_date', 'first_air_date', 'vote_average'])
+    const cardFields = new Set(['id', 'media_type', 'title', 'name', 'poster_path', 'release_date', 'first_air_date', 'vote_average', 'providers'])
     for (const row of home.rows) {
       for (const item of row.items) {
         for (const field of Object.keys(item)) expect(cardFields.has(field), `${row.title}: ${field}`).toBe(true)
@@ -192,6 +192,89 @@ describe('GET /api/catalog/pages/:page', () => {
       const res = await exports.default.fetch(`http://localhost/api/catalog/pages/${path}`)
       expect(res.status, path).toBe(400)
       expect(((await res.json()) as { error: string }).error).toBeTruthy()
+    }
+  })
+})
+
+/** The services (watch provider ids) the catalogue stores for each of these series. */
+async function storedServices(ids: number[]): Promise<Map<number, number[]>> {
+  const rows = await env.DB.prepare(`SELECT tv_id, provider_id FROM catalog_tv_providers WHERE tv_id IN (${ids.join(',')}) ORDER BY tv_id, provider_id`).all<{ tv_id: number; provider_id: number }>()
+  const byShow = new Map<number, number[]>()
+  for (const { tv_id, provider_id } of rows.results) byShow.set(tv_id, [...(byShow.get(tv_id) ?? []), provider_id])
+  return byShow
+}
+
+describe('GET /api/catalog/pages/:page?on=&region= (On my services)', () => {
+  it('narrows every row of home to series on the services, leaves the cinema rows out and says films cannot be narrowed', async () => {
+    const home = await page('home?on=8,337&region=US')
+    expect(home.narrowedTo).toEqual({ on: [8, 337], region: 'US' })
+    expect(home.notice).toBe('Films are not narrowed to your services here: this catalogue has no streaming data for films, so only series are shown.')
+    expect(home.rows.length).toBeGreaterThan(2)
+    const keys = home.rows.map((r) => r.key)
+    // Rows of films and series keep their series; rows of films alone are left out.
+    expect(keys.slice(0, 2)).toEqual(['trending', 'top-rated'])
+    expect(keys).not.toContain('popular-movies')
+    expect(keys).not.toContain('now-playing')
+    expect(keys).not.toContain('coming-soon')
+    const items = home.rows.flatMap((r) => r.items)
+    expect(items.every((i) => i.media_type === 'tv')).toBe(true)
+    const stored = await storedServices(items.map((i) => i.id))
+    for (const row of home.rows) {
+      expect(row.items.length, row.key).toBeGreaterThan(0)
+      for (const item of row.items) {
+        // Each card names its services, and they are the stored ones, one of them chosen.
+        expect(item.providers, `${row.key} ${item.id}`).toEqual(stored.get(item.id))
+        expect(item.providers?.some((p) => p === 8 || p === 337), `${row.key} ${item.id}`).toBe(true)
+      }
+    }
+    // The hero is the first row's first titles.
+    expect(home.hero.map((h) => h.id)).toEqual(home.rows[0]!.items.slice(0, 5).map((i) => i.id))
+    // Narrowed rows really are narrower: a service with fewer series gives other rows.
+    const crunchyroll = await page('home?on=283')
+    const crunchyrollItems = crunchyroll.rows.flatMap((r) => r.items)
+    expect(crunchyrollItems.every((i) => i.providers?.includes(283))).toBe(true)
+    expect(crunchyrollItems.length).toBeLessThan(items.length)
+  })
+
+  it('the TV page narrows the same way, and Movies, with no film on any service here, is left without rows but with the notice', async () => {
+    const tv = await page('tv?on=9')
+    expect(tv.rows.length).toBeGreaterThan(0)
+    // The TV page holds no films: nothing to say about them.
+    expect(tv.notice).toBeUndefined()
+    expect(tv.rows.flatMap((r) => r.items).every((i) => i.media_type === 'tv' && i.providers?.includes(9))).toBe(true)
+    const movies = await page('movies?on=9&region=US')
+    expect(movies.rows).toEqual([])
+    expect(movies.hero).toEqual([])
+    expect(movies.notice).toMatch(/Films are not narrowed to your services/)
+  })
+
+  it('keeps each set of services and each region apart (its own cache entry)', async () => {
+    const us = await page('home?on=8&region=US')
+    const gb = await page('home?on=8&region=gb')
+    expect(us.narrowedTo).toEqual({ on: [8], region: 'US' })
+    expect(gb.narrowedTo).toEqual({ on: [8], region: 'GB' })
+    // The same services in another order and with a repeat are the same page.
+    expect(await page('home?on=337,8,8&region=US')).toEqual(await page('home?on=8,337&region=US'))
+    expect((await page('home?on=8')).narrowedTo?.on).toEqual([8])
+  })
+
+  it('unnarrowed pages carry the stored services of their series for the cards’ badges, and nothing for films', async () => {
+    const home = await page('home')
+    const items = home.rows.flatMap((r) => r.items)
+    const shows = items.filter((i) => i.media_type === 'tv')
+    const stored = await storedServices(shows.map((i) => i.id))
+    expect(shows.some((i) => i.providers?.length)).toBe(true)
+    for (const show of shows) expect(show.providers, String(show.id)).toEqual(stored.get(show.id))
+    expect(items.filter((i) => i.media_type === 'movie').every((i) => i.providers === undefined)).toBe(true)
+    expect(home.narrowedTo).toBeUndefined()
+  })
+
+  it('answers 400 { error } for unknown services, a bad region, a page without the switch, or with a platform', async () => {
+    for (const path of ['home?on=12345', 'home?on=8,abc', 'home?on=', 'home?on=-1', 'home?on=0', 'home?on=8&region=USA', 'home?on=8&region=1A', 'home?region=US', 'kids?on=8', 'genres?on=8', 'tv?on=8&service=netflix', 'home?on=8&page=2']) {
+      const res = await exports.default.fetch(`http://localhost/api/catalog/pages/${path}`)
+      expect(res.status, path).toBe(400)
+      const body = (await res.json()) as { error: string }
+      expect(Object.keys(body), path).toEqual(['error'])
     }
   })
 })

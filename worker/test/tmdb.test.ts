@@ -301,6 +301,35 @@ describe('TMDB provider: the business rules', () => {
     expect(composition.notice).toBeUndefined()
   })
 
+  it('On my services: every row of home becomes a discover call on the services in the chosen region, films included', async () => {
+    const res = await call('/pages/home?on=337,8&region=gb')
+    expect(res.status, res.text.slice(0, 300)).toBe(200)
+    const composition = res.body as PageComposition
+    const discover = upstream.filter((u) => u.pathname.startsWith('/3/discover/'))
+    // Nothing but discover calls on the services (and the hero's details): no unnarrowed list.
+    expect(upstream.filter((u) => !u.pathname.startsWith('/3/discover/') && !/^\/3\/(movie|tv)\/\d+$/.test(u.pathname))).toEqual([])
+    expect(discover.length).toBeGreaterThan(8)
+    expect(discover.every((u) => u.searchParams.get('with_watch_providers') === '8|337' && u.searchParams.get('watch_region') === 'GB')).toBe(true)
+    expect(discover.some((u) => u.pathname === '/3/discover/movie')).toBe(true)
+    expect(composition.narrowedTo).toEqual({ on: [8, 337], region: 'GB' })
+    expect(composition.notice).toBeUndefined()
+    expect(composition.rows.some((r) => r.items.some((i) => i.media_type === 'movie'))).toBe(true)
+    // Cinema rows are on no service yet.
+    expect(composition.rows.map((r) => r.key)).not.toContain('now-playing')
+    expect(composition.rows.map((r) => r.key)).not.toContain('coming-soon')
+    // Top rated keeps its order and its vote threshold on the services.
+    const topRated = discover.filter((u) => u.searchParams.get('sort_by') === 'vote_average.desc')
+    expect(topRated.length).toBeGreaterThan(0)
+    expect(topRated.every((u) => u.searchParams.get('vote_count.gte') === '1000')).toBe(true)
+
+    // Another region is another page (and other calls), not the GB one from cache.
+    upstream = []
+    const us = await call('/pages/home?on=8,337&region=US')
+    expect((us.body as PageComposition).narrowedTo).toEqual({ on: [8, 337], region: 'US' })
+    expect(upstream.filter((u) => u.pathname.startsWith('/3/discover/')).every((u) => u.searchParams.get('watch_region') === 'US')).toBe(true)
+    expect(upstream.length).toBeGreaterThan(0)
+  })
+
   it('kids series need TMDB\'s Kids genre (discover/tv has no certification filter)', async () => {
     // The fake answers series of genre 18 only, except where a test gives some the Kids genre.
     respond = (url) => {

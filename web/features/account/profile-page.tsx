@@ -10,6 +10,7 @@ import { paths } from '../../lib/paths'
 import { awaitsSecondFactor, useSession } from '../../lib/session'
 import { useProfile } from './api'
 import { MyDataSection } from './my-data-section'
+import { MyServicesSection } from './my-services-section'
 import { PasswordSection } from './password-section'
 import { ProfileInfo } from './profile-info'
 import { ProfileLists } from './profile-lists'
@@ -45,6 +46,7 @@ function SignedInProfile() {
             <PasswordSection />
             <PasskeysSection />
             <SessionsSection />
+            <MyServicesSection />
             <ProfileLists />
             <MyDataSection canDelete={profile.data?.type === 'user'} />
           </>

@@ -1,8 +1,10 @@
 /** /movies: hero, the movie rows of SPEC.md section 2 and a category grid. */
 import { ComposedPage } from '../../components/composed-page'
 import { GenreGrid } from '../../components/genre-grid'
+import { MyServicesSlot } from '../../components/my-services-slot'
 import { t } from '../../i18n'
 import { genreMap } from '../../lib/genres'
+import { isOnServices, useServicesNarrowing } from '../../lib/my-services'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { useCatalogPage } from './api/use-catalog-page'
 
@@ -11,11 +13,19 @@ const categories = genreMap.filter((g) => categoryIds.includes(g.id))
 
 export function Component() {
   useDocumentMeta(t('browse.moviesTitle'), t('browse.moviesDescription'))
-  const query = useCatalogPage('movies')
+  const services = useServicesNarrowing()
+  const query = useCatalogPage('movies', undefined, services.narrowing, !services.pending)
   return (
     <div>
       <h1 className="sr-only">{t('browse.moviesTitle')}</h1>
-      <ComposedPage query={query} heroLabel={t('browse.moviesHeroLabel')} rowsLabel={t('browse.moviesRowsLabel')} />
+      <ComposedPage
+        query={query}
+        heroLabel={t('browse.moviesHeroLabel')}
+        rowsLabel={t('browse.moviesRowsLabel')}
+        onMyServices={(item) => isOnServices(item, services.choice?.services, !!query.data?.narrowedTo)}
+      >
+        <MyServicesSlot state={services} page={query.data} busy={query.isPlaceholderData && query.isFetching} />
+      </ComposedPage>
       <GenreGrid genres={categories} label={t('browse.browseByCategory')} headingId="movie-categories" />
     </div>
   )

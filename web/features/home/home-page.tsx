@@ -6,7 +6,9 @@ import type { ComponentType, SVGProps } from 'react'
 import { Link } from 'react-router-dom'
 import { ComposedPage } from '../../components/composed-page'
 import { FilmIcon, GridIcon, KidsIcon, SearchIcon, StarIcon, TvIcon } from '../../components/icons'
+import { MyServicesSlot } from '../../components/my-services-slot'
 import { t, type MessageId } from '../../i18n'
+import { isOnServices, useServicesNarrowing } from '../../lib/my-services'
 import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
 import { SITE_NAME, useDocumentMeta } from '../../lib/use-document-meta'
@@ -58,11 +60,20 @@ function CallToAction({ signedIn }: { signedIn: boolean }) {
 export function Component() {
   useDocumentMeta(SITE_NAME, t('home.documentDescription'))
   const session = useSession()
-  const query = useHomePage()
+  const services = useServicesNarrowing()
+  const query = useHomePage(services.narrowing, !services.pending)
   return (
     <div>
       <h1 className="sr-only">{t('home.heading', { site: SITE_NAME })}</h1>
-      <ComposedPage query={query} heroLabel={t('home.heroLabel')} rowsLabel={t('home.rowsLabel')} afterFirstRow={session && <PersonalizedPanel />} />
+      <ComposedPage
+        query={query}
+        heroLabel={t('home.heroLabel')}
+        rowsLabel={t('home.rowsLabel')}
+        afterFirstRow={session && <PersonalizedPanel />}
+        onMyServices={(item) => isOnServices(item, services.choice?.services, !!query.data?.narrowedTo)}
+      >
+        <MyServicesSlot state={services} page={query.data} busy={query.isPlaceholderData && query.isFetching} />
+      </ComposedPage>
       <QuickBrowse />
       <CallToAction signedIn={!!session} />
       <BrowseByTitle />

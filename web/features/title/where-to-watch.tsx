@@ -10,12 +10,9 @@ import type { MediaType, WatchOptions, WatchProvider } from '../../../worker/cat
 import { t, type MessageId } from '../../i18n'
 import { useImageUrl } from '../../lib/images'
 import { useNearScreen } from '../../lib/use-in-view'
+import { REGIONS, savedRegion, saveRegion } from '../../lib/watch-regions'
 import { useWatchOptions } from './api'
 import { compareNames, countryName, listText, withElements } from './title-format'
-
-const REGION_KEY = 'watch-region'
-/** Countries offered in the menu (ISO 3166-1 alpha-2); the visitor's own is added when missing. */
-const REGIONS = ['AR', 'AT', 'AU', 'BE', 'BR', 'CA', 'CH', 'CL', 'CO', 'DE', 'DK', 'EG', 'ES', 'FI', 'FR', 'GB', 'IE', 'IN', 'IT', 'JP', 'KR', 'MX', 'NL', 'NO', 'NZ', 'PH', 'PL', 'PT', 'SA', 'SE', 'SG', 'TR', 'US', 'ZA']
 
 const KINDS = [
   ['stream', 'watch.kindStream'],
@@ -24,15 +21,6 @@ const KINDS = [
   ['rent', 'watch.kindRent'],
   ['buy', 'watch.kindBuy'],
 ] as const satisfies readonly (readonly [string, MessageId])[]
-
-function savedRegion(): string | null {
-  try {
-    const value = localStorage.getItem(REGION_KEY)
-    return value && /^[A-Z]{2}$/.test(value) ? value : null
-  } catch {
-    return null
-  }
-}
 
 function Service({ provider, href }: { provider: WatchProvider; href: string | null }) {
   const imageUrl = useImageUrl()
@@ -110,11 +98,7 @@ export function WhereToWatch({ type, id }: { type: MediaType; id: number }) {
 
   const choose = (code: string) => {
     setRegion(code)
-    try {
-      localStorage.setItem(REGION_KEY, code)
-    } catch {
-      // a browser that keeps nothing still shows the chosen region for this visit
-    }
+    saveRegion(code)
   }
 
   return (
