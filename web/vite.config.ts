@@ -73,6 +73,16 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // Shared by pages other than the home page (the access-restricted view, page headings,
+            // the genre grid, the region list of Where to Watch and the services picker): kept out
+            // of the chunk every page loads first.
+            {
+              name: 'pages-shared',
+              test: /web[\\/](components[\\/](access-denied|genre-grid|page-heading)|lib[\\/]watch-regions)\./,
+              minShareCount: 2,
+              // Their own code only: what they use (React, the words) stays where it is.
+              includeDependenciesRecursively: false,
+            },
             {
               name: 'shared',
               test: /web[\\/](components|lib)[\\/]|node_modules[\\/]@tanstack[\\/]react-query/,

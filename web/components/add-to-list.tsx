@@ -1,6 +1,6 @@
 /**
- * "Add to list", on title pages and on every card. The button is small and part of the first
- * load; the dialog it opens (web/features/lists/add-to-list-dialog.tsx) and its words load on the
+ * "Add to list" in the corner of every card (the title page's button is in title-parts.tsx). The
+ * button is small and part of the first load; the dialog it opens (web/features/lists/add-to-list-dialog.tsx) and its words load on the
  * first press. One dialog serves the whole page: a press names its title in an atom, and the
  * layout draws the dialog while one is named.
  */
@@ -21,7 +21,8 @@ export interface ListTarget {
 /** The title whose lists the dialog shows; null while it is closed. */
 export const addToListTargetAtom = atom<ListTarget | null>(null)
 
-function useOpenAddToList(target: ListTarget) {
+/** Opens the dialog for the title, or tells a visitor that lists need an account. */
+export function useOpenAddToList(target: ListTarget) {
   const session = useSession()
   const toast = useToast()
   const open = useSetAtom(addToListTargetAtom)
@@ -32,23 +33,6 @@ function useOpenAddToList(target: ListTarget) {
       else if (session) open(target)
     },
   }
-}
-
-/** The title page's button, beside Add to Watchlist. */
-export function AddToListButton({ target }: { target: ListTarget }) {
-  const { session, onClick } = useOpenAddToList(target)
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      disabled={session === undefined}
-      aria-haspopup="dialog"
-      className="inline-flex items-center gap-2 rounded-lg border border-neutral-500 bg-neutral-900/70 px-4 py-2.5 text-sm font-semibold text-white hover:bg-neutral-800 disabled:opacity-60"
-    >
-      <ListPlusIcon width={16} height={16} />
-      {t('cards.addToListButton')}
-    </button>
-  )
 }
 
 /**

@@ -7,8 +7,8 @@ import { useAtom } from 'jotai'
 import { atomWithStorage } from 'jotai/utils'
 import { useState, type ReactNode } from 'react'
 import type { Genre, MediaType } from '../../../worker/catalog/types'
-import { StarIcon } from '../../components/icons'
-import { AddToListButton } from '../../components/add-to-list'
+import { ListPlusIcon, StarIcon } from '../../components/icons'
+import { type ListTarget, useOpenAddToList } from '../../components/add-to-list'
 import { WatchlistButton } from '../../components/watchlist-button'
 import { ApiError } from '../../lib/api-client'
 import { useImageUrl } from '../../lib/images'
@@ -233,4 +233,21 @@ export function detailsPendingState(
     )
   }
   return null
+}
+
+/** The title page's button, beside Add to Watchlist. */
+export function AddToListButton({ target }: { target: ListTarget }) {
+  const { session, onClick } = useOpenAddToList(target)
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={session === undefined}
+      aria-haspopup="dialog"
+      className="inline-flex items-center gap-2 rounded-lg border border-neutral-500 bg-neutral-900/70 px-4 py-2.5 text-sm font-semibold text-white hover:bg-neutral-800 disabled:opacity-60"
+    >
+      <ListPlusIcon width={16} height={16} />
+      {t('cards.addToListButton')}
+    </button>
+  )
 }
