@@ -121,7 +121,7 @@ describe('Lists on a desktop (1440 px)', () => {
     await page.goto('/lists')
     await page.getByRole('link', { name: /Heist night/ }).click()
     await page.getByRole('heading', { name: 'Heist night' }).waitFor()
-    expect(await page.getByText(`A list by ${owner.username}`).isVisible()).toBe(true)
+    await page.getByText(`A list by ${owner.username}`).waitFor({ timeout: 5000 })
     expect(await page.getByRole('button', { name: 'Copy link' }).isVisible()).toBe(true)
     await page.getByRole('button', { name: 'Edit list' }).click()
     await page.getByLabel('Name').fill('Heist nights')
