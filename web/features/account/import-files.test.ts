@@ -63,6 +63,19 @@ describe('readImportFiles', () => {
     ])
   })
 
+  it('reads an IMDb list other than the watchlist, and a Trakt list, into lists named after their files', async () => {
+    const traktList = JSON.stringify([{ listed_at: '2023-01-01T00:00:00.000Z', type: 'movie', movie: { title: 'Heat', year: 1995, ids: { tmdb: 949, imdb: 'tt0113277' } } }])
+    const read = await readImportFiles([file('noir-picks.csv', imdbWatchlist), file('lists-rainy-films.json', traktList)])
+    expect(read.files.map((f) => [f.source, f.kind, f.count])).toEqual([
+      ['IMDb', 'list', 1],
+      ['Trakt', 'list', 1],
+    ])
+    expect(read.rows.map((r) => [r.kind, r.list, r.title, r.imdbId])).toEqual([
+      ['list', 'noir picks', 'Pulp Fiction', 'tt0110912'],
+      ['list', 'rainy films', 'Heat', 'tt0113277'],
+    ])
+  })
+
   it('keeps two titles of the same name and year apart when their IMDb ids differ, and asks each once', async () => {
     const header = 'Const,Your Rating,Date Rated,Title,Original Title,URL,Title Type,IMDb Rating,Runtime (mins),Year,Genres,Num Votes,Release Date,Directors\n'
     const twins = `${header}tt0000001,7,2023-01-01,Twins,Twins,u,movie,6,100,1988,Comedy,1,1988-12-09,\ntt0000002,6,2023-01-02,Twins,Twins,u,movie,5,90,1988,Drama,1,1988-09-23,\ntt0000001,7,2023-01-01,Twins,Twins,u,movie,6,100,1988,Comedy,1,1988-12-09,\n`

@@ -70,6 +70,11 @@ function baseName(path: string): string {
   return path.split('/').pop()?.toLowerCase() ?? path.toLowerCase()
 }
 
+/** A list's name from its file's: "rainy-films.csv" is "rainy films". */
+function listNameOf(fileName: string): string {
+  return fileName.replace(/\.(csv|json)$/i, '').replace(/[-_]+/g, ' ').trim().slice(0, 100) || 'Imported list'
+}
+
 /** The rows of a CSV as objects, from the line holding `header` on (Letterboxd lists have a preamble). */
 function csvRows(content: string, startsWith?: RegExp): Record<string, string>[] {
   let body = content.replace(/^\uFEFF/, '')
@@ -110,7 +115,9 @@ function fromCsv(path: string, content: string): { rows: ImportRow[]; file: Omit
   }
   if (header.includes('Const') && header.includes('Title') && header.includes('Title Type')) {
     const rated = header.includes('Your Rating') && !header.includes('Position')
-    const kind: ImportKind = rated ? 'watched' : 'watchlist'
+    // IMDb exports a watchlist and any other list alike; only the file's name tells them apart.
+    const kind: ImportKind = rated ? 'watched' : name.startsWith('watchlist') ? 'watchlist' : 'list'
+    const list = kind === 'list' ? listNameOf(name) : undefined
     const rows = csvRows(content)
       .filter((r) => !/episode/i.test(r['Title Type'] ?? ''))
       .map((r) => ({
@@ -122,6 +129,7 @@ function fromCsv(path: string, content: string): { rows: ImportRow[]; file: Omit
         tmdbId: null,
         imdbId: imdbIdOf(r.Const),
         watchedAt: rated ? dateOf(r['Date Rated']) : null,
+        ...(list && { list }),
       }))
     return { rows, file: { name: path, source: 'IMDb', kind } }
   }
@@ -145,6 +153,8 @@ function fromTrakt(path: string, content: string): { rows: ImportRow[]; file: Om
   const name = baseName(path)
   const kind: ImportKind | null = name.startsWith('watchlist') ? 'watchlist' : name.startsWith('watched') || name.startsWith('history') || name.startsWith('ratings') ? 'watched' : name.startsWith('lists') ? 'list' : null
   if (!kind) return null
+  // Trakt names a list's file after the list: lists-rainy-films.json.
+  const list = kind === 'list' ? listNameOf(name.replace(/^lists-?/, '')) : undefined
   const rows: ImportRow[] = []
   for (const entry of data as Array<Record<string, unknown>>) {
     const movie = entry.movie as TraktMedia | undefined
@@ -160,6 +170,7 @@ function fromTrakt(path: string, content: string): { rows: ImportRow[]; file: Om
       tmdbId: positiveId(media.ids?.tmdb),
       imdbId: imdbIdOf(media.ids?.imdb),
       watchedAt: kind === 'watched' ? dateOf(entry.watched_at ?? entry.last_watched_at ?? entry.rated_at) : null,
+      ...(list && { list }),
     })
   }
   return { rows, file: { name: path, source: 'Trakt', kind } }
