@@ -92,18 +92,18 @@ describe('home', () => {
     // Steps of 24 titles, whatever the server's page size; what the first server page lacks is
     // fetched as the visitor reaches the end of the grid (which may already reveal the next step).
     await grid.locator('li').last().scrollIntoViewIfNeeded()
-    await page.waitForFunction(() => document.querySelectorAll('ul[aria-label="Titles starting with B"] > li > a').length >= 24, undefined, { timeout: 10_000 })
+    await page.waitForFunction(() => document.querySelectorAll('ul[aria-label="Titles starting with B"] > li a').length >= 24, undefined, { timeout: 10_000 })
     const names = (await grid.locator('li a').evaluateAll((links) => links.map((a) => a.querySelector('p')?.textContent ?? ''))).slice(0, 24)
     expect(names).toHaveLength(24)
     for (const name of names) expect(name.replace(/^(the|a|an)\s+/i, '')[0]?.toUpperCase() === 'B' || name[0]?.toUpperCase() === 'B').toBe(true)
 
-    const before = await grid.locator('li > a').count()
+    const before = await grid.locator('li a').count()
     const total = ((await (await page.request.get(`${baseUrl}/api/catalog/browse?letter=B`)).json()) as { total_results: number }).total_results
     expect(total).toBeGreaterThan(before)
     {
       await page.mouse.wheel(0, 20_000)
-      await page.waitForFunction((n) => document.querySelectorAll('ul[aria-label="Titles starting with B"] > li > a').length > n, before, { timeout: 10_000 })
-      const hrefs = await grid.locator('li > a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+      await page.waitForFunction((n) => document.querySelectorAll('ul[aria-label="Titles starting with B"] > li a').length > n, before, { timeout: 10_000 })
+      const hrefs = await grid.locator('li a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))
       expect(new Set(hrefs).size).toBe(hrefs.length)
     }
     await section.getByRole('button', { name: 'Titles starting with a number or symbol' }).click()
@@ -327,7 +327,7 @@ describe('Top IMDB', () => {
       expect(await toggle.getByRole('button', { name: 'Movies' }).getAttribute('aria-pressed')).toBe('true')
       const movies = page.getByRole('list', { name: 'Top rated movies' })
       await movies.waitFor()
-      const hrefs = await movies.locator('li > a').evaluateAll((a) => a.map((x) => x.getAttribute('href') ?? ''))
+      const hrefs = await movies.locator('li a').evaluateAll((a) => a.map((x) => x.getAttribute('href') ?? ''))
       expect(hrefs.length).toBeGreaterThan(0)
       expect(hrefs.every((h) => /^\/movie\/\d+$/.test(h))).toBe(true)
       const card = await movies.locator('li').first().innerText()
@@ -338,7 +338,7 @@ describe('Top IMDB', () => {
       await toggle.getByRole('button', { name: 'TV Shows' }).click()
       const shows = page.getByRole('list', { name: 'Top rated TV shows' })
       await shows.waitFor()
-      const tvHrefs = await shows.locator('li > a').evaluateAll((a) => a.map((x) => x.getAttribute('href') ?? ''))
+      const tvHrefs = await shows.locator('li a').evaluateAll((a) => a.map((x) => x.getAttribute('href') ?? ''))
       expect(tvHrefs.every((h) => /^\/tv\/\d+$/.test(h))).toBe(true)
       await context.close()
     })

@@ -104,8 +104,8 @@ describe('/search-results', () => {
       await grid.locator('li').first().waitFor()
       // more pages arrive while the end of the grid is in view; each title appears once
       await page.mouse.wheel(0, 10_000)
-      await page.waitForFunction(() => document.querySelectorAll('ul[aria-label="Results for the"] > li > a').length >= 24, undefined, { timeout: 10_000 })
-      const hrefs = await grid.locator('li > a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+      await page.waitForFunction(() => document.querySelectorAll('ul[aria-label="Results for the"] > li a').length >= 24, undefined, { timeout: 10_000 })
+      const hrefs = await grid.locator('li a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))
       expect(hrefs.length).toBeLessThanOrEqual(total)
       expect(new Set(hrefs).size).toBe(hrefs.length)
       const overview = grid.locator('li').first().locator('p.line-clamp-2')

@@ -48,6 +48,7 @@ export function AddToListCorner({ target }: { target: ListTarget }) {
       onClick={onClick}
       aria-haspopup="dialog"
       aria-label={t('cards.addToList', { title: target.title })}
+      data-catalog-text={target.title}
       title={t('cards.addToListButton')}
       className="absolute end-1.5 top-1.5 z-10 flex h-8 w-8 items-center justify-center rounded-full bg-black/75 text-white ring-brand-400 transition hover:bg-brand-600 focus-visible:opacity-100 focus-visible:ring-2 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover/card:opacity-100 [@media(hover:hover)]:group-focus-within/card:opacity-100"
     >

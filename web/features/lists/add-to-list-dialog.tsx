@@ -87,7 +87,7 @@ function DialogBody({ target, onClose }: { target: ListTarget; onClose: () => vo
       <div className="flex items-start justify-between gap-3 border-b border-neutral-800 px-5 py-4">
         <div className="min-w-0">
           <h2 id="add-to-list-heading" className="text-lg font-bold">{t('mylists.dialogTitle')}</h2>
-          <p className="truncate text-sm text-neutral-400">
+          <p data-catalog-text={target.title} className="truncate text-sm text-neutral-400">
             {t('mylists.dialogIntro', { title: target.title })}
           </p>
         </div>

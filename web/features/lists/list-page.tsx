@@ -140,6 +140,7 @@ function ListView({ list, own }: { list: ListWithItems; own: boolean }) {
                         className={smallButton}
                         disabled={index === 0 || reorder.isPending}
                         aria-label={t('mylists.moveTitleEarlier', { title: item.title })}
+                        data-catalog-text={item.title}
                         onClick={() => reorder.mutate(moved(list.items, index, -1), { onError: () => toast(t('mylists.orderFailed'), 'error') })}
                       >
                         <ChevronLeftIcon width={14} height={14} className="rtl:rotate-180" />
@@ -149,6 +150,7 @@ function ListView({ list, own }: { list: ListWithItems; own: boolean }) {
                         className={smallButton}
                         disabled={index === list.items.length - 1 || reorder.isPending}
                         aria-label={t('mylists.moveTitleLater', { title: item.title })}
+                        data-catalog-text={item.title}
                         onClick={() => reorder.mutate(moved(list.items, index, 1), { onError: () => toast(t('mylists.orderFailed'), 'error') })}
                       >
                         <ChevronRightIcon width={14} height={14} className="rtl:rotate-180" />
@@ -158,6 +160,7 @@ function ListView({ list, own }: { list: ListWithItems; own: boolean }) {
                         className={`${smallButton} hover:border-red-500 hover:text-red-300`}
                         disabled={busy}
                         aria-label={t('mylists.removeTitle', { title: item.title })}
+                        data-catalog-text={item.title}
                         onClick={() =>
                           remove.mutate(
                             { slug: list.slug, target, add: false },

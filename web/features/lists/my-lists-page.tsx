@@ -109,10 +109,10 @@ function ListTile({ list, first, last, onMove, busy }: { list: ListSummary; firs
         </div>
       </Link>
       <div className="flex shrink-0 flex-col justify-center gap-1">
-        <button type="button" onClick={() => onMove(-1)} disabled={first || busy} aria-label={t('mylists.moveEarlier', { name: list.name })} className="rounded-lg p-2 text-neutral-300 hover:bg-neutral-800 disabled:opacity-30">
+        <button type="button" onClick={() => onMove(-1)} disabled={first || busy} aria-label={t('mylists.moveEarlier', { name: list.name })} data-catalog-text={list.name} className="rounded-lg p-2 text-neutral-300 hover:bg-neutral-800 disabled:opacity-30">
           <ChevronDownIcon width={18} height={18} className="rotate-180" />
         </button>
-        <button type="button" onClick={() => onMove(1)} disabled={last || busy} aria-label={t('mylists.moveLater', { name: list.name })} className="rounded-lg p-2 text-neutral-300 hover:bg-neutral-800 disabled:opacity-30">
+        <button type="button" onClick={() => onMove(1)} disabled={last || busy} aria-label={t('mylists.moveLater', { name: list.name })} data-catalog-text={list.name} className="rounded-lg p-2 text-neutral-300 hover:bg-neutral-800 disabled:opacity-30">
           <ChevronDownIcon width={18} height={18} />
         </button>
       </div>
