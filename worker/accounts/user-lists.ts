@@ -83,35 +83,37 @@ function entryOf(item: UserListItem): ListEntry {
 
 const itemOrder = [asc(userListItems.position), asc(userListItems.added_at)] as const
 
-/** The owner's lists in their order, each with its count and first posters; `has` marks the lists holding that title. */
+/**
+ * The owner's lists in their order, each with its count and first posters; `has` marks the lists
+ * holding that title. Each list's titles are counted and ranked in one read (window functions), and
+ * the lists are named by their owner rather than by an IN list of ids, which at MAX_LISTS would
+ * pass D1's 100 bound values.
+ */
 export async function listsOf(db: Db, owner: Owner, has?: ContentKey): Promise<ListSummary[]> {
-  const lists = await db.select().from(userLists).where(ownedBy(owner)).orderBy(asc(userLists.position), desc(userLists.id)).all()
-  if (lists.length === 0) return []
-  const ids = lists.map((l) => l.id)
-  // One read for every list's titles' order and posters: at most MAX_LISTS x MAX_LIST_ITEMS small rows.
-  const [counts, covers, holding] = await Promise.all([
-    db.select({ list_id: userListItems.list_id, n: count() }).from(userListItems).where(inArray(userListItems.list_id, ids)).groupBy(userListItems.list_id).all(),
-    db
-      .select({ list_id: userListItems.list_id, poster_path: userListItems.poster_path })
-      .from(userListItems)
-      .where(and(inArray(userListItems.list_id, ids), sql`(SELECT COUNT(*) FROM user_list_items o WHERE o.list_id = ${userListItems.list_id} AND (o.position < ${userListItems.position} OR (o.position = ${userListItems.position} AND o.added_at < ${userListItems.added_at}))) < ${COVER_POSTERS}`))
-      .orderBy(...itemOrder)
-      .all(),
+  const owned = sql`SELECT id FROM user_lists WHERE owner_type = ${owner.type} AND owner_id = ${owner.id}`
+  const [lists, covers, holding] = await Promise.all([
+    db.select().from(userLists).where(ownedBy(owner)).orderBy(asc(userLists.position), desc(userLists.id)).all(),
+    db.all<{ list_id: number; poster_path: string | null; n: number }>(
+      sql`SELECT list_id, poster_path, n FROM (
+            SELECT list_id, poster_path,
+                   ROW_NUMBER() OVER (PARTITION BY list_id ORDER BY position, added_at) AS rank,
+                   COUNT(*) OVER (PARTITION BY list_id) AS n
+            FROM user_list_items WHERE list_id IN (${owned})
+          ) WHERE rank <= ${COVER_POSTERS} ORDER BY list_id, rank`,
+    ),
     has
-      ? db
-          .select({ list_id: userListItems.list_id })
-          .from(userListItems)
-          .where(and(inArray(userListItems.list_id, ids), eq(userListItems.content_type, has.content_type), eq(userListItems.content_id, has.content_id)))
-          .all()
+      ? db.all<{ list_id: number }>(
+          sql`SELECT list_id FROM user_list_items WHERE list_id IN (${owned}) AND content_type = ${has.content_type} AND content_id = ${has.content_id}`,
+        )
       : Promise.resolve([]),
   ])
-  const countOf = new Map(counts.map((c) => [c.list_id, c.n]))
   const holdingIds = new Set(holding.map((h) => h.list_id))
   return lists.map((list) => {
+    const first = covers.filter((c) => c.list_id === list.id)
     const summary = summaryOf(
       list,
-      countOf.get(list.id) ?? 0,
-      covers.filter((c) => c.list_id === list.id).map((c) => c.poster_path),
+      first[0]?.n ?? 0,
+      first.map((c) => c.poster_path),
     )
     return has ? { ...summary, contains: holdingIds.has(list.id) } : summary
   })

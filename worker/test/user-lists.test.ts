@@ -165,6 +165,9 @@ describe('own lists', () => {
     // Filling the account's lists up directly: a hundred requests would only test the loop.
     const values = Array.from({ length: 100 }, (_, i) => `('${String(i).padStart(10, 'q')}', 'user', ${ownerId}, 'L${i}', ${i})`).join(',')
     await env.DB.prepare(`INSERT INTO user_lists (slug, owner_type, owner_id, name, position) VALUES ${values}`).run()
+    // All hundred are listed, with whether each holds a title: no query grows with the number of lists.
+    expect(await mine(user)).toHaveLength(100)
+    expect((await mine(user, '?type=movie&id=603')).every((l) => l.contains === false)).toBe(true)
     const refused = await call('/api/me/lists', { cookie: user.cookie, body: { name: 'One more' } })
     expect(refused.status).toBe(409)
     expect(await refused.json()).toEqual({ error: 'You can keep at most 100 lists' })
