@@ -12,13 +12,12 @@
  * unique indexes on (account, title) keep a row once, and an existing row is left as it is. A
  * list in the file goes to the account's list of the same name, made when there is none.
  */
-import { count, eq, max } from 'drizzle-orm'
-import { userListItems, userLists, watchHistory, watchlist, type ContentType } from '../../drizzle/schema'
+import { watchHistory, watchlist, type ContentType } from '../../drizzle/schema'
 import { type CatalogProvider, titleDetails } from '../catalog/provider'
 import { yearOfDate } from '../catalog/title-facts'
 import type { ListItem, MediaType } from '../catalog/types'
 import type { Db } from './db'
-import { createList, listsOf, MAX_LIST_ITEMS, ownList } from './user-lists'
+import { appendToList, createList, listsOf, ownList } from './user-lists'
 import type { Owner } from './watchlist'
 
 export interface ImportQuery {
@@ -166,8 +165,8 @@ export async function importWatched(db: Db, owner: Owner, items: ImportWatched[]
   return { added: rows.length, existing: items.length - rows.length }
 }
 
-/** Rows per INSERT: D1 binds at most 100 values per statement; a watchlist row binds 6, a history row 11, a list's title 6. */
-export const INSERT_CHUNK = { watchlist: 16, watched: 9, list: 16 } as const
+/** Rows per INSERT: D1 binds at most 100 values per statement; a watchlist row binds 6, a history row 11. */
+export const INSERT_CHUNK = { watchlist: 16, watched: 9 } as const
 
 export async function inChunks<T>(items: T[], size: number, each: (chunk: T[]) => Promise<ImportCounts>): Promise<ImportCounts> {
   const total = { added: 0, existing: 0 }
@@ -214,28 +213,10 @@ export async function importLists(db: Db, owner: Owner, lists: ImportList[]): Pr
     }
     const list = await ownList(db, owner, summary.slug)
     if (!list) continue
-    const [{ n, last } = { n: 0, last: null }] = await db
-      .select({ n: count(), last: max(userListItems.position) })
-      .from(userListItems)
-      .where(eq(userListItems.list_id, list.id))
-      .all()
-    const room = Math.max(0, MAX_LIST_ITEMS - n)
-    let position = (last ?? -1) + 1
-    const taken = items.slice(0, room)
-    total.skipped += items.length - taken.length
-    let added = 0
-    for (let i = 0; i < taken.length; i += INSERT_CHUNK.list) {
-      const rows = await db
-        .insert(userListItems)
-        .values(taken.slice(i, i + INSERT_CHUNK.list).map((item) => ({ list_id: list.id, content_type: item.content_type, content_id: item.content_id, title: item.title, poster_path: item.poster_path, position: position++ })))
-        .onConflictDoNothing()
-        .returning({ id: userListItems.content_id })
-        .all()
-      added += rows.length
-    }
-    total.added += added
-    total.existing += taken.length - added
-    if (added > 0) await db.update(userLists).set({ updated_at: new Date().toISOString() }).where(eq(userLists.id, list.id))
+    const counts = await appendToList(db, list, items)
+    total.added += counts.added
+    total.existing += counts.existing
+    total.skipped += counts.skipped
   }
   return total
 }

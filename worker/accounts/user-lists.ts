@@ -4,7 +4,7 @@
  * and only the row found that way is touched, so no parameter a client sends can reach another
  * account's list. Anyone may read a list marked public, through `publicList`.
  */
-import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { userListItems, userLists, users, type UserList, type UserListItem } from '../../drizzle/schema'
 import type { Db } from './db'
 import type { ContentKey, Owner, WatchlistItem } from './watchlist'
@@ -81,6 +81,8 @@ function entryOf(item: UserListItem): ListEntry {
   return { content_type: item.content_type, content_id: item.content_id, title: item.title, poster_path: item.poster_path, added_at: item.added_at }
 }
 
+const keyOf = (k: ContentKey) => `${k.content_type}:${k.content_id}`
+
 const itemOrder = [asc(userListItems.position), asc(userListItems.added_at)] as const
 
 /**
@@ -147,13 +149,24 @@ export async function ownListWithItems(db: Db, owner: Owner, slug: string): Prom
   return list && withItems(db, list)
 }
 
-/** A list anyone may read: a public one, or the reader's own. Undefined otherwise, as if it did not exist. */
-export async function readableList(db: Db, slug: string, reader: Owner | null): Promise<ListWithItems | undefined> {
+/**
+ * A list as someone may read it: a public one for anyone, a private one for its owner only;
+ * undefined otherwise, as if it did not exist. `reader` (the session's account, null for nobody)
+ * is asked for only where its answer matters: for a private list, and for a public one when the
+ * caller wants to know whether it is the reader's own (`ownOfPublic`).
+ */
+export async function readableList(
+  db: Db,
+  slug: string,
+  reader: () => Promise<Owner | null>,
+  { ownOfPublic = true } = {},
+): Promise<{ list: ListWithItems; own: boolean } | undefined> {
   const list = await db.select().from(userLists).where(eq(userLists.slug, slug)).get()
   if (!list) return undefined
-  const own = reader !== null && reader.type === list.owner_type && reader.id === list.owner_id
+  const account = list.is_public && !ownOfPublic ? null : await reader()
+  const own = account !== null && account.type === list.owner_type && account.id === list.owner_id
   if (!list.is_public && !own) return undefined
-  return withItems(db, list)
+  return { list: await withItems(db, list), own }
 }
 
 export type ListRefusal = 'tooManyLists' | 'listFull'
@@ -189,28 +202,50 @@ export async function deleteList(db: Db, list: UserList): Promise<void> {
   await db.batch([db.delete(userListItems).where(eq(userListItems.list_id, list.id)), db.delete(userLists).where(eq(userLists.id, list.id))])
 }
 
-/** Adds the title at the end of the list once; a second add leaves it where it is (`created: false`). */
-export async function addToList(db: Db, list: UserList, item: WatchlistItem): Promise<{ created: boolean } | ListRefusal> {
-  const [{ n, last } = { n: 0, last: null }] = await db
-    .select({ n: count(), last: max(userListItems.position) })
+/** Rows per INSERT: D1 binds at most 100 values per statement, and a list's title binds 6. */
+const INSERT_CHUNK = 16
+
+export interface AppendCounts {
+  added: number
+  /** Titles the list held already: they stay where they are. */
+  existing: number
+  /** Titles left out because the list was full. */
+  skipped: number
+}
+
+/**
+ * Adds titles at the end of the list in the order given, each once; titles already on it stay where
+ * they are, and what would take it past MAX_LIST_ITEMS is left out. One read of the list's titles
+ * answers what is there, how many, and where the end is.
+ */
+export async function appendToList(db: Db, list: UserList, items: WatchlistItem[]): Promise<AppendCounts> {
+  const held = await db
+    .select({ content_type: userListItems.content_type, content_id: userListItems.content_id, position: userListItems.position })
     .from(userListItems)
     .where(eq(userListItems.list_id, list.id))
     .all()
-  const existing = await db
-    .select({ list_id: userListItems.list_id })
-    .from(userListItems)
-    .where(and(eq(userListItems.list_id, list.id), eq(userListItems.content_type, item.content_type), eq(userListItems.content_id, item.content_id)))
-    .get()
-  if (existing) return { created: false }
-  if (n >= MAX_LIST_ITEMS) return 'listFull'
-  const inserted = await db
-    .insert(userListItems)
-    .values({ list_id: list.id, ...item, position: (last ?? -1) + 1 })
-    .onConflictDoNothing()
-    .returning({ list_id: userListItems.list_id })
-    .get()
-  if (inserted) await db.update(userLists).set({ updated_at: stamp() }).where(eq(userLists.id, list.id))
-  return { created: inserted !== undefined }
+  const there = new Set(held.map(keyOf))
+  const fresh = [...new Map(items.filter((i) => !there.has(keyOf(i))).map((i) => [keyOf(i), i])).values()]
+  const taken = fresh.slice(0, Math.max(0, MAX_LIST_ITEMS - held.length))
+  let position = held.reduce((end, i) => Math.max(end, i.position + 1), 0)
+  let added = 0
+  for (let i = 0; i < taken.length; i += INSERT_CHUNK) {
+    const rows = await db
+      .insert(userListItems)
+      .values(taken.slice(i, i + INSERT_CHUNK).map((item) => ({ list_id: list.id, content_type: item.content_type, content_id: item.content_id, title: item.title, poster_path: item.poster_path, position: position++ })))
+      .onConflictDoNothing()
+      .returning({ id: userListItems.content_id })
+      .all()
+    added += rows.length
+  }
+  if (added > 0) await db.update(userLists).set({ updated_at: stamp() }).where(eq(userLists.id, list.id))
+  return { added, existing: items.length - fresh.length + (taken.length - added), skipped: fresh.length - taken.length }
+}
+
+/** Adds the title at the end of the list once; a second add leaves it where it is (`created: false`). */
+export async function addToList(db: Db, list: UserList, item: WatchlistItem): Promise<{ created: boolean } | ListRefusal> {
+  const { added, skipped } = await appendToList(db, list, [item])
+  return skipped > 0 ? 'listFull' : { created: added > 0 }
 }
 
 export async function removeFromList(db: Db, list: UserList, key: ContentKey): Promise<boolean> {
@@ -222,8 +257,6 @@ export async function removeFromList(db: Db, list: UserList, key: ContentKey): P
   if (removed.length > 0) await db.update(userLists).set({ updated_at: stamp() }).where(eq(userLists.id, list.id))
   return removed.length > 0
 }
-
-const keyOf = (k: ContentKey) => `${k.content_type}:${k.content_id}`
 
 /** Puts the list's titles in the order given, which must name each of them exactly once. */
 export async function reorderList(db: Db, list: UserList, order: ContentKey[]): Promise<boolean> {

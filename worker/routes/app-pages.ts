@@ -139,12 +139,9 @@ async function titleBoot(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): 
  */
 async function listBoot(c: Context<AppEnv>, slug: string): Promise<AppPage> {
   const module = moduleOf('/list/:slug')
-  const db = database(c.env.DB)
-  const open = SLUG_PATTERN.test(slug) ? await readableList(db, slug, null) : undefined
-  if (open) return { module, boot: bootBase(c), ...listHead(c.env, new URL(c.req.url).origin, languageOf(c).locale, open) }
-  const account = SLUG_PATTERN.test(slug) ? await currentAccount(c) : null
-  const own = account && (await readableList(db, slug, account))
-  if (own) return { module, noindex: true, memo: false }
+  const found = SLUG_PATTERN.test(slug) ? await readableList(database(c.env.DB), slug, () => currentAccount(c), { ownOfPublic: false }) : undefined
+  if (found?.list.is_public) return { module, boot: bootBase(c), ...listHead(c.env, new URL(c.req.url).origin, languageOf(c).locale, found.list) }
+  if (found) return { module, noindex: true, memo: false }
   return { module, boot: bootBase(c), status: 404, memo: false }
 }
 

@@ -119,11 +119,9 @@ export const myListRoutes = new Hono<AppEnv>()
   })
 
 export const publicListRoutes = new Hono<AppEnv>().get('/:slug', validate('param', listSlugParamSchema), async (c) => {
-  const reader = await currentAccount(c)
-  const list = await readableList(database(c.env.DB), c.req.valid('param').slug, reader)
-  if (!list) return apiError(c, 404, 'errors.listNotFound')
-  const own = reader !== null && !!(await ownList(database(c.env.DB), reader, list.slug))
+  const found = await readableList(database(c.env.DB), c.req.valid('param').slug, () => currentAccount(c))
+  if (!found) return apiError(c, 404, 'errors.listNotFound')
   // A private list (its owner's eyes only) and anyone's own list are never kept by shared caches.
   c.header('Cache-Control', 'private, no-store')
-  return c.json({ list, own }, 200)
+  return c.json(found, 200)
 })

@@ -134,8 +134,10 @@ export const ogRoutes = new Hono<AppEnv>()
     cached(c, `site:${encodeURIComponent(c.env.SITE_NAME)}`, () => svgToPng(siteCardSvg(c.env.SITE_NAME, SITE_TAGLINE))),
   )
   .get('/:edition/list/:file', validate('param', listParams), async (c) => {
-    const list = await readableList(database(c.env.DB), c.req.valid('param').file, null)
-    if (!list) return apiError(c, 404, 'errors.listNotFound')
+    // A card is for anyone: a private list has none, whoever asks.
+    const found = await readableList(database(c.env.DB), c.req.valid('param').file, async () => null)
+    if (!found) return apiError(c, 404, 'errors.listNotFound')
+    const { list } = found
     // The card's words follow the page that names it (?lang=), as a list page's tags do.
     const locale = negotiateLocale(c.req.query('lang') ?? 'en')
     const version = list.updated_at.replace(/[^0-9]/g, '')
