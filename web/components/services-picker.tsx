@@ -5,10 +5,11 @@
  * caller, which keeps it on the account or in this browser (lib/my-services.ts).
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { currentLocale, t } from '../i18n'
+import { t } from '../i18n'
 import type { ServiceChoice } from '../lib/my-services'
 import { platforms } from '../lib/platforms'
-import { countryName, isRegion, REGIONS, savedRegion } from '../lib/watch-regions'
+import { isRegion, savedRegion } from '../lib/watch-regions'
+import { RegionSelect } from './region-select'
 
 /** The services one can pick, by watch provider id, in the platform filter's order. */
 const SERVICES = platforms.filter((p) => p.id > 0).map((p) => ({ id: p.id as number, name: p.label as string }))
@@ -50,10 +51,6 @@ export function ServicesPicker({ initial, signedIn, onSave, onClose }: ServicesP
   const [region, setRegion] = useState(initial?.region ?? defaultRegion)
   const [saving, setSaving] = useState(false)
   const [failed, setFailed] = useState(false)
-  // Made once per opening, with the region the visitor starts from in it.
-  const [regions] = useState(() =>
-    [...new Set([...REGIONS, region])].map((code) => ({ code, name: countryName(code) })).sort((a, b) => a.name.localeCompare(b.name, currentLocale())),
-  )
 
   useEffect(() => {
     const element = dialog.current
@@ -116,13 +113,7 @@ export function ServicesPicker({ initial, signedIn, onSave, onClose }: ServicesP
         </fieldset>
         <label className="mt-4 flex flex-col gap-1 text-sm font-semibold text-neutral-200">
           {t('services.region')}
-          <select value={region} onChange={(e) => setRegion(e.target.value)} className="min-h-10 rounded-md border border-neutral-700 bg-neutral-950 px-2 py-1 font-normal text-neutral-100">
-            {regions.map((r) => (
-              <option key={r.code} value={r.code}>
-                {r.name}
-              </option>
-            ))}
-          </select>
+          <RegionSelect value={region} onChange={setRegion} className="min-h-10 rounded-md border border-neutral-700 bg-neutral-950 px-2 py-1 font-normal text-neutral-100" />
         </label>
         <p className="mt-3 text-xs text-neutral-400">{signedIn ? t('services.keptOnAccount') : t('services.keptInBrowser')}</p>
         {failed && (

@@ -3,7 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadLocale, t } from '../../i18n'
 import { episodeLabel, episodeName, seasonName } from './episode-text'
-import { countryName, eitherOf, listText, ratingText, runtimeText, withElements } from './title-format'
+import { countryName } from '../../lib/watch-regions'
+import { eitherOf, listText, ratingText, runtimeText, withElements } from './title-format'
 
 const markup = (nodes: unknown) => renderToStaticMarkup(createElement('p', null, nodes as never))
 

@@ -44,17 +44,6 @@ export function dateText(isoDate: string): string {
   return Number.isNaN(date.getTime()) ? isoDate : dayFormat().format(date)
 }
 
-const regionNames = perLocale((locale) => new Intl.DisplayNames([locale, 'en'], { type: 'region' }))
-
-/** A country's name in the page's language, from its ISO 3166-1 code. */
-export function countryName(code: string): string {
-  try {
-    return regionNames().of(code) ?? code
-  } catch {
-    return code
-  }
-}
-
 const andList = perLocale((locale) => new Intl.ListFormat(locale, { type: 'conjunction' }))
 
 /** "AMC, HBO and Sky" in the page's language. */
@@ -72,10 +61,6 @@ export function eitherOf(items: string[], draw: (item: string) => ReactNode, dra
     .map((part, i) => createElement(Fragment, { key: i }, part.type === 'element' ? draw(items[index++] ?? part.value) : drawBetween(part.value)))
 }
 
-/** Sorts names as the page's language sorts them. */
-export function compareNames(a: string, b: string): number {
-  return a.localeCompare(b, currentLocale())
-}
 
 const MARK = '\u0001'
 

@@ -5,14 +5,15 @@
  * catalogue a series shows the services it streams on and the networks it was made for, and a film
  * says plainly that there is no data. Fetched as the section comes near the screen.
  */
-import { useMemo, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import type { MediaType, WatchOptions, WatchProvider } from '../../../worker/catalog/types'
 import { t, type MessageId } from '../../i18n'
 import { useImageUrl } from '../../lib/images'
 import { useNearScreen } from '../../lib/use-in-view'
-import { REGIONS, savedRegion, saveRegion } from '../../lib/watch-regions'
+import { countryName, savedRegion, saveRegion } from '../../lib/watch-regions'
+import { RegionSelect } from '../../components/region-select'
 import { useWatchOptions } from './api'
-import { compareNames, countryName, listText, withElements } from './title-format'
+import { listText, withElements } from './title-format'
 
 const KINDS = [
   ['stream', 'watch.kindStream'],
@@ -90,11 +91,6 @@ export function WhereToWatch({ type, id }: { type: MediaType; id: number }) {
   const [region, setRegion] = useState<string | null>(savedRegion)
   const answer = useWatchOptions(type, id, region, near)
   const options = answer.data
-  const regions = useMemo(() => {
-    const codes = new Set(REGIONS)
-    if (options) codes.add(options.region)
-    return [...codes].map((code) => ({ code, name: countryName(code) })).sort((a, b) => compareNames(a.name, b.name))
-  }, [options])
 
   const choose = (code: string) => {
     setRegion(code)
@@ -110,13 +106,7 @@ export function WhereToWatch({ type, id }: { type: MediaType; id: number }) {
         {options?.source === 'tmdb' && (
           <label className="flex items-center gap-2 text-sm text-neutral-300">
             {t('watch.region')}
-            <select value={options.region} onChange={(e) => choose(e.target.value)} className="min-h-10 rounded-md border border-neutral-700 bg-neutral-900 px-2 py-1 text-neutral-100">
-              {regions.map((r) => (
-                <option key={r.code} value={r.code}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
+            <RegionSelect value={options.region} onChange={choose} className="min-h-10 rounded-md border border-neutral-700 bg-neutral-900 px-2 py-1 text-neutral-100" />
           </label>
         )}
       </div>
