@@ -6,7 +6,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { ListEntry, ListSummary, ListWithItems } from '../../../worker/accounts/user-lists'
 import type { MediaType } from '../../../worker/catalog/types'
-import { api, readJson } from '../../lib/api-client'
+import { api, ApiError, readJson } from '../../lib/api-client'
 
 export type { ListEntry, ListSummary, ListWithItems }
 
@@ -48,7 +48,8 @@ export function useList(slug: string) {
   return useQuery({
     queryKey: listKeys.one(slug),
     queryFn: () => readJson<{ list: ListWithItems; own: boolean }>(api.lists[':slug'].$get({ param: { slug } })),
-    retry: (count, error) => count < 2 && !(error instanceof Error && 'status' in error && (error as { status: number }).status === 404),
+    // A list that does not exist (or is not the reader's to see) will not appear by asking again.
+    retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status === 404),
   })
 }
 
