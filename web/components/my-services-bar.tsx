@@ -11,7 +11,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import type { PageComposition } from '../../worker/catalog/types'
 import { currentLocale, loadAreas, t } from '../i18n'
 import { api, readJson } from '../lib/api-client'
-import { accountServicesKey, browserChoiceAtom, CHOICE_KEY, cleanChoice, remember, type ServiceChoice, type ServicesNarrowing, useMyServices } from '../lib/my-services'
+import { accountServicesKey, browserChoiceAtom, cleanChoice, type ServiceChoice, type ServicesNarrowing, useMyServices } from '../lib/my-services'
 import { platforms } from '../lib/platforms'
 import { countryName } from '../lib/watch-regions'
 
@@ -38,7 +38,6 @@ export function useSaveServices(state: Pick<ReturnType<typeof useMyServices>, 's
       client.setQueryData(accountServicesKey, cleanChoice(await readJson<unknown>(api.me.services.$put({ json: choice }))))
       return
     }
-    remember(CHOICE_KEY, JSON.stringify(choice))
     setBrowserChoice(choice)
   }
   const adopting = useRef(false)

@@ -6,7 +6,9 @@
  * and saving load with the switch's bar (components/my-services-bar.tsx).
  */
 import { useQuery } from '@tanstack/react-query'
-import { atom, useAtom, useAtomValue } from 'jotai'
+import { useAtom, useAtomValue } from 'jotai'
+import { useMemo } from 'react'
+import { atomWithStorage } from 'jotai/utils'
 import type { ServiceNarrowing } from '../../worker/catalog/types'
 import { api, readJson } from './api-client'
 import { platforms } from './platforms'
@@ -19,9 +21,6 @@ export interface ServiceChoice {
 
 const KNOWN = new Set<number>(platforms.map((p) => p.id).filter((id) => id > 0))
 
-export const CHOICE_KEY = 'my-services'
-const SWITCH_KEY = 'my-services-on'
-
 /**
  * A stored or answered choice as it may be used: known services only (the worker and the picker
  * keep them each once and in one order).
@@ -32,35 +31,10 @@ export function cleanChoice(value: unknown): ServiceChoice | null {
   return { services: services.filter((id) => KNOWN.has(id)), region }
 }
 
-/** localStorage, or nothing in a browser that keeps nothing (the choice then lasts the visit). */
-export function remember(key: string, value: string | null): void {
-  try {
-    if (value === null) localStorage.removeItem(key)
-    else localStorage.setItem(key, value)
-  } catch {
-    // kept for this visit only
-  }
-}
-
-function recall(key: string): string | null {
-  try {
-    return localStorage.getItem(key)
-  } catch {
-    return null
-  }
-}
-
-export function storedChoice(): ServiceChoice | null {
-  try {
-    return cleanChoice(JSON.parse(recall(CHOICE_KEY) ?? 'null'))
-  } catch {
-    return null
-  }
-}
-
-/** The choice made in this browser while signed out. */
-export const browserChoiceAtom = atom<ServiceChoice | null>(storedChoice())
-const switchAtom = atom(recall(SWITCH_KEY) === '1')
+/** The choice made in this browser while signed out, kept in localStorage (read through cleanChoice). */
+export const browserChoiceAtom = atomWithStorage<ServiceChoice | null>('my-services', null, undefined, { getOnInit: true })
+/** The switch, as this browser last left it. */
+const switchAtom = atomWithStorage('my-services-on', false, undefined, { getOnInit: true })
 
 export const accountServicesKey = ['me', 'services'] as const
 
@@ -71,7 +45,8 @@ export const accountServicesKey = ['me', 'services'] as const
 export function useMyServices() {
   const session = useSession()
   const signedIn = !!session
-  const browserChoice = useAtomValue(browserChoiceAtom)
+  const stored = useAtomValue(browserChoiceAtom)
+  const browserChoice = useMemo(() => cleanChoice(stored), [stored])
   const account = useQuery({
     queryKey: accountServicesKey,
     queryFn: () => readJson<unknown>(api.me.services.$get()).then(cleanChoice),
@@ -90,10 +65,7 @@ export function useMyServices() {
 export function useServicesNarrowing() {
   const services = useMyServices()
   const [on, setSwitch] = useAtom(switchAtom)
-  const setOn = (next: boolean) => {
-    remember(SWITCH_KEY, next ? '1' : null)
-    setSwitch(next)
-  }
+  const setOn = (next: boolean) => setSwitch(next)
   return { ...services, on, setOn, narrowing: narrowingOf(on, services.choice), pending: on && !services.ready }
 }
 
