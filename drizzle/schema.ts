@@ -254,15 +254,21 @@ export const userListItems = sqliteTable(
 
 /**
  * Fixed-window counters for sign-in, sign-up, password and reset attempts, shared by every
- * isolate (worker/auth/rate-limit.ts). Times are Unix seconds; next_at is the earliest moment the
- * next attempt may be checked when the key's rule spaces attempts out instead of refusing them.
+ * isolate (worker/auth/rate-limit.ts). Keys name e-mails and addresses only by keyed digests.
+ * Times are Unix seconds; next_at is the earliest moment the next attempt may be checked when the
+ * key's rule spaces attempts out instead of refusing them. Housekeeping finds ended windows
+ * through the index on reset_at.
  */
-export const rateLimits = sqliteTable('rate_limits', {
-  key: text('key').primaryKey(),
-  count: integer('count').notNull().default(0),
-  reset_at: integer('reset_at').notNull(),
-  next_at: integer('next_at').notNull().default(0),
-})
+export const rateLimits = sqliteTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull().default(0),
+    reset_at: integer('reset_at').notNull(),
+    next_at: integer('next_at').notNull().default(0),
+  },
+  (t) => [index('rate_limits_reset_at_idx').on(t.reset_at)],
+)
 
 /** HLS streams mapped to titles; season and episode are 0 for a film. */
 export const streams = sqliteTable(

@@ -3,6 +3,7 @@
  * that Letterboxd imports) and an account deleted with every row it owns. Keyed by the owner from the session only.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm'
+import type { BatchItem } from 'drizzle-orm/batch'
 import { catalogMovies, catalogTvSeries } from '../../drizzle/catalog-schema'
 import { yearOfDate } from '../catalog/title-facts'
 import { passkeys, passwordResets, recoveryCodes, serviceChoices, sessions, users, watchHistory, watchlist, webauthnChallenges, type ContentType } from '../../drizzle/schema'
@@ -246,9 +247,10 @@ export function historyCsv(items: ExportHistoryItem[], tmdbCatalogue: boolean): 
 /**
  * Deletes a user and every row the account owns, in one batch (all or nothing): its watchlist,
  * history, lists with their titles, services, passkeys, recovery codes, reset links and waiting passkey challenges, and its sessions
- * (so every browser is signed out at its next request), then the account.
+ * (so every browser is signed out at its next request), then the account; `alongside` are further
+ * statements of the same batch (the attempt counters that name the account).
  */
-export async function deleteUserAccount(db: Db, userId: number): Promise<void> {
+export async function deleteUserAccount(db: Db, userId: number, alongside: readonly BatchItem<'sqlite'>[] = []): Promise<void> {
   type Owned = typeof watchlist | typeof watchHistory | typeof serviceChoices | typeof sessions | typeof passkeys | typeof passwordResets | typeof recoveryCodes | typeof webauthnChallenges
   const mine = (table: Owned) => and(eq(table.owner_type, 'user'), eq(table.owner_id, userId))
   await db.batch([
@@ -261,6 +263,7 @@ export async function deleteUserAccount(db: Db, userId: number): Promise<void> {
     db.delete(passwordResets).where(mine(passwordResets)),
     db.delete(webauthnChallenges).where(mine(webauthnChallenges)),
     db.delete(sessions).where(mine(sessions)),
+    ...alongside,
     db.delete(users).where(eq(users.id, userId)),
   ])
 }

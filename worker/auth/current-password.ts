@@ -8,13 +8,14 @@ import type { Context } from 'hono'
 import type { OwnerType } from '../../drizzle/schema'
 import { findByIdWithHash } from '../accounts/accounts'
 import type { Db } from '../accounts/db'
+import type { Bindings } from '../env'
 import { verifyPassword } from './password'
-import { giveBack, limitAttempts, PASSWORD_CHECK_LIMIT, WINDOW_SECONDS } from './rate-limit'
+import { accountCounter, giveBack, limitAttempts, PASSWORD_CHECK_LIMIT, WINDOW_SECONDS } from './rate-limit'
 
 export type CurrentPasswordCheck = { refused: Response } | { refused: null; found: false } | { refused: null; found: true; ok: boolean }
 
 export async function checkCurrentPassword(c: Context, db: Db, account: { type: OwnerType; id: number }, password: string): Promise<CurrentPasswordCheck> {
-  const counter = `password:${account.type}:${account.id}`
+  const counter = await accountCounter(c.env as Bindings, account, 'password')
   const refused = await limitAttempts(c, db, [{ key: counter, limit: PASSWORD_CHECK_LIMIT, windowSeconds: WINDOW_SECONDS }])
   if (refused) return { refused }
   const row = await findByIdWithHash(db, account.type, account.id)

@@ -20,14 +20,21 @@
  * it from the socket. A request without it (tests, anything not from the edge) has no address:
  * per-address rules are skipped for it rather than putting every such client in one bucket, and
  * the per-e-mail rule still applies.
+ *
+ * Keys never hold an e-mail or an address in clear: each is replaced by a keyed digest
+ * (worker/lib/digest.ts, under a key derived from JWT_SECRET), so a copy of the table names nobody,
+ * and counters that name an account start with its type and digest (or its id), so deleting the
+ * account deletes them by key range. Rotating JWT_SECRET starts every counter afresh.
  */
 import type { Context } from 'hono'
-import { and, eq, gt, lte, sql } from 'drizzle-orm'
+import { and, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm'
 import { rateLimits, type OwnerType } from '../../drizzle/schema'
 import type { Db } from '../accounts/db'
 import { errorText, requestLocale, variesByLanguage } from '../lib/api-errors'
+import { keyedDigestHex } from '../lib/digest'
 import { DEFAULT_LOCALE, type Locale } from '../lib/locales'
-import type { AppEnv } from '../env'
+import type { AppEnv, Bindings } from '../env'
+import { signingSecret } from './session'
 
 export const WINDOW_SECONDS = 15 * 60
 /** Failed sign-ins per client address and account type in one window. */
@@ -53,6 +60,39 @@ export function nowSeconds(): number {
 export function clientAddress(c: Context<AppEnv>): string | null {
   const value = c.req.header('CF-Connecting-IP')?.trim()
   return value && value.length <= 64 ? value.toLowerCase() : null
+}
+
+/** A keyed digest standing for an e-mail or an address in a counter's key. */
+function pseudonym(env: Pick<Bindings, 'JWT_SECRET'>, kind: 'email' | 'ip', value: string): Promise<string> {
+  return keyedDigestHex(signingSecret(env), 'reelhouse rate limits v1', `${kind}:${value}`)
+}
+
+/** The key of a counter per client address under `rule` (`signup`, `login:user` ...). */
+export async function addressCounter(env: Pick<Bindings, 'JWT_SECRET'>, rule: string, address: string): Promise<string> {
+  return `${rule}:ip:${await pseudonym(env, 'ip', address)}`
+}
+
+/** The key of a counter of an account's e-mail under `rule`, and of one client address of it when given. */
+export async function emailCounter(env: Pick<Bindings, 'JWT_SECRET'>, type: OwnerType, email: string, rule: string, address?: string | null): Promise<string> {
+  const who = `${type}:${await pseudonym(env, 'email', email)}:${rule}`
+  return address ? `${who}:${await pseudonym(env, 'ip', address)}` : who
+}
+
+/** The key of a counter of an account by its id under `rule`, and of one client address of it when given. */
+export async function accountCounter(env: Pick<Bindings, 'JWT_SECRET'>, account: { type: OwnerType; id: number }, rule: string, address?: string | null): Promise<string> {
+  const who = `${account.type}#${account.id}:${rule}`
+  return address ? `${who}:${await pseudonym(env, 'ip', address)}` : who
+}
+
+/** Keys from `prefix` (ending in ':') up to the next prefix: a range the primary key's index answers. */
+function keysUnder(prefix: string) {
+  return and(gte(rateLimits.key, prefix), lt(rateLimits.key, `${prefix.slice(0, -1)};`))
+}
+
+/** Statements deleting every counter that names the account, by its e-mail or its id, for a batch that deletes the account. */
+export async function countersOf(env: Pick<Bindings, 'JWT_SECRET'>, db: Db, account: { type: OwnerType; id: number; email: string }) {
+  const byEmail = `${account.type}:${await pseudonym(env, 'email', account.email.toLowerCase())}:`
+  return [db.delete(rateLimits).where(keysUnder(byEmail)), db.delete(rateLimits).where(keysUnder(`${account.type}#${account.id}:`))] as const
 }
 
 export interface Count {
@@ -87,10 +127,6 @@ export async function giveBack(db: Db, key: string): Promise<void> {
     .set({ count: sql`max(${rateLimits.count} - 1, 0)` })
     .where(eq(rateLimits.key, key))
     .run()
-}
-
-export async function forget(db: Db, key: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key)).run()
 }
 
 /**
@@ -159,10 +195,10 @@ export async function beginSignIn(
 ): Promise<Response | SignInAttempt> {
   const now = nowSeconds()
   const address = clientAddress(c)
-  const addressKey = address ? `login:${type}:ip:${address}` : null
-  const pairKey = address ? `login:${type}:pair:${email}|${address}` : null
-  const emailKey = `login:${type}:email:${email}`
-  const trustedKey = address ? `login:${type}:trusted:${email}|${address}` : null
+  const addressKey = address ? await addressCounter(c.env, `login:${type}`, address) : null
+  const pairKey = address ? await emailCounter(c.env, type, email, 'login-pair', address) : null
+  const emailKey = await emailCounter(c.env, type, email, 'login')
+  const trustedKey = address ? await emailCounter(c.env, type, email, 'login-trusted', address) : null
 
   if (addressKey) {
     const counted = await countAttempt(db, addressKey, WINDOW_SECONDS, now)
@@ -183,14 +219,15 @@ export async function beginSignIn(
   return {
     warnsOwner: () => perEmail.count === EMAIL_SLOWDOWN_AFTER,
     async succeeded() {
-      await Promise.all([
-        addressKey ? giveBack(db, addressKey) : undefined,
-        pairKey ? forget(db, pairKey) : undefined,
-        giveBack(db, emailKey),
-        trustedKey ? trust(db, trustedKey, now) : undefined,
-        // housekeeping, as sign-ins come: counters whose window ended long ago
-        deleteStaleCounters(db, now),
-      ])
+      // One statement gives back the attempt counted per address and per e-mail and clears the
+      // pair's count (a zeroed row counts like no row); the address is trusted for 30 days.
+      await db
+        .update(rateLimits)
+        .set({ count: pairKey ? sql`case when ${rateLimits.key} = ${pairKey} then 0 else max(${rateLimits.count} - 1, 0) end` : sql`max(${rateLimits.count} - 1, 0)` })
+        .where(inArray(rateLimits.key, [emailKey, ...(addressKey ? [addressKey] : []), ...(pairKey ? [pairKey] : [])]))
+        .run()
+      if (trustedKey) await trust(db, trustedKey, now)
+      await sweepStaleCounters(db, now)
     },
   }
 }
@@ -208,7 +245,17 @@ export async function limitAttempts(c: Context, db: Db, rules: { key: string; li
   return null
 }
 
-/** Housekeeping: counters whose window ended long ago. */
+/** Housekeeping: counters whose window ended long ago, found through the index on reset_at. */
 export async function deleteStaleCounters(db: Db, now = nowSeconds()): Promise<void> {
   await db.delete(rateLimits).where(lte(rateLimits.reset_at, now - WINDOW_SECONDS)).run()
+}
+
+/** How often an isolate sweeps as sign-ins come: a stale row costs nothing but its space meanwhile. */
+export const SWEEP_INTERVAL_SECONDS = 10 * 60
+let lastSweep = 0
+
+async function sweepStaleCounters(db: Db, now: number): Promise<void> {
+  if (now - lastSweep < SWEEP_INTERVAL_SECONDS) return
+  lastSweep = now
+  await deleteStaleCounters(db, now)
 }

@@ -12,7 +12,7 @@ import { loginSchema, signupSchema } from '../accounts/schemas'
 import { closedForMaintenance, currentAccount } from '../auth/guards'
 import { secondFactorStatus } from '../auth/second-factor-guards'
 import { hashPassword, verifyPassword } from '../auth/password'
-import { beginSignIn, clientAddress, limitAttempts, SIGNUP_ADDRESS_LIMIT, SIGNUP_WINDOW_SECONDS } from '../auth/rate-limit'
+import { addressCounter, beginSignIn, clientAddress, limitAttempts, SIGNUP_ADDRESS_LIMIT, SIGNUP_WINDOW_SECONDS } from '../auth/rate-limit'
 import { clearSessionCookie, sessionToken, startSession } from '../auth/session'
 import { BOT_CHECK_FAILED, botCheckEnabled, passesBotCheck } from '../auth/turnstile'
 import type { AppEnv } from '../env'
@@ -32,7 +32,7 @@ export const authRoutes = new Hono<AppEnv>()
     const db = database(c.env.DB)
     const address = clientAddress(c)
     if (address) {
-      const refused = await limitAttempts(c, db, [{ key: `signup:ip:${address}`, limit: SIGNUP_ADDRESS_LIMIT, windowSeconds: SIGNUP_WINDOW_SECONDS }])
+      const refused = await limitAttempts(c, db, [{ key: await addressCounter(c.env, 'signup', address), limit: SIGNUP_ADDRESS_LIMIT, windowSeconds: SIGNUP_WINDOW_SECONDS }])
       if (refused) return refused
     }
     if (!(await passesBotCheck(c.env, body.turnstileToken, address))) return apiError(c, 400, 'errors.botCheckFailed')

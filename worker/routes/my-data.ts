@@ -14,6 +14,7 @@ import { deleteUserAccount, exportAccount, exportHistory, exportList, exportWatc
 import { ownListWithItems } from '../accounts/user-lists'
 import { checkCurrentPassword } from '../auth/current-password'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
+import { countersOf } from '../auth/rate-limit'
 import { clearSessionCookie } from '../auth/session'
 import type { AppEnv } from '../env'
 import { apiError, errorMessage } from '../lib/api-errors'
@@ -62,7 +63,7 @@ export const myDataRoutes = new Hono<AppEnv>()
     if (check.refused) return check.refused
     if (!check.found) return apiError(c, 401, 'errors.noSession')
     if (!check.ok) return apiError(c, 400, 'errors.passwordIncorrect')
-    await deleteUserAccount(db, account.id)
+    await deleteUserAccount(db, account.id, await countersOf(c.env, db, account))
     clearSessionCookie(c)
     return c.json({ message: 'Your account has been deleted' }, 200)
   })

@@ -14,7 +14,7 @@ import { plainText } from '../accounts/schemas'
 import { deleteExpiredSessions, deleteSession, describeDevice, markSecondFactor } from '../accounts/sessions'
 import { awaitsSecondFactor, currentAccount, requireAccount, requireSignedIn } from '../auth/guards'
 import { mayEnroll } from '../auth/second-factor-guards'
-import { ADDRESS_FAILURE_LIMIT, clientAddress, giveBack, limitAttempts, WINDOW_SECONDS } from '../auth/rate-limit'
+import { ADDRESS_FAILURE_LIMIT, addressCounter, clientAddress, giveBack, limitAttempts, WINDOW_SECONDS } from '../auth/rate-limit'
 import { sessionToken, startSession } from '../auth/session'
 import { authenticationOptions, bytesToBase64url, recallChallenge, registrationOptions, verifyAuthentication, verifyRegistration } from '../auth/webauthn'
 import type { AppEnv } from '../env'
@@ -92,7 +92,7 @@ export const passkeySignInRoutes = new Hono<AppEnv>()
     const { response } = c.req.valid('json')
     const db = database(c.env.DB)
     const address = clientAddress(c)
-    const counter = address ? `passkey:ip:${address}` : null
+    const counter = address ? await addressCounter(c.env, 'passkey', address) : null
     if (counter) {
       const refused = await limitAttempts(c, db, [{ key: counter, limit: ADDRESS_FAILURE_LIMIT, windowSeconds: WINDOW_SECONDS }])
       if (refused) return refused

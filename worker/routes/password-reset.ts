@@ -18,7 +18,7 @@ import { emailSchema, newPasswordPair } from '../accounts/schemas'
 import { deleteAllSessions } from '../accounts/sessions'
 import { closedForMaintenance } from '../auth/guards'
 import { hashPassword } from '../auth/password'
-import { clientAddress, countAttempt, limitAttempts, nowSeconds } from '../auth/rate-limit'
+import { addressCounter, clientAddress, countAttempt, emailCounter, limitAttempts, nowSeconds } from '../auth/rate-limit'
 import type { AppEnv } from '../env'
 import { afterAnswer } from '../lib/after-answer'
 import { apiError, errorMessage, requestLocale } from '../lib/api-errors'
@@ -45,12 +45,12 @@ export const passwordResetRoutes = new Hono<AppEnv>()
     const db = database(c.env.DB)
     const address = clientAddress(c)
     if (address) {
-      const refused = await limitAttempts(c, db, [{ key: `reset:ip:${address}`, limit: RESET_REQUESTS_PER_ADDRESS, windowSeconds: RESET_WINDOW_SECONDS }])
+      const refused = await limitAttempts(c, db, [{ key: await addressCounter(c.env, 'reset', address), limit: RESET_REQUESTS_PER_ADDRESS, windowSeconds: RESET_WINDOW_SECONDS }])
       if (refused) return refused
     }
     // over the per-e-mail limit the answer stays the same (it would otherwise say nothing new
     // either), but no further mail goes out: nobody can flood an inbox
-    const perEmail = await countAttempt(db, `reset:email:${email}`, RESET_WINDOW_SECONDS, nowSeconds())
+    const perEmail = await countAttempt(db, await emailCounter(c.env, 'user', email, 'reset'), RESET_WINDOW_SECONDS, nowSeconds())
     if (perEmail.count <= RESET_REQUESTS_PER_EMAIL) {
       const origin = new URL(c.req.url).origin
       const requested = requestLocale(c)
@@ -73,7 +73,7 @@ export const passwordResetRoutes = new Hono<AppEnv>()
     const db = database(c.env.DB)
     const address = clientAddress(c)
     if (address) {
-      const refused = await limitAttempts(c, db, [{ key: `reset-confirm:ip:${address}`, limit: RESET_CONFIRMS_PER_ADDRESS, windowSeconds: RESET_WINDOW_SECONDS }])
+      const refused = await limitAttempts(c, db, [{ key: await addressCounter(c.env, 'reset-confirm', address), limit: RESET_CONFIRMS_PER_ADDRESS, windowSeconds: RESET_WINDOW_SECONDS }])
       if (refused) return refused
     }
     const owner = await redeemResetToken(db, body.token)

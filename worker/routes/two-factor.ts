@@ -37,7 +37,7 @@ import {
 import { markSecondFactor } from '../accounts/sessions'
 import { requireSignedIn } from '../auth/guards'
 import { adminsOnly, mayEnroll, verifiedOnly } from '../auth/second-factor-guards'
-import { giveBack, limitAttempts, WINDOW_SECONDS } from '../auth/rate-limit'
+import { accountCounter, giveBack, limitAttempts, WINDOW_SECONDS } from '../auth/rate-limit'
 import { signingSecret } from '../auth/session'
 import { matchingStep, newTotpSecret, openSecret, otpauthUri, sealSecret } from '../auth/totp'
 import { authenticationOptions, recallChallenge, verifyAuthentication } from '../auth/webauthn'
@@ -51,7 +51,7 @@ export const WRONG_CODE = errorMessage('errors.wrongCode')
 
 /** Counts a try before it is checked; the caller gives it back when the code was right. */
 async function countTry(c: Context, db: Db, adminId: number): Promise<Response | string> {
-  const key = `second-factor:admin:${adminId}`
+  const key = await accountCounter(c.env as AppEnv['Bindings'], { type: 'admin', id: adminId }, 'second-factor')
   const refused = await limitAttempts(c, db, [{ key, limit: SECOND_FACTOR_TRIES, windowSeconds: WINDOW_SECONDS }])
   return refused ?? key
 }

@@ -1,9 +1,11 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ADDRESS_FAILURE_LIMIT, EMAIL_SLOWDOWN_AFTER, MAX_DELAY_SECONDS, PAIR_FAILURE_LIMIT, SIGNUP_ADDRESS_LIMIT, WINDOW_SECONDS, spacingDelay } from '../auth/rate-limit'
+import { database } from '../accounts/db'
+import { accountCounter, ADDRESS_FAILURE_LIMIT, addressCounter, countersOf, deleteStaleCounters, EMAIL_SLOWDOWN_AFTER, emailCounter, MAX_DELAY_SECONDS, PAIR_FAILURE_LIMIT, SIGNUP_ADDRESS_LIMIT, WINDOW_SECONDS, spacingDelay } from '../auth/rate-limit'
 import { SITEVERIFY_URL } from '../auth/turnstile'
 import app from '../index'
+import { countD1 } from './helpers/d1-counter'
 import { PASSWORD, call, createUser, signUp, uniqueEmail, uniqueUsername, waitForMail } from './helpers/accounts'
 
 afterEach(() => vi.restoreAllMocks())
@@ -132,15 +134,15 @@ describe('sign-in limits', { timeout: 120_000 }, () => {
     const ip = '203.0.113.120'
     for (let attempt = 0; attempt < PAIR_FAILURE_LIMIT - 1; attempt++) expect((await login(creds.email, 'wrong password', ip)).status).toBe(401)
     expect((await login(creds.email, PASSWORD, ip)).status).toBe(200)
-    const pair = await env.DB.prepare('select count from rate_limits where key = ?').bind(`login:user:pair:${creds.email}|${ip}`).first()
-    expect(pair).toBeNull()
+    const pair = await env.DB.prepare('select count from rate_limits where key = ?').bind(await emailCounter(env, 'user', creds.email, 'login-pair', ip)).first<{ count: number }>()
+    expect(pair?.count ?? 0).toBe(0)
     for (let attempt = 0; attempt < PAIR_FAILURE_LIMIT; attempt++) expect((await login(creds.email, 'wrong password', ip)).status).toBe(401)
   })
 
   it('lets the pair in again once the window has passed', async () => {
     const creds = await signUp()
     const ip = '203.0.113.121'
-    const key = `login:user:pair:${creds.email}|${ip}`
+    const key = await emailCounter(env, 'user', creds.email, 'login-pair', ip)
     const now = Math.floor(Date.now() / 1000)
     await env.DB.prepare('insert into rate_limits (key, count, reset_at) values (?, ?, ?)').bind(key, PAIR_FAILURE_LIMIT, now + 60).run()
     const blocked = await login(creds.email, PASSWORD, ip)
@@ -235,5 +237,89 @@ describe('bot check', () => {
     expect(sent[0]?.get('secret')).toBe('turnstile-test-secret')
     expect(sent[0]?.get('response')).toBe('good-token')
     expect(sent[0]?.get('remoteip')).toBe('198.51.100.9')
+  })
+})
+
+describe('attempt counters', () => {
+  const rows = async () => (await env.DB.prepare('select key, reset_at from rate_limits').all<{ key: string; reset_at: number }>()).results
+
+  it('name no e-mail and no address in clear', async () => {
+    const user = await createUser()
+    const ip = '203.0.113.171'
+    await call('/api/auth/login', { ip, body: { email: user.email, password: 'wrong password', type: 'user' } })
+    await call('/api/auth/login', { ip, body: { email: user.email, password: PASSWORD, type: 'user' } })
+    await call('/api/auth/signup', { ip, body: { email: uniqueEmail(), username: uniqueUsername(), password: PASSWORD, confirmPassword: PASSWORD } })
+    await call('/api/auth/password-reset', { ip, body: { email: user.email } })
+    await call('/api/me/password', { ip, cookie: user.cookie, body: { currentPassword: 'wrong password', newPassword: 'another secret', confirmPassword: 'another secret' } })
+    const keys = (await rows()).map((row) => row.key)
+    expect(keys.length).toBeGreaterThanOrEqual(6)
+    const local = user.email.split('@')[0]!
+    expect(keys.filter((key) => key.includes(local) || key.includes(ip) || key.includes('@'))).toEqual([])
+  })
+
+  it('that name an account are deleted with it; others stay', async () => {
+    const user = await createUser()
+    const other = await createUser()
+    const ip = '203.0.113.172'
+    for (const who of [user, other]) {
+      await call('/api/auth/login', { ip, body: { email: who.email, password: 'wrong password', type: 'user' } })
+      await call('/api/auth/password-reset', { ip, body: { email: who.email } })
+      await call('/api/me/password', { cookie: who.cookie, body: { currentPassword: 'wrong password', newPassword: 'another secret', confirmPassword: 'another secret' } })
+    }
+    const named = async (who: { id: number; email: string }) => [
+      await emailCounter(env, 'user', who.email, 'login'),
+      await emailCounter(env, 'user', who.email, 'login-pair', ip),
+      await emailCounter(env, 'user', who.email, 'reset'),
+      await accountCounter(env, { type: 'user', id: who.id }, 'password'),
+    ]
+    const present = async (keys: string[]) => {
+      const all = new Set((await rows()).map((row) => row.key))
+      return keys.filter((key) => all.has(key))
+    }
+    const mine = await named(user)
+    const theirs = await named(other)
+    expect(await present(mine)).toEqual(mine)
+    const gone = await call('/api/me/account', { method: 'DELETE', cookie: user.cookie, body: { password: PASSWORD } })
+    expect(gone.status).toBe(200)
+    expect(await present(mine)).toEqual([])
+    expect(await present(theirs)).toEqual(theirs)
+    // the address's own counter names nobody and stays
+    expect(await present([await addressCounter(env, 'login:user', ip)])).toHaveLength(1)
+  })
+
+  it('are swept through the index on reset_at, and an account’s by key range', async () => {
+    const plan = async (statement: string, ...values: unknown[]) =>
+      (await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement}`).bind(...values).all<{ detail: string }>()).results.map((row) => row.detail).join('; ')
+    const counter = countD1(env.DB)
+    await deleteStaleCounters(database(counter.db))
+    const sweep = counter.statements[0]!
+    expect(sweep.sql).toMatch(/^delete from "rate_limits"/i)
+    expect(await plan(sweep.sql, ...sweep.params)).toMatch(/SEARCH rate_limits USING (COVERING )?INDEX rate_limits_reset_at_idx/)
+    counter.reset()
+    const user = await createUser()
+    await database(counter.db).batch([...(await countersOf(env, database(counter.db), user))] as never)
+    expect(counter.statements).toHaveLength(2)
+    for (const statement of counter.statements) expect(await plan(statement.sql, ...statement.params)).toMatch(/SEARCH rate_limits USING (PRIMARY KEY|INDEX sqlite_autoindex_rate_limits_1)/)
+  })
+
+  it('cost a successful sign-in five writes', async () => {
+    const user = await createUser()
+    const ip = '203.0.113.173'
+    const signIn = async (db: D1Database) => {
+      const ctx = createExecutionContext()
+      const res = await app.fetch(
+        new Request('http://localhost/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': ip }, body: JSON.stringify({ email: user.email, password: PASSWORD, type: 'user' }) }),
+        { ...env, DB: db },
+        ctx,
+      )
+      await waitOnExecutionContext(ctx)
+      expect(res.status).toBe(200)
+    }
+    // the first sign-in of the isolate may also sweep stale counters
+    await signIn(env.DB)
+    const counter = countD1(env.DB)
+    await signIn(counter.db)
+    const counting = counter.statements.filter((s) => !s.readOnly && /rate_limits/.test(s.sql))
+    expect(counting.map((s) => s.sql.slice(0, 30))).toHaveLength(5)
   })
 })
