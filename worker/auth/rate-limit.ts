@@ -232,6 +232,43 @@ export async function beginSignIn(
   }
 }
 
+/** Wrong second-factor answers per administrator and client address, and per administrator from addresses it has not passed from, in one window. */
+export const SECOND_FACTOR_TRIES = 5
+
+export interface SecondFactorTry {
+  /** The answer was right: give the tries back and trust the address for this administrator. */
+  succeeded(): Promise<void>
+}
+
+/**
+ * Counts a second-factor answer before it is checked. A code (from the app or a recovery code)
+ * counts per administrator and address, and, unless the address passed this administrator's
+ * second factor in the last 30 days, per administrator from anywhere: someone holding the
+ * password can spend the shared count, but not the owner's at an address the owner uses. A passkey,
+ * which cannot be guessed, counts per address only, so it passes while codes wait.
+ */
+export async function beginSecondFactorTry(c: Context, db: Db, adminId: number, answer: 'code' | 'passkey'): Promise<Response | SecondFactorTry> {
+  const now = nowSeconds()
+  const env = c.env as Bindings
+  const admin = { type: 'admin' as const, id: adminId }
+  const address = clientAddress(c)
+  const pairKey = address ? await accountCounter(env, admin, `second-factor-${answer}`, address) : null
+  const trustedKey = address ? await accountCounter(env, admin, 'second-factor-trusted', address) : null
+  const sharedKey = answer === 'code' && !(trustedKey && (await isTrusted(db, trustedKey, now))) ? await accountCounter(env, admin, 'second-factor') : null
+  for (const key of [pairKey, sharedKey]) {
+    if (!key) continue
+    const counted = await countAttempt(db, key, WINDOW_SECONDS, now)
+    if (counted.count > SECOND_FACTOR_TRIES) return tooMany(c, counted.resetAt - now)
+  }
+  const counted = [pairKey, sharedKey].filter((key): key is string => key !== null)
+  return {
+    async succeeded() {
+      if (counted.length > 0) await db.update(rateLimits).set({ count: sql`max(${rateLimits.count} - 1, 0)` }).where(inArray(rateLimits.key, counted)).run()
+      if (trustedKey) await trust(db, trustedKey, now)
+    },
+  }
+}
+
 /**
  * Counts one attempt under each key before the action; answers the 429 of the first key over its
  * limit, or null. For actions where success and failure count alike (sign-up, reset requests).

@@ -15,11 +15,10 @@
  *     DELETE /totp                       removes the authenticator app
  *     POST /recovery-codes               replaces the recovery codes, answered this once
  * Setting up is open to an administrator who has no second factor yet; otherwise, and for
- * removing or replacing anything, the session must have passed it. Tries are limited per
- * administrator: 5 wrong codes in 15 minutes, counted before they are checked.
+ * removing or replacing anything, the session must have passed it. Wrong answers are limited and
+ * counted before they are checked (worker/auth/rate-limit.ts, beginSecondFactorTry).
  */
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
-import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { database, type Db } from '../accounts/db'
@@ -37,7 +36,7 @@ import {
 import { markSecondFactor } from '../accounts/sessions'
 import { requireSignedIn } from '../auth/guards'
 import { adminsOnly, mayEnroll, verifiedOnly } from '../auth/second-factor-guards'
-import { accountCounter, giveBack, limitAttempts, WINDOW_SECONDS } from '../auth/rate-limit'
+import { beginSecondFactorTry } from '../auth/rate-limit'
 import { signingSecret } from '../auth/session'
 import { matchingStep, newTotpSecret, openSecret, otpauthUri, sealSecret } from '../auth/totp'
 import { authenticationOptions, recallChallenge, verifyAuthentication } from '../auth/webauthn'
@@ -46,15 +45,7 @@ import { apiError, errorMessage } from '../lib/api-errors'
 import { validate } from '../lib/validate'
 import { PASSKEY_FAILED } from './passkeys'
 
-export const SECOND_FACTOR_TRIES = 5
 export const WRONG_CODE = errorMessage('errors.wrongCode')
-
-/** Counts a try before it is checked; the caller gives it back when the code was right. */
-async function countTry(c: Context, db: Db, adminId: number): Promise<Response | string> {
-  const key = await accountCounter(c.env as AppEnv['Bindings'], { type: 'admin', id: adminId }, 'second-factor')
-  const refused = await limitAttempts(c, db, [{ key, limit: SECOND_FACTOR_TRIES, windowSeconds: WINDOW_SECONDS }])
-  return refused ?? key
-}
 
 const codeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, errorMessage('errors.fieldSixDigits', { field: 'code' })) })
 const recoverySchema = z.object({ code: z.string().trim().min(1, errorMessage('errors.fieldRequired', { field: 'code' })).max(40, errorMessage('errors.fieldIsTooLong', { field: 'code' })) })
@@ -64,24 +55,24 @@ export const secondFactorRoutes = new Hono<AppEnv>()
   .post('/totp', requireSignedIn, adminsOnly, validate('json', codeSchema), async (c) => {
     const account = c.var.account
     const db = database(c.env.DB)
-    const counted = await countTry(c, db, account.id)
-    if (counted instanceof Response) return counted
+    const attempt = await beginSecondFactorTry(c, db, account.id, 'code')
+    if (attempt instanceof Response) return attempt
     const columns = await totpColumns(db, account.id)
     const secret = columns?.secret ? await openSecret(signingSecret(c.env), columns.secret) : null
     if (!secret) return apiError(c, 400, 'errors.noAuthenticatorApp')
     const step = await matchingStep(secret, c.req.valid('json').code)
     if (step === null || !(await claimTotpStep(db, account.id, step))) return apiError(c, 400, 'errors.wrongCode')
-    await giveBack(db, counted)
+    await attempt.succeeded()
     await markSecondFactor(db, account.sessionId, 'totp')
     return c.json({ message: 'Verified.', second_factor: 'verified' as const }, 200)
   })
   .post('/recovery', requireSignedIn, adminsOnly, validate('json', recoverySchema), async (c) => {
     const account = c.var.account
     const db = database(c.env.DB)
-    const counted = await countTry(c, db, account.id)
-    if (counted instanceof Response) return counted
+    const attempt = await beginSecondFactorTry(c, db, account.id, 'code')
+    if (attempt instanceof Response) return attempt
     if (!(await redeemRecoveryCode(db, account.id, c.req.valid('json').code))) return apiError(c, 400, 'errors.wrongCode')
-    await giveBack(db, counted)
+    await attempt.succeeded()
     await markSecondFactor(db, account.sessionId, 'recovery')
     const left = (await secondFactorState(db, account.id)).recovery_codes_left
     return c.json({ message: 'Verified.', second_factor: 'verified' as const, recovery_codes_left: left }, 200)
@@ -97,14 +88,14 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     const account = c.var.account
     const { response } = c.req.valid('json')
     const db = database(c.env.DB)
-    const counted = await countTry(c, db, account.id)
-    if (counted instanceof Response) return counted
+    const attempt = await beginSecondFactorTry(c, db, account.id, 'passkey')
+    if (attempt instanceof Response) return attempt
     const challenge = await recallChallenge(c, db, 'second-factor')
     const passkey = await findPasskey(db, response.id)
     const own = challenge && passkey && passkey.owner_type === 'admin' && passkey.owner_id === account.id && challenge.owner_id === account.id
     const info = own ? await verifyAuthentication(c, challenge.challenge, response as unknown as AuthenticationResponseJSON, passkey) : null
     if (!info || !passkey) return apiError(c, 400, 'errors.passkeyFailed')
-    await giveBack(db, counted)
+    await attempt.succeeded()
     await markPasskeyUsed(db, passkey.id, info.newCounter)
     await markSecondFactor(db, account.sessionId, 'passkey')
     return c.json({ message: 'Verified.', second_factor: 'verified' as const }, 200)
@@ -124,14 +115,14 @@ export const twoFactorRoutes = new Hono<AppEnv>()
   .post('/totp/enable', requireSignedIn, adminsOnly, mayEnroll, validate('json', codeSchema), async (c) => {
     const account = c.var.account
     const db = database(c.env.DB)
-    const counted = await countTry(c, db, account.id)
-    if (counted instanceof Response) return counted
+    const attempt = await beginSecondFactorTry(c, db, account.id, 'code')
+    if (attempt instanceof Response) return attempt
     const columns = await totpColumns(db, account.id)
     const secret = columns?.pending ? await openSecret(signingSecret(c.env), columns.pending) : null
     if (!secret || !columns?.pending) return apiError(c, 400, 'errors.startSetUpFirst')
     const step = await matchingStep(secret, c.req.valid('json').code)
     if (step === null) return apiError(c, 400, 'errors.wrongCode')
-    await giveBack(db, counted)
+    await attempt.succeeded()
     await enableTotp(db, account.id, columns.pending, step)
     await markSecondFactor(db, account.sessionId, 'totp')
     const codes = await replaceRecoveryCodes(db, account.id)

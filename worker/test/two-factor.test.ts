@@ -4,12 +4,13 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { SECOND_FACTOR_REQUIRED } from '../auth/guards'
 import { currentStep, totpCode } from '../auth/totp'
-import { SECOND_FACTOR_TRIES, WRONG_CODE } from '../routes/two-factor'
+import { SECOND_FACTOR_TRIES } from '../auth/rate-limit'
+import { WRONG_CODE } from '../routes/two-factor'
 import { ORIGIN, call, createAdmin, createUser, sessionCookieFrom, setCookies } from './helpers/accounts'
 import { SoftAuthenticator } from './helpers/soft-authenticator'
 
-async function passwordSignIn(email: string, password: string) {
-  const res = await call('/api/auth/login', { body: { email, password, type: 'admin' } })
+async function passwordSignIn(email: string, password: string, ip?: string) {
+  const res = await call('/api/auth/login', { ip, body: { email, password, type: 'admin' } })
   expect(res.status).toBe(200)
   return { cookie: sessionCookieFrom(res)!, body: await res.json<{ second_factor: string }>() }
 }
@@ -113,6 +114,43 @@ describe('an administrator signed in with a password only', () => {
     const right = await call('/api/auth/second-factor/totp', { cookie: session.cookie, body: { code: await totpCode(admin.totpSecret!, currentStep() + 1) } })
     expect(right.status).toBe(429)
     expect(await adminCallStatus(session.cookie)).toBe(403)
+  })
+
+  it('wrong codes sent from elsewhere do not lock the owner out at an address it passed from', async () => {
+    const admin = await createAdmin({ secondFactor: false })
+    const home = '198.51.100.41'
+    // the owner sets the app up from home, which passes the second factor there
+    const setup = await call('/api/me/two-factor/totp/setup', { method: 'POST', ip: home, cookie: admin.cookie })
+    const { secret } = await setup.json<{ secret: string }>()
+    expect((await call('/api/me/two-factor/totp/enable', { ip: home, cookie: admin.cookie, body: { code: await totpCode(secret, currentStep()) } })).status).toBe(200)
+
+    const intruder = await passwordSignIn(admin.email, admin.password, '203.0.113.66')
+    const burst = await Promise.all(Array.from({ length: 12 }, () => call('/api/auth/second-factor/totp', { ip: '203.0.113.66', cookie: intruder.cookie, body: { code: '000001' } })))
+    expect(burst.filter((res) => res.status === 429)).toHaveLength(12 - SECOND_FACTOR_TRIES)
+    // the intruder's other addresses share the administrator's count, which is spent
+    expect((await call('/api/auth/second-factor/totp', { ip: '203.0.113.67', cookie: intruder.cookie, body: { code: '000001' } })).status).toBe(429)
+
+    const owner = await passwordSignIn(admin.email, admin.password, home)
+    const passed = await call('/api/auth/second-factor/totp', { ip: home, cookie: owner.cookie, body: { code: await totpCode(secret, currentStep() + 1) } })
+    expect(passed.status, await passed.clone().text()).toBe(200)
+    expect(await adminCallStatus(owner.cookie)).toBe(200)
+  })
+
+  it('lets a passkey through while wrong codes have spent the count', async () => {
+    const admin = await createAdmin({ secondFactor: false })
+    const authenticator = await SoftAuthenticator.create()
+    const options = await call('/api/me/passkeys/options', { method: 'POST', cookie: admin.cookie })
+    const answer = await authenticator.register(await options.json(), ORIGIN)
+    expect((await call('/api/me/passkeys', { cookie: `${admin.cookie}; ${challengeCookie(options)}`, body: { response: answer } })).status).toBe(201)
+    const intruder = await passwordSignIn(admin.email, admin.password)
+    const burst = await Promise.all(Array.from({ length: 8 }, () => call('/api/auth/second-factor/recovery', { cookie: intruder.cookie, body: { code: 'aaaaa-bbbbb' } })))
+    expect(burst.filter((res) => res.status === 429)).toHaveLength(8 - SECOND_FACTOR_TRIES)
+
+    const owner = await passwordSignIn(admin.email, admin.password)
+    const challenge = await call('/api/auth/second-factor/passkey/options', { method: 'POST', cookie: owner.cookie })
+    const assertion = await authenticator.authenticate(await challenge.json(), ORIGIN)
+    const passed = await call('/api/auth/second-factor/passkey', { cookie: `${owner.cookie}; ${challengeCookie(challenge)}`, body: { response: assertion } })
+    expect(passed.status, await passed.clone().text()).toBe(200)
   })
 
   it('may make a passkey its first factor, then pass with it', async () => {
