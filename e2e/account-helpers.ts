@@ -62,6 +62,11 @@ async function freshCode(email: string): Promise<{ kind: 'app' | 'recovery'; cod
   return { kind: 'app', code: await totpCode(known.secret, step) }
 }
 
+/** A fresh code (from the app, else a recovery code) for an administrator set up by passSecondFactor, to confirm a change of its factors. */
+export async function confirmationCode(email: string): Promise<string> {
+  return (await freshCode(email)).code
+}
+
 /**
  * On /two-factor after an administrator's password: sets up an authenticator app the first time
  * (reading its key from the page, as a person would type it into the app), else enters a code.

@@ -1,14 +1,15 @@
 /**
  * Passkeys in Chromium with a virtual authenticator (Chrome DevTools Protocol, WebAuthn domain):
- * a user and an administrator add a passkey on the profile, sign out, sign in with it, and remove
- * it, after which it no longer signs anyone in. WebAuthn needs a domain, so these pages are
+ * a user and an administrator add a passkey on the profile (the administrator confirming with
+ * its password and a code), sign out, sign in with it, and remove it, after which it no longer
+ * signs anyone in. WebAuthn needs a domain, so these pages are
  * opened as localhost rather than 127.0.0.1.
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { createAdmin, loginThroughForm, newAccountDetails } from './account-helpers'
+import { confirmationCode, createAdmin, loginThroughForm, newAccountDetails } from './account-helpers'
 import { dismissCookieBanner, newPage, seriousA11yViolations, useBrowser, visitorHeaders, type ViewportName } from './browser'
 
 const baseUrl = inject('baseUrl').replace('127.0.0.1', 'localhost')
@@ -41,11 +42,18 @@ async function signOut(page: Page) {
   expect(await whoIs(page)).toBeNull()
 }
 
-async function addPasskeyOnProfile(page: Page, shot?: string) {
+/** Adds a passkey on the profile; an administrator (`admin`) confirms it with the password and a fresh code. */
+async function addPasskeyOnProfile(page: Page, shot?: string, admin?: { email: string; password: string }) {
   await page.goto('/profile')
   const section = page.getByRole('region', { name: 'Passkeys' })
   await section.getByText('No passkeys yet.').waitFor()
   await section.getByRole('button', { name: 'Add a passkey' }).click()
+  if (admin) {
+    const confirm = section.getByRole('form', { name: 'Confirm: Add a passkey' })
+    await confirm.getByLabel('Password', { exact: true }).fill(admin.password)
+    await confirm.getByLabel('Code from your authenticator app, or a recovery code').fill(await confirmationCode(admin.email))
+    await confirm.getByRole('button', { name: 'Add a passkey' }).click()
+  }
   await page.locator('[data-toast]', { hasText: 'Passkey added.' }).waitFor()
   await section.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem').first().waitFor()
   expect(await seriousA11yViolations(page)).toEqual([])
@@ -92,7 +100,7 @@ describe('passkeys', () => {
     createAdmin(port, admin)
     const { context, page } = await withAuthenticator('phone')
     await loginThroughForm(page, admin, 'Admin')
-    await addPasskeyOnProfile(page, 'passkeys-phone.png')
+    await addPasskeyOnProfile(page, 'passkeys-phone.png', admin)
     await signOut(page)
     await page.goto('/login')
     await page.screenshot({ path: join(shots, 'login-passkey-phone.png') })

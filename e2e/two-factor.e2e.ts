@@ -1,7 +1,9 @@
 /**
  * Administrators' second factor in Chromium: the first password sign-in leads to setting up an
  * authenticator app (recovery codes shown once) before the dashboard; later sign-ins ask for a
- * code, refuse a wrong one and take a recovery code once. Until then no admin call answers.
+ * code, refuse a wrong one and take a recovery code once. Until then no admin call answers. On the
+ * profile, new recovery codes and removing the app ask for the password and a fresh code, and the
+ * owner is e-mailed.
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -91,5 +93,48 @@ describe('administrator two-factor sign-in', () => {
       else await again.page.getByRole('alert').filter({ hasText: 'not right' }).waitFor()
       await again.context.close()
     }
+
+    // changes on the profile: new recovery codes need the password and a fresh code
+    const settings = await open('desktop')
+    await passwordOnly(settings.page, admin)
+    await settings.page.getByRole('button', { name: 'Use a recovery code' }).click()
+    await settings.page.getByLabel('Recovery code').fill(recovery[1]!)
+    await settings.page.getByRole('button', { name: 'Verify' }).click()
+    await settings.page.waitForURL((url) => url.pathname.startsWith('/admin'))
+    await settings.page.goto('/profile')
+    const section = settings.page.getByRole('region', { name: 'Two-factor sign-in' })
+    await section.getByText('Authenticator app: on').waitFor()
+    await section.getByRole('button', { name: 'Make new recovery codes' }).click()
+    const confirm = section.getByRole('form', { name: 'Confirm: Make new recovery codes' })
+    await confirm.getByLabel('Password', { exact: true }).fill('not the password at all')
+    await confirm.getByLabel('Code from your authenticator app, or a recovery code').fill(recovery[2]!)
+    await confirm.getByRole('button', { name: 'Make new recovery codes' }).click()
+    await confirm.getByRole('alert').filter({ hasText: 'Current password is incorrect' }).waitFor()
+    await confirm.getByLabel('Password', { exact: true }).fill(admin.password)
+    await confirm.getByRole('button', { name: 'Make new recovery codes' }).click()
+    const fresh = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')
+    await fresh.nth(9).waitFor()
+    expect(await fresh.allInnerTexts()).not.toContain(recovery[3])
+    await settings.page.screenshot({ path: join(shots, 'two-factor-settings-desktop.png'), fullPage: true })
+    await section.getByRole('button', { name: 'I have saved my recovery codes' }).click()
+    const { messages } = (await (await settings.page.request.get('/api/dev/mail')).json()) as { messages: { to: string; subject: string }[] }
+    expect(messages.find((message) => message.to === admin.email)?.subject).toBe('Reelhouse: your two-factor sign-in changed')
+    await settings.context.close()
+
+    // on a phone, removing the app asks the same
+    const phoneSettings = await open('phone')
+    await passwordOnly(phoneSettings.page, admin)
+    step = Math.max(currentStep(), step + 1)
+    await phoneSettings.page.getByLabel('Code from your authenticator app').fill(await totpCode(secret, step))
+    await phoneSettings.page.getByRole('button', { name: 'Verify' }).click()
+    await phoneSettings.page.waitForURL((url) => url.pathname.startsWith('/admin'))
+    await phoneSettings.page.goto('/profile')
+    const phoneSection = phoneSettings.page.getByRole('region', { name: 'Two-factor sign-in' })
+    await phoneSection.getByRole('button', { name: 'Remove the authenticator app' }).click()
+    await phoneSection.getByRole('form', { name: 'Confirm: Remove the authenticator app' }).waitFor()
+    await phoneSection.scrollIntoViewIfNeeded()
+    expect(await seriousA11yViolations(phoneSettings.page)).toEqual([])
+    await phoneSettings.page.screenshot({ path: join(shots, 'two-factor-settings-phone.png') })
+    await phoneSettings.context.close()
   })
 })

@@ -1,8 +1,10 @@
 /**
- * `npm run admin:create -- --email a@b.c [--username name] [--remote] [--persist-to DIR]`
+ * `npm run admin:create -- --email a@b.c [--username name] [--reset-two-factor] [--remote] [--persist-to DIR]`
  *
  * Creates an administrator, or resets an existing one (new password, active again, every
- * session signed out). There is no default admin password anywhere: the password comes from
+ * session signed out). `--reset-two-factor` also removes its authenticator app, recovery codes
+ * and passkeys, for an administrator who has lost every way to pass the second factor: its next
+ * sign-in sets one up again. There is no default admin password anywhere: the password comes from
  * ADMIN_PASSWORD or a hidden prompt, is hashed here in the worker's format
  * (pbkdf2-sha512$iterations$salt$hash, see worker/auth/password.ts) and only the hash is sent to
  * D1 through `wrangler d1 execute`. Local D1 by default; `--remote` for the deployed database.
@@ -89,6 +91,7 @@ const { values } = parseArgs({
     email: { type: 'string' },
     username: { type: 'string' },
     remote: { type: 'boolean', default: false },
+    'reset-two-factor': { type: 'boolean', default: false },
     'persist-to': { type: 'string' },
   },
 })
@@ -126,8 +129,15 @@ d1(
     `INSERT INTO admin_users (email, username, password_hash, is_active) SELECT ${emailSql}, ${username}, ${hash}, 1`,
     `WHERE NOT EXISTS (SELECT 1 FROM admin_users WHERE lower(email) = ${emailSql});`,
     `DELETE FROM sessions WHERE owner_type = 'admin' AND owner_id IN (SELECT id FROM admin_users WHERE lower(email) = ${emailSql});`,
+    ...(values['reset-two-factor']
+      ? [
+          `UPDATE admin_users SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = NULL WHERE lower(email) = ${emailSql};`,
+          `DELETE FROM recovery_codes WHERE owner_type = 'admin' AND owner_id IN (SELECT id FROM admin_users WHERE lower(email) = ${emailSql});`,
+          `DELETE FROM passkeys WHERE owner_type = 'admin' AND owner_id IN (SELECT id FROM admin_users WHERE lower(email) = ${emailSql});`,
+        ]
+      : []),
   ].join(' '),
 )
 
 const where = target.remote ? 'the deployed database' : `local D1${target.persistTo ? ` in ${target.persistTo}` : ''}`
-console.log(`${found ? 'Reset' : 'Created'} administrator ${email} in ${where}. Sign in at /login with the type Admin.`)
+console.log(`${found ? 'Reset' : 'Created'} administrator ${email} in ${where}${values['reset-two-factor'] ? ', without a second factor' : ''}. Sign in at /login with the type Admin.`)

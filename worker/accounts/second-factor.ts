@@ -2,7 +2,7 @@
  * An administrator's second factors: the authenticator-app secret (sealed, worker/auth/totp.ts),
  * the last step a code was accepted for, and one-time recovery codes kept as SHA-256 digests.
  */
-import { and, count, eq, isNull, lt, or } from 'drizzle-orm'
+import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import { adminUsers, recoveryCodes } from '../../drizzle/schema'
 import { nowIso, type Db } from './db'
 import { countPasskeys } from './passkeys'
@@ -14,6 +14,8 @@ export interface SecondFactorState {
   totp: boolean
   passkeys: number
   recovery_codes_left: number
+  /** Whether recovery codes were ever made for the account, used up or not: it has set a factor up. */
+  recovery_codes_made: boolean
 }
 
 export async function totpColumns(db: Db, adminId: number) {
@@ -29,16 +31,26 @@ export async function secondFactorState(db: Db, adminId: number): Promise<Second
     totpColumns(db, adminId),
     countPasskeys(db, 'admin', adminId),
     db
-      .select({ n: count() })
+      .select({ made: count(), left: sql<number>`coalesce(sum(${recoveryCodes.used_at} is null), 0)` })
       .from(recoveryCodes)
-      .where(and(eq(recoveryCodes.owner_type, 'admin'), eq(recoveryCodes.owner_id, adminId), isNull(recoveryCodes.used_at)))
+      .where(and(eq(recoveryCodes.owner_type, 'admin'), eq(recoveryCodes.owner_id, adminId)))
       .get(),
   ])
-  return { totp: Boolean(columns?.secret), passkeys, recovery_codes_left: codes?.n ?? 0 }
+  return { totp: Boolean(columns?.secret), passkeys, recovery_codes_left: Number(codes?.left ?? 0), recovery_codes_made: (codes?.made ?? 0) > 0 }
 }
 
+/**
+ * Whether the administrator has set a second factor up: an app, a passkey, or recovery codes (even
+ * used up). Setting up before passing the second factor is open only while this is false, so a
+ * password alone can never put in a factor of its own.
+ */
 export function hasAnyFactor(state: SecondFactorState): boolean {
-  return state.totp || state.passkeys > 0
+  return state.totp || state.passkeys > 0 || state.recovery_codes_made
+}
+
+/** Whether the administrator has a factor left to pass with: the app, a passkey or an unused recovery code. */
+export function hasUsableFactor(state: SecondFactorState): boolean {
+  return state.totp || state.passkeys > 0 || state.recovery_codes_left > 0
 }
 
 export async function setPendingTotp(db: Db, adminId: number, sealed: string): Promise<void> {

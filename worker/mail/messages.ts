@@ -51,3 +51,15 @@ export function passwordResetMail(env: Pick<Bindings, 'SITE_NAME'>, to: string, 
     text: [say(locale, 'mail.resetAsked', { siteName }), '', say(locale, 'mail.resetChoose', { minutes }), link, '', say(locale, 'mail.resetSignsOut')].join('\n'),
   }
 }
+
+/** A change to an administrator's second factors, as the e-mail to its owner names it. */
+export type FactorChange = 'appOn' | 'appOff' | 'codes' | 'passkeyAdded' | 'passkeyRemoved'
+
+export function factorChangedMail(env: Pick<Bindings, 'SITE_NAME'>, to: string, change: FactorChange, locale: Locale = 'en'): Mail {
+  const siteName = env.SITE_NAME
+  return {
+    to,
+    subject: say(locale, 'mail.factorChangedSubject', { siteName }),
+    text: [say(locale, 'mail.factorChanged', { siteName, change }), '', say(locale, 'mail.factorChangedSignedOut'), say(locale, 'mail.factorChangedIfNotYou')].join('\n'),
+  }
+}

@@ -3,6 +3,9 @@
  * with one (`/api/auth/passkey`). Adding takes two calls: options (a challenge for this browser),
  * then the authenticator's answer. Signing in likewise; the credential names its account, so no
  * e-mail is asked for. Sign-in answers are limited per client address like password sign-in.
+ * An administrator's passkey is a second factor: past the first factor, asking to add one and
+ * removing one take the confirmation of worker/auth/factor-change.ts (`{ password, code }` or
+ * `{ password, passkey }`; users send `{}`), and the owner is e-mailed.
  */
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { Hono } from 'hono'
@@ -13,6 +16,7 @@ import { deletePasskey, findPasskey, listPasskeys, markPasskeyUsed, savePasskey,
 import { plainText } from '../accounts/schemas'
 import { deleteExpiredSessions, deleteSession, describeDevice, markSecondFactor } from '../accounts/sessions'
 import { awaitsSecondFactor, currentAccount, requireAccount, requireSignedIn } from '../auth/guards'
+import { confirmFactorChange, factorChanged, factorChangeSchema, keepsAFactor } from '../auth/factor-change'
 import { mayEnroll } from '../auth/second-factor-guards'
 import { ADDRESS_FAILURE_LIMIT, addressCounter, clientAddress, giveBack, limitAttempts, WINDOW_SECONDS } from '../auth/rate-limit'
 import { sessionToken, startSession } from '../auth/session'
@@ -46,9 +50,13 @@ export const myPasskeyRoutes = new Hono<AppEnv>()
     const rows = await listPasskeys(database(c.env.DB), account.type, account.id)
     return c.json({ passkeys: rows.map(viewOf) }, 200)
   })
-  .post('/options', requireSignedIn, mayEnroll, async (c) => {
+  .post('/options', requireSignedIn, mayEnroll, validate('json', factorChangeSchema), async (c) => {
     const account = c.var.account
     const db = database(c.env.DB)
+    if (account.type === 'admin') {
+      const refused = await confirmFactorChange(c, db, account, c.req.valid('json'))
+      if (refused) return refused
+    }
     const existing = await listPasskeys(db, account.type, account.id)
     if (existing.length >= MAX_PASSKEYS) return apiError(c, 409, 'errors.tooManyPasskeys', { max: MAX_PASSKEYS })
     const options = await registrationOptions(c, db, { type: account.type, id: account.id, name: account.email }, existing)
@@ -74,12 +82,21 @@ export const myPasskeyRoutes = new Hono<AppEnv>()
     if (!saved) return apiError(c, 409, 'errors.passkeyRegistered')
     // made with user verification on this signed-in session: it is the session's second factor
     if (awaitsSecondFactor(account)) await markSecondFactor(db, account.sessionId, 'passkey')
+    if (account.type === 'admin') await factorChanged(c, db, account, 'passkeyAdded')
     return c.json({ message: 'Passkey added.', passkey: viewOf(saved) }, 201)
   })
-  .delete('/:id', requireAccount, validate('param', z.object({ id: credentialId })), async (c) => {
+  .delete('/:id', requireAccount, validate('param', z.object({ id: credentialId })), validate('json', factorChangeSchema), async (c) => {
     const account = c.var.account
-    const removed = await deletePasskey(database(c.env.DB), account.type, account.id, c.req.valid('param').id)
+    const db = database(c.env.DB)
+    const { id } = c.req.valid('param')
+    if (account.type === 'admin') {
+      if (!(await listPasskeys(db, 'admin', account.id)).some((passkey) => passkey.id === id)) return apiError(c, 404, 'errors.passkeyNotFound')
+      const refused = (await keepsAFactor(c, db, account.id, 'passkey')) ?? (await confirmFactorChange(c, db, account, c.req.valid('json')))
+      if (refused) return refused
+    }
+    const removed = await deletePasskey(db, account.type, account.id, id)
     if (!removed) return apiError(c, 404, 'errors.passkeyNotFound')
+    if (account.type === 'admin') await factorChanged(c, db, account, 'passkeyRemoved')
     return c.json({ message: 'Passkey removed.' }, 200)
   })
 

@@ -9,74 +9,62 @@
  *     POST /passkey/options, POST /passkey { response }   one of the administrator's passkeys
  *   /api/me/two-factor        (manage it)
  *     GET  /                             { totp, passkeys, recovery_codes_left }
- *     POST /totp/setup                   a new secret { secret, otpauth_uri }, pending until confirmed
- *     POST /totp/enable { code }         confirms it, passes the factor for this session and
- *                                        answers 10 recovery codes, shown this once
- *     DELETE /totp                       removes the authenticator app
- *     POST /recovery-codes               replaces the recovery codes, answered this once
- * Setting up is open to an administrator who has no second factor yet; otherwise, and for
- * removing or replacing anything, the session must have passed it. Wrong answers are limited and
- * counted before they are checked (worker/auth/rate-limit.ts, beginSecondFactorTry).
+ *     POST /totp/setup { confirmation }  a new secret { secret, otpauth_uri }, pending until confirmed
+ *     POST /totp/enable { code }         confirms it (replacing an app there was), passes the
+ *                                        factor for this session and answers 10 new recovery
+ *                                        codes, shown this once
+ *     DELETE /totp { confirmation }      removes the authenticator app
+ *     POST /recovery-codes { confirmation }  replaces the recovery codes, answered this once
+ * Setting up the first factor is open to an administrator who has none yet, right after the
+ * password. Every later change needs a session that passed the second factor, the password and a
+ * fresh answer ({ password, code } or { password, passkey }: worker/auth/factor-change.ts); it ends
+ * the administrator's other sessions and is e-mailed to the owner. Removing the last factor one
+ * could pass with is refused. Wrong answers are limited and counted before they are checked
+ * (worker/auth/rate-limit.ts, beginSecondFactorTry).
  */
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server'
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { database, type Db } from '../accounts/db'
-import { findPasskey, listPasskeys, markPasskeyUsed } from '../accounts/passkeys'
-import {
-  claimTotpStep,
-  disableTotp,
-  enableTotp,
-  redeemRecoveryCode,
-  replaceRecoveryCodes,
-  secondFactorState,
-  setPendingTotp,
-  totpColumns,
-} from '../accounts/second-factor'
+import { database } from '../accounts/db'
+import { listPasskeys } from '../accounts/passkeys'
+import { disableTotp, enableTotp, replaceRecoveryCodes, secondFactorState, setPendingTotp, totpColumns } from '../accounts/second-factor'
 import { markSecondFactor } from '../accounts/sessions'
+import { confirmFactorChange, factorChanged, factorChangeSchema, keepsAFactor } from '../auth/factor-change'
 import { requireSignedIn } from '../auth/guards'
 import { adminsOnly, mayEnroll, verifiedOnly } from '../auth/second-factor-guards'
+import { passkeyAnswerSchema, passWithPasskey, passWithRecoveryCode, passWithTotp, recoveryCodeSchema, totpCodeSchema } from '../auth/second-factor-answers'
 import { beginSecondFactorTry } from '../auth/rate-limit'
 import { signingSecret } from '../auth/session'
 import { matchingStep, newTotpSecret, openSecret, otpauthUri, sealSecret } from '../auth/totp'
-import { authenticationOptions, recallChallenge, verifyAuthentication } from '../auth/webauthn'
+import { authenticationOptions } from '../auth/webauthn'
 import type { AppEnv } from '../env'
 import { apiError, errorMessage } from '../lib/api-errors'
 import { validate } from '../lib/validate'
-import { PASSKEY_FAILED } from './passkeys'
 
 export const WRONG_CODE = errorMessage('errors.wrongCode')
 
-const codeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, errorMessage('errors.fieldSixDigits', { field: 'code' })) })
-const recoverySchema = z.object({ code: z.string().trim().min(1, errorMessage('errors.fieldRequired', { field: 'code' })).max(40, errorMessage('errors.fieldIsTooLong', { field: 'code' })) })
-const answerSchema = z.object({ response: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,1400}$/) }).loose() })
+const codeSchema = z.object({ code: totpCodeSchema })
+const recoverySchema = z.object({ code: recoveryCodeSchema })
+const answerSchema = z.object({ response: passkeyAnswerSchema })
 
 export const secondFactorRoutes = new Hono<AppEnv>()
   .post('/totp', requireSignedIn, adminsOnly, validate('json', codeSchema), async (c) => {
     const account = c.var.account
     const db = database(c.env.DB)
-    const attempt = await beginSecondFactorTry(c, db, account.id, 'code')
-    if (attempt instanceof Response) return attempt
-    const columns = await totpColumns(db, account.id)
-    const secret = columns?.secret ? await openSecret(signingSecret(c.env), columns.secret) : null
-    if (!secret) return apiError(c, 400, 'errors.noAuthenticatorApp')
-    const step = await matchingStep(secret, c.req.valid('json').code)
-    if (step === null || !(await claimTotpStep(db, account.id, step))) return apiError(c, 400, 'errors.wrongCode')
-    await attempt.succeeded()
+    const refused = await passWithTotp(c, db, account.id, c.req.valid('json').code)
+    if (refused) return refused
     await markSecondFactor(db, account.sessionId, 'totp')
     return c.json({ message: 'Verified.', second_factor: 'verified' as const }, 200)
   })
   .post('/recovery', requireSignedIn, adminsOnly, validate('json', recoverySchema), async (c) => {
     const account = c.var.account
     const db = database(c.env.DB)
-    const attempt = await beginSecondFactorTry(c, db, account.id, 'code')
-    if (attempt instanceof Response) return attempt
-    if (!(await redeemRecoveryCode(db, account.id, c.req.valid('json').code))) return apiError(c, 400, 'errors.wrongCode')
-    await attempt.succeeded()
+    const refused = await passWithRecoveryCode(c, db, account.id, c.req.valid('json').code)
+    if (refused) return refused
     await markSecondFactor(db, account.sessionId, 'recovery')
     const left = (await secondFactorState(db, account.id)).recovery_codes_left
     return c.json({ message: 'Verified.', second_factor: 'verified' as const, recovery_codes_left: left }, 200)
   })
+  // a challenge for one of the administrator's passkeys: to pass the factor, or to confirm a change
   .post('/passkey/options', requireSignedIn, adminsOnly, async (c) => {
     const account = c.var.account
     const db = database(c.env.DB)
@@ -86,17 +74,9 @@ export const secondFactorRoutes = new Hono<AppEnv>()
   })
   .post('/passkey', requireSignedIn, adminsOnly, validate('json', answerSchema), async (c) => {
     const account = c.var.account
-    const { response } = c.req.valid('json')
     const db = database(c.env.DB)
-    const attempt = await beginSecondFactorTry(c, db, account.id, 'passkey')
-    if (attempt instanceof Response) return attempt
-    const challenge = await recallChallenge(c, db, 'second-factor')
-    const passkey = await findPasskey(db, response.id)
-    const own = challenge && passkey && passkey.owner_type === 'admin' && passkey.owner_id === account.id && challenge.owner_id === account.id
-    const info = own ? await verifyAuthentication(c, challenge.challenge, response as unknown as AuthenticationResponseJSON, passkey) : null
-    if (!info || !passkey) return apiError(c, 400, 'errors.passkeyFailed')
-    await attempt.succeeded()
-    await markPasskeyUsed(db, passkey.id, info.newCounter)
+    const refused = await passWithPasskey(c, db, account.id, c.req.valid('json').response)
+    if (refused) return refused
     await markSecondFactor(db, account.sessionId, 'passkey')
     return c.json({ message: 'Verified.', second_factor: 'verified' as const }, 200)
   })
@@ -105,13 +85,16 @@ export const twoFactorRoutes = new Hono<AppEnv>()
   .get('/', requireSignedIn, adminsOnly, async (c) => {
     return c.json(await secondFactorState(database(c.env.DB), c.var.account.id), 200)
   })
-  .post('/totp/setup', requireSignedIn, adminsOnly, mayEnroll, async (c) => {
+  .post('/totp/setup', requireSignedIn, adminsOnly, mayEnroll, validate('json', factorChangeSchema), async (c) => {
     const account = c.var.account
     const db = database(c.env.DB)
+    const refused = await confirmFactorChange(c, db, account, c.req.valid('json'))
+    if (refused) return refused
     const secret = newTotpSecret()
     await setPendingTotp(db, account.id, await sealSecret(signingSecret(c.env), secret))
     return c.json({ secret, otpauth_uri: otpauthUri(secret, c.env.SITE_NAME, account.email) }, 200)
   })
+  // the pending secret exists only through a confirmed (or first) setup: its code is enough here
   .post('/totp/enable', requireSignedIn, adminsOnly, mayEnroll, validate('json', codeSchema), async (c) => {
     const account = c.var.account
     const db = database(c.env.DB)
@@ -126,13 +109,25 @@ export const twoFactorRoutes = new Hono<AppEnv>()
     await enableTotp(db, account.id, columns.pending, step)
     await markSecondFactor(db, account.sessionId, 'totp')
     const codes = await replaceRecoveryCodes(db, account.id)
+    await factorChanged(c, db, account, 'appOn')
     return c.json({ message: 'Authenticator app set up.', recovery_codes: codes }, 200)
   })
-  .delete('/totp', requireSignedIn, adminsOnly, verifiedOnly, async (c) => {
-    await disableTotp(database(c.env.DB), c.var.account.id)
+  .delete('/totp', requireSignedIn, adminsOnly, verifiedOnly, validate('json', factorChangeSchema), async (c) => {
+    const account = c.var.account
+    const db = database(c.env.DB)
+    if (!(await secondFactorState(db, account.id)).totp) return apiError(c, 404, 'errors.noAuthenticatorApp')
+    const refused = (await keepsAFactor(c, db, account.id, 'app')) ?? (await confirmFactorChange(c, db, account, c.req.valid('json')))
+    if (refused) return refused
+    await disableTotp(db, account.id)
+    await factorChanged(c, db, account, 'appOff')
     return c.json({ message: 'Authenticator app removed.' }, 200)
   })
-  .post('/recovery-codes', requireSignedIn, adminsOnly, verifiedOnly, async (c) => {
-    const codes = await replaceRecoveryCodes(database(c.env.DB), c.var.account.id)
+  .post('/recovery-codes', requireSignedIn, adminsOnly, verifiedOnly, validate('json', factorChangeSchema), async (c) => {
+    const account = c.var.account
+    const db = database(c.env.DB)
+    const refused = await confirmFactorChange(c, db, account, c.req.valid('json'))
+    if (refused) return refused
+    const codes = await replaceRecoveryCodes(db, account.id)
+    await factorChanged(c, db, account, 'codes')
     return c.json({ recovery_codes: codes }, 200)
   })

@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { PASSKEY_FAILED } from '../routes/passkeys'
-import { ORIGIN, call, createAdmin, createUser, sessionCookieFrom, sessionOf, setCookies } from './helpers/accounts'
+import { ORIGIN, call, createAdmin, createUser, factorConfirmation, sessionCookieFrom, sessionOf, setCookies } from './helpers/accounts'
 import { SoftAuthenticator } from './helpers/soft-authenticator'
 
 function challengeCookie(res: Response): string {
@@ -13,8 +13,8 @@ function challengeCookie(res: Response): string {
   return line!.split(';')[0]!
 }
 
-async function addPasskey(cookie: string, authenticator: SoftAuthenticator, origin = ORIGIN) {
-  const options = await call('/api/me/passkeys/options', { method: 'POST', cookie })
+async function addPasskey(cookie: string, authenticator: SoftAuthenticator, origin = ORIGIN, confirmation: object = {}) {
+  const options = await call('/api/me/passkeys/options', { cookie, body: confirmation })
   expect(options.status).toBe(200)
   const json = await options.json<{ challenge: string; rp: { id: string } }>()
   const answer = await authenticator.register(json, origin)
@@ -46,7 +46,7 @@ describe('adding passkeys', () => {
   it('refuses an answer for another origin, without the challenge cookie, or twice for one challenge', async () => {
     const user = await createUser()
     expect((await addPasskey(user.cookie, await SoftAuthenticator.create(), 'https://evil.example')).status).toBe(400)
-    const options = await call('/api/me/passkeys/options', { method: 'POST', cookie: user.cookie })
+    const options = await call('/api/me/passkeys/options', { cookie: user.cookie, body: {} })
     const optionsJson = await options.json<{ challenge: string; rp: { id: string } }>()
     const answer = await (await SoftAuthenticator.create()).register(optionsJson, ORIGIN)
     const missing = await call('/api/me/passkeys', { cookie: user.cookie, body: { response: answer } })
@@ -61,7 +61,7 @@ describe('adding passkeys', () => {
   it("cannot answer another account's challenge", async () => {
     const owner = await createUser()
     const thief = await createUser()
-    const options = await call('/api/me/passkeys/options', { method: 'POST', cookie: owner.cookie })
+    const options = await call('/api/me/passkeys/options', { cookie: owner.cookie, body: {} })
     const answer = await (await SoftAuthenticator.create()).register(await options.json(), ORIGIN)
     const res = await call('/api/me/passkeys', { cookie: `${thief.cookie}; ${challengeCookie(options)}`, body: { response: answer } })
     expect(res.status).toBe(400)
@@ -69,7 +69,7 @@ describe('adding passkeys', () => {
 
   it('answers 401 signed out and 400 for a malformed answer', async () => {
     expect((await call('/api/me/passkeys')).status).toBe(401)
-    expect((await call('/api/me/passkeys/options', { method: 'POST' })).status).toBe(401)
+    expect((await call('/api/me/passkeys/options', { body: {} })).status).toBe(401)
     const user = await createUser()
     expect((await call('/api/me/passkeys', { cookie: user.cookie, body: { response: { id: 'x' } } })).status).toBe(400)
   })
@@ -79,7 +79,8 @@ describe('signing in with a passkey', () => {
   it('signs the owner in, user or administrator, and keeps the counter', async () => {
     for (const account of [await createUser(), await createAdmin()]) {
       const authenticator = await SoftAuthenticator.create()
-      expect((await addPasskey(account.cookie, authenticator)).status).toBe(201)
+      const confirmation = account.type === 'admin' ? factorConfirmation(account) : {}
+      expect((await addPasskey(account.cookie, authenticator, ORIGIN, confirmation)).status).toBe(201)
       const { res } = await passkeySignIn(authenticator)
       expect(res.status, await res.clone().text()).toBe(200)
       const cookie = sessionCookieFrom(res)!
@@ -110,7 +111,7 @@ describe('signing in with a passkey', () => {
     expect((await passkeySignIn(authenticator)).res.status).toBe(401)
     await env.DB.prepare('update users set is_active = 1 where id = ?').bind(user.id).run()
 
-    const removed = await call(`/api/me/passkeys/${authenticator.id}`, { method: 'DELETE', cookie: user.cookie })
+    const removed = await call(`/api/me/passkeys/${authenticator.id}`, { method: 'DELETE', cookie: user.cookie, body: {} })
     expect(removed.status).toBe(200)
     expect((await passkeySignIn(authenticator)).res.status).toBe(401)
   })
@@ -120,7 +121,7 @@ describe('signing in with a passkey', () => {
     const other = await createUser()
     const authenticator = await SoftAuthenticator.create()
     await addPasskey(owner.cookie, authenticator)
-    expect((await call(`/api/me/passkeys/${authenticator.id}`, { method: 'DELETE', cookie: other.cookie })).status).toBe(404)
+    expect((await call(`/api/me/passkeys/${authenticator.id}`, { method: 'DELETE', cookie: other.cookie, body: {} })).status).toBe(404)
     expect((await passkeySignIn(authenticator)).res.status).toBe(200)
   })
 })

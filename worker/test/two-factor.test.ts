@@ -6,7 +6,7 @@ import { SECOND_FACTOR_REQUIRED } from '../auth/guards'
 import { currentStep, totpCode } from '../auth/totp'
 import { SECOND_FACTOR_TRIES } from '../auth/rate-limit'
 import { WRONG_CODE } from '../routes/two-factor'
-import { ORIGIN, call, createAdmin, createUser, sessionCookieFrom, setCookies } from './helpers/accounts'
+import { ORIGIN, call, createAdmin, createUser, factorConfirmation, sessionCookieFrom, setCookies, waitForMail } from './helpers/accounts'
 import { SoftAuthenticator } from './helpers/soft-authenticator'
 
 async function passwordSignIn(email: string, password: string, ip?: string) {
@@ -23,7 +23,8 @@ function challengeCookie(res: Response): string {
   return setCookies(res).find((line) => line.startsWith('reelhouse_webauthn='))!.split(';')[0]!
 }
 
-describe('an administrator signed in with a password only', () => {
+// each administrator costs several password hashes, slow on a busy machine
+describe('an administrator signed in with a password only', { timeout: 30_000 }, () => {
   it('can make no admin or account call, only set up or pass the second factor', async () => {
     const admin = await createAdmin({ secondFactor: false })
     expect((await call('/api/auth/me', { cookie: admin.cookie }).then((r) => r.json<{ second_factor: string }>())).second_factor).toBe('setup')
@@ -45,7 +46,7 @@ describe('an administrator signed in with a password only', () => {
 
   it('sets up an authenticator app: wrong code refused, then recovery codes shown once and stored hashed', async () => {
     const admin = await createAdmin({ secondFactor: false })
-    const setup = await call('/api/me/two-factor/totp/setup', { method: 'POST', cookie: admin.cookie })
+    const setup = await call('/api/me/two-factor/totp/setup', { cookie: admin.cookie, body: {} })
     const { secret, otpauth_uri } = await setup.json<{ secret: string; otpauth_uri: string }>()
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
     expect(otpauth_uri).toMatch(/^otpauth:\/\/totp\/Reelhouse%3A.+\?secret=[A-Z2-7]{32}&issuer=Reelhouse/)
@@ -75,9 +76,9 @@ describe('an administrator signed in with a password only', () => {
     expect(first.body.second_factor).toBe('required')
     expect(await adminCallStatus(first.cookie)).toBe(403)
     // a second factor cannot be added or swapped before passing the first
-    expect((await call('/api/me/two-factor/totp/setup', { method: 'POST', cookie: first.cookie })).status).toBe(403)
-    expect((await call('/api/me/passkeys/options', { method: 'POST', cookie: first.cookie })).status).toBe(403)
-    expect((await call('/api/me/two-factor/recovery-codes', { method: 'POST', cookie: first.cookie })).status).toBe(403)
+    expect((await call('/api/me/two-factor/totp/setup', { cookie: first.cookie, body: {} })).status).toBe(403)
+    expect((await call('/api/me/passkeys/options', { cookie: first.cookie, body: {} })).status).toBe(403)
+    expect((await call('/api/me/two-factor/recovery-codes', { cookie: first.cookie, body: {} })).status).toBe(403)
     const wrong = await call('/api/auth/second-factor/totp', { cookie: first.cookie, body: { code: '123456' } })
     expect(wrong.status).toBe(400)
     expect(await wrong.json()).toEqual({ error: WRONG_CODE })
@@ -92,7 +93,7 @@ describe('an administrator signed in with a password only', () => {
 
   it('passes it with a recovery code, each code once', async () => {
     const admin = await createAdmin({ secondFactor: false })
-    const setup = await (await call('/api/me/two-factor/totp/setup', { method: 'POST', cookie: admin.cookie })).json<{ secret: string }>()
+    const setup = await (await call('/api/me/two-factor/totp/setup', { cookie: admin.cookie, body: {} })).json<{ secret: string }>()
     const enabled = await call('/api/me/two-factor/totp/enable', { cookie: admin.cookie, body: { code: await totpCode(setup.secret, currentStep()) } })
     const [code] = (await enabled.json<{ recovery_codes: string[] }>()).recovery_codes
     const session = await passwordSignIn(admin.email, admin.password)
@@ -120,7 +121,7 @@ describe('an administrator signed in with a password only', () => {
     const admin = await createAdmin({ secondFactor: false })
     const home = '198.51.100.41'
     // the owner sets the app up from home, which passes the second factor there
-    const setup = await call('/api/me/two-factor/totp/setup', { method: 'POST', ip: home, cookie: admin.cookie })
+    const setup = await call('/api/me/two-factor/totp/setup', { ip: home, cookie: admin.cookie, body: {} })
     const { secret } = await setup.json<{ secret: string }>()
     expect((await call('/api/me/two-factor/totp/enable', { ip: home, cookie: admin.cookie, body: { code: await totpCode(secret, currentStep()) } })).status).toBe(200)
 
@@ -139,7 +140,7 @@ describe('an administrator signed in with a password only', () => {
   it('lets a passkey through while wrong codes have spent the count', async () => {
     const admin = await createAdmin({ secondFactor: false })
     const authenticator = await SoftAuthenticator.create()
-    const options = await call('/api/me/passkeys/options', { method: 'POST', cookie: admin.cookie })
+    const options = await call('/api/me/passkeys/options', { cookie: admin.cookie, body: {} })
     const answer = await authenticator.register(await options.json(), ORIGIN)
     expect((await call('/api/me/passkeys', { cookie: `${admin.cookie}; ${challengeCookie(options)}`, body: { response: answer } })).status).toBe(201)
     const intruder = await passwordSignIn(admin.email, admin.password)
@@ -156,7 +157,7 @@ describe('an administrator signed in with a password only', () => {
   it('may make a passkey its first factor, then pass with it', async () => {
     const admin = await createAdmin({ secondFactor: false })
     const authenticator = await SoftAuthenticator.create()
-    const options = await call('/api/me/passkeys/options', { method: 'POST', cookie: admin.cookie })
+    const options = await call('/api/me/passkeys/options', { cookie: admin.cookie, body: {} })
     const answer = await authenticator.register(await options.json(), ORIGIN)
     expect((await call('/api/me/passkeys', { cookie: `${admin.cookie}; ${challengeCookie(options)}`, body: { response: answer } })).status).toBe(201)
     expect(await adminCallStatus(admin.cookie)).toBe(200)
@@ -176,11 +177,11 @@ describe('an administrator signed in with a password only', () => {
   it("cannot pass with another administrator's passkey", async () => {
     const owner = await createAdmin()
     const authenticator = await SoftAuthenticator.create()
-    const options = await call('/api/me/passkeys/options', { method: 'POST', cookie: owner.cookie })
+    const options = await call('/api/me/passkeys/options', { cookie: owner.cookie, body: factorConfirmation(owner) })
     await call('/api/me/passkeys', { cookie: `${owner.cookie}; ${challengeCookie(options)}`, body: { response: await authenticator.register(await options.json(), ORIGIN) } })
     const other = await createAdmin()
     const otherPasskey = await SoftAuthenticator.create()
-    const otherOptions = await call('/api/me/passkeys/options', { method: 'POST', cookie: other.cookie })
+    const otherOptions = await call('/api/me/passkeys/options', { cookie: other.cookie, body: factorConfirmation(other) })
     await call('/api/me/passkeys', { cookie: `${other.cookie}; ${challengeCookie(otherOptions)}`, body: { response: await otherPasskey.register(await otherOptions.json(), ORIGIN) } })
     const session = await passwordSignIn(other.email, other.password)
     const challenge = await call('/api/auth/second-factor/passkey/options', { method: 'POST', cookie: session.cookie })
@@ -188,6 +189,94 @@ describe('an administrator signed in with a password only', () => {
     const res = await call('/api/auth/second-factor/passkey', { cookie: `${session.cookie}; ${challengeCookie(challenge)}`, body: { response: assertion } })
     expect(res.status).toBe(400)
     expect(await adminCallStatus(session.cookie)).toBe(403)
+  })
+})
+
+describe("changing an administrator's factors", { timeout: 30_000 }, () => {
+  async function secondSession(admin: { email: string; password: string; totpSecret?: string }, code: string) {
+    const session = await passwordSignIn(admin.email, admin.password)
+    expect((await call('/api/auth/second-factor/recovery', { cookie: session.cookie, body: { code } })).status).toBe(200)
+    return session.cookie
+  }
+
+  it('asks a passed session for the password and a fresh code to remove the app, and never offers set-up again', async () => {
+    const admin = await createAdmin()
+    const remove = (body: object) => call('/api/me/two-factor/totp', { method: 'DELETE', cookie: admin.cookie, body })
+    expect(await (await remove({})).json()).toEqual({ error: 'Password is required' })
+    expect((await remove({ password: 'not the password', code: admin.recoveryCodes![0] })).status).toBe(400)
+    const noAnswer = await remove({ password: admin.password })
+    expect(noAnswer.status).toBe(400)
+    expect(await noAnswer.json()).toEqual({ error: 'Enter a code from your authenticator app or a recovery code, or use a passkey, to confirm this change.' })
+    expect(await (await remove({ password: admin.password, code: 'zzzzz-zzzzz' })).json()).toEqual({ error: WRONG_CODE })
+    expect((await call('/api/me/two-factor', { cookie: admin.cookie }).then((r) => r.json<{ totp: boolean }>())).totp).toBe(true)
+    expect((await remove(factorConfirmation(admin))).status).toBe(200)
+
+    // recovery codes remain: a password alone is asked for one, and can set nothing up
+    const later = await passwordSignIn(admin.email, admin.password)
+    expect(later.body.second_factor).toBe('required')
+    expect((await call('/api/me/two-factor/totp/setup', { cookie: later.cookie, body: {} })).status).toBe(403)
+    expect((await call('/api/me/passkeys/options', { cookie: later.cookie, body: {} })).status).toBe(403)
+  })
+
+  it('asks the same to replace the recovery codes or the app, and to add or remove a passkey', async () => {
+    const admin = await createAdmin()
+    expect((await call('/api/me/two-factor/recovery-codes', { cookie: admin.cookie, body: { password: admin.password } })).status).toBe(400)
+    const replaced = await call('/api/me/two-factor/recovery-codes', { cookie: admin.cookie, body: factorConfirmation(admin) })
+    expect(replaced.status).toBe(200)
+    admin.recoveryCodes = (await replaced.json<{ recovery_codes: string[] }>()).recovery_codes
+
+    expect((await call('/api/me/two-factor/totp/setup', { cookie: admin.cookie, body: {} })).status).toBe(400)
+    const setup = await call('/api/me/two-factor/totp/setup', { cookie: admin.cookie, body: factorConfirmation(admin) })
+    expect(setup.status).toBe(200)
+    const { secret } = await setup.json<{ secret: string }>()
+    expect((await call('/api/me/two-factor/totp/enable', { cookie: admin.cookie, body: { code: await totpCode(secret, currentStep()) } })).status).toBe(200)
+
+    const authenticator = await SoftAuthenticator.create()
+    expect((await call('/api/me/passkeys/options', { cookie: admin.cookie, body: {} })).status).toBe(400)
+    const options = await call('/api/me/passkeys/options', { cookie: admin.cookie, body: { password: admin.password, code: await totpCode(secret, currentStep() + 1) } })
+    expect(options.status).toBe(200)
+    const added = await call('/api/me/passkeys', { cookie: `${admin.cookie}; ${challengeCookie(options)}`, body: { response: await authenticator.register(await options.json(), ORIGIN) } })
+    expect(added.status).toBe(201)
+    const path = `/api/me/passkeys/${authenticator.id}`
+    expect((await call(path, { method: 'DELETE', cookie: admin.cookie, body: {} })).status).toBe(400)
+    expect((await call('/api/me/passkeys', { cookie: admin.cookie }).then((r) => r.json<{ passkeys: unknown[] }>())).passkeys).toHaveLength(1)
+  })
+
+  /** An administrator whose first and only factor is a passkey, and that passkey's answer to a fresh challenge (with the cookie naming it). */
+  async function passkeyOnlyAdmin() {
+    const admin = await createAdmin({ secondFactor: false })
+    const authenticator = await SoftAuthenticator.create()
+    const options = await call('/api/me/passkeys/options', { cookie: admin.cookie, body: {} })
+    await call('/api/me/passkeys', { cookie: `${admin.cookie}; ${challengeCookie(options)}`, body: { response: await authenticator.register(await options.json(), ORIGIN) } })
+    const challenge = await call('/api/auth/second-factor/passkey/options', { method: 'POST', cookie: admin.cookie })
+    const passkey = await authenticator.authenticate(await challenge.json(), ORIGIN)
+    return { admin, authenticator, passkey, cookie: `${admin.cookie}; ${challengeCookie(challenge)}` }
+  }
+
+  it('takes a passkey as the fresh answer', async () => {
+    const { admin, passkey, cookie } = await passkeyOnlyAdmin()
+    const setup = await call('/api/me/two-factor/totp/setup', { cookie, body: { password: admin.password, passkey } })
+    expect(setup.status, await setup.clone().text()).toBe(200)
+  })
+
+  it('e-mails the owner and signs out its other sessions', async () => {
+    const admin = await createAdmin()
+    const other = await secondSession(admin, admin.recoveryCodes!.pop()!)
+    expect(await adminCallStatus(other)).toBe(200)
+    expect((await call('/api/me/two-factor/recovery-codes', { cookie: admin.cookie, body: factorConfirmation(admin) })).status).toBe(200)
+    expect((await call('/api/auth/me', { cookie: other }).then((r) => r.json<{ user: unknown }>())).user).toBeNull()
+    expect(await adminCallStatus(admin.cookie)).toBe(200)
+    const mail = await waitForMail(admin.email, 2)
+    expect(mail.subject).toBe('Reelhouse: your two-factor sign-in changed')
+    expect(mail.text).toContain('New recovery codes were made for your Reelhouse administrator account')
+    expect(mail.text).toContain('Every other browser signed in to the account has been signed out.')
+  })
+
+  it('refuses to remove the last factor one could pass with', async () => {
+    const { admin, authenticator, passkey, cookie } = await passkeyOnlyAdmin()
+    const removed = await call(`/api/me/passkeys/${authenticator.id}`, { method: 'DELETE', cookie, body: { password: admin.password, passkey } })
+    expect(removed.status).toBe(409)
+    expect((await call('/api/me/two-factor', { cookie: admin.cookie }).then((r) => r.json<{ passkeys: number }>())).passkeys).toBe(1)
   })
 })
 

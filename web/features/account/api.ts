@@ -70,7 +70,17 @@ export function usePasskeys() {
 export function useRemovePasskey() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => readJson<{ message: string }>(api.me.passkeys[':id'].$delete({ param: { id } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: passkeyKeys.list }),
+    mutationFn: ({ id, confirmation = {} }: { id: string; confirmation?: InferRequestType<(typeof api.me.passkeys)[':id']['$delete']>['json'] }) =>
+      readJson<{ message: string }>(api.me.passkeys[':id'].$delete({ param: { id }, json: confirmation })),
+    // an administrator's other browsers are signed out by the change
+    onSuccess: () => Promise.all([passkeyKeys.list, twoFactorKeys.state, ['me', 'sessions']].map((queryKey) => client.invalidateQueries({ queryKey }))),
   })
+}
+
+export type TwoFactorState = InferResponseType<(typeof api.me)['two-factor']['$get'], 200>
+export const twoFactorKeys = { state: ['me', 'two-factor'] as const }
+
+/** An administrator's factors: whether the app is on, how many passkeys and unused recovery codes. */
+export function useTwoFactorState(enabled: boolean) {
+  return useQuery({ queryKey: twoFactorKeys.state, queryFn: () => readJson<TwoFactorState>(api.me['two-factor'].$get()), enabled, staleTime: 0 })
 }

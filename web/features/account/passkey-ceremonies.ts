@@ -14,6 +14,9 @@ type Browser = typeof import('@simplewebauthn/browser')
 /** The worker checks the answer's shape loosely and SimpleWebAuthn checks the rest; the browser's own types are stricter. */
 type AnswerJson = InferRequestType<typeof api.auth.passkey.$post>['json']['response']
 
+/** What confirms a change of an administrator's factors: the password and a code, or the password and a passkey's answer; users send nothing. */
+export type FactorChangeConfirmation = InferRequestType<typeof api.me.passkeys.options.$post>['json']
+
 const loadBrowser = (): Promise<Browser> => import('@simplewebauthn/browser')
 
 function friendly(err: unknown): Error {
@@ -25,9 +28,9 @@ export function passkeysSupported(): boolean {
   return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function'
 }
 
-export async function addPasskey(): Promise<void> {
+export async function addPasskey(confirmation: FactorChangeConfirmation = {}): Promise<void> {
   const browser = await loadBrowser()
-  const optionsJSON = await readJson<Options<Browser['startRegistration']>>(api.me.passkeys.options.$post())
+  const optionsJSON = await readJson<Options<Browser['startRegistration']>>(api.me.passkeys.options.$post({ json: confirmation }))
   let response
   try {
     response = await browser.startRegistration({ optionsJSON })
@@ -49,15 +52,19 @@ export async function signInWithPasskey(): Promise<SessionAccount> {
   return readJson<SessionAccount>(api.auth.passkey.$post({ json: { response: response as unknown as AnswerJson } }))
 }
 
-/** An administrator's second factor with one of their passkeys. */
-export async function passSecondFactorWithPasskey(): Promise<void> {
+/** One of the administrator's passkeys answering a second-factor challenge; the answer is sent by the caller. */
+export async function passkeyConfirmation(): Promise<AnswerJson> {
   const browser = await loadBrowser()
   const optionsJSON = await readJson<Options<Browser['startAuthentication']>>(api.auth['second-factor'].passkey.options.$post())
-  let response
   try {
-    response = await browser.startAuthentication({ optionsJSON })
+    return (await browser.startAuthentication({ optionsJSON })) as unknown as AnswerJson
   } catch (err) {
     throw friendly(err)
   }
-  await readJson(api.auth['second-factor'].passkey.$post({ json: { response: response as unknown as AnswerJson } }))
+}
+
+/** An administrator's second factor with one of their passkeys. */
+export async function passSecondFactorWithPasskey(): Promise<void> {
+  const response = await passkeyConfirmation()
+  await readJson(api.auth['second-factor'].passkey.$post({ json: { response } }))
 }

@@ -1,13 +1,17 @@
 /**
  * Passkeys on the profile: the account's passkeys with when each was added and last used, Add a
  * passkey (the browser's own prompt; its code loads only when the button is pressed) and Remove.
+ * An administrator's passkey is a second factor: adding or removing one first asks for the
+ * password and a fresh code or passkey, as every change of its factors does.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { Button } from '../../components/button'
 import { useToast } from '../../components/toast'
 import { currentLocale, t } from '../../i18n'
-import { passkeyKeys, usePasskeys, useRemovePasskey, type AccountPasskey } from './api'
-import { addPasskey, passkeysSupported } from './passkey-ceremonies'
+import { passkeyKeys, twoFactorKeys, usePasskeys, useRemovePasskey, type AccountPasskey } from './api'
+import { addPasskey, passkeysSupported, type FactorChangeConfirmation } from './passkey-ceremonies'
+import { ConfirmFactorChange } from './two-factor-parts'
 
 function used(passkey: AccountPasskey): string {
   const dateFormat = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium' })
@@ -17,19 +21,38 @@ function used(passkey: AccountPasskey): string {
     : t('account.passkeyAddedNotUsed', { added })
 }
 
-export function PasskeysSection() {
+type Pending = { kind: 'add' } | { kind: 'remove'; passkey: AccountPasskey }
+
+export function PasskeysSection({ secondFactor = false }: { secondFactor?: boolean }) {
   const passkeys = usePasskeys()
   const remove = useRemovePasskey()
   const client = useQueryClient()
   const toast = useToast()
+  const [pending, setPending] = useState<Pending | null>(null)
   const add = useMutation({
-    mutationFn: addPasskey,
+    mutationFn: (confirmation: FactorChangeConfirmation = {}) => addPasskey(confirmation),
     onSuccess: () => {
       toast(t('account.passkeyAdded'), 'success')
-      return client.invalidateQueries({ queryKey: passkeyKeys.list })
+      setPending(null)
+      return Promise.all([client.invalidateQueries({ queryKey: passkeyKeys.list }), client.invalidateQueries({ queryKey: twoFactorKeys.state })])
     },
-    onError: (err) => toast(err.message, 'error'),
+    onError: (err) => {
+      if (!secondFactor) toast(err.message, 'error')
+    },
   })
+  const removeNow = (passkey: AccountPasskey, confirmation?: FactorChangeConfirmation) =>
+    remove.mutateAsync(
+      { id: passkey.id, confirmation },
+      {
+        onSuccess: () => {
+          toast(t('account.passkeyRemoved'), 'success')
+          setPending(null)
+        },
+        onError: (err) => {
+          if (!secondFactor) toast(err.message, 'error')
+        },
+      },
+    )
 
   return (
     <section aria-labelledby="passkeys-title" className="rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
@@ -37,11 +60,25 @@ export function PasskeysSection() {
         <h2 id="passkeys-title" className="text-xl font-semibold">
           {t('account.passkeys')}
         </h2>
-        <Button variant="secondary" onClick={() => add.mutate()} busy={add.isPending} busyLabel={t('account.waitingForDevice')} disabled={!passkeysSupported()}>
+        <Button
+          variant="secondary"
+          onClick={() => (secondFactor ? setPending({ kind: 'add' }) : add.mutate({}))}
+          busy={add.isPending && !secondFactor}
+          busyLabel={t('account.waitingForDevice')}
+          disabled={!passkeysSupported() || pending !== null}
+        >
           {t('account.addPasskey')}
         </Button>
       </div>
       <p className="mt-2 text-sm text-neutral-400">{t('account.passkeysIntro')}</p>
+      {pending && (
+        <ConfirmFactorChange
+          action={pending.kind === 'add' ? t('account.addPasskey') : t('account.removePasskey', { name: pending.passkey.name })}
+          withPasskey={(passkeys.data?.passkeys.length ?? 0) > 0}
+          confirm={(confirmation) => (pending.kind === 'add' ? add.mutateAsync(confirmation) : removeNow(pending.passkey, confirmation))}
+          onCancel={() => setPending(null)}
+        />
+      )}
       {passkeys.isError ? (
         <p role="alert" className="mt-3 text-red-300">
           {t('account.passkeysLoadFailed')}
@@ -62,14 +99,10 @@ export function PasskeysSection() {
               </div>
               <Button
                 variant="danger"
-                onClick={() =>
-                  remove.mutate(passkey.id, {
-                    onSuccess: () => toast(t('account.passkeyRemoved'), 'success'),
-                    onError: (err) => toast(err.message, 'error'),
-                  })
-                }
-                busy={remove.isPending && remove.variables === passkey.id}
+                onClick={() => (secondFactor ? setPending({ kind: 'remove', passkey }) : void removeNow(passkey).catch(() => undefined))}
+                busy={!secondFactor && remove.isPending && remove.variables?.id === passkey.id}
                 busyLabel={t('account.removing')}
+                disabled={pending !== null}
                 aria-label={t('account.removePasskey', { name: passkey.name })}
               >
                 {t('account.remove')}

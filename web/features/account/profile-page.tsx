@@ -1,5 +1,6 @@
 /**
- * /profile (SPEC.md section 2): Profile Information, Change Password, where the account is signed
+ * /profile (SPEC.md section 2): Profile Information, Change Password, an administrator's
+ * two-factor sign-in, passkeys, where the account is signed
  * in (with sign-out per browser and everywhere), and the account's watchlist and recent history. 'Loading...' while the session resolves; signed out goes to
  * /login, which brings the visitor back here afterwards.
  */
@@ -16,6 +17,7 @@ import { ProfileInfo } from './profile-info'
 import { ProfileLists } from './profile-lists'
 import { PasskeysSection } from './passkeys-section'
 import { SessionsSection } from './sessions-section'
+import { TwoFactorSection } from './two-factor-section'
 
 function Loading() {
   return (
@@ -44,7 +46,8 @@ function SignedInProfile() {
         {!profile.isPending && (
           <>
             <PasswordSection />
-            <PasskeysSection />
+            {profile.data?.type === 'admin' && <TwoFactorSection />}
+            <PasskeysSection secondFactor={profile.data?.type === 'admin'} />
             <SessionsSection />
             <MyServicesSection />
             <ProfileLists />

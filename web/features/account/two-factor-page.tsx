@@ -13,25 +13,9 @@ import { paths } from '../../lib/paths'
 import { awaitsSecondFactor, useRefreshSession, useSession } from '../../lib/session'
 import { t } from '../../i18n'
 import { useDocumentMeta } from '../../lib/use-document-meta'
-import { AuthCard, FormError, inputClass, safeNextPath, SubmitButton } from './auth-form'
+import { AuthCard, FormError, safeNextPath, SubmitButton } from './auth-form'
 import { addPasskey, passkeysSupported, passSecondFactorWithPasskey } from './passkey-ceremonies'
-
-function CodeField({ label, value, onChange, pattern, autoComplete }: { label: string; value: string; onChange: (v: string) => void; pattern?: string; autoComplete?: string }) {
-  return (
-    <label className="block text-sm font-medium text-neutral-200">
-      {label}
-      <input
-        className={`${inputClass} mt-1 font-mono tracking-widest`}
-        inputMode={pattern ? 'numeric' : 'text'}
-        pattern={pattern}
-        autoComplete={autoComplete ?? 'one-time-code'}
-        required
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </label>
-  )
-}
+import { AuthenticatorKeyForm, CodeField, RecoveryCodes, type TotpSecret } from './two-factor-parts'
 
 function PassSecondFactor({ onDone }: { onDone: () => void }) {
   const [mode, setMode] = useState<'app' | 'recovery'>('app')
@@ -94,9 +78,8 @@ function PassSecondFactor({ onDone }: { onDone: () => void }) {
 }
 
 function SetUpSecondFactor({ onDone }: { onDone: () => void }) {
-  const [secret, setSecret] = useState<{ secret: string; otpauth_uri: string } | null>(null)
+  const [secret, setSecret] = useState<TotpSecret | null>(null)
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null)
-  const [code, setCode] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
@@ -112,56 +95,15 @@ function SetUpSecondFactor({ onDone }: { onDone: () => void }) {
     }
   }
 
-  if (recoveryCodes) {
-    return (
-      <div className="space-y-4">
-        <p className="text-sm text-neutral-300">
-          {t('account.recoveryCodesIntro')}
-        </p>
-        <ul aria-label={t('account.recoveryCodes')} dir="ltr" className="grid grid-cols-2 gap-2 rounded-lg border border-neutral-700 bg-neutral-950 p-4 font-mono text-sm">
-          {recoveryCodes.map((recovery) => (
-            <li key={recovery}>{recovery}</li>
-          ))}
-        </ul>
-        <Button onClick={onDone} className="w-full whitespace-normal!">
-          {t('account.savedRecoveryCodes')}
-        </Button>
-      </div>
-    )
-  }
-
-  if (secret) {
-    const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-      e.preventDefault()
-      void attempt(async () => {
-        const answer = await readJson<{ recovery_codes: string[] }>(api.me['two-factor'].totp.enable.$post({ json: { code: code.trim() } }))
-        setRecoveryCodes(answer.recovery_codes)
-      })
-    }
-    return (
-      <form onSubmit={onSubmit} className="space-y-4" aria-label={t('account.setUpAuthenticatorApp')}>
-        <p className="text-sm text-neutral-300">
-          {t('account.setUpKeyIntro')}
-        </p>
-        <p className="break-all rounded-lg border border-neutral-700 bg-neutral-950 p-3 font-mono text-sm" aria-label={t('account.setUpKey')} dir="ltr">
-          {secret.secret.replace(/(.{4})/g, '$1 ').trim()}
-        </p>
-        <a href={secret.otpauth_uri} className="text-sm font-semibold text-brand-400 hover:underline">
-          {t('account.openInAuthenticatorApp')}
-        </a>
-        <CodeField label={t('account.authenticatorCode')} pattern="\d{6}" value={code} onChange={setCode} />
-        <FormError message={error} />
-        <SubmitButton busy={busy} idle={t('account.turnOn')} busyLabel={t('account.checking')} />
-      </form>
-    )
-  }
+  if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} intro={t('account.recoveryCodesIntro')} onDone={onDone} />
+  if (secret) return <AuthenticatorKeyForm secret={secret} onEnabled={setRecoveryCodes} />
 
   return (
     <div className="space-y-3">
       <Button
         className="w-full whitespace-normal!"
         busy={busy}
-        onClick={() => void attempt(async () => setSecret(await readJson<{ secret: string; otpauth_uri: string }>(api.me['two-factor'].totp.setup.$post())))}
+        onClick={() => void attempt(async () => setSecret(await readJson<TotpSecret>(api.me['two-factor'].totp.setup.$post({ json: {} }))))}
       >
         {t('account.setUpAuthenticatorApp')}
       </Button>

@@ -102,6 +102,8 @@ export interface TestAccount {
   cookie: string
   /** An administrator's authenticator-app secret (base32), set up by createAdmin. */
   totpSecret?: string
+  /** Its recovery codes, as setting the app up answered them: each works once. */
+  recoveryCodes?: string[]
 }
 
 export async function signUp(overrides: Partial<Credentials> = {}): Promise<Credentials> {
@@ -145,18 +147,25 @@ export async function createAdmin(overrides: Partial<Credentials> & { id?: numbe
   const { secondFactor = true, ...rest } = { ...credentials, secondFactor: overrides.secondFactor }
   delete (rest as { id?: number }).id
   if (!secondFactor) return { type: 'admin', id, cookie, ...rest }
-  const totpSecret = await setUpTotp(cookie)
-  return { type: 'admin', id, cookie, totpSecret, ...rest }
+  const { secret: totpSecret, recoveryCodes } = await setUpTotp(cookie)
+  return { type: 'admin', id, cookie, totpSecret, recoveryCodes, ...rest }
 }
 
-/** Sets up an authenticator app for the signed-in administrator; answers its secret. */
-export async function setUpTotp(cookie: string): Promise<string> {
-  const setup = await call('/api/me/two-factor/totp/setup', { method: 'POST', cookie })
+/** Sets up the first authenticator app of the signed-in administrator; answers its secret and recovery codes. */
+export async function setUpTotp(cookie: string, ip?: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const setup = await call('/api/me/two-factor/totp/setup', { ip, cookie, body: {} })
   expect(setup.status, await setup.clone().text()).toBe(200)
   const { secret } = await setup.json<{ secret: string }>()
-  const enable = await call('/api/me/two-factor/totp/enable', { cookie, body: { code: await totpCode(secret, currentStep()) } })
+  const enable = await call('/api/me/two-factor/totp/enable', { ip, cookie, body: { code: await totpCode(secret, currentStep()) } })
   expect(enable.status, await enable.clone().text()).toBe(200)
-  return secret
+  return { secret, recoveryCodes: (await enable.json<{ recovery_codes: string[] }>()).recovery_codes }
+}
+
+/** What confirms a change of an administrator's factors: its password and one of its unused recovery codes. */
+export function factorConfirmation(admin: TestAccount): { password: string; code: string } {
+  const code = admin.recoveryCodes?.shift()
+  if (!code) throw new Error('the administrator has no recovery code left to confirm with')
+  return { password: admin.password, code }
 }
 
 export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
