@@ -17,7 +17,7 @@ import { type CatalogProvider, titleDetails } from '../catalog/provider'
 import { yearOfDate } from '../catalog/title-facts'
 import type { ListItem, MediaType } from '../catalog/types'
 import type { Db } from './db'
-import { appendToList, createList, listsOf, ownList } from './user-lists'
+import { appendToList, listNamed } from './user-lists'
 import type { Owner } from './watchlist'
 
 export interface ImportQuery {
@@ -193,27 +193,18 @@ export interface ImportListCounts extends ImportCounts {
 /**
  * Adds each list's titles to the account's list of that name (case set aside), making a private
  * one when there is none; titles already on it stay where they are, so importing the same file
- * twice adds nothing twice.
+ * twice, even twice at once, makes one list and adds nothing twice.
  */
 export async function importLists(db: Db, owner: Owner, lists: ImportList[]): Promise<ImportListCounts> {
   const total: ImportListCounts = { added: 0, existing: 0, created: 0, skipped: 0 }
-  if (lists.length === 0) return total
-  const mine = await listsOf(db, owner)
   for (const { name, items } of lists) {
-    let summary = mine.find((l) => l.name.toLowerCase() === name.toLowerCase())
-    if (!summary) {
-      const made = await createList(db, owner, { name, description: null, is_public: false })
-      if (typeof made === 'string') {
-        total.skipped += items.length
-        continue
-      }
-      summary = made
-      mine.push(made)
-      total.created += 1
+    const named = await listNamed(db, owner, name)
+    if (typeof named === 'string') {
+      total.skipped += items.length
+      continue
     }
-    const list = await ownList(db, owner, summary.slug)
-    if (!list) continue
-    const counts = await appendToList(db, list, items)
+    if (named.made) total.created += 1
+    const counts = await appendToList(db, named.list, items)
     total.added += counts.added
     total.existing += counts.existing
     total.skipped += counts.skipped

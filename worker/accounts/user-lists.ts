@@ -4,7 +4,7 @@
  * and only the row found that way is touched, so no parameter a client sends can reach another
  * account's list. Anyone may read a list marked public, through `publicList`.
  */
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { userListItems, userLists, users, type UserList, type UserListItem } from '../../drizzle/schema'
 import type { Db } from './db'
 import type { ContentKey, Owner, WatchlistItem } from './watchlist'
@@ -171,20 +171,40 @@ export async function readableList(
 
 export type ListRefusal = 'tooManyLists' | 'listFull'
 
+/**
+ * Inserts a list at the top of the owner's lists in one statement that counts the owner's lists
+ * as it inserts, so parallel requests cannot pass MAX_LISTS between a count and an insert. With
+ * `unlessNamed`, neither when the owner has a list of that name (case set aside), in the same
+ * statement, so parallel imports of one file make one list.
+ */
+async function insertList(db: Db, owner: Owner, fields: ListFields, unlessNamed?: string): Promise<UserList | undefined> {
+  const named = unlessNamed === undefined ? sql`` : sql` AND coalesce(sum(lower(${userLists.name}) = lower(${unlessNamed})), 0) = 0`
+  const [row] = await db.all<UserList>(sql`
+    INSERT INTO ${userLists} (slug, owner_type, owner_id, name, description, is_public, position)
+    SELECT ${newSlug()}, ${owner.type}, ${owner.id}, ${fields.name}, ${fields.description}, ${fields.is_public ? 1 : 0}, coalesce(min(${userLists.position}), 1) - 1
+    FROM ${userLists} WHERE ${userLists.owner_type} = ${owner.type} AND ${userLists.owner_id} = ${owner.id}
+    HAVING count(*) < ${MAX_LISTS}${named}
+    RETURNING *`)
+  return row && { ...row, is_public: Boolean(row.is_public) }
+}
+
 /** A new list at the top of the owner's lists; refused past MAX_LISTS. */
 export async function createList(db: Db, owner: Owner, fields: ListFields): Promise<ListSummary | ListRefusal> {
-  const [{ n, top } = { n: 0, top: null }] = await db
-    .select({ n: count(), top: sql<number | null>`MIN(${userLists.position})` })
-    .from(userLists)
-    .where(ownedBy(owner))
-    .all()
-  if (n >= MAX_LISTS) return 'tooManyLists'
-  const list = await db
-    .insert(userLists)
-    .values({ slug: newSlug(), owner_type: owner.type, owner_id: owner.id, ...fields, position: (top ?? 1) - 1 })
-    .returning()
-    .get()
-  return summaryOf(list, 0, [])
+  const list = await insertList(db, owner, fields)
+  return list ? summaryOf(list, 0, []) : 'tooManyLists'
+}
+
+/** The owner's list of that name (case set aside), made private when there is none; `made` tells which. */
+export async function listNamed(db: Db, owner: Owner, name: string): Promise<{ list: UserList; made: boolean } | ListRefusal> {
+  const wanted = name.toLowerCase()
+  const find = async () => (await db.select().from(userLists).where(ownedBy(owner)).all()).find((l) => l.name.toLowerCase() === wanted)
+  const found = await find()
+  if (found) return { list: found, made: false }
+  const made = await insertList(db, owner, { name, description: null, is_public: false }, name)
+  if (made) return { list: made, made: true }
+  // made meanwhile by a parallel request, or no room left
+  const raced = await find()
+  return raced ? { list: raced, made: false } : 'tooManyLists'
 }
 
 const stamp = () => new Date().toISOString()
@@ -202,9 +222,6 @@ export async function deleteList(db: Db, list: UserList): Promise<void> {
   await db.batch([db.delete(userListItems).where(eq(userListItems.list_id, list.id)), db.delete(userLists).where(eq(userLists.id, list.id))])
 }
 
-/** Rows per INSERT: D1 binds at most 100 values per statement, and a list's title binds 6. */
-const INSERT_CHUNK = 16
-
 export interface AppendCounts {
   added: number
   /** Titles the list held already: they stay where they are. */
@@ -215,31 +232,34 @@ export interface AppendCounts {
 
 /**
  * Adds titles at the end of the list in the order given, each once; titles already on it stay where
- * they are, and what would take it past MAX_LIST_ITEMS is left out. One read of the list's titles
- * answers what is there, how many, and where the end is.
+ * they are, and what would take it past MAX_LIST_ITEMS is left out. The titles go in as one JSON
+ * value and one statement, which skips those on the list and counts the list as it inserts, so
+ * parallel additions (two imports at once) cannot take a list past its limit or add a title twice.
  */
 export async function appendToList(db: Db, list: UserList, items: WatchlistItem[]): Promise<AppendCounts> {
   const held = await db
-    .select({ content_type: userListItems.content_type, content_id: userListItems.content_id, position: userListItems.position })
+    .select({ content_type: userListItems.content_type, content_id: userListItems.content_id })
     .from(userListItems)
     .where(eq(userListItems.list_id, list.id))
     .all()
   const there = new Set(held.map(keyOf))
   const fresh = [...new Map(items.filter((i) => !there.has(keyOf(i))).map((i) => [keyOf(i), i])).values()]
-  const taken = fresh.slice(0, Math.max(0, MAX_LIST_ITEMS - held.length))
-  let position = held.reduce((end, i) => Math.max(end, i.position + 1), 0)
-  let added = 0
-  for (let i = 0; i < taken.length; i += INSERT_CHUNK) {
-    const rows = await db
-      .insert(userListItems)
-      .values(taken.slice(i, i + INSERT_CHUNK).map((item) => ({ list_id: list.id, content_type: item.content_type, content_id: item.content_id, title: item.title, poster_path: item.poster_path, position: position++ })))
-      .onConflictDoNothing()
-      .returning({ id: userListItems.content_id })
-      .all()
-    added += rows.length
-  }
+  if (fresh.length === 0) return { added: 0, existing: items.length, skipped: 0 }
+  const titles = JSON.stringify(fresh.map((i) => ({ type: i.content_type, id: i.content_id, title: i.title, poster: i.poster_path })))
+  const title = (field: string) => sql.raw(`json_extract(t.value, '$.${field}')`)
+  const onList = sql`SELECT count(*) FROM ${userListItems} WHERE ${userListItems.list_id} = ${list.id}`
+  const rows = await db.all<{ content_id: number }>(sql`
+    INSERT INTO ${userListItems} (list_id, content_type, content_id, title, poster_path, position)
+    SELECT ${list.id}, ${title('type')}, ${title('id')}, ${title('title')}, ${title('poster')},
+           (SELECT coalesce(max(${userListItems.position}) + 1, 0) FROM ${userListItems} WHERE ${userListItems.list_id} = ${list.id}) + t.key
+    FROM json_each(${titles}) AS t
+    WHERE NOT EXISTS (SELECT 1 FROM ${userListItems} WHERE ${userListItems.list_id} = ${list.id} AND ${userListItems.content_type} = ${title('type')} AND ${userListItems.content_id} = ${title('id')})
+    ORDER BY t.key
+    LIMIT max(0, ${MAX_LIST_ITEMS} - (${onList}))
+    RETURNING content_id`)
+  const added = rows.length
   if (added > 0) await db.update(userLists).set({ updated_at: stamp() }).where(eq(userLists.id, list.id))
-  return { added, existing: items.length - fresh.length + (taken.length - added), skipped: fresh.length - taken.length }
+  return { added, existing: items.length - fresh.length, skipped: fresh.length - added }
 }
 
 /** Adds the title at the end of the list once; a second add leaves it where it is (`created: false`). */

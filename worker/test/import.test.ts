@@ -285,6 +285,19 @@ describe('POST /api/me/import/apply', () => {
     expect(await json(tooMany)).toEqual({ error: 'lists: must list at most 500 titles' })
   })
 
+  it('run several times at once, makes one list and keeps it within 1,000 titles', async () => {
+    const me = await createUser()
+    const batch = (from: number) => ({ lists: [{ name: 'Everything', items: Array.from({ length: 500 }, (_, i) => ({ content_type: 'movie', content_id: from + i, title: `Film ${from + i}`, poster_path: null })) }] })
+    // three different files, and one of them twice
+    const runs = await Promise.all([1, 1001, 2001, 1].map((from) => call('/api/me/import/apply', { cookie: me.cookie, body: batch(from) })))
+    expect(runs.map((res) => res.status)).toEqual([200, 200, 200, 200])
+    const lists = (await json<{ results: { slug: string; name: string; item_count: number }[] }>(await call('/api/me/lists', { cookie: me.cookie }))).results
+    expect(lists.map((l) => [l.name, l.item_count])).toEqual([['Everything', 1000]])
+    const counts = await Promise.all(runs.map((res) => json<{ lists: { added: number; created: number } }>(res)))
+    expect(counts.reduce((n, c) => n + c.lists.added, 0)).toBe(1000)
+    expect(counts.reduce((n, c) => n + c.lists.created, 0)).toBe(1)
+  })
+
   it('takes a large import in one call, and refuses more than 500 titles or bad rows, adding nothing', async () => {
     const me = await createUser()
     const many = Array.from({ length: 120 }, (_, i) => ({ content_type: 'movie', content_id: 3_000_000 + i, title: `Film ${i}`, poster_path: null }))

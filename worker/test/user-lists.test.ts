@@ -186,6 +186,32 @@ describe('own lists', () => {
   })
 })
 
+describe('the limits hold under parallel requests', () => {
+  it('20 lists asked for at once with 95 made give 100, no more', async () => {
+    const user = await createUser()
+    const values = Array.from({ length: 95 }, (_, i) => `('${String(i).padStart(10, 'p')}', 'user', ${user.id}, 'L${i}', ${i})`).join(',')
+    await env.DB.prepare(`INSERT INTO user_lists (slug, owner_type, owner_id, name, position) VALUES ${values}`).run()
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => call('/api/me/lists', { cookie: user.cookie, body: { name: `Burst ${i}` } })))
+    expect(burst.filter((res) => res.status === 201)).toHaveLength(5)
+    expect(burst.filter((res) => res.status === 409)).toHaveLength(15)
+    expect(await mine(user)).toHaveLength(100)
+  })
+
+  it('titles added at once to a list of 995 stop at 1,000', async () => {
+    const user = await createUser()
+    const list = await create(user, { name: 'Nearly full' })
+    const listId = (await env.DB.prepare('SELECT id FROM user_lists WHERE slug = ?').bind(list.slug).first<{ id: number }>())!.id
+    const rows = Array.from({ length: 995 }, (_, i) => `(${listId}, ${i + 1}, 'movie', 'T${i}', ${i})`)
+    for (let i = 0; i < rows.length; i += 200) {
+      await env.DB.prepare(`INSERT INTO user_list_items (list_id, content_id, content_type, title, position) VALUES ${rows.slice(i, i + 200).join(',')}`).run()
+    }
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => addItem(user, list.slug, { ...matrix, content_id: 10_000 + i })))
+    expect(burst.filter((res) => res.status === 201)).toHaveLength(5)
+    expect(burst.filter((res) => res.status === 409)).toHaveLength(15)
+    expect((await one(user, list.slug)).item_count).toBe(1000)
+  })
+})
+
 describe('nobody reaches another account’s list', () => {
   it('answers 404 to every call on a stranger’s list and changes nothing', async () => {
     const { slug } = await create(owner, { name: 'Mine', is_public: true })
