@@ -46,6 +46,11 @@ export async function findRecord(db: Db, type: OwnerType, id: number): Promise<P
   return row ? withoutPassword(row) : undefined
 }
 
+/** What a session still waiting for the second factor may see of its account: who it is and its language, nothing of the profile. */
+export function recordBeforeSecondFactor(record: PublicRecord): Pick<PublicRecord, 'id' | 'email' | 'username' | 'locale'> {
+  return { id: record.id, email: record.email, username: record.username, locale: record.locale }
+}
+
 export async function emailTaken(db: Db, email: string): Promise<boolean> {
   const row = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).get()
   return row !== undefined

@@ -45,6 +45,12 @@ export function awaitsSecondFactor(account: Account): boolean {
   return account.type === 'admin' && !account.secondFactor
 }
 
+/** The account as a reader of its own rows (its private lists): nobody until an administrator has passed the second factor. */
+export async function readingAccount(c: Context<AppEnv>): Promise<Account | null> {
+  const account = await currentAccount(c)
+  return account && !awaitsSecondFactor(account) ? account : null
+}
+
 export function secondFactorRequired(c: Context) {
   return apiError(c, 403, 'errors.secondFactorRequired', undefined, { second_factor: 'required' as const })
 }

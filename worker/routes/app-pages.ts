@@ -29,7 +29,7 @@ import { titleDetails } from '../catalog/provider'
 import { documentTitle, listHead, metaTags, siteTags, siteText, titleMetaOf } from '../seo/meta'
 import { database } from '../accounts/db'
 import { readableList, SLUG_PATTERN } from '../accounts/user-lists'
-import { currentAccount } from '../auth/guards'
+import { readingAccount } from '../auth/guards'
 import { playerConfig } from '../player/sources'
 import { imageBaseFor } from './config'
 import { digestHex } from '../lib/digest'
@@ -139,7 +139,7 @@ async function titleBoot(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): 
  */
 async function listBoot(c: Context<AppEnv>, slug: string): Promise<AppPage> {
   const module = moduleOf('/list/:slug')
-  const found = SLUG_PATTERN.test(slug) ? await readableList(database(c.env.DB), slug, () => currentAccount(c), { ownOfPublic: false }) : undefined
+  const found = SLUG_PATTERN.test(slug) ? await readableList(database(c.env.DB), slug, () => readingAccount(c), { ownOfPublic: false }) : undefined
   if (found?.list.is_public) return { module, boot: bootBase(c), ...listHead(c.env, new URL(c.req.url).origin, languageOf(c).locale, found.list) }
   if (found) return { module, noindex: true, memo: false }
   return { module, boot: bootBase(c), status: 404, memo: false }

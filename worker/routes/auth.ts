@@ -5,11 +5,11 @@
  * same work, whether or not the e-mail has an account.
  */
 import { Hono } from 'hono'
-import { createUser, emailTaken, findByEmailWithHash, findRecord, recordLogin, usernameTaken, withoutPassword } from '../accounts/accounts'
+import { createUser, emailTaken, findByEmailWithHash, findRecord, recordBeforeSecondFactor, recordLogin, usernameTaken, withoutPassword } from '../accounts/accounts'
 import { database } from '../accounts/db'
 import { deleteExpiredSessions, deleteSession } from '../accounts/sessions'
 import { loginSchema, signupSchema } from '../accounts/schemas'
-import { closedForMaintenance, currentAccount } from '../auth/guards'
+import { awaitsSecondFactor, closedForMaintenance, currentAccount } from '../auth/guards'
 import { secondFactorStatus } from '../auth/second-factor-guards'
 import { hashPassword, verifyPassword } from '../auth/password'
 import { addressCounter, beginSignIn, clientAddress, limitAttempts, SIGNUP_ADDRESS_LIMIT, SIGNUP_WINDOW_SECONDS } from '../auth/rate-limit'
@@ -68,8 +68,11 @@ export const authRoutes = new Hono<AppEnv>()
     await startSession(c, body.type, row.id)
     const record = (await findRecord(db, body.type, row.id)) ?? withoutPassword(row)
     // an administrator's password is one factor: the session can do nothing else until the second
-    const secondFactor = body.type === 'admin' ? { second_factor: await secondFactorStatus(db, { type: 'admin', id: row.id, secondFactor: null }) } : {}
-    return c.json({ id: row.id, email: row.email, type: body.type, user: record, ...secondFactor }, 200)
+    if (body.type === 'admin') {
+      const secondFactor = await secondFactorStatus(db, { type: 'admin', id: row.id, secondFactor: null })
+      return c.json({ id: row.id, email: row.email, type: body.type, user: recordBeforeSecondFactor(record), second_factor: secondFactor }, 200)
+    }
+    return c.json({ id: row.id, email: row.email, type: body.type, user: record }, 200)
   })
   .post('/logout', async (c) => {
     const account = sessionToken(c) ? await currentAccount(c) : null
@@ -87,5 +90,6 @@ export const authRoutes = new Hono<AppEnv>()
       return c.json({ user: null }, 200)
     }
     const secondFactor = account.type === 'admin' ? { second_factor: await secondFactorStatus(database(c.env.DB), account) } : {}
-    return c.json({ id: account.id, email: account.email, type: account.type, user: record, ...secondFactor }, 200)
+    const user = awaitsSecondFactor(account) ? recordBeforeSecondFactor(record) : record
+    return c.json({ id: account.id, email: account.email, type: account.type, user, ...secondFactor }, 200)
   })

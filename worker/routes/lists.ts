@@ -45,7 +45,7 @@ import {
   updateList,
   type ListRefusal,
 } from '../accounts/user-lists'
-import { closedForMaintenance, currentAccount, requireAccount } from '../auth/guards'
+import { closedForMaintenance, readingAccount, requireAccount } from '../auth/guards'
 import type { AppEnv } from '../env'
 import { apiError } from '../lib/api-errors'
 import { validate } from '../lib/validate'
@@ -119,7 +119,7 @@ export const myListRoutes = new Hono<AppEnv>()
   })
 
 export const publicListRoutes = new Hono<AppEnv>().get('/:slug', validate('param', listSlugParamSchema), async (c) => {
-  const found = await readableList(database(c.env.DB), c.req.valid('param').slug, () => currentAccount(c))
+  const found = await readableList(database(c.env.DB), c.req.valid('param').slug, () => readingAccount(c))
   if (!found) return apiError(c, 404, 'errors.listNotFound')
   // A private list (its owner's eyes only) and anyone's own list are never kept by shared caches.
   c.header('Cache-Control', 'private, no-store')

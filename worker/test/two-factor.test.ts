@@ -12,7 +12,7 @@ import { SoftAuthenticator } from './helpers/soft-authenticator'
 async function passwordSignIn(email: string, password: string, ip?: string) {
   const res = await call('/api/auth/login', { ip, body: { email, password, type: 'admin' } })
   expect(res.status).toBe(200)
-  return { cookie: sessionCookieFrom(res)!, body: await res.json<{ second_factor: string }>() }
+  return { cookie: sessionCookieFrom(res)!, body: await res.json<{ second_factor: string; user: unknown }>() }
 }
 
 async function adminCallStatus(cookie: string) {
@@ -42,6 +42,22 @@ describe('an administrator signed in with a password only', { timeout: 30_000 },
       expect(res.status, path).toBe(403)
       expect(await res.json(), path).toEqual({ error: SECOND_FACTOR_REQUIRED, second_factor: 'required' })
     }
+  })
+
+  it('reads nothing of the account: not its private lists, not its profile', async () => {
+    const admin = await createAdmin()
+    await call('/api/me/profile', { method: 'PATCH', cookie: admin.cookie, body: { full_name: 'Ada Admin' } })
+    const made = await call('/api/me/lists', { cookie: admin.cookie, body: { name: 'Private notes' } })
+    const { slug } = (await made.json<{ list: { slug: string } }>()).list
+    expect((await call(`/api/lists/${slug}`, { cookie: admin.cookie })).status).toBe(200)
+
+    const session = await passwordSignIn(admin.email, admin.password)
+    expect((await call(`/api/lists/${slug}`, { cookie: session.cookie })).status).toBe(404)
+    expect((await call(`/list/${slug}`, { cookie: session.cookie, headers: { Accept: 'text/html' } })).status).toBe(404)
+    const me = await (await call('/api/auth/me', { cookie: session.cookie })).json<{ user: Record<string, unknown>; second_factor: string }>()
+    expect(me.second_factor).toBe('required')
+    expect(Object.keys(me.user).sort()).toEqual(['email', 'id', 'locale', 'username'])
+    expect(Object.keys(session.body.user as object).sort()).toEqual(['email', 'id', 'locale', 'username'])
   })
 
   it('sets up an authenticator app: wrong code refused, then recovery codes shown once and stored hashed', async () => {
