@@ -52,10 +52,17 @@ export function useSiteFacts(): { siteName: string; supportEmail: string } {
 
 const DEFAULT_IMAGE_BASE = '/api/img'
 
+/**
+ * A provider-relative image path: plain segments (letters, digits, `_`, `-`) ending in an image
+ * file. A path of any other shape (a dot segment, a query, an encoded character, another host) is
+ * no image of ours and gets no address, so nothing a list's owner stores can point a visitor's
+ * browser at another address of the site.
+ */
+const IMAGE_PATH = /^(?:\/[A-Za-z0-9_-]{1,100}){1,4}\.(?:jpg|jpeg|png|webp|svg)$/
+
 export function imageUrl(path: string | null | undefined, size: ImageSize, base: string = DEFAULT_IMAGE_BASE): string | null {
-  if (!path) return null
-  if (/^https?:\/\//.test(path)) return path
-  return `${base}/${size}${path.startsWith('/') ? path : `/${path}`}`
+  if (!path || !IMAGE_PATH.test(path)) return null
+  return `${base}/${size}${path}`
 }
 
 export function useImageUrl() {

@@ -135,13 +135,20 @@ export const contentParamSchema = z.object({
     .pipe(contentIdSchema),
 })
 
+/**
+ * The shape of a title's poster path: TMDB's (`/abc123.jpg`) or the embedded catalogue's drawn
+ * posters (`/poster/movie/155.svg`, `/poster/season/1399/2.svg`). Pages put it after an image
+ * host, so nothing else may pass: no dot segments, no query, no other folder of the site.
+ */
+export const POSTER_PATH_PATTERN = /^\/(?:[A-Za-z0-9_-]{1,100}\.(?:jpg|jpeg|png|webp|svg)|poster\/(?:movie|tv)\/[1-9]\d{0,9}\.svg|poster\/season\/[1-9]\d{0,9}\/\d{1,4}\.svg)$/
+
 const titledContent = {
   content_id: contentIdSchema,
   content_type: contentTypeSchema,
   title: plainText('title').trim().min(1, errorMessage('errors.fieldRequired', { field: 'title' })).max(300, tooLongMessage('title', 300)),
-  poster_path: plainText('poster_path')
-    .max(300, tooLongMessage('poster_path', 300))
-    .startsWith('/', errorMessage('errors.posterPathSlash'))
+  poster_path: z
+    .string()
+    .regex(POSTER_PATH_PATTERN, errorMessage('errors.posterPathShape'))
     .nullable()
     .default(null),
 }
