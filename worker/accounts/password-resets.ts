@@ -48,6 +48,7 @@ export async function redeemResetToken(db: Db, token: string): Promise<{ ownerTy
   return row ?? null
 }
 
-export async function deleteResetTokens(db: Db, ownerType: OwnerType, ownerId: number): Promise<void> {
+/** Ends the account's outstanding reset links: a new password, set either way, makes them stale. */
+export async function endResetLinks(db: Db, ownerType: OwnerType, ownerId: number): Promise<void> {
   await db.delete(passwordResets).where(and(eq(passwordResets.owner_type, ownerType), eq(passwordResets.owner_id, ownerId))).run()
 }

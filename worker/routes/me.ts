@@ -10,6 +10,7 @@ import { findRecord, setPasswordHash, updateProfile, usernameTaken } from '../ac
 import { database } from '../accounts/db'
 import { clearHistory, findHistoryEntry, listHistory, recordProgress } from '../accounts/history'
 import { contentParamSchema, historyQuerySchema, historyRecordSchema, passwordChangeSchema, profileSchema, watchlistAddSchema } from '../accounts/schemas'
+import { endResetLinks } from '../accounts/password-resets'
 import { deleteOtherSessions } from '../accounts/sessions'
 import { addToWatchlist, isInWatchlist, listWatchlist, removeFromWatchlist } from '../accounts/watchlist'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
@@ -61,8 +62,9 @@ export const meRoutes = new Hono<AppEnv>()
     if (!check.found) return apiError(c, 404, 'errors.passwordUpdateFailed')
     if (!check.ok) return apiError(c, 400, 'errors.currentPasswordIncorrect')
     await setPasswordHash(db, account.type, account.id, await hashPassword(body.newPassword))
-    // whoever else held a session (perhaps the reason for the change) is signed out
+    // whoever else held a session or a reset link (perhaps the reason for the change) is shut out
     await deleteOtherSessions(db, account.type, account.id, account.sessionId)
+    await endResetLinks(db, account.type, account.id)
     return c.json({ message: 'Password updated successfully!' }, 200)
   })
   .get('/watchlist', requireAccount, async (c) => {

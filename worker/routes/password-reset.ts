@@ -13,7 +13,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { findByEmailWithHash, setPasswordHash } from '../accounts/accounts'
 import { database } from '../accounts/db'
-import { deleteResetTokens, issueResetToken, RESET_TTL_SECONDS, redeemResetToken } from '../accounts/password-resets'
+import { endResetLinks, issueResetToken, RESET_TTL_SECONDS, redeemResetToken } from '../accounts/password-resets'
 import { emailSchema, newPasswordPair } from '../accounts/schemas'
 import { deleteAllSessions } from '../accounts/sessions'
 import { closedForMaintenance } from '../auth/guards'
@@ -80,6 +80,6 @@ export const passwordResetRoutes = new Hono<AppEnv>()
     if (!owner) return apiError(c, 400, 'errors.resetLinkInvalid')
     await setPasswordHash(db, owner.ownerType, owner.ownerId, await hashPassword(body.password))
     await deleteAllSessions(db, owner.ownerType, owner.ownerId)
-    await deleteResetTokens(db, owner.ownerType, owner.ownerId)
+    await endResetLinks(db, owner.ownerType, owner.ownerId)
     return c.json({ message: 'Your password has been reset. Please log in.' }, 200)
   })

@@ -99,6 +99,28 @@ describe('POST /api/auth/password-reset/confirm', () => {
     expect((await call('/api/auth/login', { body: { email: user.email, password: NEW_PASSWORD, type: 'user' } })).status).toBe(200)
   })
 
+  it('a link asked for before a password change works no more after it, and a reset ends the other links', async () => {
+    const user = await createUser()
+    await ask(user.email)
+    const token = await linkFor(user.email)
+    const changed = await call('/api/me/password', { cookie: user.cookie, body: { currentPassword: PASSWORD, newPassword: 'changed on the profile', confirmPassword: 'changed on the profile' } })
+    expect(changed.status).toBe(200)
+    const stale = await confirm(token)
+    expect(stale.status).toBe(400)
+    expect(await stale.json()).toEqual({ error: RESET_LINK_INVALID })
+    expect((await signIn(user.email, 'changed on the profile')).cookie).toBeTruthy()
+
+    // the reverse: a reset by link ends the account's other links and every session
+    await ask(user.email)
+    const first = await linkFor(user.email, 2)
+    const link = await env.DB.prepare("select count(*) n from password_resets where owner_type = 'user' and owner_id = ? and used_at is null").bind(user.id).first<{ n: number }>()
+    expect(link?.n).toBe(1)
+    expect((await confirm(first)).status).toBe(200)
+    const left = await env.DB.prepare("select count(*) n from password_resets where owner_type = 'user' and owner_id = ?").bind(user.id).first<{ n: number }>()
+    expect(left?.n).toBe(0)
+    expect(await sessionOf(user.cookie)).toBeNull()
+  })
+
   it('works once, even for two requests racing with the same link', async () => {
     const user = await signUp()
     await ask(user.email)
