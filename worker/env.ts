@@ -8,6 +8,8 @@ export interface Bindings {
   CACHE: KVNamespace
   ASSETS: Fetcher
   SITE_NAME: string
+  /** The site's own address (an http(s) origin): e-mailed links and the passkey relying party (worker/lib/site-url.ts). */
+  SITE_URL: string
   SUPPORT_EMAIL: string
   TMDB_WATCH_REGION: string
   /** TMDB v3 API root; empty means TMDB's own (worker/catalog/tmdb-config.ts). */

@@ -1,7 +1,7 @@
 /**
- * WebAuthn ceremonies with SimpleWebAuthn: the relying party is this site's own host (rpID) and
- * origin, read from the request, so each deployment and `npm start` on localhost is its own
- * party. The challenge waits in D1 (worker/accounts/passkeys.ts), named by a random id in a
+ * WebAuthn ceremonies with SimpleWebAuthn: the relying party is the site's own host (rpID) and
+ * origin, from SITE_URL (worker/lib/site-url.ts), never from the request's Host header; locally,
+ * the loopback address the site was opened at. The challenge waits in D1 (worker/accounts/passkeys.ts), named by a random id in a
  * five-minute HttpOnly cookie, and is taken (deleted) when answered, so it works once.
  * WebAuthn needs a domain: a site opened by IP address (http://127.0.0.1) cannot use passkeys;
  * open it as localhost.
@@ -21,11 +21,12 @@ import type { Db } from '../accounts/db'
 import { CHALLENGE_TTL_SECONDS, type ChallengePurpose, type Passkey, storeChallenge, takeChallenge } from '../accounts/passkeys'
 import type { Bindings } from '../env'
 import { cookieIsSecure } from '../lib/loopback'
+import { siteOrigin } from '../lib/site-url'
 
 const CHALLENGE_COOKIE = 'reelhouse_webauthn'
 export function relyingParty(c: Context): { id: string; origin: string; name: string } {
-  const url = new URL(c.req.url)
-  return { id: url.hostname, origin: url.origin, name: (c.env as Bindings).SITE_NAME }
+  const origin = siteOrigin(c)
+  return { id: new URL(origin).hostname, origin, name: (c.env as Bindings).SITE_NAME }
 }
 
 function randomId(): string {

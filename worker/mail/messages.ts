@@ -27,9 +27,10 @@ export function mailLocale(chosen: string | null | undefined, requested: Locale)
   return isLocale(chosen) ? chosen : requested
 }
 
-export function signInWarning(env: Pick<Bindings, 'SITE_NAME'>, to: string, requestUrl: string, locale: Locale = 'en'): Mail {
+/** `origin` is the site's own (worker/lib/site-url.ts). */
+export function signInWarning(env: Pick<Bindings, 'SITE_NAME'>, to: string, origin: string, locale: Locale = 'en'): Mail {
   const siteName = env.SITE_NAME
-  const loginUrl = `${new URL(requestUrl).origin}${localizedPath(locale, '/login')}`
+  const loginUrl = `${origin}${localizedPath(locale, '/login')}`
   return {
     to,
     subject: say(locale, 'mail.signInWarningSubject', { siteName }),

@@ -18,6 +18,7 @@ import { BOT_CHECK_FAILED, botCheckEnabled, passesBotCheck } from '../auth/turns
 import type { AppEnv } from '../env'
 import { afterAnswer } from '../lib/after-answer'
 import { apiError, requestLocale } from '../lib/api-errors'
+import { siteOrigin } from '../lib/site-url'
 import { validate } from '../lib/validate'
 import { mailLocale, signInWarning } from '../mail/messages'
 import { sendMail } from '../mail/mailer'
@@ -56,7 +57,7 @@ export const authRoutes = new Hono<AppEnv>()
     const row = await findByEmailWithHash(db, body.type, body.email)
     const check = await verifyPassword(body.password, row?.password_hash ?? null)
     if (!row || !row.is_active || !check.ok) {
-      if (row && attempt.warnsOwner()) afterAnswer(c, sendMail(c.env, c.req.url, signInWarning(c.env, row.email, c.req.url, mailLocale(row.locale, requestLocale(c)))))
+      if (row && attempt.warnsOwner()) afterAnswer(c, sendMail(c.env, c.req.url, signInWarning(c.env, row.email, siteOrigin(c), mailLocale(row.locale, requestLocale(c)))))
       return apiError(c, 401, body.type === 'admin' ? 'errors.invalidAdminCredentials' : 'errors.invalidUserCredentials')
     }
     await attempt.succeeded()

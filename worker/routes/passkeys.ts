@@ -3,6 +3,7 @@
  * with one (`/api/auth/passkey`). Adding takes two calls: options (a challenge for this browser),
  * then the authenticator's answer. Signing in likewise; the credential names its account, so no
  * e-mail is asked for. Sign-in answers are limited per client address like password sign-in.
+ * The relying party is the site's own address (SITE_URL); requests for any other host get 421.
  * An administrator's passkey is a second factor: past the first factor, asking to add one and
  * removing one take the confirmation of worker/auth/factor-change.ts (`{ password, code }` or
  * `{ password, passkey }`; users send `{}`), and the owner is e-mailed.
@@ -23,6 +24,7 @@ import { sessionToken, startSession } from '../auth/session'
 import { authenticationOptions, bytesToBase64url, recallChallenge, registrationOptions, verifyAuthentication, verifyRegistration } from '../auth/webauthn'
 import type { AppEnv } from '../env'
 import { apiError, errorMessage } from '../lib/api-errors'
+import { siteHostOnly } from '../lib/site-url'
 import { validate } from '../lib/validate'
 
 export const PASSKEY_FAILED = errorMessage('errors.passkeyFailed')
@@ -44,6 +46,7 @@ const addSchema = z.object({ response: credentialJson, name: plainText('name').t
 const signInSchema = z.object({ response: credentialJson })
 
 export const myPasskeyRoutes = new Hono<AppEnv>()
+  .use(siteHostOnly)
   // an administrator without any second factor may add a passkey as the first one
   .get('/', requireSignedIn, mayEnroll, async (c) => {
     const account = c.var.account
@@ -101,6 +104,7 @@ export const myPasskeyRoutes = new Hono<AppEnv>()
   })
 
 export const passkeySignInRoutes = new Hono<AppEnv>()
+  .use(siteHostOnly)
   .post('/options', async (c) => {
     const options = await authenticationOptions(c, database(c.env.DB), 'sign-in', null)
     return c.json(options, 200)

@@ -8,6 +8,7 @@
  *   POST /api/auth/password-reset/confirm   { token, password, confirmPassword } -> 200, the
  *        password is set and every session of the account ends; 400 for a used, expired or
  *        unknown link.
+ * The link is built from SITE_URL, and both answer 421 to a request for any other host.
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
@@ -23,6 +24,7 @@ import type { AppEnv } from '../env'
 import { afterAnswer } from '../lib/after-answer'
 import { apiError, errorMessage, requestLocale } from '../lib/api-errors'
 import { localizedPath } from '../lib/locales'
+import { siteHostOnly, siteOrigin } from '../lib/site-url'
 import { validate } from '../lib/validate'
 import { sendMail } from '../mail/mailer'
 import { mailLocale, passwordResetMail } from '../mail/messages'
@@ -40,7 +42,7 @@ const confirmSchema = z
   .superRefine(newPasswordPair('password', 'confirmPassword', 'Passwords do not match'))
 
 export const passwordResetRoutes = new Hono<AppEnv>()
-  .post('/', closedForMaintenance, validate('json', requestSchema), async (c) => {
+  .post('/', siteHostOnly, closedForMaintenance, validate('json', requestSchema), async (c) => {
     const { email } = c.req.valid('json')
     const db = database(c.env.DB)
     const address = clientAddress(c)
@@ -52,7 +54,7 @@ export const passwordResetRoutes = new Hono<AppEnv>()
     // either), but no further mail goes out: nobody can flood an inbox
     const perEmail = await countAttempt(db, await emailCounter(c.env, 'user', email, 'reset'), RESET_WINDOW_SECONDS, nowSeconds())
     if (perEmail.count <= RESET_REQUESTS_PER_EMAIL) {
-      const origin = new URL(c.req.url).origin
+      const origin = siteOrigin(c)
       const requested = requestLocale(c)
       afterAnswer(
         c,
@@ -68,7 +70,7 @@ export const passwordResetRoutes = new Hono<AppEnv>()
     }
     return c.json({ message: RESET_SENT }, 200)
   })
-  .post('/confirm', closedForMaintenance, validate('json', confirmSchema), async (c) => {
+  .post('/confirm', siteHostOnly, closedForMaintenance, validate('json', confirmSchema), async (c) => {
     const body = c.req.valid('json')
     const db = database(c.env.DB)
     const address = clientAddress(c)

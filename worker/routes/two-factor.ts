@@ -38,6 +38,7 @@ import { matchingStep, newTotpSecret, openSecret, otpauthUri, sealSecret } from 
 import { authenticationOptions } from '../auth/webauthn'
 import type { AppEnv } from '../env'
 import { apiError, errorMessage } from '../lib/api-errors'
+import { siteHostOnly } from '../lib/site-url'
 import { validate } from '../lib/validate'
 
 export const WRONG_CODE = errorMessage('errors.wrongCode')
@@ -65,14 +66,14 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     return c.json({ message: 'Verified.', second_factor: 'verified' as const, recovery_codes_left: left }, 200)
   })
   // a challenge for one of the administrator's passkeys: to pass the factor, or to confirm a change
-  .post('/passkey/options', requireSignedIn, adminsOnly, async (c) => {
+  .post('/passkey/options', siteHostOnly, requireSignedIn, adminsOnly, async (c) => {
     const account = c.var.account
     const db = database(c.env.DB)
     const passkeys = await listPasskeys(db, 'admin', account.id)
     if (passkeys.length === 0) return apiError(c, 400, 'errors.noPasskey')
     return c.json(await authenticationOptions(c, db, 'second-factor', { type: 'admin', id: account.id }, passkeys), 200)
   })
-  .post('/passkey', requireSignedIn, adminsOnly, validate('json', answerSchema), async (c) => {
+  .post('/passkey', siteHostOnly, requireSignedIn, adminsOnly, validate('json', answerSchema), async (c) => {
     const account = c.var.account
     const db = database(c.env.DB)
     const refused = await passWithPasskey(c, db, account.id, c.req.valid('json').response)

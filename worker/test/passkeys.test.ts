@@ -1,7 +1,9 @@
 // Passkeys through the worker with real signatures (a software authenticator): adding, listing,
 // removing, signing in, and the ways an answer is refused.
+import { createExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
+import app from '../index'
 import { PASSKEY_FAILED } from '../routes/passkeys'
 import { ORIGIN, call, createAdmin, createUser, factorConfirmation, sessionCookieFrom, sessionOf, setCookies } from './helpers/accounts'
 import { SoftAuthenticator } from './helpers/soft-authenticator'
@@ -123,5 +125,22 @@ describe('signing in with a passkey', () => {
     await addPasskey(owner.cookie, authenticator)
     expect((await call(`/api/me/passkeys/${authenticator.id}`, { method: 'DELETE', cookie: other.cookie, body: {} })).status).toBe(404)
     expect((await passkeySignIn(authenticator)).res.status).toBe(200)
+  })
+})
+
+describe('the relying party', () => {
+  const options = (origin: string, overrides: Partial<typeof env> = {}) =>
+    app.fetch(new Request(`${origin}/api/auth/passkey/options`, { method: 'POST' }), { ...env, ...overrides }, createExecutionContext())
+
+  it('is the site of SITE_URL, and a request for another host is refused', async () => {
+    const site = 'https://reelhouse.example'
+    const ours = await options(site, { SITE_URL: site })
+    expect(ours.status).toBe(200)
+    expect((await ours.json<{ rpId: string }>()).rpId).toBe('reelhouse.example')
+    const spoofed = await options('https://evil.example', { SITE_URL: site })
+    expect(spoofed.status).toBe(421)
+    expect((await options('http://evil.example')).status).toBe(421)
+    // locally, any loopback address is the site, as it was opened
+    expect((await (await options('http://localhost:8810')).json<{ rpId: string }>()).rpId).toBe('localhost')
   })
 })

@@ -1,8 +1,10 @@
 // Password reset by e-mail: the same answer for every address, a single-use link that expires,
 // stored hashed, every session ended by a reset, and limits on asking.
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { hashToken } from '../accounts/password-resets'
+import app from '../index'
 import { RESET_LINK_INVALID, RESET_REQUESTS_PER_ADDRESS, RESET_REQUESTS_PER_EMAIL, RESET_SENT } from '../routes/password-reset'
 import { PASSWORD, call, createUser, devMail, sessionOf, signIn, signUp, uniqueEmail, waitForMail } from './helpers/accounts'
 
@@ -154,5 +156,36 @@ describe('POST /api/auth/password-reset/confirm', () => {
     expect((await confirm('x'.repeat(43))).status).toBe(400)
     expect((await confirm('not-a-token')).status).toBe(400)
     expect((await confirm(token)).status).toBe(200)
+  })
+})
+
+describe('the site address', () => {
+  const site = 'https://reelhouse.example'
+  async function askAt(origin: string, email: string, overrides: Partial<typeof env> = {}) {
+    const sent: { to: string; text: string }[] = []
+    const mailer = { send: async (message: { to: string; text?: string }) => void sent.push({ to: message.to, text: message.text ?? '' }) } as unknown as SendEmail
+    const ctx = createExecutionContext()
+    const res = await app.fetch(
+      new Request(`${origin}/api/auth/password-reset`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) }),
+      { ...env, MAILER: mailer, MAIL_FROM: 'mail@reelhouse.example', ...overrides },
+      ctx,
+    )
+    await waitOnExecutionContext(ctx)
+    return { res, sent }
+  }
+
+  it('builds the reset link from SITE_URL and refuses a request for another host', async () => {
+    const user = await signUp()
+    const ok = await askAt(site, user.email, { SITE_URL: site })
+    expect(ok.res.status).toBe(200)
+    expect(ok.sent).toHaveLength(1)
+    expect(ok.sent[0]!.text).toMatch(/^https:\/\/reelhouse\.example\/reset-password#token=[A-Za-z0-9_-]{43}$/m)
+
+    const spoofed = await askAt('https://evil.example', user.email, { SITE_URL: site })
+    expect(spoofed.res.status).toBe(421)
+    expect(await spoofed.res.json()).toEqual({ error: "This request was sent to another address than the site's own." })
+    expect(spoofed.sent).toEqual([])
+    // with the local default, anything but a loopback address is another host
+    expect((await askAt('http://evil.example', user.email)).res.status).toBe(421)
   })
 })
