@@ -13,6 +13,29 @@ import { textWidths } from './render'
 /** The cards' edition, in their addresses: the drawings' edition and the card layout's own. */
 export const OG_EDITION = `${ART_EDITION}c2`
 
+/** What a list's card draws: its name, how many titles and whose list, and its first five titles. */
+export interface ListCardSource {
+  name: string
+  item_count: number
+  owner_name: string | null
+  items: { content_type: string; content_id: number; title: string }[]
+}
+
+/**
+ * A short digest of everything a list's card draws (its language is keyed apart), so a card is
+ * kept, and addressed, per state of the list as drawn: a renamed owner is a new card.
+ */
+export function listCardVersion(list: ListCardSource, siteName: string): string {
+  const drawn = JSON.stringify([siteName, list.name, list.item_count, list.owner_name, list.items.slice(0, 5).map((i) => [i.content_type, i.content_id, i.title])])
+  // FNV-1a, twice with different offsets: a cache key, not a secret
+  const fnv = (offset: number) => {
+    let hash = offset
+    for (let i = 0; i < drawn.length; i++) hash = Math.imul(hash ^ drawn.charCodeAt(i), 0x01000193) >>> 0
+    return hash.toString(16).padStart(8, '0')
+  }
+  return fnv(0x811c9dc5) + fnv(0x2f6b0a3d)
+}
+
 export const CARD = { width: 1920, height: 1080 } as const
 
 export interface CardFacts {

@@ -7,8 +7,10 @@
  * rendered once: it is kept in KV (every location) and in the edge cache (this location), both
  * under its edition, which changes whenever the drawing or the card does (OG_EDITION). Any edition
  * in an address answers with the current card, so old links keep a picture. A list's card is also
- * kept under the list's last change, so a renamed or refilled list gets a new one; whether the
- * list is public is read on every request, so a list made private stops showing at once.
+ * kept under a digest of everything it draws (name, count, owner, first titles), so any change
+ * to those makes a new card at a new address; whether the list is public is read on every request
+ * (a list made private stops showing at once), caches outside the worker may keep a list's card 5
+ * minutes only, and a list's card is rendered at most LIST_CARD_RENDERS times an hour.
  */
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
@@ -20,7 +22,8 @@ import type { AppEnv } from '../env'
 import { apiError, errorMessage } from '../lib/api-errors'
 import { edgeCache } from '../lib/edge-cache'
 import { validate } from '../lib/validate'
-import { type CardFacts, listCardSvg, OG_EDITION, siteCardSvg, titleCardSvg } from '../og/card'
+import { type CardFacts, listCardSvg, listCardVersion, OG_EDITION, siteCardSvg, titleCardSvg } from '../og/card'
+import { limitAttempts } from '../auth/rate-limit'
 import { database } from '../accounts/db'
 import { readableList, type ListWithItems } from '../accounts/user-lists'
 import type { ArtFacts } from '../catalog/art/styles'
@@ -32,6 +35,11 @@ export const SITE_TAGLINE: [string, string] = ['Discover and watch', 'movies and
 
 const KV_SECONDS = 30 * 24 * 60 * 60
 const BROWSER_SECONDS = 7 * 24 * 60 * 60
+/** A list made private must not stay visible in shared caches for long. */
+export const LIST_CARD_SECONDS = 5 * 60
+/** Renders of one list's card an hour (each costs about a second of CPU); past it, 429. */
+export const LIST_CARD_RENDERS = 20
+const RENDER_WINDOW_SECONDS = 60 * 60
 
 const edition = z.string().regex(/^[a-z0-9]{1,12}$/, errorMessage('errors.mustBeLettersDigits'))
 const titleParams = z.object({
@@ -44,20 +52,21 @@ const titleParams = z.object({
 })
 
 
-function png(bytes: ArrayBuffer): Response {
+function png(bytes: ArrayBuffer, maxAge: number): Response {
   return new Response(bytes, {
     headers: {
       'Content-Type': 'image/png',
-      'Cache-Control': `public, max-age=${BROWSER_SECONDS}`,
+      'Cache-Control': `public, max-age=${maxAge}`,
     },
   })
 }
 
 /**
  * The card from the edge cache, else from KV, else rendered by `render` and kept in both. `render`
- * answers null when there is nothing to draw (an unknown title), which is not kept.
+ * answers null when there is nothing to draw (an unknown title), which is not kept, or a refusal
+ * to send as it is.
  */
-async function cached(c: Context<AppEnv>, kvKey: string, render: () => Promise<ArrayBuffer | null>): Promise<Response> {
+async function cached(c: Context<AppEnv>, kvKey: string, render: () => Promise<ArrayBuffer | Response | null>, maxAge = BROWSER_SECONDS): Promise<Response> {
   const url = new URL(c.req.url)
   const cacheKey = new Request(`${url.origin}/api/og/${OG_EDITION}/${kvKey}`)
   const hit = await edgeCache().match(cacheKey)
@@ -65,11 +74,13 @@ async function cached(c: Context<AppEnv>, kvKey: string, render: () => Promise<A
   const key = `og:${OG_EDITION}:${kvKey}`
   let bytes = await c.env.CACHE.get(key, 'arrayBuffer')
   if (!bytes) {
-    bytes = await render()
-    if (!bytes) return apiError(c, 404, 'errors.titleNotFound')
+    const rendered = await render()
+    if (rendered instanceof Response) return rendered
+    if (!rendered) return apiError(c, 404, 'errors.titleNotFound')
+    bytes = rendered
     c.executionCtx.waitUntil(c.env.CACHE.put(key, bytes, { expirationTtl: KV_SECONDS }).catch(() => undefined))
   }
-  const res = png(bytes)
+  const res = png(bytes, maxAge)
   c.executionCtx.waitUntil(edgeCache().put(cacheKey, res.clone()).catch(() => undefined))
   return res
 }
@@ -87,6 +98,11 @@ export function cardFacts(details: MovieDetails | TvDetails): CardFacts {
     length,
     genres: details.genres.map((g) => g.name),
   }
+}
+
+/** The key of the count of a list's card renders (a list's address names nobody). */
+export function listCardRenders(slug: string): string {
+  return `og-list:${slug}`
 }
 
 const listParams = z.object({
@@ -140,8 +156,9 @@ export const ogRoutes = new Hono<AppEnv>()
     const { list } = found
     // The card's words follow the page that names it (?lang=), as a list page's tags do.
     const locale = negotiateLocale(c.req.query('lang') ?? 'en')
-    const version = list.updated_at.replace(/[^0-9]/g, '')
-    return cached(c, `list/${list.slug}/${version}/${locale}`, () => renderList(c, list, locale))
+    const version = listCardVersion(list, c.env.SITE_NAME)
+    const render = async () => (await limitAttempts(c, database(c.env.DB), [{ key: listCardRenders(list.slug), limit: LIST_CARD_RENDERS, windowSeconds: RENDER_WINDOW_SECONDS }])) ?? renderList(c, list, locale)
+    return cached(c, `list/${list.slug}/${version}/${locale}`, render, LIST_CARD_SECONDS)
   })
   .get('/:edition/:type/:file', validate('param', titleParams), (c) => {
     const { type, file: id } = c.req.valid('param')

@@ -14,7 +14,7 @@ import type { Bindings } from '../env'
 import { type CatalogProvider, titleDetails } from '../catalog/provider'
 import type { Episode, MediaType, MovieDetails, TvDetails } from '../catalog/types'
 import { catalogProviderName, imageBaseFor } from '../routes/config'
-import { OG_EDITION } from '../og/card'
+import { type ListCardSource, listCardVersion, OG_EDITION } from '../og/card'
 import { escapeHtml } from '../lib/escape'
 import type { PageLocale } from '../lib/i18n'
 import { translate } from './messages'
@@ -204,13 +204,9 @@ export function documentTitle(meta: TitleMeta, siteName: string): string {
 }
 
 /** What a public list's page says of it, for its head tags. */
-export interface ListMetaSource {
+export interface ListMetaSource extends ListCardSource {
   slug: string
-  name: string
   description: string | null
-  item_count: number
-  owner_name: string | null
-  updated_at: string
 }
 
 /**
@@ -224,7 +220,7 @@ export function listHead(env: Bindings, origin: string, locale: PageLocale, list
     : translate(locale, 'seo.listDescriptionAnonymous', { count, siteName: env.SITE_NAME })
   const description = describe(list.description, fallback)
   const path = `/list/${list.slug}`
-  const version = list.updated_at.replace(/[^0-9]/g, '')
+  const version = listCardVersion(list, env.SITE_NAME)
   const image: SocialImage = {
     url: `${origin}/api/og/${OG_EDITION}/list/${list.slug}.png?v=${version}&lang=${encodeURIComponent(isLocale(locale) ? locale : DEFAULT_LOCALE)}`,
     type: 'image/png',

@@ -10,6 +10,7 @@ import { textWidths } from '../og/render'
 import { loadCatalog } from './catalog-data'
 import { call, createUser } from './helpers/accounts'
 import { withoutD1 } from './helpers/settled'
+import { LIST_CARD_RENDERS, LIST_CARD_SECONDS, listCardRenders } from '../routes/og'
 
 // Rendering a 1920x1080 card takes a second or more on a busy 2-core machine.
 vi.setConfig({ testTimeout: 60_000 })
@@ -231,6 +232,31 @@ describe('a list’s page, card and place in the sitemap', () => {
     const stranger = await createUser()
     const theirs = await exports.default.fetch(`http://localhost/list/${slug}`, { headers: { Accept: 'text/html', Cookie: stranger.cookie } })
     expect(theirs.status).toBe(404)
+  })
+
+  it('keeps a list’s card 5 minutes in shared caches, makes a new one when its owner is renamed, and renders one list’s at most so often', async () => {
+    const owner = await createUser()
+    const made = await call('/api/me/lists', { cookie: owner.cookie, body: { name: 'Short-lived', is_public: true } })
+    const { slug } = (await made.json<{ list: { slug: string } }>()).list
+    await call(`/api/me/lists/${slug}/items`, { cookie: owner.cookie, body: { content_id: 155, content_type: 'movie', title: 'The Dark Knight', poster_path: null } })
+    const address = async () => {
+      const html = await (await exports.default.fetch(`http://localhost/list/${slug}`, { headers: { Accept: 'text/html' } })).text()
+      const image = new URL(headTag(html, 'og:image')!.replaceAll('&#38;', '&'))
+      return image.pathname + image.search
+    }
+    const before = await address()
+    const card = await settled(before)
+    expect(card.status).toBe(200)
+    expect(card.headers.get('cache-control')).toBe(`public, max-age=${LIST_CARD_SECONDS}`)
+
+    expect((await call('/api/me/profile', { method: 'PATCH', cookie: owner.cookie, body: { username: `${owner.username}_2`.slice(0, 30) } })).status).toBe(200)
+    const after = await address()
+    expect(after).not.toBe(before)
+
+    // a card not rendered yet, past the list's renders for the hour
+    await env.DB.prepare('insert or replace into rate_limits (key, count, reset_at) values (?, ?, ?)').bind(listCardRenders(slug), LIST_CARD_RENDERS, Math.floor(Date.now() / 1000) + 3600).run()
+    const refused = await settled(after)
+    expect(refused.status).toBe(429)
   })
 
   it('draws a list’s card from its name and first titles', async () => {
