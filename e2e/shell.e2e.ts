@@ -114,3 +114,14 @@ describe('caching headers', () => {
     await context.close()
   })
 })
+
+describe('answers outside the browser', () => {
+  it('a file missing under /media/ is a 404 no cache keeps; a file there is served as before', async () => {
+    const missing = await fetch(`${baseUrl}/media/sample/no-such-segment.m4s`)
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('cache-control')).toBe('no-store')
+    const playlist = await fetch(`${baseUrl}/media/sample/master.m3u8`)
+    expect(playlist.status).toBe(200)
+    expect(await playlist.text()).toMatch(/^#EXTM3U/)
+  })
+})

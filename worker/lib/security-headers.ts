@@ -2,7 +2,7 @@
  * The security headers, in one place: the worker puts them on every answer it builds (JSON,
  * errors, the pages it renders, share pages, sitemap, robots, images, the assets it hands on),
  * and the web build writes the same set into `_headers` for the files Workers static assets
- * serve without the worker (/assets/*, /media/*). HSTS goes only to https origins that are not
+ * serve without the worker (/assets/*). HSTS goes only to https origins that are not
  * loopback, so `npm start` over http keeps working and a deployed site is https-only.
  */
 // With its extension: the web build's config reads this module too (Vite's native config loader).
