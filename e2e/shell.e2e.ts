@@ -1,3 +1,4 @@
+import { request as httpRequest, Agent } from 'node:http'
 import { describe, expect, inject, it } from 'vitest'
 import { newPage, useBrowser } from './browser'
 
@@ -123,5 +124,35 @@ describe('answers outside the browser', () => {
     const playlist = await fetch(`${baseUrl}/media/sample/master.m3u8`)
     expect(playlist.status).toBe(200)
     expect(await playlist.text()).toMatch(/^#EXTM3U/)
+  })
+
+  it('an early 413 leaves the connection usable for the next request', async () => {
+    // one socket, kept alive: the next request rides the connection the 413 answered on
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const { port, hostname } = new URL(baseUrl)
+    const send = (path: string, body?: Buffer, chunked = false) =>
+      new Promise<{ status: number; ms: number }>((resolve, reject) => {
+        const started = Date.now()
+        const headers: Record<string, string> = body ? { 'Content-Type': 'application/json', ...(chunked ? {} : { 'Content-Length': String(body.byteLength) }) } : {}
+        const req = httpRequest({ host: hostname, port, path, method: body ? 'POST' : 'GET', agent, headers }, (res) => {
+          res.resume()
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: Date.now() - started }))
+        })
+        req.setTimeout(10_000, () => req.destroy(new Error(`${path} hung`)))
+        req.on('error', reject)
+        if (body && chunked) for (let at = 0; at < body.byteLength; at += 16 * 1024) req.write(body.subarray(at, at + 16 * 1024))
+        req.end(body && !chunked ? body : undefined)
+      })
+    const big = Buffer.alloc(512 * 1024, 'a')
+    try {
+      for (const chunked of [false, true]) {
+        expect((await send('/api/auth/login', big, chunked)).status).toBe(413)
+        const next = await send('/api/ping')
+        expect(next.status).toBe(200)
+        expect(next.ms).toBeLessThan(5000)
+      }
+    } finally {
+      agent.destroy()
+    }
   })
 })
