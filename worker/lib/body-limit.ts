@@ -1,6 +1,6 @@
 /**
  * A cap on request bodies under /api: 413 before anything is parsed. A declared Content-Length
- * is checked first; a body sent without one (chunked) is read up to the cap and no further,
+ * is checked first; a body sent without one (chunked) is kept up to the cap and no further,
  * then handed on as one buffer, so it is still read only once.
  *
  * A 413 leaves the rest of the body where the connection can finish it: a declared body is not
