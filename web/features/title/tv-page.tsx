@@ -49,7 +49,7 @@ function startingSelection(show: TvDetails, saved: WatchHistoryEntry | null): Se
 /** The last episode of the last regular season: finishing it finishes the show. */
 function isFinalEpisode(show: TvDetails, selection: Selection): boolean {
   const last = show.seasons.reduce<TvDetails['seasons'][number] | undefined>((latest, s) => (s.season_number >= 1 && (!latest || s.season_number > latest.season_number) ? s : latest), undefined)
-  return !!last && selection.season === last.season_number && selection.episode >= last.episode_count
+  return !!last && selection.season === last.season_number && selection.episode >= (last.episode_count ?? Infinity)
 }
 
 function NowPlayingEpisode({ at }: { at: Selection }) {
@@ -257,7 +257,7 @@ function ShowPage({ id }: { id: number }) {
       />
       <div className="mt-6 grid grid-cols-1 gap-6 px-4 md:px-8 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="min-w-0 space-y-4">
-          <SeasonList seasons={details.seasons} selected={selection?.season ?? null} onSelect={chooseSeason} />
+          <SeasonList seasons={details.seasons} selected={selection?.season ?? null} loadedCount={season.data?.season_number === selection?.season ? season.data?.episodes.length : null} onSelect={chooseSeason} />
           <EpisodeList
             episodes={episodes}
             selected={selection?.episode ?? 1}
