@@ -18,8 +18,8 @@ export type PosterItem = Pick<ListItem, 'id' | 'media_type' | 'title' | 'name' |
 
 /** A card is at most about 240 px wide (2 to 10 columns, rows of fixed-width cards): its 1x image. */
 const POSTER_WIDTH = 240
-/** How wide a card is shown, for the browser to pick from the srcset: the grid's columns (SPEC: 2, 3, 4, 6, 8, 10). */
-export const POSTER_SIZES = '(min-width: 1536px) 10vw, (min-width: 1280px) 12.5vw, (min-width: 1024px) 17vw, (min-width: 768px) 25vw, (min-width: 640px) 33vw, 50vw'
+/** How wide a card is shown, for the browser to pick from the srcset: half a phone (two columns), else at most 240 px. */
+export const POSTER_SIZES = '(min-width: 640px) 240px, 50vw'
 
 /**
  * A poster in its 2:3 frame, inside a `group` link: the image (lazy, and replaced by the

@@ -8,7 +8,7 @@ import { atom, useAtomValue } from 'jotai'
 import { unwrap } from 'jotai/utils'
 import { api, readJson } from './api-client'
 import { bootedImageBase, bootedImageSizes } from './boot'
-import { DEFAULT_IMAGE_SIZES, type ImageKind, type ImageSource, imageSource } from '../../worker/catalog/image-sizes'
+import { type ImageKind, type ImageSource, imageSource } from '../../worker/catalog/image-sizes'
 import type { ImageSizes } from '../../worker/catalog/types'
 import { SITE_NAME } from './use-document-meta'
 
@@ -64,6 +64,8 @@ export function useImage(): (path: string | null | undefined, kind: ImageKind, w
   const config = useSiteConfig()
   const base = config?.imageBase ?? bootedImageBase() ?? DEFAULT_IMAGE_BASE
   const drawn = base.startsWith('/')
-  const sizes = drawn ? null : (config?.imageSizes ?? bootedImageSizes() ?? DEFAULT_IMAGE_SIZES)
-  return (path, kind, width) => (path ? imageSource(base, sizes, path, kind, width) : null)
+  // Every page the worker serves names the host's sizes, and GET /api/config does: until one of
+  // them has, a TMDB image waits rather than ask for a size the host may refuse.
+  const sizes = drawn ? null : (config?.imageSizes ?? bootedImageSizes() ?? undefined)
+  return (path, kind, width) => (path && sizes !== undefined ? imageSource(base, sizes, path, kind, width) : null)
 }

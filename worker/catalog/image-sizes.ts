@@ -21,29 +21,23 @@ export const DEFAULT_IMAGE_SIZES: ImageSizes = {
 /** The sizes GET /api/img draws, per kind: any width looks the same in SVG. */
 const DRAWN_SIZE: Record<ImageKind, string> = { poster: 'w500', backdrop: 'original', profile: 'w200', still: 'w300', logo: 'w300' }
 
-/** Width over height of each kind, to read a height size ("h632") as a width. */
-const ASPECT: Record<ImageKind, number> = { poster: 2 / 3, backdrop: 16 / 9, profile: 2 / 3, still: 16 / 9, logo: 1 }
-
-/** The width in pixels a listed size stands for, or null for "original" (whatever the file is). */
-function widthOf(size: string, kind: ImageKind): number | null {
+/** The width in pixels a listed size stands for (a height size, "h632", read by the kind's shape), or 0 for "original". */
+function widthOf(size: string, kind: ImageKind): number {
   const match = /^([wh])(\d+)$/.exec(size)
-  if (!match) return null
-  const n = Number(match[2])
-  return match[1] === 'w' ? n : Math.round(n * ASPECT[kind])
-}
-
-/** Listed sizes with a width, narrowest first. */
-function widths(sizes: string[], kind: ImageKind): Array<{ size: string; width: number }> {
-  return sizes
-    .map((size) => ({ size, width: widthOf(size, kind) }))
-    .filter((s): s is { size: string; width: number } => s.width !== null)
-    .sort((a, b) => a.width - b.width)
+  if (!match) return 0
+  const shape = kind === 'backdrop' || kind === 'still' ? 16 / 9 : kind === 'logo' ? 1 : 2 / 3
+  return match[1] === 'w' ? Number(match[2]) : Math.round(Number(match[2]) * shape)
 }
 
 /** The nearest listed size at or above `width` pixels; the widest listed one when none is that wide, "original" only when nothing else is listed. */
 export function sizeFor(sizes: string[], kind: ImageKind, width: number): string {
-  const listed = widths(sizes, kind)
-  return (listed.find((s) => s.width >= width) ?? listed[listed.length - 1])?.size ?? 'original'
+  let best = 'original'
+  let bestWidth = 0
+  for (const size of sizes) {
+    const w = widthOf(size, kind)
+    if (w && (bestWidth < width ? w > bestWidth : w >= width && w < bestWidth)) [best, bestWidth] = [size, w]
+  }
+  return best
 }
 
 export interface ImageSource {
@@ -60,9 +54,8 @@ export function imageSource(base: string, sizes: ImageSizes | null, path: string
   if (/^https?:\/\//.test(path)) return { src: path }
   const file = path.startsWith('/') ? path : `/${path}`
   if (!sizes) return { src: `${base}/${DRAWN_SIZE[kind]}${file}` }
-  const listed = widths(sizes[kind], kind)
-  const src = `${base}/${sizeFor(sizes[kind], kind, width)}${file}`
-  return listed.length > 1 ? { src, srcSet: listed.map((s) => `${base}/${s.size}${file} ${s.width}w`).join(', ') } : { src }
+  const set = sizes[kind].filter((size) => widthOf(size, kind)).map((size) => `${base}/${size}${file} ${widthOf(size, kind)}w`)
+  return { src: `${base}/${sizeFor(sizes[kind], kind, width)}${file}`, ...(set.length > 1 && { srcSet: set.join(', ') }) }
 }
 
 /** What a backdrop as wide as the screen is shown with (the hero, a title's header): its `sizes` and its width for `src`. */

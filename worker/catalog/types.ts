@@ -1,7 +1,7 @@
 /**
  * TMDB v3 shapes, as the API answers them whichever provider is active, so the web app is
  * written once. Image paths are provider-relative: the web app prefixes them with
- * `${imageBase}/${size}` from GET /api/config (sizes w200, w300, w500, original).
+ * `${imageBase}/${size}` from GET /api/config, at a size it lists (worker/catalog/image-sizes.ts).
  */
 export type MediaType = 'movie' | 'tv'
 

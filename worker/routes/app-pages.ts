@@ -31,7 +31,7 @@ import { database } from '../accounts/db'
 import { readableList, SLUG_PATTERN } from '../accounts/user-lists'
 import { currentAccount } from '../auth/guards'
 import { playerConfig } from '../player/sources'
-import { firstBackdrop, imageBaseFor } from './config'
+import { firstBackdrop, imageBaseFor, imageSizesFor } from './config'
 import { digestHex } from '../lib/digest'
 import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_COOKIE, LOCALES, localizedPath, negotiateLocale } from '../lib/locales'
 import { type PageLanguage, pageLanguageOf } from '../seo/languages'
@@ -198,6 +198,8 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
     if (!shell) return null
     const status = resolved.status ?? 200
     resolved.locale = locale
+    // Every page names the image host's sizes, so the app asks for none it may refuse.
+    if (resolved.boot && resolved.boot.imageSizes === undefined) resolved.boot.imageSizes = await imageSizesFor(c.env, (p) => c.executionCtx.waitUntil(p))
     // The pseudo-locale of the tests is served but kept out of search engines.
     if (!isLocale(locale)) resolved.noindex = true
     // Pages that are not a title's carry the site's own title and description in their language,

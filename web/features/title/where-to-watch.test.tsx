@@ -32,7 +32,7 @@ beforeEach(() => {
     'fetch',
     vi.fn((input: RequestInfo | URL) => {
       const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost')
-      let body: unknown = { imageBase: 'https://images.example/t/p' }
+      let body: unknown = { imageBase: 'https://images.example/t/p', imageSizes: { poster: ['w342', 'original'], backdrop: ['w1280', 'original'], profile: ['w185', 'original'], still: ['w300', 'original'], logo: ['w45', 'w92', 'original'] } }
       if (url.pathname === '/api/auth/me') body = { user: null }
       if (url.pathname.endsWith('/watch')) {
         asked.push(url.search)
@@ -84,7 +84,8 @@ describe('WhereToWatch', () => {
     renderIt()
     const section = await screen.findByRole('region', { name: 'Where to Watch' })
     const peacock = await within(section).findByRole('link', { name: 'Peacock Premium (opens in a new tab)' })
-    expect(peacock.textContent).toContain('On your services')
+    // The mark follows once the visitor's services are known.
+    await waitFor(() => expect(peacock.textContent).toContain('On your services'))
     // 32 px: the nearest listed logo size at or above it, and the larger ones for sharper screens.
     expect(peacock.querySelector('img')?.getAttribute('src')).toBe('https://images.example/t/p/w45/peacock-premium.jpg')
     expect(peacock.querySelector('img')?.getAttribute('srcset')).toContain('https://images.example/t/p/w92/peacock-premium.jpg 92w')
