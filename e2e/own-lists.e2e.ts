@@ -1,8 +1,10 @@
 // Own lists: making one from a title page and from a card on a phone, arranging and sharing one on
-// a desktop, and a private list hidden from everyone but its owner.
+// a desktop, and a private list hidden from everyone but its owner; a list named in Arabic, Hindi
+// and Japanese has a share card whose every word Chromium finds drawn as it draws it itself.
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { dismissCookieBanner, newPage, seriousA11yViolations, signInNewUser, useBrowser, visitorHeaders } from './browser'
+import { findWordsInCard } from './card-text'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
@@ -160,4 +162,35 @@ describe('Lists on a desktop (1440 px)', () => {
     expect(await myLists(page)).toEqual([])
     await context.close()
   })
+})
+
+describe('a list named in three scripts, shared from /ar', () => {
+  it('has a card that draws every word, Arabic joined and right to left, as the browser draws them', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    await dismissCookieBanner(context)
+    await signInNewUser(page, baseUrl, 'scripts')
+    const arabic = ['سهرة', 'الأفلام']
+    const hindi = ['फ़िल्मों', 'की', 'रात']
+    const japanese = '映画の夜'
+    const made = await page.request.post(`${baseUrl}/api/me/lists`, { data: { name: [...arabic, ...hindi, japanese].join(' '), is_public: true }, headers: visitorHeaders(baseUrl) })
+    expect(made.status()).toBe(201)
+    const { slug } = (await made.json()).list as { slug: string }
+
+    await page.goto(`/ar/list/${slug}`)
+    const image = (await page.locator('meta[property="og:image"]').getAttribute('content'))!
+    expect(new URL(image).searchParams.get('lang')).toBe('ar')
+    const card = await page.request.get(image)
+    expect(card.status()).toBe(200)
+    expect(card.headers()['content-type']).toBe('image/png')
+
+    // The heading's area: left of the posters, above the line under it.
+    const found = await findWordsInCard(page, new URL(image).pathname + new URL(image).search, [...arabic, ...hindi, japanese, 'مرحبا'], [132, 116, 100, 88, 76], { x0: 80, x1: 1000, y0: 450, y1: 900 })
+    const byWord = new Map(found.map((f) => [f.word, f]))
+    for (const word of [...arabic, ...hindi, japanese]) expect(byWord.get(word)!.score, word).toBeGreaterThan(0.85)
+    // A word the card does not have is not found: the comparison tells them apart (found words score 0.9 to 1).
+    expect(byWord.get('مرحبا')!.score).toBeLessThan(0.8)
+    // Read right to left: the first Arabic word stands right of the second.
+    expect(byWord.get('سهرة')!.x).toBeGreaterThan(byWord.get('الأفلام')!.x)
+    await context.close()
+  }, 120_000)
 })

@@ -2,8 +2,11 @@
  * The site with the TMDB provider against the fake TMDB (scripts/fake-tmdb.mjs), in Chromium at
  * phone and desktop width: home, the lists, a genre, search, a film, a series with seasons and
  * episodes, and Top IMDB render TMDB-shaped answers (with their nulls, empty credits, people in
- * search, adult titles, a season without episodes) with images from the configured image host and
- * nothing refused by the page's CSP. Then TMDB goes away: after a restart with every cached answer
+ * search, adult titles, a season without episodes, a series in an older shape) with images from
+ * the configured image host at sizes its /configuration lists (it refuses others) and nothing
+ * refused by the page's CSP. Ratings are TMDB's own: every title of Kids' hero carries a children's
+ * rating, a series TMDB files under Kids but rates TV-MA is not on Kids, and title pages show
+ * their rating. Then TMDB goes away: after a restart with every cached answer
  * past its freshness, each page visited before still renders from KV, and pages never visited show
  * SPEC's not-found or error states, never a blank page. Screenshots go to .wrangler/screenshots/.
  */
@@ -91,7 +94,19 @@ const VISITS: Visit[] = [
     path: '/kids',
     async check(page) {
       await page.getByRole('heading', { level: 1, name: 'Kids' }).waitFor()
+      // Every slide carries its own children's rating (US: G or PG), never a made-up one.
+      const slides = page.getByRole('region', { name: 'Featured for kids' }).locator('[aria-roledescription="slide"]')
+      await slides.first().waitFor({ state: 'attached' })
+      // Slides after the first are drawn shortly before they show: the drawn ones on the page, all five in its data.
+      const drawn = await slides.evaluateAll((all) => all.filter((slide) => slide.querySelector('h2')).map((slide) => slide.querySelector('p span.rounded.border')?.textContent ?? null))
+      expect(drawn.length).toBeGreaterThan(0)
+      for (const rating of drawn) expect(['G', 'PG']).toContain(rating)
+      const kids = (await (await page.request.get(`${siteUrl}/api/catalog/pages/kids`)).json()) as { hero: Array<{ certification: string | null }> }
+      expect(kids.hero.map((h) => h.certification).filter((c) => c !== 'G' && c !== 'PG')).toEqual([])
       await inRow(page, 'Family', 'Paper Comets')
+      // TMDB files it under Kids, but it is rated TV-MA: checked one by one, it is left out.
+      await inRow(page, 'Educational TV', 'Why Is the Sky?')
+      expect(await page.getByText('Late Night Puppet Club').count()).toBe(0)
     },
   },
   {
@@ -118,11 +133,15 @@ const VISITS: Visit[] = [
       await page.getByRole('heading', { level: 1, name: 'The Lantern Keepers' }).waitFor()
       await page.getByText('2h 8m').first().waitFor()
       await page.getByText('7.9').first().waitFor()
+      // Its US theatrical rating, not the empty one of its premiere.
+      expect(await page.locator('header p span.rounded.border').first().textContent()).toBe('PG')
       // Where to Watch from TMDB's watch providers, by region, linking out, JustWatch credited.
       const watch = page.getByRole('region', { name: 'Where to Watch' })
       await watch.scrollIntoViewIfNeeded()
       await watch.getByRole('link', { name: 'Google Play Movies (opens in a new tab)' }).first().waitFor()
       expect(await watch.getByRole('link', { name: 'JustWatch' }).count()).toBe(1)
+      // Each service's logo from TMDB's image host, at a size /configuration lists.
+      expect(await watch.locator('img').first().getAttribute('src')).toMatch(new RegExp(`^${fakeUrl}/t/p/w45/`))
       const region = watch.getByRole('combobox', { name: 'Region' })
       expect(await region.inputValue()).toBe('US')
       const streamUs = await watch.locator('ul').first().innerText()
@@ -147,6 +166,7 @@ const VISITS: Visit[] = [
     path: '/tv/80002',
     async check(page) {
       await page.getByRole('heading', { level: 1, name: 'The Orbital' }).waitFor()
+      expect(await page.locator('header p span.rounded.border').first().textContent()).toBe('TV-MA')
       const seasons = page.getByRole('navigation', { name: 'Seasons' })
       await seasons.waitFor()
       await page.getByText('1. Chapter 1', { exact: true }).first().waitFor()
@@ -154,6 +174,19 @@ const VISITS: Visit[] = [
       await page.getByText('Episode 1 of season 2', { exact: false }).first().waitFor()
       await seasons.getByRole('button', { name: /Season 3/ }).click()
       await page.getByText('No episodes in this season.').waitFor()
+      expect(await seasons.innerText()).not.toMatch(/\b0 ep/)
+    },
+  },
+  {
+    name: 'tv-older',
+    path: '/tv/80008',
+    async check(page) {
+      // An older answer: no episode counts, no runtime but its episodes'.
+      await page.getByRole('heading', { level: 1, name: 'The Circuit Breakers' }).waitFor()
+      await page.locator('header').getByText('26m').first().waitFor()
+      const seasons = page.getByRole('navigation', { name: 'Seasons' })
+      await seasons.getByRole('button', { name: /^Season 1\s*8 ep$/ }).waitFor()
+      expect(await seasons.innerText()).not.toMatch(/\b0 ep/)
     },
   },
   {

@@ -4,8 +4,12 @@
  * serves placeholder PNGs at the image base. It exists so the site can run against TMDB-shaped
  * answers on a machine with no network and no key, including what real TMDB does that tidy mocks
  * do not: null posters, backdrops and runtimes, empty credits, `person` results in multi search,
- * `episode_run_time: []`, a season with no episodes, missing release dates, `adult: true` titles,
- * `total_pages` in the hundreds (and 400 past page 500), 401 without a key, 404 with TMDB's body.
+ * `episode_run_time: []` (the runtime is in the last episode, or only in the episodes), seasons
+ * without `episode_count` (an older answer), a season with no episodes, missing release dates,
+ * `adult: true` titles, ratings per country (release_dates with empty certifications beside rated
+ * ones, content_ratings), a series TMDB files under Kids but rates TV-MA, services split into plans
+ * (Peacock's titles under 387 "Peacock Premium"), /configuration's image sizes, `total_pages` in
+ * the hundreds (and 400 past page 500), 401 without a key, 404 with TMDB's body.
  * /find answers IMDb ids from the fixtures' `imdb_id` (films) and `external_ids.imdb_id` (series),
  * and for a few fixture episodes (EPISODE_IMDB_IDS) in tv_episode_results, as TMDB does.
  * Answers are in English whatever language is asked, except that *The Last Orchard* (70010) and
@@ -168,7 +172,8 @@ function fillerShow(n) {
     videos: { results: [] },
     external_ids: { imdb_id: null, tvdb_id: null },
     content_ratings: { results: [{ descriptors: [], iso_3166_1: 'US', rating: genres.includes(10762) ? 'TV-Y' : 'TV-14' }] },
-    'watch/providers': { results: n % 5 === 0 ? { US: { link: '', flatrate: [{ provider_id: [8, 337, 9, 350, 531, 386, 283][n % 7], provider_name: 'Provider', display_priority: 1, logo_path: null }] } } : {} },
+    // Peacock's titles are filed under its paid plan (387), as TMDB does.
+    'watch/providers': { results: n % 5 === 0 ? { US: { link: '', flatrate: [{ provider_id: [8, 337, 9, 350, 531, 387, 283][n % 7], provider_name: 'Provider', display_priority: 1, logo_path: imagePath(n + 900_000) }] } } : {} },
   }
 }
 
@@ -230,7 +235,8 @@ function paged(items, page, extra = {}) {
 
 const byPopularity = (a, b) => b.popularity - a.popularity
 const byRating = (a, b) => b.vote_average - a.vote_average || b.vote_count - a.vote_count
-const certificationOf = (m) => m.release_dates?.results.find((r) => r.iso_3166_1 === 'US')?.release_dates[0]?.certification ?? ''
+/** A film's rating in a country as discover/movie's certification filter reads it: any of its releases there that is rated. */
+const certificationsOf = (m, country) => (m.release_dates?.results.find((r) => r.iso_3166_1 === country)?.release_dates ?? []).map((d) => d.certification).filter(Boolean)
 const providersOf = (s) => (s['watch/providers']?.results?.US?.flatrate ?? []).map((p) => p.provider_id)
 const titleOf = (x) => x.title ?? x.name
 
@@ -280,7 +286,7 @@ function discover(type, q, data) {
     if (q.has('with_original_language') && x.original_language !== q.get('with_original_language')) return false
     if (voteCount !== undefined && x.vote_count < voteCount) return false
     if (voteAverage !== undefined && x.vote_average < voteAverage) return false
-    if (certifications && !certifications.includes(certificationOf(x))) return false
+    if (certifications && !certificationsOf(x, q.get('certification_country') ?? 'US').some((c) => certifications.includes(c))) return false
     if (providers && !providersOf(x).some((p) => providers.includes(p))) return false
     // Series airing in a date window: the fake counts every series still in production.
     if (q.has('air_date.gte') && !x.in_production) return false
@@ -312,6 +318,20 @@ function standIn(id) {
   if (!/^990[45]\d\d$/.test(String(id))) return undefined
   const film = fillerMovie(id % 1000)
   return { ...film, id, title: `Title ${id}`, original_title: `Title ${id}` }
+}
+
+/** TMDB's /configuration: the image host and the sizes it serves of each kind (its documented lists). */
+const CONFIGURATION = {
+  images: {
+    base_url: 'http://image.tmdb.org/t/p/',
+    secure_base_url: 'https://image.tmdb.org/t/p/',
+    backdrop_sizes: ['w300', 'w780', 'w1280', 'original'],
+    logo_sizes: ['w45', 'w92', 'w154', 'w185', 'w300', 'w500', 'original'],
+    poster_sizes: ['w92', 'w154', 'w185', 'w342', 'w500', 'w780', 'original'],
+    profile_sizes: ['w45', 'w185', 'h632', 'original'],
+    still_sizes: ['w92', 'w185', 'w300', 'original'],
+  },
+  change_keys: ['adult', 'air_date', 'also_known_as', 'biography', 'birthday', 'cast', 'certifications', 'crew', 'episode', 'genres', 'images', 'name', 'overview', 'runtime', 'season', 'title', 'videos'],
 }
 
 const NOT_FOUND = { success: false, status_code: 34, status_message: 'The resource you requested could not be found.' }
@@ -384,6 +404,8 @@ function answer(path, q, data) {
     case '/search/movie':
     case '/search/tv':
       return [200, paged(search(path.slice(8), q.get('query') ?? '', data, q.get('include_adult') === 'true'), page)]
+    case '/configuration':
+      return [200, CONFIGURATION]
     case '/genre/movie/list':
       return [200, { genres: Object.entries(MOVIE_GENRE_NAMES).map(([id, name]) => ({ id: Number(id), name })) }]
     case '/genre/tv/list':
@@ -400,7 +422,7 @@ function answer(path, q, data) {
   if ((m = /^\/(movie|tv)\/(\d+)\/watch\/providers$/.exec(path))) {
     const id = Number(m[2])
     const found = m[1] === 'movie' ? data.movieById.get(id) : data.showById.get(id)
-    return found ? [200, watchProviders(m[1], id)] : [404, NOT_FOUND]
+    return found ? [200, found['watch/providers'] ? { id, ...found['watch/providers'] } : watchProviders(m[1], id)] : [404, NOT_FOUND]
   }
   if ((m = /^\/find\/([^/]+)$/.exec(path))) return findByExternalId(decodeURIComponent(m[1]), q, data)
   if ((m = /^\/tv\/(\d+)\/season\/(\d+)$/.exec(path))) {
@@ -526,12 +548,16 @@ function placeholderPng(seedText, width, height) {
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 6 })), chunk('IEND', Buffer.alloc(0))])
 }
 
-/** Posters and profiles are 2:3, backdrops and stills 16:9; TMDB's size names give the width. */
+/** Every size /configuration lists, of any kind: the image host refuses others, as TMDB has. */
+const LISTED_SIZES = new Set(Object.values(CONFIGURATION.images).filter(Array.isArray).flat())
+
+/** Posters and profiles are 2:3, backdrops and stills 16:9, logos square; TMDB's size names give the width (or, h…, the height). */
 function imageFor(size, file, kinds) {
   const kind = kinds.get(file) ?? (size === 'original' || size === 'w1280' || size === 'w780' || size === 'w300' ? 'wide' : 'tall')
-  const width = Math.min(1280, size === 'original' ? 1280 : Number(size.slice(1)) || 500)
-  const height = Math.round(kind === 'wide' ? (width * 9) / 16 : (width * 3) / 2)
-  return placeholderPng(file, width, height)
+  const ratio = kind === 'wide' ? 16 / 9 : kind === 'square' ? 1 : 2 / 3
+  const given = size === 'original' ? 1280 : Number(size.slice(1)) || 500
+  const width = Math.min(1280, size.startsWith('h') ? Math.round(given * ratio) : given)
+  return placeholderPng(file, width, Math.round(width / ratio))
 }
 
 function imageKinds(data) {
@@ -544,6 +570,8 @@ function imageKinds(data) {
     for (const c of x.credits?.cast ?? []) tall(c.profile_path)
   }
   for (const season of Object.values(data.seasons)) for (const e of season.episodes) wide(e.still_path)
+  for (const p of [...PROVIDERS, ...STORES]) kinds.set(p.logo_path, 'square')
+  for (const x of data.shows) for (const region of Object.values(x['watch/providers']?.results ?? {})) for (const p of region.flatrate ?? []) if (p.logo_path) kinds.set(p.logo_path, 'square')
   return kinds
 }
 
@@ -571,6 +599,7 @@ export async function startFakeTmdb({ port = Number(process.env.FAKE_TMDB_PORT ?
     const image = /^\/t\/p\/([a-z0-9]+)(\/[A-Za-z0-9_-]+\.(?:jpg|png|svg))$/.exec(url.pathname)
     if (image) {
       const [, size, file] = image
+      if (!LISTED_SIZES.has(size)) return send(404, '<html><body>404 Not Found</body></html>')
       const key = `${size}${file}`
       if (!images.has(key)) images.set(key, imageFor(size, file, kinds))
       res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=31536000', 'access-control-allow-origin': '*' })

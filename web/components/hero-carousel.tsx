@@ -9,7 +9,8 @@ import { Link } from 'react-router-dom'
 import type { HeroItem } from '../../worker/catalog/types'
 import { t } from '../i18n'
 import { isRightToLeft } from '../lib/direction'
-import { useImageUrl } from '../lib/images'
+import { useImage } from '../lib/images'
+import { FULL_WIDTH_BACKDROP } from '../../worker/catalog/image-sizes'
 import { paths } from '../lib/paths'
 import { hasRating, ratingOf, runtimeText } from '../lib/titles'
 import { useCarousel } from '../lib/use-carousel'
@@ -38,15 +39,17 @@ function useDrawnSlides(index: number, count: number): (i: number) => boolean {
 
 /** One slide's backdrop, facts and actions. */
 function SlideContent({ slide, first }: { slide: HeroItem; first: boolean }) {
-  const image = useImageUrl()
-  const backdrop = image(slide.backdropPath, 'original')
+  const image = useImage()
+  const backdrop = image(slide.backdropPath, 'backdrop', FULL_WIDTH_BACKDROP.width)
   const year = slide.releaseDate ? slide.releaseDate.slice(0, 4) : ''
   const runtime = runtimeText(slide.runtime)
   return (
     <>
       {backdrop && (
         <img
-          src={backdrop}
+          src={backdrop.src}
+          srcSet={backdrop.srcSet}
+          sizes={backdrop.srcSet && FULL_WIDTH_BACKDROP.sizes}
           alt=""
           className={`${heroBackdrop} object-cover`}
           loading={first ? 'eager' : 'lazy'}
@@ -80,7 +83,7 @@ function SlideContent({ slide, first }: { slide: HeroItem; first: boolean }) {
             {year && <span data-catalog="">{year}</span>}
             {runtime && <span>{runtime}</span>}
             {/* A rating board's mark, the same in every language. */}
-            <span data-catalog="" className="rounded border border-neutral-300/70 px-1.5 py-px text-xs font-semibold">{slide.certification || 'TV-MA'}</span>
+            {slide.certification && <span data-catalog="" className="rounded border border-neutral-300/70 px-1.5 py-px text-xs font-semibold">{slide.certification}</span>}
           </p>
           {slide.overview ? (
             <p data-catalog="" className="mt-3 line-clamp-3 max-w-xl text-sm text-neutral-200 md:text-base">{slide.overview}</p>

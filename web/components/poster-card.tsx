@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { ListItem } from '../../worker/catalog/types'
 import { t } from '../i18n'
-import { useImageUrl } from '../lib/images'
+import { useImage } from '../lib/images'
 import { paths } from '../lib/paths'
 import { hasRating, ratingOf, titleOf, yearOf } from '../lib/titles'
 import { AddToListCorner } from './add-to-list'
@@ -16,18 +16,23 @@ export type PosterItem = Pick<ListItem, 'id' | 'media_type' | 'title' | 'name' |
   providers?: number[]
 }
 
+/** A card is at most about 240 px wide (2 to 10 columns, rows of fixed-width cards): its 1x image. */
+const POSTER_WIDTH = 240
+/** How wide a card is shown, for the browser to pick from the srcset: half a phone (two columns), else at most 240 px. */
+export const POSTER_SIZES = '(min-width: 640px) 240px, 50vw'
+
 /**
  * A poster in its 2:3 frame, inside a `group` link: the image (lazy, and replaced by the
  * placeholder when it is missing or fails to load) and whatever badges are laid over it.
  */
 export function PosterFrame({ path, placeholder, children }: { path: string | null; placeholder?: ReactNode; children?: ReactNode }) {
-  const image = useImageUrl()
+  const image = useImage()
   const [broken, setBroken] = useState(false)
-  const src = broken ? null : image(path, 'w500')
+  const src = broken ? null : image(path, 'poster', POSTER_WIDTH)
   return (
     <div className="relative aspect-[2/3] overflow-hidden rounded-lg bg-neutral-800 ring-brand-400 transition group-hover:ring-2 group-focus-visible:ring-2">
       {src ? (
-        <img src={src} alt="" loading="lazy" decoding="async" width={500} height={750} onError={() => setBroken(true)} className="h-full w-full object-cover transition group-hover:scale-105" />
+        <img src={src.src} srcSet={src.srcSet} sizes={src.srcSet && POSTER_SIZES} alt="" loading="lazy" decoding="async" width={500} height={750} onError={() => setBroken(true)} className="h-full w-full object-cover transition group-hover:scale-105" />
       ) : (
         (placeholder ?? (
           <div aria-hidden="true" className="flex h-full w-full items-center justify-center p-2 text-center text-xs text-neutral-400">

@@ -5,15 +5,22 @@
  * with the HTML of another page).
  */
 import type { QueryClient } from '@tanstack/react-query'
+import type { ImageSizes } from '../../worker/catalog/types'
 import type { BootData } from '../../worker/seo/boot'
 import { catalogKeys } from './catalog'
 
 let bootImageBase: string | undefined
+let bootImageSizes: ImageSizes | null | undefined
 let bootSignedOut = false
 
 /** Where images resolve, as the worker said in the HTML, until GET /api/config answers. */
 export function bootedImageBase(): string | undefined {
   return bootImageBase
+}
+
+/** The image host's sizes, as the worker said in the HTML (on pages with catalogue images first), until GET /api/config answers. */
+export function bootedImageSizes(): ImageSizes | null | undefined {
+  return bootImageSizes
 }
 
 /** True when the page's HTML came without a session cookie: nobody is signed in, no need to ask. */
@@ -35,6 +42,7 @@ export function readBootData(doc: Document = document, location: Pick<Location, 
 /** Puts the inlined answers where the pages' query hooks look for them. */
 export function seedQueryCache(queryClient: QueryClient, boot: BootData): void {
   bootImageBase = boot.imageBase
+  if (boot.imageSizes !== undefined) bootImageSizes = boot.imageSizes
   bootSignedOut = boot.signedOut
   if (boot.page) queryClient.setQueryData(catalogKeys.page(boot.page.name, boot.page.service), boot.page.data)
   if (boot.title) queryClient.setQueryData(catalogKeys.title(boot.title.type, boot.title.data.id), boot.title.data)

@@ -1,20 +1,24 @@
 /**
  * Image URLs: the catalogue answers provider-relative paths (TMDB shape); the base comes from
- * GET /api/config (TMDB's image host, or /api/img for the embedded catalogue's drawn SVGs).
+ * GET /api/config (TMDB's image host, or /api/img for the embedded catalogue's drawn SVGs), and so
+ * do the sizes TMDB's /configuration lists, from which each image takes the nearest at or above
+ * the width it is shown at, with a srcset (worker/catalog/image-sizes.ts).
  */
 import { atom, useAtomValue } from 'jotai'
 import { unwrap } from 'jotai/utils'
 import { api, readJson } from './api-client'
-import { bootedImageBase } from './boot'
+import { bootedImageBase, bootedImageSizes } from './boot'
+import { type ImageKind, type ImageSource, imageSource } from '../../worker/catalog/image-sizes'
+import type { ImageSizes } from '../../worker/catalog/types'
 import { SITE_NAME } from './use-document-meta'
-
-export type ImageSize = 'w200' | 'w300' | 'w500' | 'original'
 
 export interface SiteConfig {
   siteName: string
   supportEmail: string
   provider: 'tmdb' | 'embedded'
   imageBase: string
+  /** TMDB's listed sizes; null for the embedded catalogue's drawn images. */
+  imageSizes?: ImageSizes | null
   turnstileSiteKey: string | null
   [key: string]: unknown
 }
@@ -60,13 +64,22 @@ const DEFAULT_IMAGE_BASE = '/api/img'
  */
 const IMAGE_PATH = /^(?:\/[A-Za-z0-9_-]{1,100}){1,4}\.(?:jpg|jpeg|png|webp|svg)$/
 
-export function imageUrl(path: string | null | undefined, size: ImageSize, base: string = DEFAULT_IMAGE_BASE): string | null {
+/** An image's address (and srcset) on the image host, or null for a path of no image's shape. */
+export function imageAddress(path: string | null | undefined, kind: ImageKind, width: number, base: string, sizes: ImageSizes | null): ImageSource | null {
   if (!path || !IMAGE_PATH.test(path)) return null
-  return `${base}/${size}${path}`
+  return imageSource(base, sizes, path, kind, width)
 }
 
-export function useImageUrl() {
+/**
+ * An image's address (and srcset) for a kind of image shown `width` CSS pixels wide, or null when
+ * it has no path (or no image's path).
+ */
+export function useImage(): (path: string | null | undefined, kind: ImageKind, width: number) => ImageSource | null {
   const config = useSiteConfig()
   const base = config?.imageBase ?? bootedImageBase() ?? DEFAULT_IMAGE_BASE
-  return (path: string | null | undefined, size: ImageSize) => imageUrl(path, size, base)
+  const drawn = base.startsWith('/')
+  // Every page the worker serves names the host's sizes, and GET /api/config does: until one of
+  // them has, a TMDB image waits rather than ask for a size the host may refuse.
+  const sizes = drawn ? null : (config?.imageSizes ?? bootedImageSizes() ?? undefined)
+  return (path, kind, width) => (sizes !== undefined ? imageAddress(path, kind, width, base, sizes) : null)
 }

@@ -407,7 +407,7 @@ export class EmbeddedCatalog implements CatalogProvider {
       episode_run_time: row.episode_run_time ? [row.episode_run_time] : [],
       number_of_seasons: row.number_of_seasons,
       number_of_episodes: row.number_of_episodes,
-      seasons: this.locale === DEFAULT_LOCALE ? seasons : seasons.map((s) => ({ ...s, ...seasonText(this.locale, row.label, s.season_number, s.episode_count) })),
+      seasons: this.locale === DEFAULT_LOCALE ? seasons : seasons.map((s) => ({ ...s, ...seasonText(this.locale, row.label, s.season_number, s.episode_count ?? 0) })),
       networks,
       genres,
       credits,
@@ -432,7 +432,7 @@ export class EmbeddedCatalog implements CatalogProvider {
     const name = series?.name ?? ''
     return {
       ...season,
-      ...seasonText(this.locale, name, season.season_number, season.episode_count),
+      ...seasonText(this.locale, name, season.season_number, season.episode_count ?? 0),
       episodes: episodes.map((e) => ({ ...e, ...episodeText(this.locale, name, e.season_number, e.episode_number) })),
     }
   }
@@ -455,9 +455,9 @@ export class EmbeddedCatalog implements CatalogProvider {
     ])
     const stream = providers.flatMap(({ provider_id }) => {
       const name = SERVICE_NAMES[provider_id]
-      return name ? [{ provider_id, name, logo_path: null }] : []
+      return name ? [{ provider_id, name, logo_path: null, service: provider_id }] : []
     })
-    return { ...none, stream, networks: networks.map((n) => ({ provider_id: n.provider_id, name: n.name, logo_path: null })) }
+    return { ...none, stream, networks: networks.map((n) => ({ provider_id: n.provider_id, name: n.name, logo_path: null, service: null })) }
   }
 
   async similar(type: MediaType, id: number, page: number): Promise<Paged<ListItem>> {

@@ -51,23 +51,49 @@ export function tvGenreFor(genreId: number): number {
   return MOVIE_TO_TV_GENRE[genreId] ?? genreId
 }
 
-/** Streaming services of the TV page's platform filter, slug -> TMDB watch provider id (SPEC.md section 9). */
+/**
+ * The streaming services of the TV page's platform filter and of "my services", in SPEC.md's order
+ * (section 9 names each by its main TMDB watch provider id). TMDB lists a service's plans and the
+ * channels it sells inside other stores as providers of their own (Peacock's titles stream under
+ * 387 "Peacock Premium", not 386; Netflix has a plan with ads), so a service is the group of every
+ * provider id that is it: the filter asks TMDB for all of them, and a provider of any of them counts
+ * as the service on Where to Watch and on cards.
+ */
+export const STREAMING_SERVICES = [
+  { slug: 'netflix', id: 8, name: 'Netflix', providers: [8, 1796, 175] },
+  { slug: 'disney-plus', id: 337, name: 'Disney+', providers: [337] },
+  { slug: 'prime', id: 9, name: 'Prime Video', providers: [9, 119, 2100] },
+  { slug: 'apple-tv', id: 350, name: 'Apple TV+', providers: [350, 2243] },
+  { slug: 'paramount-plus', id: 531, name: 'Paramount+', providers: [531, 582, 633, 1853, 2303, 2616] },
+  { slug: 'peacock', id: 386, name: 'Peacock', providers: [386, 387] },
+  { slug: 'crunchyroll', id: 283, name: 'Crunchyroll', providers: [283, 1968] },
+] as const
+
+/** The TV page's platform filter, slug -> the service's main watch provider id (0 all, -1 K-Drama). */
 export const SERVICES = {
   all: 0,
-  netflix: 8,
-  'disney-plus': 337,
-  prime: 9,
-  'apple-tv': 350,
-  'paramount-plus': 531,
-  peacock: 386,
-  crunchyroll: 283,
+  ...Object.fromEntries(STREAMING_SERVICES.map((s) => [s.slug, s.id])),
   'k-drama': -1,
-} as const
+} as { all: 0; 'k-drama': -1 } & { [S in (typeof STREAMING_SERVICES)[number] as S['slug']]: S['id'] }
 export type ServiceSlug = keyof typeof SERVICES
-export const SERVICE_SLUGS = Object.keys(SERVICES) as [ServiceSlug, ...ServiceSlug[]]
-export const WATCH_PROVIDER_IDS = new Set<number>(Object.values(SERVICES).filter((id) => id > 0))
-/** The services' names, by TMDB watch provider id. */
-export const SERVICE_NAMES: Record<number, string> = { 8: 'Netflix', 337: 'Disney+', 9: 'Prime Video', 350: 'Apple TV+', 531: 'Paramount+', 386: 'Peacock', 283: 'Crunchyroll' }
+export const SERVICE_SLUGS = ['all', ...STREAMING_SERVICES.map((s) => s.slug), 'k-drama'] as [ServiceSlug, ...ServiceSlug[]]
+/** The services' main ids: what the filter, "my services" and the API take to name a service. */
+export const WATCH_PROVIDER_IDS = new Set<number>(STREAMING_SERVICES.map((s) => s.id))
+/** The services' names, by main watch provider id. */
+export const SERVICE_NAMES: Record<number, string> = Object.fromEntries(STREAMING_SERVICES.map((s) => [s.id, s.name]))
+
+const SERVICE_OF_PROVIDER = new Map<number, number>(STREAMING_SERVICES.flatMap((s) => s.providers.map((p) => [p, s.id] as [number, number])))
+
+/** The service (its main id) a TMDB watch provider belongs to, or null for one of no service of ours. */
+export function serviceOfProvider(providerId: number | null | undefined): number | null {
+  return providerId == null ? null : (SERVICE_OF_PROVIDER.get(providerId) ?? null)
+}
+
+/** Every provider id of the services named by their main ids, each once: what TMDB is asked for. */
+export function providerIdsOf(services: readonly number[]): number[] {
+  const ids = services.flatMap((id) => STREAMING_SERVICES.find((s) => s.id === id)?.providers ?? [id])
+  return [...new Set(ids)]
+}
 
 export type Preset = 'kids' | 'kdrama'
 
@@ -113,6 +139,32 @@ export const KIDS_CERTIFICATIONS = {
   movie: ['G', 'PG'],
   tv: ['TV-Y', 'TV-Y7', 'TV-G', 'TV-PG'],
 } as const satisfies Record<MediaType, readonly string[]>
+
+/**
+ * Children's ratings by country, as TMDB spells each country's certifications (its
+ * /certification/movie/list and /certification/tv/list): general audiences and parental guidance,
+ * nothing above. A country not listed here is judged by its US rating.
+ */
+export const KIDS_CERTIFICATIONS_BY_REGION: Record<string, Record<MediaType, readonly string[]>> = {
+  US: KIDS_CERTIFICATIONS,
+  GB: { movie: ['U', 'PG'], tv: ['U', 'PG'] },
+  IE: { movie: ['G', 'PG'], tv: ['G', 'PG'] },
+  CA: { movie: ['G', 'PG'], tv: ['C', 'C8', 'G', 'PG'] },
+  AU: { movie: ['G', 'PG'], tv: ['P', 'C', 'G', 'PG'] },
+  NZ: { movie: ['G', 'PG'], tv: ['G', 'PGR'] },
+  DE: { movie: ['0', '6'], tv: ['0', '6'] },
+  BR: { movie: ['L', '10'], tv: ['L', '10'] },
+}
+
+/** The country whose ratings decide a kids row in `region`: itself when its ratings are known, else the US. */
+export function kidsRatingRegion(region: string): string {
+  return region in KIDS_CERTIFICATIONS_BY_REGION ? region : 'US'
+}
+
+/** Whether a rating of `country` is a children's rating there. */
+export function isKidsRating(type: MediaType, country: string, rating: string | null | undefined): boolean {
+  return !!rating && (KIDS_CERTIFICATIONS_BY_REGION[country]?.[type] ?? []).includes(rating)
+}
 
 /**
  * TMDB's Kids TV genre. TMDB's discover/tv has no certification filter, so with TMDB a kids row of

@@ -10,6 +10,7 @@
 import { type CacheKind, isFresh, isServable, readCached, tmdbCacheKey, writeCached } from '../cache'
 import type { Bindings } from '../env'
 import { DEFAULT_LOCALE, type Locale } from '../lib/locales'
+import { DEFAULT_IMAGE_SIZES } from './image-sizes'
 import { genresIn } from './messages'
 import { tmdbApiBase } from './tmdb-config'
 import { RateLimiter, retryAfterMs, SLOT_LEASE_MS } from './tmdb-limiter'
@@ -20,23 +21,27 @@ import {
   byVoteAverage,
   type DiscoverFilters,
   isKDrama,
+  isKidsRating,
   isKidsSafe,
   isSearchable,
   isTopRated,
   isUpcoming,
   KDRAMA_MIN_VOTES,
-  KIDS_CERTIFICATIONS,
+  KIDS_CERTIFICATIONS_BY_REGION,
   KIDS_EXCLUDED_GENRES,
   KIDS_MIN_RATING,
   KIDS_TV_GENRE,
+  kidsRatingRegion,
   MAX_PAGE,
   MOVIE_GENRES,
   passesBrowse,
+  providerIdsOf,
+  serviceOfProvider,
   titleOf,
   TOP_RATED_MIN_VOTES,
   tvGenreFor,
 } from './rules'
-import type { CastMember, CrewMember, DetailsBase, Genre, ListItem, MediaType, MovieDetails, Paged, Season, TvDetails, Video, WatchOptions, WatchProvider } from './types'
+import type { CastMember, CrewMember, DetailsBase, Episode, Genre, ImageSizes, ListItem, MediaType, MovieDetails, Paged, Season, TvDetails, Video, WatchOptions, WatchProvider } from './types'
 
 const TMDB_TIMEOUT_MS = 4000
 
@@ -152,6 +157,54 @@ function videos(raw: unknown): { results: Video[] } {
   }
 }
 
+/** A title's rating in one country, and which country it is. */
+interface Rating {
+  rating: string
+  country: string
+}
+
+/** Release types in the order their certification is preferred: theatrical, limited, premiere, digital, physical, TV. */
+const RELEASE_TYPE_ORDER = [3, 2, 1, 4, 5, 6]
+
+/**
+ * A film's rating from its appended release_dates (TMDB lists each country's releases, each with a
+ * certification that is often empty): the visitor's country's, else the US one, else none. Within a
+ * country the theatrical release's rating is preferred.
+ */
+function movieRating(raw: Record<string, unknown>, region: string): Rating | null {
+  const countries = ((raw.release_dates as { results?: Array<Record<string, unknown>> } | undefined)?.results ?? [])
+  for (const country of new Set([region, 'US'])) {
+    const releases = (countries.find((c) => c.iso_3166_1 === country)?.release_dates as Array<Record<string, unknown>> | undefined) ?? []
+    const rank = (release: Record<string, unknown>) => {
+      const at = RELEASE_TYPE_ORDER.indexOf(Number(release.type))
+      return at < 0 ? RELEASE_TYPE_ORDER.length : at
+    }
+    const rated = releases.filter((r) => typeof r.certification === 'string' && r.certification.trim() !== '').sort((a, b) => rank(a) - rank(b))[0]
+    if (rated) return { rating: String(rated.certification).trim(), country }
+  }
+  return null
+}
+
+/** A series' rating from its appended content_ratings: the visitor's country's, else the US one, else none. */
+function tvRating(raw: Record<string, unknown>, region: string): Rating | null {
+  const ratings = (raw.content_ratings as { results?: Array<Record<string, unknown>> } | undefined)?.results ?? []
+  for (const country of new Set([region, 'US'])) {
+    const found = ratings.find((r) => r.iso_3166_1 === country && typeof r.rating === 'string' && r.rating.trim() !== '')
+    if (found) return { rating: String(found.rating).trim(), country }
+  }
+  return null
+}
+
+function positiveMinutes(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : null
+}
+
+/** The middle running time of a season's episodes that have one, or null. */
+function episodesRuntime(episodes: Episode[]): number | null {
+  const minutes = episodes.map((e) => e.runtime).filter((m): m is number => !!m && m > 0).sort((a, b) => a - b)
+  return minutes.length ? (minutes[Math.floor((minutes.length - 1) / 2)] ?? null) : null
+}
+
 /** The fields a film's and a series' details share, read the same way from either answer. */
 function detailsBase(raw: Record<string, unknown>, mediaType: MediaType): Omit<DetailsBase, 'media_type'> {
   return {
@@ -196,8 +249,18 @@ const TMDB_LANGUAGES: Record<Locale, string | null> = {
   'zh-CN': 'zh-CN',
 }
 
+/**
+ * What a title's details call appends: everything its page shows, in the same call. Films' ratings
+ * come from release_dates, series' from content_ratings (each country's, the visitor's picked).
+ */
+const DETAILS_APPEND: Record<MediaType, string> = {
+  movie: 'credits,similar,videos,release_dates',
+  tv: 'credits,similar,videos,external_ids,content_ratings',
+}
+
 /** Calls whose answer is the same in every language: no language is sent, so one KV entry serves all. */
-const LANGUAGE_FREE = /\/watch\/providers$/
+const LANGUAGE_FREE = /\/watch\/providers$|^\/configuration$/
+
 
 export interface TmdbOptions {
   locale: Locale
@@ -380,23 +443,29 @@ export class TmdbCatalog implements CatalogProvider {
     if (genres.length) params.with_genres = [...new Set(genres)].join(filters.genreMode === 'any' ? '|' : ',')
     if (filters.language) params.with_original_language = filters.language
     if (filters.watchProviders?.length) {
-      params.with_watch_providers = filters.watchProviders.join('|')
+      // A service is every provider id TMDB files it under (its plans, its channels in other stores).
+      params.with_watch_providers = providerIdsOf(filters.watchProviders).join('|')
       params.watch_region = this.region
     }
     let voteAverage = filters.voteAverageGte
     let voteCount = filters.voteCountGte
     const keep: Array<(item: ListItem) => boolean> = []
+    let checkKidsRatings = false
     if (filters.preset === 'kids') {
       voteAverage = Math.max(voteAverage ?? 0, KIDS_MIN_RATING)
       params.without_genres = KIDS_EXCLUDED_GENRES.join(',')
       if (type === 'movie') {
-        params.certification_country = 'US'
-        // The exact ratings: certification.lte=PG would also let unrated (NR) films through.
-        params.certification = KIDS_CERTIFICATIONS.movie.join('|')
+        // The visitor's country's children's ratings (the US ones where ours knows none), exactly:
+        // certification.lte would also let unrated (NR) films through.
+        const country = kidsRatingRegion(this.region)
+        params.certification_country = country
+        params.certification = (KIDS_CERTIFICATIONS_BY_REGION[country]?.movie ?? []).join('|')
       } else {
-        // discover/tv cannot filter by certification; TMDB's Kids genre is the closest it offers.
+        // discover/tv cannot filter by certification: TMDB is asked for its Kids genre, and each
+        // series found is checked for a children's rating in its details (cached as title pages are).
         // "Kids and any of these genres" has no TMDB spelling: TMDB is asked for Kids, and the
         // "any" part is checked here (it is Kids itself when Kids is one of them).
+        checkKidsRatings = true
         const anyOf = filters.genreMode === 'any' && genres.length > 1 ? genres : null
         params.with_genres = anyOf ? String(KIDS_TV_GENRE) : [...new Set([...genres, KIDS_TV_GENRE])].join(',')
         keep.push((item) => item.genre_ids.includes(KIDS_TV_GENRE))
@@ -416,7 +485,21 @@ export class TmdbCatalog implements CatalogProvider {
     }
     if (voteAverage !== undefined) params['vote_average.gte'] = String(voteAverage)
     if (voteCount !== undefined) params['vote_count.gte'] = String(voteCount)
-    return this.paged(`/discover/${type}`, params, 'list', type, (item) => keep.every((rule) => rule(item)))
+    const found = await this.paged(`/discover/${type}`, params, 'list', type, (item) => keep.every((rule) => rule(item)))
+    if (!checkKidsRatings) return found
+    const rated = await Promise.all(found.results.map((item) => this.hasKidsRating('tv', item.id)))
+    return { ...found, results: found.results.filter((_, i) => rated[i]) }
+  }
+
+  /** Whether a title's rating (the visitor's country's, else the US one) is a children's rating there; a title without one is not. */
+  private async hasKidsRating(type: MediaType, id: number): Promise<boolean> {
+    try {
+      const raw = await this.get<Record<string, unknown>>(`/${type}/${id}`, { append_to_response: DETAILS_APPEND[type] }, 'details')
+      const rating = type === 'movie' ? movieRating(raw, this.region) : tvRating(raw, this.region)
+      return !!rating && isKidsRating(type, rating.country, rating.rating)
+    } catch {
+      return false
+    }
   }
 
   async browse(letter: string, page: number): Promise<Paged<ListItem>> {
@@ -442,8 +525,18 @@ export class TmdbCatalog implements CatalogProvider {
     }
   }
 
+  /**
+   * Multi search, counted as what can be shown: TMDB's total for multi search counts people too,
+   * so when there is more than one page the count is its film and series searches' totals (two
+   * calls, cached as searches are); on a single page it is the titles kept.
+   */
   async search(query: string, page: number): Promise<Paged<ListItem>> {
-    return this.paged('/search/multi', { query, page: String(page), include_adult: 'false' }, 'search', undefined, isSearchable)
+    const params = { query, page: String(page), include_adult: 'false' }
+    const found = await this.paged('/search/multi', params, 'search', undefined, isSearchable)
+    if (found.total_pages <= 1) return { ...found, total_results: found.results.length }
+    const first = { ...params, page: '1' }
+    const counts = await Promise.all([this.get<TmdbPaged>('/search/movie', first, 'search'), this.get<TmdbPaged>('/search/tv', first, 'search')]).catch(() => null)
+    return counts ? { ...found, total_results: (counts[0].total_results ?? 0) + (counts[1].total_results ?? 0) } : found
   }
 
   /**
@@ -466,10 +559,11 @@ export class TmdbCatalog implements CatalogProvider {
   }
 
   async movie(id: number): Promise<MovieDetails> {
-    const { raw, english } = await this.details(`/movie/${id}`, 'credits,similar,videos')
+    const { raw, english } = await this.details(`/movie/${id}`, DETAILS_APPEND.movie)
     return {
       ...detailsBase(raw, 'movie'),
       ...english,
+      certification: movieRating(raw, this.region)?.rating ?? null,
       media_type: 'movie',
       title: String(raw.title ?? ''),
       original_title: String(raw.original_title ?? raw.title ?? ''),
@@ -479,12 +573,13 @@ export class TmdbCatalog implements CatalogProvider {
   }
 
   async tv(id: number): Promise<TvDetails> {
-    const { raw, english } = await this.details(`/tv/${id}`, 'credits,similar,videos,external_ids')
+    const { raw, english } = await this.details(`/tv/${id}`, DETAILS_APPEND.tv)
     const seasons = ((raw.seasons as Array<Record<string, unknown>> | undefined) ?? []).map((s) => ({
-      id: Number(s.id),
+      id: Number(s.id ?? 0),
       name: String(s.name ?? ''),
       season_number: Number(s.season_number ?? 0),
-      episode_count: Number(s.episode_count ?? 0),
+      // Older answers leave the count out: unknown, not zero (the page counts the season's episodes).
+      episode_count: typeof s.episode_count === 'number' ? s.episode_count : null,
       air_date: (s.air_date as string | null) ?? null,
       poster_path: (s.poster_path as string | null) ?? null,
       overview: String(s.overview ?? ''),
@@ -492,17 +587,41 @@ export class TmdbCatalog implements CatalogProvider {
     return {
       ...detailsBase(raw, 'tv'),
       ...english,
+      certification: tvRating(raw, this.region)?.rating ?? null,
       media_type: 'tv',
       name: String(raw.name ?? ''),
       original_name: String(raw.original_name ?? raw.name ?? ''),
       first_air_date: String(raw.first_air_date ?? ''),
       last_air_date: (raw.last_air_date as string | null) ?? null,
-      episode_run_time: (raw.episode_run_time as number[] | undefined) ?? [],
+      episode_run_time: await this.seriesRuntime(id, raw, seasons),
       number_of_seasons: Number(raw.number_of_seasons ?? seasons.length),
       number_of_episodes: Number(raw.number_of_episodes ?? 0),
       seasons,
       networks: ((raw.networks as Array<{ id: number; name: string }> | undefined) ?? []).map((n) => ({ id: n.id, name: n.name })),
       external_ids: (raw.external_ids as Record<string, string | null> | undefined) ?? undefined,
+    }
+  }
+
+  /**
+   * A series' running time. TMDB has answered `episode_run_time: []` for current series since it
+   * stopped keeping that field, so it falls back to the last aired (else the next) episode's
+   * runtime, then to the episodes of the series' first season (one call, cached as the page's own
+   * season is); none of them known, none.
+   */
+  private async seriesRuntime(id: number, raw: Record<string, unknown>, seasons: Array<{ season_number: number; episode_count: number | null }>): Promise<number[]> {
+    const listed = (Array.isArray(raw.episode_run_time) ? raw.episode_run_time : []).map(positiveMinutes).filter((m): m is number => m !== null)
+    if (listed.length) return listed
+    for (const episode of [raw.last_episode_to_air, raw.next_episode_to_air]) {
+      const minutes = positiveMinutes((episode as { runtime?: unknown } | null | undefined)?.runtime)
+      if (minutes) return [minutes]
+    }
+    const first = seasons.filter((s) => s.season_number > 0 && s.episode_count !== 0).sort((a, b) => a.season_number - b.season_number)[0]
+    if (!first) return []
+    try {
+      const minutes = episodesRuntime((await this.season(id, first.season_number)).episodes)
+      return minutes ? [minutes] : []
+    } catch {
+      return []
     }
   }
 
@@ -542,7 +661,7 @@ export class TmdbCatalog implements CatalogProvider {
       ((offers[kind] as Array<Record<string, unknown>> | undefined) ?? [])
         .slice()
         .sort((a, b) => Number(a.display_priority ?? 0) - Number(b.display_priority ?? 0))
-        .map((p) => ({ provider_id: Number(p.provider_id), name: String(p.provider_name ?? ''), logo_path: typeof p.logo_path === 'string' ? p.logo_path : null }))
+        .map((p) => ({ provider_id: Number(p.provider_id), name: String(p.provider_name ?? ''), logo_path: typeof p.logo_path === 'string' ? p.logo_path : null, service: serviceOfProvider(Number(p.provider_id)) }))
         .filter((p) => p.name !== '')
     return {
       region,
@@ -572,6 +691,30 @@ export class TmdbCatalog implements CatalogProvider {
       throw error
     }
     return [...(raw.movie_results ?? []).map((r) => toListItem(r, 'movie')), ...(raw.tv_results ?? []).map((r) => toListItem(r, 'tv'))].filter((r): r is ListItem => !!r && !r.adult)
+  }
+
+  /**
+   * The image sizes TMDB's /configuration lists, kept as details are (a day, then refreshed in the
+   * background): TMDB has refused sizes it does not list, so pages ask only for these. TMDB's own
+   * documented lists stand in while it cannot be asked.
+   */
+  async imageSizes(): Promise<ImageSizes> {
+    try {
+      const raw = await this.get<{ images?: Record<string, unknown> }>('/configuration', {}, 'details')
+      const list = (name: string, fallback: string[]) => {
+        const sizes = raw.images?.[`${name}_sizes`]
+        return Array.isArray(sizes) && sizes.every((s) => typeof s === 'string' && /^(w\d+|h\d+|original)$/.test(s)) && sizes.length > 0 ? (sizes as string[]) : fallback
+      }
+      return {
+        poster: list('poster', DEFAULT_IMAGE_SIZES.poster),
+        backdrop: list('backdrop', DEFAULT_IMAGE_SIZES.backdrop),
+        profile: list('profile', DEFAULT_IMAGE_SIZES.profile),
+        still: list('still', DEFAULT_IMAGE_SIZES.still),
+        logo: list('logo', DEFAULT_IMAGE_SIZES.logo),
+      }
+    } catch {
+      return DEFAULT_IMAGE_SIZES
+    }
   }
 
   async servicesOf(): Promise<Map<number, number[]>> {

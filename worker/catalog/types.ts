@@ -1,7 +1,7 @@
 /**
  * TMDB v3 shapes, as the API answers them whichever provider is active, so the web app is
  * written once. Image paths are provider-relative: the web app prefixes them with
- * `${imageBase}/${size}` from GET /api/config (sizes w200, w300, w500, original).
+ * `${imageBase}/${size}` from GET /api/config, at a size it lists (worker/catalog/image-sizes.ts).
  */
 export type MediaType = 'movie' | 'tv'
 
@@ -76,7 +76,8 @@ export interface SeasonSummary {
   id: number
   name: string
   season_number: number
-  episode_count: number
+  /** Null when the provider does not say (older TMDB answers); a season's own answer always counts its episodes. */
+  episode_count: number | null
   air_date: string | null
   poster_path: string | null
   overview: string
@@ -198,6 +199,17 @@ export interface WatchProvider {
   name: string
   /** A logo path on the image host, when there is one. */
   logo_path: string | null
+  /** The streaming service of ours it is (the service's main watch provider id), whatever plan or channel of it this is; null for none. */
+  service: number | null
+}
+
+/** The image sizes TMDB's /configuration lists for each kind of image ("w92", ..., "original"). */
+export interface ImageSizes {
+  poster: string[]
+  backdrop: string[]
+  profile: string[]
+  still: string[]
+  logo: string[]
 }
 
 /**

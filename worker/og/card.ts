@@ -1,14 +1,15 @@
 /**
  * The share cards social networks show (SPEC: a 1920x1080 social image), as SVG for the renderer
  * in render.ts. A title's card is its drawn backdrop under a dark fade, the site's mark, the title
- * (wrapped and sized to fit, measured in the card's font) and a line of facts: rating, year,
- * running time or seasons, genres. The site's own card, for pages that are not a title's, is the
- * mark and the name beside a fan of drawn posters in different looks.
+ * (wrapped and sized to fit, measured in the fonts it is set in: typeset.ts) and a line of facts:
+ * rating, year, running time or seasons, genres. The site's own card, for pages that are not a
+ * title's, is the mark and the name beside a fan of drawn posters in different looks. Words in any
+ * of the site's scripts are drawn in a font that has them (script-fonts.ts).
  */
 import { type ArtFacts, backdropSvg, posterSvg } from '../catalog/artwork'
 import { escapeHtml } from '../lib/escape'
 import { ART_EDITION } from '../routes/images'
-import { textWidths } from './render'
+import { fitTitle, lineDirection, Typesetter } from './typeset'
 
 /** The cards' edition, in their addresses: the drawings' edition and the card layout's own. */
 export const OG_EDITION = `${ART_EDITION}c2`
@@ -64,84 +65,6 @@ function mark(siteName: string, x: number, y: number, scale: number): string {
   )
 }
 
-/** Words are measured once, at this size, and scaled: a glyph's width grows with the font size. */
-const MEASURE_SIZE = 100
-/** Room for the kerning and side bearings that adding up words leaves out. */
-const MEASURE_MARGIN = 1.03
-const ELLIPSIS = '…'
-
-interface Measures {
-  /** Ink width at MEASURE_SIZE of each word, and of "…" */
-  words: Map<string, number>
-  space: number
-}
-
-/** Every distinct word of the title measured once, in one batch, in the card's bold weight. */
-async function measure(words: string[]): Promise<Measures> {
-  const texts = [...new Set([...words, ELLIPSIS, 'xx', 'x x'])]
-  const widths = await textWidths(texts, MEASURE_SIZE, 700)
-  const map = new Map(texts.map((text, i) => [text, widths[i] ?? 0]))
-  return { words: map, space: (map.get('x x') ?? 0) - (map.get('xx') ?? 0) }
-}
-
-function lineWidth(line: string[], m: Measures, size: number): number {
-  const ink = line.reduce((sum, word) => sum + (m.words.get(word) ?? 0), 0) + m.space * Math.max(0, line.length - 1)
-  return ((ink * size) / MEASURE_SIZE) * MEASURE_MARGIN
-}
-
-/**
- * Breaks words into at most `maxLines` lines no wider than `width` at `size`; null when they do
- * not fit. Words are kept whole, so a single word wider than a line does not fit.
- */
-function wrap(words: string[], m: Measures, size: number, width: number, maxLines: number): string[][] | null {
-  const lines: string[][] = []
-  let current: string[] = []
-  for (const word of words) {
-    if (lineWidth([...current, word], m, size) <= width) {
-      current.push(word)
-      continue
-    }
-    if (current.length === 0 || lines.length + 1 >= maxLines || lineWidth([word], m, size) > width) return null
-    lines.push(current)
-    current = [word]
-  }
-  if (current.length) lines.push(current)
-  return lines
-}
-
-/**
- * The title set as large as it fits in two lines (three at the smaller sizes), else cut after a
- * whole word with an ellipsis; a first word too long for a line is cut inside, by measuring.
- */
-async function fitTitle(title: string, width: number = TEXT_WIDTH): Promise<{ lines: string[]; size: number }> {
-  const words = title.split(/\s+/).filter(Boolean)
-  const m = await measure(words)
-  const join = (lines: string[][]) => lines.map((line) => line.join(' '))
-  for (const size of TITLE_SIZES) {
-    const lines = wrap(words, m, size, width, size > 100 ? 2 : 3)
-    if (lines) return { lines: join(lines), size }
-  }
-  const size = TITLE_SIZES[TITLE_SIZES.length - 1]!
-  for (let keep = words.length - 1; keep > 0; keep--) {
-    const kept = words.slice(0, keep)
-    const last = `${kept.pop()!.replace(/[\s,.;:!?-]+$/, '')}${ELLIPSIS}`
-    m.words.set(last, (m.words.get(last.slice(0, -1)) ?? 0) + (m.words.get(ELLIPSIS) ?? 0))
-    const lines = wrap([...kept, last], m, size, width, 3)
-    if (lines) return { lines: join(lines), size }
-  }
-  // One word longer than a line: the longest start of it that fits, by halving.
-  const chars = [...(words[0] ?? '')]
-  let low = 0
-  let high = chars.length
-  while (low < high) {
-    const mid = Math.ceil((low + high) / 2)
-    const [w] = await textWidths([`${chars.slice(0, mid).join('')}${ELLIPSIS}`], size, 700)
-    if ((w ?? 0) * MEASURE_MARGIN <= width) low = mid
-    else high = mid - 1
-  }
-  return { lines: [`${chars.slice(0, low).join('')}${ELLIPSIS}`], size }
-}
-
 function factsLine(facts: CardFacts): string {
   const parts: string[] = []
   if (facts.year) parts.push(String(facts.year))
@@ -169,13 +92,18 @@ const SHADE =
   '<linearGradient id="og-head" x2="0" y2="1"><stop stop-color="#000" stop-opacity=".6"/><stop offset=".3" stop-color="#000" stop-opacity="0"/></linearGradient></defs>' +
   `<rect width="${CARD.width}" height="${CARD.height}" fill="url(#og-side)"/><rect width="${CARD.width}" height="${CARD.height}" fill="url(#og-foot)"/><rect width="${CARD.width}" height="${CARD.height}" fill="url(#og-head)"/>`
 
-export async function titleCardSvg(art: ArtFacts, facts: CardFacts, siteName: string): Promise<string> {
-  const { lines, size } = await fitTitle(facts.title)
+/** A title or a name in lines, as large as it fits in `width`, the last line's baseline at `lastBaseline`. */
+async function heading(ts: Typesetter, text: string, width: number, lastBaseline: number): Promise<string> {
+  const { lines, size } = await fitTitle(text, ts, TITLE_SIZES, width)
   const lineHeight = Math.round(size * 1.08)
+  // Every line of it aligned the way the whole is read.
+  const direction = lineDirection(text.split(/\s+/), ts.locale)
+  return lines.map((line, i) => ts.line(line, { x: LEFT, y: lastBaseline - (lines.length - 1 - i) * lineHeight, width, size, weight: 700, fill: '#fff' }, direction)).join('')
+}
+
+export async function titleCardSvg(art: ArtFacts, facts: CardFacts, siteName: string, ts: Typesetter): Promise<string> {
   const lastBaseline = CARD.height - 130 - Math.round(FACTS_SIZE * 1.9)
-  const title = lines
-    .map((line, i) => `<text x="${LEFT}" y="${lastBaseline - (lines.length - 1 - i) * lineHeight}" font-family="Inter" font-weight="700" font-size="${size}" fill="#fff">${escapeHtml(line)}</text>`)
-    .join('')
+  const title = await heading(ts, facts.title, TEXT_WIDTH, lastBaseline)
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD.width}" height="${CARD.height}" viewBox="0 0 ${CARD.width} ${CARD.height}">` +
     `<title>${escapeHtml(facts.title)}</title>${background(art)}${SHADE}${mark(siteName, LEFT, 110, 1)}${title}${factsLine(facts)}</svg>`
@@ -235,14 +163,12 @@ const LIST_TEXT_WIDTH = 860
  * A list's card: the site's glow and mark, the list's first titles as a fan of drawn posters (the
  * site's own looks when it has none yet), its name as large as fits beside them, and its line.
  */
-export async function listCardSvg(posters: ArtFacts[], facts: ListCardFacts, siteName: string): Promise<string> {
-  const { lines, size } = await fitTitle(facts.name, LIST_TEXT_WIDTH)
-  const lineHeight = Math.round(size * 1.08)
+export async function listCardSvg(posters: ArtFacts[], facts: ListCardFacts, siteName: string, ts: Typesetter): Promise<string> {
   const lastBaseline = CARD.height - 130 - Math.round(FACTS_SIZE * 1.9)
-  const name = lines
-    .map((line, i) => `<text x="${LEFT}" y="${lastBaseline - (lines.length - 1 - i) * lineHeight}" font-family="Inter" font-weight="700" font-size="${size}" fill="#fff">${escapeHtml(line)}</text>`)
-    .join('')
-  const line = `<text x="${LEFT}" y="${CARD.height - 130}" font-family="Inter" font-size="${FACTS_SIZE}" fill="#e5e5e5" xml:space="preserve">${escapeHtml(facts.line)}</text>`
+  const name = await heading(ts, facts.name, LIST_TEXT_WIDTH, lastBaseline)
+  const words = facts.line.split(/\s+/).filter(Boolean)
+  await ts.measure(words, 400)
+  const line = ts.line(words, { x: LEFT, y: CARD.height - 130, width: LIST_TEXT_WIDTH, size: FACTS_SIZE, weight: 400, fill: '#e5e5e5' })
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD.width}" height="${CARD.height}" viewBox="0 0 ${CARD.width} ${CARD.height}"><title>${escapeHtml(facts.name)}</title>` +
     `${GLOW}<rect width="${CARD.width}" height="${CARD.height}" fill="url(#og-glow)"/>${fan(posters.length > 0 ? posters.slice(0, FAN.length) : FAN)}${mark(siteName, LEFT, 110, 1)}${name}${line}</svg>`

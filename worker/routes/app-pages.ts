@@ -31,7 +31,7 @@ import { database } from '../accounts/db'
 import { readableList, SLUG_PATTERN } from '../accounts/user-lists'
 import { readingAccount } from '../auth/guards'
 import { playerConfig } from '../player/sources'
-import { imageBaseFor } from './config'
+import { firstBackdrop, imageBaseFor, imageSizesFor } from './config'
 import { digestHex } from '../lib/digest'
 import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_COOKIE, LOCALES, localizedPath, negotiateLocale } from '../lib/locales'
 import { type PageLanguage, pageLanguageOf } from '../seo/languages'
@@ -72,8 +72,8 @@ function preferredLocale(c: Context<AppEnv>): Locale {
 /** What an answer at a root (English) address depends on beyond its path: the language it may send a visitor to. */
 const ROOT_VARY = 'Accept-Language, Cookie'
 
-function imageUrl(c: Context<AppEnv>, path: string | null | undefined): string[] {
-  return path ? [`${imageBaseFor(c.env)}/original${path}`] : []
+function backdrop(c: Context<AppEnv>, path: string | null | undefined) {
+  return firstBackdrop(c.env, (p) => c.executionCtx.waitUntil(p), path)
 }
 
 /** The page's data, or nothing when the address asks for something the page would not show as is. */
@@ -88,8 +88,9 @@ async function composedBoot(c: Context<AppEnv>, name: PageName, module: string):
     const provider = catalogForPage(c, languageOf(c).locale)
     const body = await cachedPage(c.env.CACHE, provider, await provider.version(), name, service as ServiceSlug, (p) => c.executionCtx.waitUntil(p))
     const data = JSON.parse(body.text) as NonNullable<BootData['page']>['data']
-    const boot: BootData = { ...bootBase(c), page: { name, service, data } }
-    return { module, boot, images: imageUrl(c, data.hero[0]?.backdropPath) }
+    const { images, imageSizes } = await backdrop(c, data.hero[0]?.backdropPath)
+    const boot: BootData = { ...bootBase(c), imageSizes, page: { name, service, data } }
+    return { module, boot, images }
   } catch (err) {
     warn(c, 'page data unavailable', err)
     return { module }
@@ -106,7 +107,8 @@ async function titleBoot(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): 
     // The app says the title was not found; crawlers get the status to match.
     if (!details) return { module, boot: bootBase(c), status: 404 }
     const meta = titleMetaOf(c.env, details, url.origin, locale)
-    const boot: BootData = { ...bootBase(c), player: playerConfig(c.env) }
+    const { images, imageSizes } = await backdrop(c, details.backdrop_path)
+    const boot: BootData = { ...bootBase(c), imageSizes, player: playerConfig(c.env) }
     if (details.media_type === 'movie') {
       boot.title = { type: 'movie', data: details }
     } else {
@@ -120,7 +122,7 @@ async function titleBoot(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): 
     return {
       module,
       boot,
-      images: imageUrl(c, details.backdrop_path),
+      images,
       title: documentTitle(meta, c.env.SITE_NAME),
       description: meta.description,
       headTags: metaTags(meta, c.env.SITE_NAME),
@@ -196,6 +198,8 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
     if (!shell) return null
     const status = resolved.status ?? 200
     resolved.locale = locale
+    // Every page names the image host's sizes, so the app asks for none it may refuse.
+    if (resolved.boot && resolved.boot.imageSizes === undefined) resolved.boot.imageSizes = await imageSizesFor(c.env, (p) => c.executionCtx.waitUntil(p))
     // The pseudo-locale of the tests is served but kept out of search engines.
     if (!isLocale(locale)) resolved.noindex = true
     // Pages that are not a title's carry the site's own title and description in their language,

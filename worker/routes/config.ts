@@ -8,6 +8,10 @@ import { database } from '../accounts/db'
 import { maintenanceReported } from '../accounts/settings'
 import type { AppEnv, Bindings } from '../env'
 import { tmdbImageBase } from '../catalog/tmdb-config'
+import { TmdbCatalog } from '../catalog/tmdb'
+import type { ImageSizes } from '../catalog/types'
+import { FULL_WIDTH_BACKDROP, imageSource } from '../catalog/image-sizes'
+import type { PreloadImage } from '../seo/app-shell'
 import { ART_EDITION } from './images'
 
 export function catalogProviderName(env: Bindings): 'tmdb' | 'embedded' {
@@ -31,6 +35,25 @@ export function imageOriginsFor(env: Bindings): string[] {
   return /^https?:\/\//.test(base) ? [new URL(base).origin] : []
 }
 
+/**
+ * The image sizes pages may ask the image host for: TMDB's /configuration (cached by the provider),
+ * or null for the embedded catalogue, whose drawn images take the sizes of GET /api/img.
+ */
+export async function imageSizesFor(env: Bindings, waitUntil: (promise: Promise<unknown>) => void): Promise<ImageSizes | null> {
+  return catalogProviderName(env) === 'tmdb' ? new TmdbCatalog(env, waitUntil).imageSizes() : null
+}
+
+/**
+ * A page's first backdrop as its header or hero shows it (worker/catalog/image-sizes.ts), to
+ * preload, with the sizes the page's first data carries so the app asks for the same file.
+ */
+export async function firstBackdrop(env: Bindings, waitUntil: (promise: Promise<unknown>) => void, path: string | null | undefined): Promise<{ images: PreloadImage[]; imageSizes: ImageSizes | null }> {
+  const imageSizes = await imageSizesFor(env, waitUntil)
+  if (!path) return { images: [], imageSizes }
+  const source = imageSource(imageBaseFor(env), imageSizes, path, 'backdrop', FULL_WIDTH_BACKDROP.width)
+  return { images: [{ ...source, ...(source.srcSet && { sizes: FULL_WIDTH_BACKDROP.sizes }) }], imageSizes }
+}
+
 export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {
   const provider = catalogProviderName(c.env)
   // Asked again on every load: the maintenance switch must show as soon as it changes (the
@@ -41,6 +64,7 @@ export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {
     supportEmail: c.env.SUPPORT_EMAIL,
     provider,
     imageBase: imageBaseFor(c.env),
+    imageSizes: await imageSizesFor(c.env, (p) => c.executionCtx.waitUntil(p)),
     turnstileSiteKey: c.env.TURNSTILE_SECRET ? c.env.TURNSTILE_SITE_KEY || null : null,
     maintenance: await maintenanceReported(database(c.env.DB)),
   })

@@ -28,8 +28,9 @@ import { database } from '../accounts/db'
 import { readableList, type ListWithItems } from '../accounts/user-lists'
 import type { ArtFacts } from '../catalog/art/styles'
 import { translate } from '../seo/messages'
-import { type Locale, negotiateLocale } from '../lib/locales'
+import { DEFAULT_LOCALE, type Locale, negotiateLocale } from '../lib/locales'
 import { svgToPng } from '../og/render'
+import { typesetterFor } from '../og/typeset'
 
 export const SITE_TAGLINE: [string, string] = ['Discover and watch', 'movies and TV shows']
 
@@ -128,7 +129,9 @@ async function renderList(c: Context<AppEnv>, list: ListWithItems, locale: Local
       return { title: item.title, year: yearOfDate(date), mediaType: item.content_type, genreIds: details.genres.map((g) => g.id), language: details.original_language }
     }),
   )
-  return svgToPng(await listCardSvg(posters, { name: list.name, line: listCardLine(list, locale) }, c.env.SITE_NAME))
+  const facts = { name: list.name, line: listCardLine(list, locale) }
+  const ts = await typesetterFor(c.env.ASSETS, [facts.name, facts.line], locale)
+  return svgToPng(await listCardSvg(posters, facts, c.env.SITE_NAME, ts), ts.fonts.buffers)
 }
 
 async function renderTitle(c: Context<AppEnv>, type: MediaType, id: number): Promise<ArrayBuffer | null> {
@@ -142,7 +145,9 @@ async function renderTitle(c: Context<AppEnv>, type: MediaType, id: number): Pro
     genreIds: details.genres.map((g) => g.id),
     language: details.original_language,
   }
-  return svgToPng(await titleCardSvg(art, facts, c.env.SITE_NAME))
+  // A title's card is in English, as its catalogue answer is: its title may be in any script.
+  const ts = await typesetterFor(c.env.ASSETS, [facts.title], DEFAULT_LOCALE)
+  return svgToPng(await titleCardSvg(art, facts, c.env.SITE_NAME, ts), ts.fonts.buffers)
 }
 
 export const ogRoutes = new Hono<AppEnv>()

@@ -40,6 +40,13 @@ async function routeChunks(env: Bindings, origin: string): Promise<RouteChunks> 
   }
 }
 
+/** An image the page shows first, preloaded as its <img> will ask for it. */
+export interface PreloadImage {
+  src: string
+  srcSet?: string
+  sizes?: string
+}
+
 export interface AppPage {
   /** The page module under web/ (for example 'features/home/home-page'), whose code is preloaded. */
   module: string
@@ -47,7 +54,7 @@ export interface AppPage {
   locale?: PageLocale
   boot?: BootData
   /** Images the first screen shows (the hero's or the title's backdrop), fetched at high priority. */
-  images?: string[]
+  images?: PreloadImage[]
   /** The document title and description in the page's language, instead of index.html's. */
   title?: string
   description?: string
@@ -91,7 +98,11 @@ export async function loadAppShell(env: Bindings, requestUrl: string): Promise<A
 /** The shell with the page's preloads, data and tags in its head. */
 export async function renderAppShell(shell: AppShell, page: AppPage): Promise<string> {
   const head: string[] = []
-  for (const image of page.images ?? []) head.push(`<link rel="preload" as="image" href="${escapeHtml(image)}" fetchpriority="high">`)
+  for (const image of page.images ?? []) {
+    // With a srcset the browser preloads the very candidate the page's <img> will pick.
+    const set = image.srcSet ? ` imagesrcset="${escapeHtml(image.srcSet)}" imagesizes="${escapeHtml(image.sizes ?? '100vw')}"` : ''
+    head.push(`<link rel="preload" as="image" href="${escapeHtml(image.src)}"${set} fetchpriority="high">`)
+  }
   const locale = page.locale ?? DEFAULT_LOCALE
   const catalogs = [catalogModule(locale), ...areasOfModule(page.module).map((area) => `${catalogModule(locale)}/${area}`)]
   for (const file of new Set([...(shell.chunks[page.module] ?? []), ...catalogs.flatMap((catalog) => shell.chunks[catalog] ?? [])])) {

@@ -5,7 +5,7 @@
  * is not taken for this one.
  */
 import type { PageName } from '../catalog/pages'
-import type { MovieDetails, PageComposition, Season, TvDetails } from '../catalog/types'
+import type { ImageSizes, MovieDetails, PageComposition, Season, TvDetails } from '../catalog/types'
 import type { PlayerConfig } from '../player/sources'
 
 export interface BootData {
@@ -13,6 +13,8 @@ export interface BootData {
   path: string
   /** Where catalogue image paths resolve (as GET /api/config says), so images need not wait for it. */
   imageBase: string
+  /** The image host's sizes (GET /api/config's `imageSizes`), on pages that show catalogue images first. */
+  imageSizes?: ImageSizes | null
   /** True when the request carried no session cookie: the visitor is signed out, no need to ask. */
   signedOut: boolean
   page?: { name: PageName; service: string; data: PageComposition }

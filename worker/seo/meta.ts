@@ -47,9 +47,28 @@ export interface SocialImage {
 const MAX_ACTORS = 5
 
 
-export function describe(overview: string | null | undefined, fallback: string): string {
-  const text = (overview ?? '').replace(/\s+/g, ' ').trim()
-  return (text || fallback).slice(0, 150)
+/** SPEC's description length: the overview's first 150 characters. */
+const DESCRIPTION_LENGTH = 150
+const ELLIPSIS = '…'
+
+/**
+ * A description of at most 150 characters: the whole overview when it fits, else its words up to
+ * the last that fits with an ellipsis after it, never half a word (words as the text's language
+ * has them: Intl.Segmenter finds them in Japanese or Chinese too, which put no spaces between them).
+ */
+export function describe(overview: string | null | undefined, fallback: string, locale: string = DEFAULT_LOCALE): string {
+  const text = ((overview ?? '').replace(/\s+/g, ' ').trim() || fallback).normalize('NFC')
+  if ([...text].length <= DESCRIPTION_LENGTH) return text
+  // Positions are UTF-16 indexes: the room is 149 characters (code points) and the ellipsis.
+  const room = [...text].slice(0, DESCRIPTION_LENGTH - 1).join('').length
+  let end = 0
+  for (const part of new Intl.Segmenter(locale, { granularity: 'word' }).segment(text)) {
+    const after = part.index + part.segment.length
+    if (after > room) break
+    if (part.isWordLike) end = after
+  }
+  const kept = text.slice(0, end || room).replace(/[\s,.;:!?、，。·-]+$/u, '')
+  return `${kept}${ELLIPSIS}`
 }
 
 /** A title's social image: TMDB's backdrop photograph when there is one, else its rendered card. */
@@ -133,7 +152,7 @@ export function titleMetaOf(env: Bindings, details: MovieDetails | TvDetails, or
   const path = `/${type}/${id}`
   const url = urlIn(origin, locale, path)
   const image = socialImage(env, origin, details, title, locale)
-  const description = describe(details.overview, translate(locale, 'seo.watchTitle', { title, siteName: env.SITE_NAME }))
+  const description = describe(details.overview, translate(locale, 'seo.watchTitle', { title, siteName: env.SITE_NAME }), locale)
   const jsonLd: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': type === 'movie' ? 'Movie' : 'TVSeries',
@@ -172,7 +191,7 @@ export function episodeMetaOf(show: TitleMeta, at: { season: number; episode: nu
   const query = `?season=${at.season}&episode=${at.episode}`
   const path = show.path + query
   const url = show.url + query
-  const description = describe(episode.overview, show.description)
+  const description = describe(episode.overview, show.description, show.locale)
   const jsonLd: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'TVEpisode',
@@ -218,7 +237,7 @@ export function listHead(env: Bindings, origin: string, locale: PageLocale, list
   const fallback = list.owner_name
     ? translate(locale, 'seo.listDescription', { count, siteName: env.SITE_NAME, owner: list.owner_name })
     : translate(locale, 'seo.listDescriptionAnonymous', { count, siteName: env.SITE_NAME })
-  const description = describe(list.description, fallback)
+  const description = describe(list.description, fallback, locale)
   const path = `/list/${list.slug}`
   const version = listCardVersion(list, env.SITE_NAME)
   const image: SocialImage = {

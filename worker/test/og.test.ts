@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import app from '../index'
 import { CARD, listCardSvg, OG_EDITION, titleCardSvg } from '../og/card'
 import { textWidths } from '../og/render'
+import { typesetterFor } from '../og/typeset'
 import { loadCatalog } from './catalog-data'
 import { call, createUser } from './helpers/accounts'
 import { withoutD1 } from './helpers/settled'
@@ -91,17 +92,26 @@ describe('GET /api/og/:edition/...', () => {
   })
 })
 
+/** A card's heading as it is set: each run a <text> of its own, runs on one baseline a line. */
+function headingLines(svg: string): { size: number; lines: string[] } {
+  const runs = [...svg.matchAll(/<text x="\d+" y="(\d+)" [^>]*font-size="(\d+)" fill="#fff" xml:space="preserve">([^<]*)<\/text>/g)].filter((m) => Number(m[2]) >= 76)
+  const lines = new Map<string, string[]>()
+  for (const [, y, , text] of runs) lines.set(y!, [...(lines.get(y!) ?? []), text!])
+  return { size: Number(runs[0]?.[2] ?? 0), lines: [...lines.values()].map((words) => words.join(' ')) }
+}
+
 describe('the title card', () => {
   const art = { title: '', year: 1964, mediaType: 'movie' as const, genreIds: [35, 10752], language: 'en' }
+  const setter = (title: string) => typesetterFor(env.ASSETS, [title], 'en')
 
   it('fits a long title in at most three lines, each inside the text column', async () => {
     const title = 'Dr. Strangelove or: How I Learned to Stop Worrying and Love the Bomb'
-    const svg = await titleCardSvg({ ...art, title }, { title, rating: 8.4, year: 1964, length: '1h 35m', genres: ['Comedy', 'War'] }, 'Reelhouse')
-    const lines = [...svg.matchAll(/<text [^>]*font-size="(\d+)" fill="#fff">([^<]*)<\/text>/g)].filter((m) => Number(m[1]) >= 76)
+    const svg = await titleCardSvg({ ...art, title }, { title, rating: 8.4, year: 1964, length: '1h 35m', genres: ['Comedy', 'War'] }, 'Reelhouse', await setter(title))
+    const { size, lines } = headingLines(svg)
     expect(lines.length).toBeGreaterThanOrEqual(2)
     expect(lines.length).toBeLessThanOrEqual(3)
-    expect(lines.map((m) => m[2]).join(' ')).toBe(title)
-    const widths = await textWidths(lines.map((m) => m[2]!), Number(lines[0]![1]), 700)
+    expect(lines.join(' ')).toBe(title)
+    const widths = await textWidths(lines, size, 700)
     for (const width of widths) expect(width).toBeLessThanOrEqual(1240)
     expect(svg).toContain('★ 8.4')
     expect(svg).toContain('1964  ·  1h 35m  ·  Comedy, War')
@@ -109,19 +119,20 @@ describe('the title card', () => {
 
   it('cuts a title too long for three lines with an ellipsis, and prints no star for an unrated title', async () => {
     const title = Array.from({ length: 30 }, (_, i) => `Word${i}`).join(' ')
-    const svg = await titleCardSvg({ ...art, title }, { title, rating: null, year: null, length: null, genres: [] }, 'Reelhouse')
-    const lines = [...svg.matchAll(/<text [^>]*font-size="(\d+)" fill="#fff">([^<]*)<\/text>/g)].filter((m) => Number(m[1]) >= 76)
+    const svg = await titleCardSvg({ ...art, title }, { title, rating: null, year: null, length: null, genres: [] }, 'Reelhouse', await setter(title))
+    const { lines } = headingLines(svg)
     expect(lines.length).toBeLessThanOrEqual(3)
-    expect(lines.at(-1)![2]).toMatch(/…$/)
+    expect(lines.at(-1)).toMatch(/…$/)
     expect(svg).not.toContain('★')
     expect(svg).toContain(`width="${CARD.width}" height="${CARD.height}"`)
   })
 
   it('escapes the title', async () => {
     const title = '<b>Tom & Jerry</b>'
-    const svg = await titleCardSvg({ ...art, title }, { title, rating: 7, year: 1990, length: null, genres: [] }, 'R&R')
+    const svg = await titleCardSvg({ ...art, title }, { title, rating: 7, year: 1990, length: null, genres: [] }, 'R&R', await setter(title))
     expect(svg).not.toContain('<b>')
-    expect(svg).toContain('&#60;b&#62;Tom &#38; Jerry&#60;/b&#62;')
+    expect(svg).toContain('&#60;b&#62;Tom &#38; Jerry&#60;/b&#62;</title>')
+    expect(headingLines(svg).lines.join(' ')).toBe('&#60;b&#62;Tom &#38; Jerry&#60;/b&#62;')
     expect(svg).toContain('R&#38;R')
   })
 })
@@ -260,13 +271,12 @@ describe('a list’s page, card and place in the sitemap', () => {
   })
 
   it('draws a list’s card from its name and first titles', async () => {
-    const svg = await listCardSvg(
-      [{ title: 'The Dark Knight', year: 2008, mediaType: 'movie', genreIds: [28, 80], language: 'en' }],
-      { name: 'Rainy Sunday', line: '3 titles · a list by mara' },
-      'Reelhouse',
-    )
+    const facts = { name: 'Rainy Sunday', line: '3 titles · a list by mara' }
+    const svg = await listCardSvg([{ title: 'The Dark Knight', year: 2008, mediaType: 'movie', genreIds: [28, 80], language: 'en' }], facts, 'Reelhouse', await typesetterFor(env.ASSETS, [facts.name, facts.line], 'en'))
     expect(svg).toContain('<title>Rainy Sunday</title>')
-    expect(svg).toContain('3 titles · a list by mara')
+    expect(headingLines(svg).lines.join(' ')).toBe('Rainy Sunday')
+    const line = [...svg.matchAll(/font-size="50" fill="#e5e5e5" xml:space="preserve">([^<]*)<\/text>/g)].map((m) => m[1])
+    expect(line).toEqual(['3', 'titles', '·', 'a', 'list', 'by', 'mara'])
     // One poster, centred where the site card's middle one stands.
     expect(svg.match(/<g transform="rotate\(/g)).toHaveLength(1)
     expect(svg).toContain('rotate(0 1500 750)')

@@ -1,5 +1,6 @@
 import { env, exports } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { describe as description } from '../seo/meta'
 import { loadCatalog } from './catalog-data'
 
 beforeAll(async () => {
@@ -19,7 +20,8 @@ describe('GET /share/:type/:id', () => {
     const html = await res.text()
     const details = await (await exports.default.fetch('http://localhost/api/catalog/movie/238')).json<{ title: string; overview: string }>()
     expect(headTag(html, 'og:title')).toBe(details.title)
-    expect(headTag(html, 'og:description')).toBe(details.overview.slice(0, 150))
+    expect(headTag(html, 'og:description')).toBe(description(details.overview, ''))
+    expect([...headTag(html, 'og:description')!].length).toBeLessThanOrEqual(150)
     expect(headTag(html, 'og:url')).toBe('http://localhost/movie/238')
     expect(headTag(html, 'og:image:width')).toBe('1920')
     expect(headTag(html, 'og:image:height')).toBe('1080')
@@ -115,5 +117,30 @@ describe('GET /robots.txt', () => {
     // /profile shows a signed-out visitor the way in; blocking it would only hide a real page.
     expect(text).not.toContain('Disallow: /profile')
     expect(text).toContain('Sitemap: http://localhost/sitemap.xml')
+  })
+})
+
+describe('a share description', () => {
+  const overview =
+    'Adapted from a book or short story by a writer nobody remembers, this film follows two sisters across a winter of strikes, floods and one stubborn lighthouse keeper who will not leave.'
+
+  it('is cut at a word boundary within 150 characters, with an ellipsis, never mid-word', () => {
+    const cut = description(overview, '')
+    expect([...cut].length).toBeLessThanOrEqual(150)
+    expect(cut.endsWith('…')).toBe(true)
+    const kept = cut.slice(0, -1)
+    expect(overview.startsWith(kept)).toBe(true)
+    // The next character of the overview is not a letter: the last word was kept whole.
+    expect(overview.charAt(kept.length)).toMatch(/[\s,.]/)
+    expect(kept.length).toBeGreaterThan(130)
+  })
+
+  it('keeps a short overview whole, and cuts Japanese, which has no spaces, between words', () => {
+    expect(description('A short one.', '')).toBe('A short one.')
+    const japanese = '東京の小さな映画館で働く青年が、閉館の決まった劇場を守るために仲間と奔走する。'.repeat(5)
+    const cut = description(japanese, '', 'ja')
+    expect([...cut].length).toBeLessThanOrEqual(150)
+    expect(cut.endsWith('…')).toBe(true)
+    expect(japanese.startsWith(cut.slice(0, -1))).toBe(true)
   })
 })

@@ -104,9 +104,9 @@ describe('TMDB in the visitor language', () => {
     expect(upstream).toHaveLength(3)
     const keys = await kvKeys('v1:catalog:tmdb:/movie/701')
     expect(keys.sort()).toEqual([
-      'v1:catalog:tmdb:/movie/701?append_to_response=credits%2Csimilar%2Cvideos',
-      'v1:catalog:tmdb:/movie/701?append_to_response=credits%2Csimilar%2Cvideos&language=es-ES',
-      'v1:catalog:tmdb:/movie/701?append_to_response=credits%2Csimilar%2Cvideos&language=ja-JP',
+      'v1:catalog:tmdb:/movie/701?append_to_response=credits%2Csimilar%2Cvideos%2Crelease_dates',
+      'v1:catalog:tmdb:/movie/701?append_to_response=credits%2Csimilar%2Cvideos%2Crelease_dates&language=es-ES',
+      'v1:catalog:tmdb:/movie/701?append_to_response=credits%2Csimilar%2Cvideos%2Crelease_dates&language=ja-JP',
     ])
     expect(spanish.headers.get('Vary') ?? '').toMatch(/Accept-Language/i)
   })
@@ -119,10 +119,10 @@ describe('TMDB in the visitor language', () => {
     const show = await call('/tv/712', { 'Accept-Language': 'ja' })
     expect(show.body).toMatchObject({ name: 'Show 712 (ja-JP)', overview: 'Overview in en-US', overview_language: 'en' })
     expect(upstream.map((u) => [u.pathname, u.searchParams.get('language'), u.searchParams.get('append_to_response')])).toEqual([
-      ['/3/movie/711', 'de-DE', 'credits,similar,videos'],
-      ['/3/movie/711', null, 'credits,similar,videos'],
-      ['/3/tv/712', 'ja-JP', 'credits,similar,videos,external_ids'],
-      ['/3/tv/712', null, 'credits,similar,videos,external_ids'],
+      ['/3/movie/711', 'de-DE', 'credits,similar,videos,release_dates'],
+      ['/3/movie/711', null, 'credits,similar,videos,release_dates'],
+      ['/3/tv/712', 'ja-JP', 'credits,similar,videos,external_ids,content_ratings'],
+      ['/3/tv/712', null, 'credits,similar,videos,external_ids,content_ratings'],
     ])
     // both answers are kept: asking again, or in English, calls TMDB no more
     upstream = []

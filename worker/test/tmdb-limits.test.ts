@@ -99,7 +99,7 @@ describe('TMDB rate limit', () => {
     const paths = ['/api/catalog/movie/8101', '/api/catalog/lists/movie-popular?page=2', '/api/catalog/search?query=burst']
     const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => call(paths[i % paths.length]!)))
     expect(answers.every((a) => a.status === 200)).toBe(true)
-    expect(upstream.map((u) => u.pathname).sort()).toEqual(['/3/movie/8101', '/3/movie/popular', '/3/search/multi'])
+    expect(upstream.map((u) => u.pathname).sort()).toEqual(['/3/movie/8101', '/3/movie/popular', '/3/search/movie', '/3/search/multi', '/3/search/tv'])
     const [first] = answers
     expect(answers.filter((a) => a.text === first!.text)).toHaveLength(8)
   })
@@ -194,7 +194,7 @@ describe('TMDB_API_BASE and TMDB_IMAGE_BASE', () => {
   it('sends every call to the configured API base, with the token', async () => {
     const res = await call('/api/catalog/movie/8601', proxy)
     expect(res.status).toBe(200)
-    expect(upstream.map((u) => u.href)).toEqual(['https://tmdb-proxy.example/tmdb/3/movie/8601?append_to_response=credits%2Csimilar%2Cvideos'])
+    expect(upstream.map((u) => u.href)).toEqual(['https://tmdb-proxy.example/tmdb/3/movie/8601?append_to_response=credits%2Csimilar%2Cvideos%2Crelease_dates'])
     await call('/api/catalog/movie/8602')
     expect(upstream[1]!.origin).toBe('https://api.themoviedb.org')
     expect(upstream[1]!.pathname).toBe('/3/movie/8602')
@@ -221,7 +221,7 @@ describe('TMDB_API_BASE and TMDB_IMAGE_BASE', () => {
     expect(page.status).toBe(200)
     const imgSrc = (page.headers.get('content-security-policy') ?? '').split(';').map((d) => d.trim()).find((d) => d.startsWith('img-src '))
     expect(imgSrc?.split(' ')).toEqual(expect.arrayContaining(["'self'", 'https://image.tmdb.org', 'https://img.proxy.example']))
-    expect(html).toContain('https://img.proxy.example/t/p/original')
+    expect(html).toContain('https://img.proxy.example/t/p/w1280/')
   })
 
   it('keeps the page CSP as it is with TMDB\'s own image host', async () => {

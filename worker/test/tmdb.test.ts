@@ -37,7 +37,9 @@ function fakeTmdb(url: URL): Response {
     const cast = ['Ada One', 'Ben Two', 'Cy Three', 'Di Four'].map((name, order) => ({ id: order + 1, name, character: 'Role', profile_path: `/p${order}.jpg`, order }))
     return json({
       id: Number(id),
-      ...(type === 'movie' ? { title: `Film ${id}`, release_date: '2020-01-01', runtime: 111 } : { name: `Show ${id}`, first_air_date: '2019-05-05', episode_run_time: [42], seasons: [{ id: 9, name: 'Season 1', season_number: 1, episode_count: 8 }] }),
+      ...(type === 'movie'
+        ? { title: `Film ${id}`, release_date: '2020-01-01', runtime: 111, release_dates: { results: [{ iso_3166_1: 'US', release_dates: [{ certification: 'PG', type: 3 }] }] } }
+        : { name: `Show ${id}`, first_air_date: '2019-05-05', episode_run_time: [42], seasons: [{ id: 9, name: 'Season 1', season_number: 1, episode_count: 8 }], content_ratings: { results: [{ iso_3166_1: 'US', rating: 'TV-Y' }] } }),
       overview: `About ${id}`,
       genres: [{ id: 28, name: 'Action' }, { id: 12, name: 'Adventure' }, { id: 35, name: 'Comedy' }, { id: 18, name: 'Drama' }],
       vote_average: 7.5,
@@ -85,7 +87,7 @@ async function call(path: string, secrets: Record<string, string> = { TMDB_API_K
   return { status: res.status, text, headers: res.headers, body: JSON.parse(text) as unknown }
 }
 
-const DETAILS = { append_to_response: 'credits,similar,videos' }
+const DETAILS = { append_to_response: 'credits,similar,videos,release_dates' }
 
 describe('TMDB provider: caching', () => {
   it('answers from a fresh KV entry without calling TMDB', async () => {
@@ -103,12 +105,12 @@ describe('TMDB provider: caching', () => {
     expect(upstream).toHaveLength(1)
     expect(upstream[0]!.pathname).toBe('/3/movie/604')
     expect(upstream[0]!.searchParams.get('api_key')).toBe(KEY)
-    expect(upstream[0]!.searchParams.get('append_to_response')).toBe('credits,similar,videos')
+    expect(upstream[0]!.searchParams.get('append_to_response')).toBe('credits,similar,videos,release_dates')
     const second = await call('/movie/604')
     expect(second.body).toEqual(first.body)
     expect(upstream).toHaveLength(1)
     const keys = (await env.CACHE.list({ prefix: 'v1:catalog:' })).keys.map((k) => k.name)
-    expect(keys).toContain('v1:catalog:tmdb:/movie/604?append_to_response=credits%2Csimilar%2Cvideos')
+    expect(keys).toContain('v1:catalog:tmdb:/movie/604?append_to_response=credits%2Csimilar%2Cvideos%2Crelease_dates')
     expect(keys.some((k) => k.includes(KEY))).toBe(false)
   })
 
@@ -291,9 +293,10 @@ describe('TMDB provider: the business rules', () => {
     expect(page.status).toBe(200)
     const discoverCalls = upstream.filter((u) => u.pathname === '/3/discover/tv' && u.searchParams.has('with_watch_providers'))
     expect(discoverCalls.length).toBeGreaterThan(5)
-    expect(discoverCalls.every((u) => u.searchParams.get('with_watch_providers') === '8' && u.searchParams.get('watch_region') === 'US')).toBe(true)
+    // Netflix is every plan of it TMDB lists apart (with ads, kids).
+    expect(discoverCalls.every((u) => u.searchParams.get('with_watch_providers') === '8|1796|175' && u.searchParams.get('watch_region') === 'US')).toBe(true)
     // The platform narrows films too: a row of the films on it, and no notice.
-    const films = upstream.filter((u) => u.pathname === '/3/discover/movie' && u.searchParams.get('with_watch_providers') === '8')
+    const films = upstream.filter((u) => u.pathname === '/3/discover/movie' && u.searchParams.get('with_watch_providers') === '8|1796|175')
     expect(films.length).toBe(1)
     const composition = page.body as PageComposition
     expect(composition.rows.find((r) => r.key === 'platform-movies')?.title).toBe('Movies on Netflix')
@@ -309,7 +312,7 @@ describe('TMDB provider: the business rules', () => {
     // Nothing but discover calls on the services (and the hero's details): no unnarrowed list.
     expect(upstream.filter((u) => !u.pathname.startsWith('/3/discover/') && !/^\/3\/(movie|tv)\/\d+$/.test(u.pathname))).toEqual([])
     expect(discover.length).toBeGreaterThan(8)
-    expect(discover.every((u) => u.searchParams.get('with_watch_providers') === '8|337' && u.searchParams.get('watch_region') === 'GB')).toBe(true)
+    expect(discover.every((u) => u.searchParams.get('with_watch_providers') === '8|1796|175|337' && u.searchParams.get('watch_region') === 'GB')).toBe(true)
     expect(discover.some((u) => u.pathname === '/3/discover/movie')).toBe(true)
     expect(composition.narrowedTo).toEqual({ on: [8, 337], region: 'GB' })
     expect(composition.notice).toBeUndefined()
@@ -331,6 +334,7 @@ describe('TMDB provider: the business rules', () => {
   })
 
   it('kids series need TMDB\'s Kids genre (discover/tv has no certification filter)', async () => {
+    const lastDiscover = () => upstream.filter((u) => u.pathname === '/3/discover/tv').at(-1)!
     // The fake answers series of genre 18 only, except where a test gives some the Kids genre.
     respond = (url) => {
       const answer = fakeTmdb(url)
@@ -342,23 +346,23 @@ describe('TMDB provider: the business rules', () => {
       })
     }
     const shows = (await call('/discover/tv?preset=kids&page=3')).body as Paged<ListItem>
-    const showsUrl = upstream.at(-1)!
+    const showsUrl = lastDiscover()
     expect(showsUrl.searchParams.get('with_genres')).toBe('10762')
     expect(showsUrl.searchParams.has('certification')).toBe(false)
     expect(shows.results.length).toBeGreaterThan(0)
     expect(shows.results.every((s) => s.genre_ids.includes(10762))).toBe(true)
 
     await call('/discover/tv?preset=kids&with_genres=16&page=3')
-    expect(upstream.at(-1)!.searchParams.get('with_genres')).toBe('16,10762')
+    expect(lastDiscover().searchParams.get('with_genres')).toBe('16,10762')
 
     const documentaries = (await call('/discover/tv?preset=kids&with_genres=99|16&page=4')).body as Paged<ListItem>
-    expect(upstream.at(-1)!.searchParams.get('with_genres')).toBe('10762')
+    expect(lastDiscover().searchParams.get('with_genres')).toBe('10762')
     expect(documentaries.results.length).toBeGreaterThan(0)
     expect(documentaries.results.every((s) => s.genre_ids.includes(10762) && (s.genre_ids.includes(99) || s.genre_ids.includes(16)))).toBe(true)
 
     // The kids page's Educational TV row asks exactly this.
     const educational = (await call('/discover/tv?preset=kids&with_genres=10762|99&page=5')).body as Paged<ListItem>
-    expect(upstream.at(-1)!.searchParams.get('with_genres')).toBe('10762')
+    expect(lastDiscover().searchParams.get('with_genres')).toBe('10762')
     expect(educational.results.length).toBeGreaterThan(0)
     expect(educational.results.every((s) => s.genre_ids.includes(10762))).toBe(true)
   })

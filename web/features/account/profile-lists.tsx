@@ -6,7 +6,8 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { currentLocale, t } from '../../i18n'
-import { useImageUrl } from '../../lib/images'
+import { useImage } from '../../lib/images'
+import { POSTER_SIZES } from '../../components/poster-card'
 import { paths } from '../../lib/paths'
 import { useMyWatchlist, useRecentHistory } from '../../lib/my-lists'
 
@@ -23,13 +24,13 @@ function formatWatched(iso: string): string {
 }
 
 function ListCard({ item, watchedAt }: { item: CardItem; watchedAt?: string }) {
-  const image = useImageUrl()
-  const src = image(item.poster_path, 'w500')
+  const image = useImage()
+  const src = image(item.poster_path, 'poster', 240)
   return (
     <Link to={paths.title(item.content_type, item.content_id)} className="group block">
       <div className="aspect-[2/3] overflow-hidden rounded-lg bg-neutral-800 ring-brand-400 transition group-hover:ring-2 group-focus-visible:ring-2">
         {src ? (
-          <img src={src} alt="" loading="lazy" decoding="async" width={500} height={750} className="h-full w-full object-cover" />
+          <img src={src.src} srcSet={src.srcSet} sizes={src.srcSet && POSTER_SIZES} alt="" loading="lazy" decoding="async" width={500} height={750} className="h-full w-full object-cover" />
         ) : (
           <div className="flex h-full items-center justify-center p-2 text-center text-xs text-neutral-400">{t('account.noImage')}</div>
         )}

@@ -8,7 +8,7 @@ import { useRef } from 'react'
 import type { CastMember } from '../../../worker/catalog/types'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons'
 import { t } from '../../i18n'
-import { useImageUrl } from '../../lib/images'
+import { useImage } from '../../lib/images'
 import { useScrollArrows } from '../../lib/use-scroll-arrows'
 
 export const CAST_SCROLL_STEP = 200
@@ -23,7 +23,7 @@ function initials(name: string): string {
 }
 
 export function CastStrip({ cast }: { cast: CastMember[] }) {
-  const image = useImageUrl()
+  const image = useImage()
   const scroller = useRef<HTMLUListElement>(null)
   const { arrows } = useScrollArrows(scroller, cast)
 
@@ -54,11 +54,11 @@ export function CastStrip({ cast }: { cast: CastMember[] }) {
       </div>
       <ul ref={scroller} data-testid="cast-strip" className="scrollbar-none relative mt-3 flex gap-4 overflow-x-auto scroll-smooth pb-1">
         {cast.map((person) => {
-          const src = image(person.profile_path, 'w200')
+          const src = image(person.profile_path, 'profile', 96)
           return (
             <li key={`${person.id}-${person.character}`} className="w-24 shrink-0 text-center">
               <div className="mx-auto flex h-24 w-24 items-center justify-center overflow-hidden rounded-full bg-neutral-800 text-lg font-semibold text-neutral-300">
-                {src ? <img src={src} alt="" loading="lazy" width={96} height={96} className="h-full w-full object-cover" /> : <span aria-hidden="true">{initials(person.name)}</span>}
+                {src ? <img src={src.src} srcSet={src.srcSet} sizes={src.srcSet && '96px'} alt="" loading="lazy" width={96} height={96} className="h-full w-full object-cover" /> : <span aria-hidden="true">{initials(person.name)}</span>}
               </div>
               <p className="mt-2 line-clamp-2 text-sm font-medium" data-catalog="">
                 {person.name}

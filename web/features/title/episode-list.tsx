@@ -6,7 +6,7 @@ import { useId } from 'react'
 import type { Episode } from '../../../worker/catalog/types'
 import { CloseIcon, PlayIcon, SearchIcon } from '../../components/icons'
 import { t } from '../../i18n'
-import { useImageUrl } from '../../lib/images'
+import { useImage } from '../../lib/images'
 import { episodeName, seasonName } from './episode-text'
 import { dateText } from './title-format'
 
@@ -35,7 +35,7 @@ export function EpisodeList({
   onSearch: (value: string) => void
   loading: boolean
 }) {
-  const image = useImageUrl()
+  const image = useImage()
   const searchId = useId()
   const shown = episodes.filter((e) => matchesEpisode(e, search))
 
@@ -68,7 +68,7 @@ export function EpisodeList({
       <ul className="max-h-[600px] divide-y divide-neutral-800 overflow-y-auto" data-testid="episode-list" aria-busy={loading}>
         {shown.map((episode) => {
           const active = episode.episode_number === selected
-          const still = image(episode.still_path, 'w300')
+          const still = image(episode.still_path, 'still', 160)
           return (
             <li key={episode.id}>
               <button
@@ -78,7 +78,7 @@ export function EpisodeList({
                 className={`flex w-full gap-3 p-3 text-start hover:bg-neutral-800/70 ${active ? 'bg-brand-600/15' : ''}`}
               >
                 <div className="relative aspect-video w-32 shrink-0 overflow-hidden rounded-md bg-neutral-800 sm:w-40">
-                  {still && <img src={still} alt="" loading="lazy" width={300} height={169} className="h-full w-full object-cover" />}
+                  {still && <img src={still.src} srcSet={still.srcSet} sizes={still.srcSet && '160px'} alt="" loading="lazy" width={300} height={169} className="h-full w-full object-cover" />}
                   {active && (
                     <span className="absolute inset-0 flex items-center justify-center bg-black/50 text-white">
                       <PlayIcon />
@@ -111,13 +111,30 @@ export function EpisodeList({
   )
 }
 
-export function SeasonList({ seasons, selected, onSelect }: { seasons: { season_number: number; name: string; episode_count: number }[]; selected: number | null; onSelect: (season: number) => void }) {
+/**
+ * The season buttons, each with its episode count where it is known: the season's own answer (the
+ * selected season, once loaded) counts its episodes where the show's details leave the count out,
+ * and a season with none says so in its list, not as "0 ep" on its button.
+ */
+export function SeasonList({
+  seasons,
+  selected,
+  loadedCount,
+  onSelect,
+}: {
+  seasons: { season_number: number; name: string; episode_count: number | null }[]
+  selected: number | null
+  /** The selected season's episodes, counted from its own answer when it has come. */
+  loadedCount?: number | null
+  onSelect: (season: number) => void
+}) {
   if (seasons.length === 0) return null
   return (
     <nav aria-label={t('title.seasons')}>
       <ul className="scrollbar-none flex gap-2 overflow-x-auto pb-1">
         {seasons.map((season) => {
           const active = season.season_number === selected
+          const count = (active ? loadedCount : null) ?? season.episode_count
           return (
             <li key={season.season_number} className="shrink-0">
               <button
@@ -127,7 +144,7 @@ export function SeasonList({ seasons, selected, onSelect }: { seasons: { season_
                 className={`rounded-lg px-4 py-2 text-sm font-semibold whitespace-nowrap ${active ? 'bg-brand-600 text-white' : 'bg-neutral-800 text-neutral-200 hover:bg-neutral-700'}`}
               >
                 {seasonName(season)}
-                <span className={`ms-1.5 text-xs font-normal ${active ? 'text-white' : 'text-neutral-400'}`}>{t('title.seasonEpisodeCount', { count: season.episode_count })}</span>
+                {!!count && <span className={`ms-1.5 text-xs font-normal ${active ? 'text-white' : 'text-neutral-400'}`}>{t('title.seasonEpisodeCount', { count })}</span>}
               </button>
             </li>
           )

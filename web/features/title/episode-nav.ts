@@ -13,16 +13,16 @@ export interface EpisodeRef {
 
 export function neighbourEpisode(seasons: Pick<SeasonSummary, 'season_number' | 'episode_count'>[], at: EpisodeRef, step: 1 | -1): EpisodeRef | null {
   const run = seasons
-    .filter((s) => s.episode_count > 0 && (at.season === 0 ? s.season_number === 0 : s.season_number >= 1))
+    .filter((s) => (s.episode_count ?? 0) > 0 && (at.season === 0 ? s.season_number === 0 : s.season_number >= 1))
     .sort((a, b) => a.season_number - b.season_number)
   const index = run.findIndex((s) => s.season_number === at.season)
   if (index < 0) return null
   const current = run[index]!
   const episode = at.episode + step
-  if (episode >= 1 && episode <= current.episode_count) return { season: at.season, episode }
+  if (episode >= 1 && episode <= (current.episode_count ?? 0)) return { season: at.season, episode }
   const neighbour = run[index + step]
   if (!neighbour) return null
-  return { season: neighbour.season_number, episode: step === 1 ? 1 : neighbour.episode_count }
+  return { season: neighbour.season_number, episode: step === 1 ? 1 : (neighbour.episode_count ?? 1) }
 }
 
 const WHOLE = /^(0|[1-9][0-9]{0,5})$/
@@ -38,6 +38,6 @@ export function episodeFromQuery(params: URLSearchParams, seasons: Pick<SeasonSu
   const season = Number(seasonText)
   const episode = Number(episodeText)
   const known = seasons.find((s) => s.season_number === season)
-  if (!known || episode < 1 || (known.episode_count > 0 && episode > known.episode_count)) return null
+  if (!known || episode < 1 || (!!known.episode_count && episode > known.episode_count)) return null
   return { season, episode }
 }

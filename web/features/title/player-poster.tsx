@@ -7,7 +7,8 @@
 import { useState } from 'react'
 import { PlayIcon } from '../../components/icons'
 import { t } from '../../i18n'
-import { useImageUrl } from '../../lib/images'
+import { useImage } from '../../lib/images'
+import { FULL_WIDTH_BACKDROP } from '../../../worker/catalog/image-sizes'
 import { clockTime } from './progress'
 
 export interface PosterArt {
@@ -30,18 +31,18 @@ export interface PlayerPosterProps {
 }
 
 function PosterImage({ art }: { art: PosterArt }) {
-  const image = useImageUrl()
+  const image = useImage()
   const [failed, setFailed] = useState(0)
-  // The header shows the same backdrop, so the browser already has it.
+  // The header shows the same backdrop at the same sizes, so the browser already has it.
   const candidates = [
-    { src: image(art.backdropPath, 'original'), kind: 'backdrop' as const },
-    { src: image(art.posterPath, 'w500'), kind: 'poster' as const },
-  ].filter((c): c is { src: string; kind: 'backdrop' | 'poster' } => c.src !== null)
+    { source: image(art.backdropPath, 'backdrop', FULL_WIDTH_BACKDROP.width), kind: 'backdrop' as const },
+    { source: image(art.posterPath, 'poster', 500), kind: 'poster' as const },
+  ].flatMap((c) => (c.source ? [{ src: c.source.src, srcSet: c.source.srcSet, kind: c.kind }] : []))
   const shown = candidates[failed]
   if (!shown) return null
   const onError = () => setFailed((n) => n + 1)
   if (shown.kind === 'backdrop') {
-    return <img key={shown.src} src={shown.src} alt="" decoding="async" onError={onError} className="absolute inset-0 h-full w-full object-cover" />
+    return <img key={shown.src} src={shown.src} srcSet={shown.srcSet} sizes={shown.srcSet && FULL_WIDTH_BACKDROP.sizes} alt="" decoding="async" onError={onError} className="absolute inset-0 h-full w-full object-cover" />
   }
   // A tall poster cropped to 16:9 would show only its middle: it stands whole over a blurred copy.
   return (

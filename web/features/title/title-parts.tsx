@@ -11,7 +11,8 @@ import { ListPlusIcon, StarIcon } from '../../components/icons'
 import { type ListTarget, useOpenAddToList } from '../../components/add-to-list'
 import { WatchlistButton } from '../../components/watchlist-button'
 import { ApiError } from '../../lib/api-client'
-import { useImageUrl } from '../../lib/images'
+import { useImage } from '../../lib/images'
+import { FULL_WIDTH_BACKDROP } from '../../../worker/catalog/image-sizes'
 import { t } from '../../i18n'
 import { hasRating } from '../../lib/titles'
 import { AdBlock, DownloadButtons, PopupNotice } from './operator-links'
@@ -45,15 +46,17 @@ export interface TitleFacts {
 export const theatreModeAtom = atomWithStorage('theatre-mode', false, undefined, { getOnInit: true })
 
 export function TitleHeader({ facts, player, summary }: { facts: TitleFacts; player?: ReactNode; summary?: ReactNode }) {
-  const image = useImageUrl()
+  const image = useImage()
   const [broken, setBroken] = useState(false)
   const [theatre, setTheatre] = useAtom(theatreModeAtom)
-  const backdrop = broken ? null : image(facts.backdropPath, 'original')
+  const backdrop = broken ? null : image(facts.backdropPath, 'backdrop', FULL_WIDTH_BACKDROP.width)
   return (
     <header className="relative isolate overflow-hidden" data-layout={theatre ? 'theatre' : 'beside'}>
       {backdrop && (
         <img
-          src={backdrop}
+          src={backdrop.src}
+          srcSet={backdrop.srcSet}
+          sizes={backdrop.srcSet && FULL_WIDTH_BACKDROP.sizes}
           alt=""
           onError={() => setBroken(true)}
           className="absolute inset-0 -z-10 h-full max-h-[48rem] w-full object-cover opacity-40 md:opacity-50"

@@ -49,7 +49,7 @@ function startingSelection(show: TvDetails, saved: WatchHistoryEntry | null): Se
 /** The last episode of the last regular season: finishing it finishes the show. */
 function isFinalEpisode(show: TvDetails, selection: Selection): boolean {
   const last = show.seasons.reduce<TvDetails['seasons'][number] | undefined>((latest, s) => (s.season_number >= 1 && (!latest || s.season_number > latest.season_number) ? s : latest), undefined)
-  return !!last && selection.season === last.season_number && selection.episode >= last.episode_count
+  return !!last && selection.season === last.season_number && selection.episode >= (last.episode_count ?? Infinity)
 }
 
 function NowPlayingEpisode({ at }: { at: Selection }) {
@@ -128,8 +128,10 @@ function ShowPage({ id }: { id: number }) {
     record(selection)
     // Only a new selection is recorded; `selection` itself is a new object every render.
   }, [selectionKey, record])
-  const next = details && selection ? neighbourEpisode(details.seasons, selection, 1) : null
-  const previous = details && selection ? neighbourEpisode(details.seasons, selection, -1) : null
+  // A season whose count the show's details leave out (an older TMDB answer) is counted from its own answer once loaded.
+  const seasons = details?.seasons.map((s) => (s.episode_count === null && season.data?.season_number === s.season_number ? { ...s, episode_count: season.data.episodes.length } : s)) ?? []
+  const next = details && selection ? neighbourEpisode(seasons, selection, 1) : null
+  const previous = details && selection ? neighbourEpisode(seasons, selection, -1) : null
   // The address follows the viewer without adding to the browser's history: Back leaves the show.
   const choose = useCallback(
     (to: Selection) => {
@@ -257,7 +259,7 @@ function ShowPage({ id }: { id: number }) {
       />
       <div className="mt-6 grid grid-cols-1 gap-6 px-4 md:px-8 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="min-w-0 space-y-4">
-          <SeasonList seasons={details.seasons} selected={selection?.season ?? null} onSelect={chooseSeason} />
+          <SeasonList seasons={seasons} selected={selection?.season ?? null} loadedCount={season.data?.season_number === selection?.season ? season.data?.episodes.length : null} onSelect={chooseSeason} />
           <EpisodeList
             episodes={episodes}
             selected={selection?.episode ?? 1}

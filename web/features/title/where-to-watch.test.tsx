@@ -11,10 +11,13 @@ const answers: Record<string, WatchOptions> = {
     region: 'GB',
     source: 'tmdb',
     link: 'https://www.themoviedb.org/movie/1/watch?locale=GB',
-    stream: [{ provider_id: 8, name: 'Netflix', logo_path: '/netflix.jpg' }],
+    stream: [
+      { provider_id: 8, name: 'Netflix', logo_path: '/netflix.jpg', service: 8 },
+      { provider_id: 387, name: 'Peacock Premium', logo_path: '/peacock-premium.jpg', service: 386 },
+    ],
     free: [],
     ads: [],
-    rent: [{ provider_id: 2, name: 'Apple TV', logo_path: null }],
+    rent: [{ provider_id: 2, name: 'Apple TV', logo_path: null, service: null }],
     buy: [],
     networks: [],
   },
@@ -29,7 +32,8 @@ beforeEach(() => {
     'fetch',
     vi.fn((input: RequestInfo | URL) => {
       const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost')
-      let body: unknown = { imageBase: 'https://images.example/t/p' }
+      let body: unknown = { imageBase: 'https://images.example/t/p', imageSizes: { poster: ['w342', 'original'], backdrop: ['w1280', 'original'], profile: ['w185', 'original'], still: ['w300', 'original'], logo: ['w45', 'w92', 'original'] } }
+      if (url.pathname === '/api/auth/me') body = { user: null }
       if (url.pathname.endsWith('/watch')) {
         asked.push(url.search)
         body = answers[url.searchParams.get('region') ?? 'GB']
@@ -73,5 +77,21 @@ describe('WhereToWatch', () => {
     await screen.findByText('Not available to stream, rent or buy in Japan as far as we know.')
     expect(asked).toContain('?region=JP')
     expect(localStorage.getItem('watch-region')).toBe('JP')
+  })
+
+  it('shows each provider’s logo from the image host at a listed size, and marks the visitor’s services by service, whatever the plan', async () => {
+    localStorage.setItem('my-services', JSON.stringify({ services: [386], region: 'GB' }))
+    renderIt()
+    const section = await screen.findByRole('region', { name: 'Where to Watch' })
+    const peacock = await within(section).findByRole('link', { name: 'Peacock Premium (opens in a new tab)' })
+    // The mark follows once the visitor's services are known.
+    await waitFor(() => expect(peacock.textContent).toContain('On your services'))
+    // 32 px: the nearest listed logo size at or above it, and the larger ones for sharper screens.
+    expect(peacock.querySelector('img')?.getAttribute('src')).toBe('https://images.example/t/p/w45/peacock-premium.jpg')
+    expect(peacock.querySelector('img')?.getAttribute('srcset')).toContain('https://images.example/t/p/w92/peacock-premium.jpg 92w')
+    const netflix = within(section).getByRole('link', { name: 'Netflix (opens in a new tab)' })
+    expect(netflix.textContent).not.toContain('On your services')
+    // Apple TV has no logo: its initial stands in.
+    expect(within(section).getByRole('link', { name: 'Apple TV (opens in a new tab)' }).querySelector('img')).toBeNull()
   })
 })

@@ -1,14 +1,17 @@
 /**
  * Where to Watch: the services a title is on in the visitor's country (the worker reads it from the
  * edge; a region menu overrides it and the choice is kept in this browser), by kind of offer, each
- * linking out. With TMDB the data is JustWatch's, credited as TMDB requires. With the embedded
+ * linking out, each with its logo from the image host where the catalogue has one (TMDB) and its
+ * initial where it has none, and those of the visitor's own services (any plan or channel of them)
+ * marked. With TMDB the data is JustWatch's, credited as TMDB requires. With the embedded
  * catalogue a series shows the services it streams on and the networks it was made for, and a film
  * says plainly that there is no data. Fetched as the section comes near the screen.
  */
 import { useRef, useState } from 'react'
 import type { MediaType, WatchOptions, WatchProvider } from '../../../worker/catalog/types'
 import { t, type MessageId } from '../../i18n'
-import { useImageUrl } from '../../lib/images'
+import { useImage } from '../../lib/images'
+import { useMyServices } from '../../lib/my-services'
 import { useNearScreen } from '../../lib/use-in-view'
 import { countryName, savedRegion, saveRegion } from '../../lib/watch-regions'
 import { RegionSelect } from '../../components/region-select'
@@ -23,19 +26,20 @@ const KINDS = [
   ['buy', 'watch.kindBuy'],
 ] as const satisfies readonly (readonly [string, MessageId])[]
 
-function Service({ provider, href }: { provider: WatchProvider; href: string | null }) {
-  const imageUrl = useImageUrl()
-  const logo = provider.logo_path ? imageUrl(provider.logo_path, 'w300') : null
+function Service({ provider, href, mine }: { provider: WatchProvider; href: string | null; mine: boolean }) {
+  const image = useImage()
+  const logo = image(provider.logo_path, 'logo', 32)
   const body = (
     <>
       {logo ? (
-        <img src={logo} alt="" width={32} height={32} loading="lazy" className="h-8 w-8 rounded-md object-cover" />
+        <img src={logo.src} srcSet={logo.srcSet} sizes={logo.srcSet && '32px'} alt="" width={32} height={32} loading="lazy" className="h-8 w-8 rounded-md object-cover" />
       ) : (
         <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-md bg-neutral-700 text-sm font-bold text-white">
           {provider.name.slice(0, 1)}
         </span>
       )}
       <span data-catalog="">{provider.name}</span>
+      {mine && <span className="rounded bg-emerald-700 px-1.5 py-px text-xs font-semibold text-white">{t('cards.onYourServices')}</span>}
     </>
   )
   const chip = 'inline-flex min-h-10 items-center gap-2 rounded-lg border border-neutral-700 bg-neutral-900 py-1 ps-1 pe-3 text-sm text-neutral-100'
@@ -49,6 +53,7 @@ function Service({ provider, href }: { provider: WatchProvider; href: string | n
 }
 
 function Offers({ options, type }: { options: WatchOptions; type: MediaType }) {
+  const mine = new Set(useMyServices().choice?.services ?? [])
   const groups = KINDS.map(([kind, label]) => ({ kind, label: t(label), providers: options[kind] })).filter((g) => g.providers.length > 0)
   const nothing = groups.length === 0 && options.networks.length === 0
   if (nothing) {
@@ -70,7 +75,7 @@ function Offers({ options, type }: { options: WatchOptions; type: MediaType }) {
           <ul className="flex flex-wrap gap-2">
             {g.providers.map((p) => (
               <li key={`${g.kind}-${p.provider_id ?? p.name}`}>
-                <Service provider={p} href={options.link} />
+                <Service provider={p} href={options.link} mine={p.service !== null && mine.has(p.service)} />
               </li>
             ))}
           </ul>
