@@ -4,7 +4,10 @@
  * because a fresh local run has none until `npm start` writes .dev.vars.
  */
 export interface Bindings {
+  /** Accounts, sessions, lists, streams and settings. */
   DB: D1Database
+  /** The embedded catalogue, its own read-only database (drizzle/catalog-schema.ts). */
+  CATALOG: D1Database
   CACHE: KVNamespace
   ASSETS: Fetcher
   SITE_NAME: string

@@ -28,7 +28,7 @@ export interface CatalogOptions {
 export function catalogFor(env: Bindings, waitUntil: (promise: Promise<unknown>) => void, options: CatalogOptions = {}): CatalogProvider {
   const locale = options.locale ?? DEFAULT_LOCALE
   if (hasTmdbCredentials(env)) return new TmdbCatalog(env, waitUntil, { locale, region: options.region ?? defaultRegion(env) })
-  return new MemoizedCatalog(new EmbeddedCatalog(env.DB, locale))
+  return new MemoizedCatalog(new EmbeddedCatalog(env.CATALOG, locale))
 }
 
 /** The operator's region: TMDB_WATCH_REGION, else US. */

@@ -38,21 +38,20 @@ function download(siteName: string, body: string, type: 'text/csv' | 'applicatio
 
 export const myDataRoutes = new Hono<AppEnv>()
   .get('/export.json', requireAccount, async (c) => {
-    const data = await exportAccount(database(c.env.DB), c.var.account)
+    const data = await exportAccount(database(c.env.DB), c.var.account, database(c.env.CATALOG))
     if (!data) return apiError(c, 401, 'errors.noSession')
     return download(c.env.SITE_NAME, JSON.stringify(data, null, 2), 'application/json', 'my-data')
   })
   .get('/export/watchlist.csv', requireAccount, async (c) => {
-    return download(c.env.SITE_NAME, watchlistCsv(await exportWatchlist(database(c.env.DB), c.var.account), catalogProviderName(c.env) === 'tmdb'), 'text/csv', 'watchlist')
+    return download(c.env.SITE_NAME, watchlistCsv(await exportWatchlist(database(c.env.DB), c.var.account, database(c.env.CATALOG)), catalogProviderName(c.env) === 'tmdb'), 'text/csv', 'watchlist')
   })
   .get('/export/history.csv', requireAccount, async (c) => {
-    return download(c.env.SITE_NAME, historyCsv(await exportHistory(database(c.env.DB), c.var.account), catalogProviderName(c.env) === 'tmdb'), 'text/csv', 'history')
+    return download(c.env.SITE_NAME, historyCsv(await exportHistory(database(c.env.DB), c.var.account, database(c.env.CATALOG)), catalogProviderName(c.env) === 'tmdb'), 'text/csv', 'history')
   })
   .get('/export/lists/:file', requireAccount, validate('param', z.object({ file: z.string().regex(/^[a-z0-9]{10}\.csv$/, errorMessage('errors.listNotFound')) })), async (c) => {
-    const db = database(c.env.DB)
-    const list = await ownListWithItems(db, c.var.account, c.req.valid('param').file.slice(0, -4))
+    const list = await ownListWithItems(database(c.env.DB), c.var.account, c.req.valid('param').file.slice(0, -4))
     if (!list) return apiError(c, 404, 'errors.listNotFound')
-    return download(c.env.SITE_NAME, listCsv(await exportList(list, db), catalogProviderName(c.env) === 'tmdb'), 'text/csv', `list-${list.slug}`)
+    return download(c.env.SITE_NAME, listCsv(await exportList(list, database(c.env.CATALOG)), catalogProviderName(c.env) === 'tmdb'), 'text/csv', `list-${list.slug}`)
   })
   .delete('/account', requireAccount, closedForMaintenance, validate('json', deleteSchema), async (c) => {
     const account = c.var.account

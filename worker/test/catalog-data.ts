@@ -1,8 +1,9 @@
 // Loads the embedded catalogue (data/catalog.sql, passed in by vitest.config.ts) into this test
-// file's D1. Storage is per test file, so files that query the catalogue call this once in beforeAll.
+// file's catalogue database. Storage is per test file, so files that query the catalogue call this
+// once in beforeAll.
 import { env } from 'cloudflare:workers'
 
 export async function loadCatalog(): Promise<void> {
   const statements = (env as unknown as { CATALOG_SQL: string[] }).CATALOG_SQL
-  await env.DB.batch(statements.map((statement) => env.DB.prepare(statement)))
+  await env.CATALOG.batch(statements.map((statement) => env.CATALOG.prepare(statement)))
 }

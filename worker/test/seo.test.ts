@@ -65,7 +65,7 @@ describe('GET /share/:type/:id', () => {
   })
 
   it('escapes titles so markup in catalogue text cannot break out of the tags', async () => {
-    await env.DB.prepare(
+    await env.CATALOG.prepare(
       "INSERT INTO catalog_movies (id, title, original_title, overview, release_date, vote_average, vote_count, popularity, original_language, adult) VALUES (990001, '\"><script>alert(1)</script>', 'x', 'An <b>overview</b>', '2001-01-01', 5, 10, 1, 'en', 0)",
     ).run()
     const html = await (await exports.default.fetch('http://localhost/share/movie/990001')).text()
