@@ -6,6 +6,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/d1'
+import { registerIsolateMemo } from '../lib/isolate-memo'
 import { DEFAULT_LOCALE, type Locale } from '../lib/locales'
 import { genresIn } from './messages'
 import { episodeText, overviewIn, seasonText } from './overviews'
@@ -54,6 +55,9 @@ interface TitleRow {
 /** How long an isolate trusts the meta it read, so loading new data is picked up within a minute. */
 const META_MEMO_MS = 60_000
 let metaMemo: { snapshot: string; hash: string; until: number } | null = null
+registerIsolateMemo(() => {
+  metaMemo = null
+})
 
 /** The fields a title's list item and its details share, read the same way from either row, in `locale`. */
 function summaryOf(row: TitleRow, locale: Locale): TitleSummary {

@@ -6,6 +6,7 @@
  */
 import { type Precompressed, precompress } from '../lib/precompressed'
 import { type CachedEntry, FRESH_SECONDS, isFresh, pageCacheKey, readCached, writeCached } from '../cache'
+import { registerIsolateMemo } from '../lib/isolate-memo'
 import { DEFAULT_LOCALE, type Locale } from '../lib/locales'
 import { GENRE_MESSAGE_IDS, type GenreMessageId } from './genre-map'
 import { type CatalogueTextId, catalogueText, genreText } from './messages'
@@ -369,6 +370,7 @@ async function pageBody(composition: PageComposition): Promise<Precompressed> {
 
 /** The home page is large (about 180 kB of JSON), so it is serialized and compressed once, not per request. */
 const memo = new Map<string, { body: Precompressed; until: number }>()
+registerIsolateMemo(() => memo.clear())
 
 /**
  * A composed page from the isolate memo, then KV, then composed anew. `version` names the data

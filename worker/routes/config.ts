@@ -33,8 +33,8 @@ export function imageOriginsFor(env: Bindings): string[] {
 
 export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {
   const provider = catalogProviderName(c.env)
-  // Asked again on every load: the maintenance switch must show as soon as it changes (the
-  // isolate's memo of it, accounts/settings.ts, keeps the cost of asking small).
+  // Asked again on every load: the maintenance switch must show as soon as it changes (read from
+  // its copy in KV and the isolate's memo of it, accounts/settings.ts, never from D1).
   c.header('Cache-Control', 'no-cache')
   return c.json({
     siteName: c.env.SITE_NAME,
@@ -42,6 +42,6 @@ export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {
     provider,
     imageBase: imageBaseFor(c.env),
     turnstileSiteKey: c.env.TURNSTILE_SECRET ? c.env.TURNSTILE_SITE_KEY || null : null,
-    maintenance: await maintenanceReported(database(c.env.DB)),
+    maintenance: await maintenanceReported(database(c.env.DB), c.env.CACHE),
   })
 })
