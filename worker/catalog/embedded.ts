@@ -6,7 +6,6 @@
  */
 import { type SQL, sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/d1'
-import { registerIsolateMemo } from '../lib/isolate-memo'
 import { DEFAULT_LOCALE, type Locale } from '../lib/locales'
 import { genresIn } from './messages'
 import { episodeText, overviewIn, seasonText } from './overviews'
@@ -52,12 +51,18 @@ interface TitleRow {
   facts: string | null
 }
 
-/** How long an isolate trusts the meta it read, so loading new data is picked up within a minute. */
-const META_MEMO_MS = 60_000
-let metaMemo: { snapshot: string; hash: string; until: number } | null = null
-registerIsolateMemo(() => {
-  metaMemo = null
-})
+/** What names the loaded data: its snapshot date (the catalogue's "now") and the hash of the data file. */
+export interface CatalogMeta {
+  snapshot: string
+  hash: string
+}
+
+/** The loaded data's meta, read from D1 (a catalogue not loaded yet answers today and 'empty'). */
+export async function readCatalogMeta(d1: D1Database): Promise<CatalogMeta> {
+  const rows = await drizzle(d1).all<{ key: string; value: string }>(sql`SELECT key, value FROM catalog_meta WHERE key IN ('snapshot_date', 'data_hash')`)
+  const get = (key: string) => rows.find((r) => r.key === key)?.value
+  return { snapshot: get('snapshot_date') ?? new Date().toISOString().slice(0, 10), hash: get('data_hash') ?? 'empty' }
+}
 
 /** The fields a title's list item and its details share, read the same way from either row, in `locale`. */
 function summaryOf(row: TitleRow, locale: Locale): TitleSummary {
@@ -139,29 +144,18 @@ export class EmbeddedCatalog implements CatalogProvider {
   readonly scope: string
   private readonly db: Db
 
+  /** `meta` says which data is loaded; the worker reads it from a copy in KV (shared.ts). */
   constructor(
     private readonly d1: D1Database,
     readonly locale: Locale = DEFAULT_LOCALE,
+    private readonly meta: () => Promise<CatalogMeta> = () => readCatalogMeta(d1),
   ) {
     this.db = drizzle(d1)
     this.scope = locale
   }
 
   inLocale(locale: Locale): EmbeddedCatalog {
-    return new EmbeddedCatalog(this.d1, locale)
-  }
-
-
-  private async meta(): Promise<{ snapshot: string; hash: string }> {
-    if (metaMemo && metaMemo.until > Date.now()) return metaMemo
-    const rows = await this.db.all<{ key: string; value: string }>(sql`SELECT key, value FROM catalog_meta WHERE key IN ('snapshot_date', 'data_hash')`)
-    const get = (key: string) => rows.find((r) => r.key === key)?.value
-    metaMemo = {
-      snapshot: get('snapshot_date') ?? new Date().toISOString().slice(0, 10),
-      hash: get('data_hash') ?? 'empty',
-      until: Date.now() + META_MEMO_MS,
-    }
-    return metaMemo
+    return new EmbeddedCatalog(this.d1, locale, this.meta)
   }
 
   /** The catalogue's "now" (YYYY-MM-DD): the snapshot date stored with the data. */

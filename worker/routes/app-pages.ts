@@ -86,7 +86,7 @@ async function composedBoot(c: Context<AppEnv>, name: PageName, module: string):
   try {
     // The catalogue's text (rows, notes, overviews, genres) in the page's language.
     const provider = catalogForPage(c, languageOf(c).locale)
-    const body = await cachedPage(c.env.CACHE, provider, await provider.version(), name, service as ServiceSlug, (p) => c.executionCtx.waitUntil(p))
+    const body = await cachedPage(c.env, provider, await provider.version(), name, service as ServiceSlug, (p) => c.executionCtx.waitUntil(p))
     const data = JSON.parse(body.text) as NonNullable<BootData['page']>['data']
     const boot: BootData = { ...bootBase(c), page: { name, service, data } }
     return { module, boot, images: imageUrl(c, data.hero[0]?.backdropPath) }
