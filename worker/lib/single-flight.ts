@@ -61,6 +61,11 @@ export class SingleFlight extends DurableObject {
     for (const wake of waiting) wake(entry)
   }
 
+  /** Learns of an answer written without a lease (a change written through), so no older one is handed out after it. */
+  async remember(entry: string, fetchedAt: number): Promise<void> {
+    if (!this.last || this.last.fetchedAt < fetchedAt) this.last = { entry: entry.length <= KEEP_AT_MOST ? entry : null, fetchedAt }
+  }
+
   private waitForRelease(): Promise<Claim> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -171,4 +176,16 @@ async function make<T>(options: SharedAnswer<T>): Promise<{ entry: CachedEntry<T
     }),
   )
   return { entry, text }
+}
+
+/**
+ * Stores an answer made because its truth changed (an owner's edit), in KV and in the key's
+ * object, so neither hands out the answer from before the change.
+ */
+export async function writeThrough<T>(options: Pick<SharedAnswer<T>, 'kv' | 'flights' | 'key' | 'ttlSeconds'>, value: T): Promise<void> {
+  const entry: CachedEntry<T> = { data: value, fetchedAt: Date.now() }
+  const text = JSON.stringify(entry)
+  const ttl = typeof options.ttlSeconds === 'number' ? options.ttlSeconds : options.ttlSeconds(value)
+  const flight = options.flights.get(options.flights.idFromName(options.key))
+  await Promise.all([options.kv.put(options.key, text, { expirationTtl: ttl }), flight.remember(text, entry.fetchedAt)])
 }

@@ -11,6 +11,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { database } from '../accounts/db'
 import { deleteUserAccount, exportAccount, exportHistory, exportList, exportWatchlist, historyCsv, listCsv, watchlistCsv } from '../accounts/my-data'
+import { keepPublicListCopies, publicSlugsOf } from '../accounts/public-lists'
 import { ownListWithItems } from '../accounts/user-lists'
 import { checkCurrentPassword } from '../auth/current-password'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
@@ -61,7 +62,10 @@ export const myDataRoutes = new Hono<AppEnv>()
     if (check.refused) return check.refused
     if (!check.found) return apiError(c, 401, 'errors.noSession')
     if (!check.ok) return apiError(c, 400, 'errors.passwordIncorrect')
+    const shown = await publicSlugsOf(db, account)
     await deleteUserAccount(db, account.id)
+    // The account's public lists stop showing to visitors at once.
+    await keepPublicListCopies(c.env, shown)
     clearSessionCookie(c)
     return c.json({ message: 'Your account has been deleted' }, 200)
   })

@@ -8,7 +8,8 @@
  * under its edition, which changes whenever the drawing or the card does (OG_EDITION). Any edition
  * in an address answers with the current card, so old links keep a picture. A list's card is also
  * kept under the list's last change, so a renamed or refilled list gets a new one; whether the
- * list is public is read on every request, so a list made private stops showing at once.
+ * list is public is read on every request (from the visitors' copy of the list, which every change
+ * writes through), so a list made private stops showing at once.
  */
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
@@ -21,8 +22,8 @@ import { apiError, errorMessage } from '../lib/api-errors'
 import { edgeCache } from '../lib/edge-cache'
 import { validate } from '../lib/validate'
 import { type CardFacts, listCardSvg, OG_EDITION, siteCardSvg, titleCardSvg } from '../og/card'
-import { database } from '../accounts/db'
-import { readableList, type ListWithItems } from '../accounts/user-lists'
+import { publicListView } from '../accounts/public-lists'
+import type { ListWithItems } from '../accounts/user-lists'
 import type { ArtFacts } from '../catalog/art/styles'
 import { translate } from '../seo/messages'
 import { type Locale, negotiateLocale } from '../lib/locales'
@@ -134,10 +135,9 @@ export const ogRoutes = new Hono<AppEnv>()
     cached(c, `site:${encodeURIComponent(c.env.SITE_NAME)}`, () => svgToPng(siteCardSvg(c.env.SITE_NAME, SITE_TAGLINE))),
   )
   .get('/:edition/list/:file', validate('param', listParams), async (c) => {
-    // A card is for anyone: a private list has none, whoever asks.
-    const found = await readableList(database(c.env.DB), c.req.valid('param').file, async () => null)
-    if (!found) return apiError(c, 404, 'errors.listNotFound')
-    const { list } = found
+    // A card is for anyone: a private list has none, whoever asks (read from the visitors' copy).
+    const list = await publicListView(c.env, c.req.valid('param').file, (p) => c.executionCtx.waitUntil(p))
+    if (!list) return apiError(c, 404, 'errors.listNotFound')
     // The card's words follow the page that names it (?lang=), as a list page's tags do.
     const locale = negotiateLocale(c.req.query('lang') ?? 'en')
     const version = list.updated_at.replace(/[^0-9]/g, '')

@@ -82,6 +82,10 @@ export function countFlights(real: DurableObjectNamespace<SingleFlight>): Flight
             calls.push({ name, method: 'release' })
             return stub.release(token, entry, fetchedAt)
           },
+          async remember(entry: string, fetchedAt: number) {
+            calls.push({ name, method: 'remember' })
+            return stub.remember(entry, fetchedAt)
+          },
         }
       }
     },
