@@ -7,13 +7,12 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type CachedEntry, pageCacheKey } from '../cache'
-import { CATALOG_META_KEY } from '../catalog/shared'
 import type { PageComposition } from '../catalog/types'
 import app from '../index'
 import { forgetIsolateMemos } from '../lib/isolate-memo'
 import { countFlights, countKv, slowD1 } from './helpers/bindings'
 import { countD1 } from './helpers/d1-counter'
-import { loadCatalog } from './catalog-data'
+import { loadCatalog, newDataHash } from './catalog-data'
 
 beforeAll(loadCatalog)
 
@@ -44,23 +43,6 @@ async function settled(path: string, bindings: Cloudflare.Env): Promise<string> 
   const text = await res.text()
   await waitOnExecutionContext(ctx)
   return text
-}
-
-let versions = 0
-
-/**
- * Stands for loading another data file: a new data hash, so every key of every kept answer is new
- * and nothing kept anywhere (KV, the isolate, the Durable Objects' memory) answers for it.
- */
-async function newData(): Promise<string> {
-  versions += 1
-  const hash = `test-data-${versions}`
-  await env.CATALOG.prepare("UPDATE catalog_meta SET value = ? WHERE key = 'data_hash'").bind(hash).run()
-  // As a worker that has just read the meta again leaves it in KV.
-  const snapshot = (await env.CATALOG.prepare("SELECT value FROM catalog_meta WHERE key = 'snapshot_date'").first<{ value: string }>())!.value
-  await env.CACHE.put(CATALOG_META_KEY, JSON.stringify({ data: { snapshot, hash }, fetchedAt: Date.now() }))
-  forgetIsolateMemos()
-  return hash
 }
 
 /** The KV key of an English composed page of the embedded catalogue's data `hash`. */
@@ -97,7 +79,7 @@ describe('a composed page older than its freshness', () => {
 
     // What composing it again costs when nothing but the stale page is kept anywhere.
     const once = counted()
-    const first = await newData()
+    const first = await newDataHash()
     await putStale(pageKey(first, 'kids'), made)
     expect(titleOf(await settled(path, once.bindings))).toBe('Stale copy')
     const composition = once.catalog.queries()
@@ -106,7 +88,7 @@ describe('a composed page older than its freshness', () => {
     expect(titleOf(await settled(path, env))).not.toBe('Stale copy')
 
     const many = counted()
-    const second = await newData()
+    const second = await newDataHash()
     await putStale(pageKey(second, 'kids'), made)
     const answers = await Promise.all(Array.from({ length: 8 }, () => settled(path, many.bindings)))
     expect(answers.map(titleOf)).toEqual(Array(8).fill('Stale copy'))
@@ -122,7 +104,7 @@ describe('a composed page older than its freshness', () => {
     await settled(path, env)
     const made = (await env.CACHE.get<CachedEntry<PageComposition>>(pageKey(await currentHash(), 'genres'), 'json'))!
     const once = counted()
-    const first = await newData()
+    const first = await newDataHash()
     await putStale(pageKey(first, 'genres'), made)
     await settled(path, once.bindings)
     const composition = once.catalog.queries()
@@ -130,7 +112,7 @@ describe('a composed page older than its freshness', () => {
 
     // Slow statements hold the first composition open while other isolates, one after another, ask.
     const many = counted(100)
-    const second = await newData()
+    const second = await newDataHash()
     await putStale(pageKey(second, 'genres'), made)
     const opening = settled(path, many.bindings)
     await until(() => many.flights.claims('granted', pageKey(second, 'genres')) === 1)
@@ -154,13 +136,13 @@ describe('a composed page no worker has composed yet', () => {
   it('is composed by one request while the others wait for its answer', async () => {
     const path = '/api/catalog/pages/tv?service=crunchyroll'
     const once = counted()
-    await newData()
+    await newDataHash()
     await settled(path, once.bindings)
     const composition = once.catalog.queries()
     expect(composition).toBeGreaterThan(10)
 
     const many = counted(5)
-    const hash = await newData()
+    const hash = await newDataHash()
     const key = pageKey(hash, 'tv', 'crunchyroll')
     const answers = await Promise.all(Array.from({ length: 6 }, () => settled(path, many.bindings)))
     expect(new Set(answers).size).toBe(1)
