@@ -150,7 +150,7 @@ describe('GET /sitemap.xml, kept and made again', () => {
     expect((await call(`/api/me/lists/${slug}`, { method: 'PATCH', cookie: owner.cookie, body: { is_public: true } })).status).toBe(200)
     later(16)
     expect(await sitemap(at)).toContain(listed)
-  })
+  }, 30_000) // five sitemaps of 5 MB each: past the 5 s default on a busy 2-core machine
 
   it('is made by one worker while N requests at once are served the one they found', async () => {
     const at = origin('many-at-once')
@@ -166,7 +166,7 @@ describe('GET /sitemap.xml, kept and made again', () => {
     expect(flights.claims('busy')).toBe(5)
     expect(accounts.queries()).toBe(1)
     expect(kv.writes.filter((key) => key.includes('sitemap'))).toHaveLength(1)
-  })
+  }, 30_000)
 })
 
 describe('GET /robots.txt', () => {
