@@ -9,7 +9,8 @@
  *
  * The object keeps, in memory, who holds the lease (for at most LEASE_MS, so a holder that died
  * frees it) and the last answer made, which it hands to isolates still reading an old copy while
- * KV catches up. It keeps nothing in storage: losing its memory costs at most one extra remaking.
+ * KV catches up (for ten minutes at most, so an answer purged from KV is made again after that).
+ * It keeps nothing in storage: losing its memory costs at most one extra remaking.
  */
 import { DurableObject } from 'cloudflare:workers'
 import type { CachedEntry } from '../cache'
@@ -20,6 +21,11 @@ const LEASE_MS = 30_000
 const WAIT_MS = 10_000
 /** Answers larger than this are not kept in the object's memory (the sitemap); isolates read KV instead. */
 const KEEP_AT_MOST = 2_000_000
+/**
+ * The last answer is handed out for at most this long (or its freshness, if shorter): long enough
+ * for KV to show it everywhere, short enough that an answer purged from KV is made again soon.
+ */
+const HAND_OUT_MS = 10 * 60_000
 
 /** What a claim is answered with. `entry` is a CachedEntry as JSON. */
 export type Claim =
@@ -42,7 +48,7 @@ export class SingleFlight extends DurableObject {
    */
   async claim(have: number | null, freshMs: number): Promise<Claim> {
     const now = Date.now()
-    if (this.last && (have === null || this.last.fetchedAt > have) && now - this.last.fetchedAt < freshMs) return { kind: 'made', entry: this.last.entry }
+    if (this.last && (have === null || this.last.fetchedAt > have) && now - this.last.fetchedAt < Math.min(freshMs, HAND_OUT_MS)) return { kind: 'made', entry: this.last.entry }
     if (this.lease && now - this.lease.since < LEASE_MS) {
       if (have !== null) return { kind: 'busy' }
       return this.waitForRelease()

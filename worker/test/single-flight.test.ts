@@ -5,7 +5,7 @@
  */
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type CachedEntry, pageCacheKey } from '../cache'
 import type { PageComposition } from '../catalog/types'
 import app from '../index'
@@ -15,6 +15,10 @@ import { countD1 } from './helpers/d1-counter'
 import { loadCatalog, newDataHash } from './catalog-data'
 
 beforeAll(loadCatalog)
+
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 // Slowed statements and many requests: on a busy 2-core machine these pass the 5 s default.
 const TIMEOUT_MS = 30_000
@@ -151,4 +155,27 @@ describe('a composed page no worker has composed yet', () => {
     expect(many.kv.writes.filter((k) => k === key)).toHaveLength(1)
     expect(many.catalog.queries()).toBe(composition)
   }, TIMEOUT_MS)
+})
+
+describe('the lease', () => {
+  it('is given to one asker at a time, and again to another when its holder never gives it back', async () => {
+    const flight = env.SINGLE_FLIGHT.get(env.SINGLE_FLIGHT.idFromName('test:abandoned-lease'))
+    const copyMadeAt = Date.now() - 60_000
+    const first = await flight.claim(copyMadeAt, 30_000)
+    expect(first.kind).toBe('granted')
+    expect((await flight.claim(copyMadeAt, 30_000)).kind).toBe('busy')
+    // The holder's request went away without releasing it: after 30 s someone else may try.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + 31_000)
+    const second = await flight.claim(copyMadeAt, 30_000)
+    expect(second.kind).toBe('granted')
+    // A late release of the first lease leaves the second standing; its answer is handed out as the newest.
+    if (first.kind !== 'granted' || second.kind !== 'granted') return
+    const lateAt = Date.now()
+    await flight.release(first.token, JSON.stringify({ data: 'late', fetchedAt: lateAt }), lateAt)
+    expect((await flight.claim(lateAt + 1, 30_000)).kind).toBe('busy')
+    expect(await flight.claim(lateAt - 1, 30_000)).toEqual({ kind: 'made', entry: JSON.stringify({ data: 'late', fetchedAt: lateAt }) })
+    await flight.release(second.token, null, 0)
+    expect((await flight.claim(lateAt + 1, 30_000)).kind).toBe('granted')
+  })
 })
