@@ -30,7 +30,8 @@ export function maintenanceReported(db: Db, kv: KVNamespace): Promise<boolean> {
     const copy = await kv.get(MAINTENANCE_KV_KEY)
     if (copy === 'true' || copy === 'false') return copy === 'true'
     const enabled = await maintenanceEnabled(db)
-    await keepCopy(kv, enabled)
+    // Another isolate filling the same copy at the same moment may be refused: either copy is right.
+    await keepCopy(kv, enabled).catch(() => undefined)
     return enabled
   })
 }

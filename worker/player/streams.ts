@@ -149,14 +149,24 @@ function streamsFromD1(db: Db, title: TitleRef): Promise<Stream[]> {
 export async function keepStreamCopies(db: Db, kv: KVNamespace, touched: TitleRef[]): Promise<void> {
   const [titles, ...each] = await Promise.all([mappedTitlesFromD1(db), ...touched.map((title) => streamsFromD1(db, title))])
   await Promise.all([
-    kv.put(MAPPED_TITLES_KEY, JSON.stringify(titles)),
+    onceMore(() => kv.put(MAPPED_TITLES_KEY, JSON.stringify(titles))),
     ...touched.map((title, index) => {
       const rows = each[index] ?? []
-      return rows.length ? kv.put(titleKey(keyOf(title)), JSON.stringify(rows)) : kv.delete(titleKey(keyOf(title)))
+      return onceMore(() => (rows.length ? kv.put(titleKey(keyOf(title)), JSON.stringify(rows)) : kv.delete(titleKey(keyOf(title)))))
     }),
   ])
   mappedTitles.clear()
   titleStreams.clear()
+}
+
+/** KV takes one write a second per key: edits in quick succession retry theirs once, a second later. */
+async function onceMore(write: () => Promise<void>): Promise<void> {
+  try {
+    await write()
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    await write()
+  }
 }
 
 /** The streams mapped to a title, from KV (rebuilt from D1 when an entry is missing). */
@@ -166,7 +176,8 @@ async function streamsOf(db: Db, kv: KVNamespace, title: TitleRef): Promise<Stre
     const copy = await kv.get<string[]>(MAPPED_TITLES_KEY, 'json')
     if (copy) return new Set(copy)
     const titles = await mappedTitlesFromD1(db)
-    await kv.put(MAPPED_TITLES_KEY, JSON.stringify(titles))
+    // Isolates rebuilding the same copy at once may be refused a write: every copy they make is the same.
+    await kv.put(MAPPED_TITLES_KEY, JSON.stringify(titles)).catch(() => undefined)
     return new Set(titles)
   })
   if (!mapped.has(key)) return []
@@ -174,7 +185,7 @@ async function streamsOf(db: Db, kv: KVNamespace, title: TitleRef): Promise<Stre
     const copy = await kv.get<Stream[]>(titleKey(key), 'json')
     if (copy) return copy
     const rows = await streamsFromD1(db, title)
-    if (rows.length) await kv.put(titleKey(key), JSON.stringify(rows))
+    if (rows.length) await kv.put(titleKey(key), JSON.stringify(rows)).catch(() => undefined)
     return rows
   })
 }
