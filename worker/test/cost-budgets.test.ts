@@ -104,6 +104,7 @@ function anonymousRequests(): [string, string, Record<string, string>?][] {
     ['page /ar/tv/1399', '/ar/tv/1399', HTML],
     ['page /list/{slug}', `/list/${listSlug}`, HTML],
     ['GET /api/config', '/api/config'],
+    ['GET /api/auth/me (no cookie)', '/api/auth/me'],
     ['GET /api/player/config', '/api/player/config'],
     ['GET /api/player/stream/movie/155', '/api/player/stream/movie/155'],
     ['GET /api/player/stream/tv/1399 S2E1', '/api/player/stream/tv/1399?season=2&episode=1'],
