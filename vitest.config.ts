@@ -1,4 +1,4 @@
-// Worker tests: run inside workerd with real local D1 (migrations applied) and KV.
+// Worker tests: run inside workerd with real local D1 (both databases, migrations applied) and KV.
 import { readFileSync } from 'node:fs'
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
 import { defineConfig } from 'vitest/config'
@@ -11,6 +11,7 @@ const catalogStatements = readFileSync('./data/catalog.sql', 'utf8')
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('./migrations')
+  const catalogMigrations = await readD1Migrations('./migrations/catalog')
   return {
     plugins: [
       cloudflareTest({
@@ -18,6 +19,7 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
+            CATALOG_MIGRATIONS: catalogMigrations,
             CATALOG_SQL: catalogStatements,
             // Tests choose their catalogue provider; a key in .dev.vars must not switch them to TMDB.
             TMDB_API_KEY: '',

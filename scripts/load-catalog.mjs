@@ -1,5 +1,6 @@
 /**
- * Loads the embedded catalogue (data/catalog.sql) into local D1 with `wrangler d1 execute`.
+ * Loads the embedded catalogue (data/catalog.sql) into the local catalogue database (binding
+ * CATALOG) with `wrangler d1 execute`.
  * Called by scripts/prepare-local.mjs after the migrations; it compares the data hash on the
  * file's first line with the one stored in catalog_meta and does nothing when they match, so a
  * second `npm start` is quick. Run directly: `node scripts/load-catalog.mjs [--persist-to DIR]`.
@@ -14,7 +15,7 @@ import { persistArgs, root, wranglerBin, wranglerEnv } from './prepare-local.mjs
 export const catalogFile = join(root, 'data', 'catalog.sql')
 
 function d1(args, persistTo) {
-  return execFileSync(wranglerBin, ['d1', 'execute', 'DB', '--local', ...persistArgs(persistTo), ...args], {
+  return execFileSync(wranglerBin, ['d1', 'execute', 'CATALOG', '--local', ...persistArgs(persistTo), ...args], {
     cwd: root,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],

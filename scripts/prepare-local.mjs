@@ -1,7 +1,7 @@
 /**
  * Gets a local copy of the site ready to run, with no network and no Cloudflare account:
- * a dev signing secret in .dev.vars, the web build in dist/, the D1 migrations applied to local
- * state, and the embedded catalogue loaded. Each step skips itself when already done, so a
+ * a dev signing secret in .dev.vars, the web build in dist/, the migrations of both D1 databases
+ * (accounts, catalogue) applied to local state, and the embedded catalogue loaded into its own. Each step skips itself when already done, so a
  * second run is quick. Used by `npm start`, the browser tests and the benchmark.
  */
 import { execFileSync } from 'node:child_process'
@@ -68,12 +68,15 @@ export function persistArgs(persistTo) {
   return persistTo ? ['--persist-to', persistTo] : []
 }
 
+/** Both databases' migrations: the accounts database (DB) and the catalogue's own (CATALOG). */
 export function migrate(persistTo) {
-  execFileSync(wranglerBin, ['d1', 'migrations', 'apply', 'DB', '--local', ...persistArgs(persistTo)], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...wranglerEnv, CI: 'true' },
-  })
+  for (const binding of ['DB', 'CATALOG']) {
+    execFileSync(wranglerBin, ['d1', 'migrations', 'apply', binding, '--local', ...persistArgs(persistTo)], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...wranglerEnv, CI: 'true' },
+    })
+  }
 }
 
 export async function loadCatalog(persistTo) {

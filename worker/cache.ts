@@ -46,9 +46,14 @@ export async function readCached<T>(kv: KVNamespace, key: string): Promise<Cache
   return entry && typeof entry.fetchedAt === 'number' ? entry : null
 }
 
+/** Seconds an answer of this kind lives in KV: its freshness, then a week of serving it stale. */
+export function servableSeconds(kind: CacheKind): number {
+  return FRESH_SECONDS[kind] + STALE_SECONDS
+}
+
 export async function writeCached<T>(kv: KVNamespace, key: string, data: T, kind: CacheKind, fetchedAt = Date.now()): Promise<void> {
   const entry: CachedEntry<T> = { data, fetchedAt }
-  await kv.put(key, JSON.stringify(entry), { expirationTtl: FRESH_SECONDS[kind] + STALE_SECONDS })
+  await kv.put(key, JSON.stringify(entry), { expirationTtl: servableSeconds(kind) })
 }
 
 export function isFresh(entry: CachedEntry<unknown>, kind: CacheKind, now = Date.now()): boolean {
@@ -56,5 +61,5 @@ export function isFresh(entry: CachedEntry<unknown>, kind: CacheKind, now = Date
 }
 
 export function isServable(entry: CachedEntry<unknown>, kind: CacheKind, now = Date.now()): boolean {
-  return now - entry.fetchedAt < (FRESH_SECONDS[kind] + STALE_SECONDS) * 1000
+  return now - entry.fetchedAt < servableSeconds(kind) * 1000
 }

@@ -3,9 +3,16 @@
  * Secrets (JWT_SECRET, TMDB_API_KEY, TMDB_READ_TOKEN, TURNSTILE_SECRET) are optional in the type
  * because a fresh local run has none until `npm start` writes .dev.vars.
  */
+import type { SingleFlight } from './lib/single-flight'
+
 export interface Bindings {
+  /** Accounts, sessions, lists, streams and settings. */
   DB: D1Database
+  /** The embedded catalogue, its own read-only database (drizzle/catalog-schema.ts). */
+  CATALOG: D1Database
   CACHE: KVNamespace
+  /** Leases that let one worker at a time remake a cached answer (worker/lib/single-flight.ts). */
+  SINGLE_FLIGHT: DurableObjectNamespace<SingleFlight>
   ASSETS: Fetcher
   SITE_NAME: string
   /** The site's own address (an http(s) origin): e-mailed links and the passkey relying party (worker/lib/site-url.ts). */

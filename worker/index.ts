@@ -149,3 +149,6 @@ for (const prefix of [...LOCALES.map(localePrefix).filter(Boolean), PSEUDO_LOCAL
 
 export type AppType = typeof routes
 export default app
+// The Durable Object class behind SINGLE_FLIGHT (wrangler.toml), exported from the main module as Workers ask.
+export { SingleFlight } from './lib/single-flight'
+

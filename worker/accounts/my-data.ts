@@ -69,10 +69,10 @@ export interface ExportHistoryItem {
 const CHUNK = 90
 
 /**
- * Release years from the embedded catalogue's tables (ids are TMDB's in both catalogues), for the
- * Year column Letterboxd matches on; a title they do not hold has none.
+ * Release years from the embedded catalogue's own database (ids are TMDB's in both catalogues),
+ * for the Year column Letterboxd matches on; a title it does not hold has none.
  */
-async function yearsOf(db: Db, items: { content_type: ContentType; content_id: number }[]): Promise<Years> {
+async function yearsOf(catalog: Db, items: { content_type: ContentType; content_id: number }[]): Promise<Years> {
   const years = new Map<string, number>()
   const ids = (type: ContentType) => [...new Set(items.filter((i) => i.content_type === type).map((i) => i.content_id))]
   const put = (type: ContentType, rows: { id: number; date: string | null }[]) => {
@@ -83,11 +83,11 @@ async function yearsOf(db: Db, items: { content_type: ContentType; content_id: n
   }
   const movies = ids('movie')
   for (let i = 0; i < movies.length; i += CHUNK) {
-    put('movie', await db.select({ id: catalogMovies.id, date: catalogMovies.release_date }).from(catalogMovies).where(inArray(catalogMovies.id, movies.slice(i, i + CHUNK))).all())
+    put('movie', await catalog.select({ id: catalogMovies.id, date: catalogMovies.release_date }).from(catalogMovies).where(inArray(catalogMovies.id, movies.slice(i, i + CHUNK))).all())
   }
   const series = ids('tv')
   for (let i = 0; i < series.length; i += CHUNK) {
-    put('tv', await db.select({ id: catalogTvSeries.id, date: catalogTvSeries.first_air_date }).from(catalogTvSeries).where(inArray(catalogTvSeries.id, series.slice(i, i + CHUNK))).all())
+    put('tv', await catalog.select({ id: catalogTvSeries.id, date: catalogTvSeries.first_air_date }).from(catalogTvSeries).where(inArray(catalogTvSeries.id, series.slice(i, i + CHUNK))).all())
   }
   return years
 }
@@ -124,14 +124,14 @@ function historyItems(rows: Awaited<ReturnType<typeof historyRows>>, years: Year
   }))
 }
 
-export async function exportWatchlist(db: Db, owner: Owner): Promise<ExportItem[]> {
+export async function exportWatchlist(db: Db, owner: Owner, catalog: Db): Promise<ExportItem[]> {
   const rows = await listWatchlist(db, owner)
-  return watchlistItems(rows, await yearsOf(db, rows))
+  return watchlistItems(rows, await yearsOf(catalog, rows))
 }
 
-export async function exportHistory(db: Db, owner: Owner): Promise<ExportHistoryItem[]> {
+export async function exportHistory(db: Db, owner: Owner, catalog: Db): Promise<ExportHistoryItem[]> {
   const rows = await historyRows(db, owner)
-  return historyItems(rows, await yearsOf(db, rows))
+  return historyItems(rows, await yearsOf(catalog, rows))
 }
 
 function listExport(list: ListWithItems, years: Years): ExportList {
@@ -147,12 +147,12 @@ function listExport(list: ListWithItems, years: Years): ExportList {
 }
 
 /** One of the account's own lists with its titles' years, for its CSV. */
-export async function exportList(list: ListWithItems, db: Db): Promise<ExportList> {
-  return listExport(list, await yearsOf(db, list.items))
+export async function exportList(list: ListWithItems, catalog: Db): Promise<ExportList> {
+  return listExport(list, await yearsOf(catalog, list.items))
 }
 
 /** Everything, with the years of every list looked up together. */
-export async function exportAccount(db: Db, owner: Owner): Promise<AccountData | null> {
+export async function exportAccount(db: Db, owner: Owner, catalog: Db): Promise<AccountData | null> {
   const account = await findRecord(db, owner.type, owner.id)
   if (!account) return null
   const [list, history, lists, live, services] = await Promise.all([
@@ -166,7 +166,7 @@ export async function exportAccount(db: Db, owner: Owner): Promise<AccountData |
       .all(),
     getServiceChoice(db, owner),
   ])
-  const years = await yearsOf(db, [...list, ...history, ...lists.flatMap((l) => l.items)])
+  const years = await yearsOf(catalog, [...list, ...history, ...lists.flatMap((l) => l.items)])
   return {
     exported_at: new Date().toISOString(),
     account,

@@ -51,9 +51,18 @@ interface TitleRow {
   facts: string | null
 }
 
-/** How long an isolate trusts the meta it read, so loading new data is picked up within a minute. */
-const META_MEMO_MS = 60_000
-let metaMemo: { snapshot: string; hash: string; until: number } | null = null
+/** What names the loaded data: its snapshot date (the catalogue's "now") and the hash of the data file. */
+export interface CatalogMeta {
+  snapshot: string
+  hash: string
+}
+
+/** The loaded data's meta, read from D1 (a catalogue not loaded yet answers today and 'empty'). */
+export async function readCatalogMeta(d1: D1Database): Promise<CatalogMeta> {
+  const rows = await drizzle(d1).all<{ key: string; value: string }>(sql`SELECT key, value FROM catalog_meta WHERE key IN ('snapshot_date', 'data_hash')`)
+  const get = (key: string) => rows.find((r) => r.key === key)?.value
+  return { snapshot: get('snapshot_date') ?? new Date().toISOString().slice(0, 10), hash: get('data_hash') ?? 'empty' }
+}
 
 /** The fields a title's list item and its details share, read the same way from either row, in `locale`. */
 function summaryOf(row: TitleRow, locale: Locale): TitleSummary {
@@ -128,6 +137,12 @@ const tvTrend = sql`, t.popularity * (CASE WHEN t.status = 'Returning Series' TH
 interface Part {
   select: SQL
   conditions: SQL[]
+  /**
+   * The same conditions as the count reads them best, when that differs: a genre as an IN set
+   * drawn from the genre index (the page's query walks the order's index and probes each title's
+   * genres instead, stopping after a page).
+   */
+  countConditions?: SQL[]
 }
 
 export class EmbeddedCatalog implements CatalogProvider {
@@ -135,29 +150,18 @@ export class EmbeddedCatalog implements CatalogProvider {
   readonly scope: string
   private readonly db: Db
 
+  /** `meta` says which data is loaded; the worker reads it from a copy in KV (shared.ts). */
   constructor(
     private readonly d1: D1Database,
     readonly locale: Locale = DEFAULT_LOCALE,
+    private readonly meta: () => Promise<CatalogMeta> = () => readCatalogMeta(d1),
   ) {
     this.db = drizzle(d1)
     this.scope = locale
   }
 
   inLocale(locale: Locale): EmbeddedCatalog {
-    return new EmbeddedCatalog(this.d1, locale)
-  }
-
-
-  private async meta(): Promise<{ snapshot: string; hash: string }> {
-    if (metaMemo && metaMemo.until > Date.now()) return metaMemo
-    const rows = await this.db.all<{ key: string; value: string }>(sql`SELECT key, value FROM catalog_meta WHERE key IN ('snapshot_date', 'data_hash')`)
-    const get = (key: string) => rows.find((r) => r.key === key)?.value
-    metaMemo = {
-      snapshot: get('snapshot_date') ?? new Date().toISOString().slice(0, 10),
-      hash: get('data_hash') ?? 'empty',
-      until: Date.now() + META_MEMO_MS,
-    }
-    return metaMemo
+    return new EmbeddedCatalog(this.d1, locale, this.meta)
   }
 
   /** The catalogue's "now" (YYYY-MM-DD): the snapshot date stored with the data. */
@@ -174,15 +178,20 @@ export class EmbeddedCatalog implements CatalogProvider {
     return (await this.meta()).hash
   }
 
-  private async paged(parts: Part[], orderBy: SQL, page: number, prefix: SQL = sql``): Promise<Paged<ListItem>> {
-    const union = sql.join(
-      parts.map((p) => sql`${p.select}${where(p.conditions)}`),
-      sql` UNION ALL `,
-    )
+  /**
+   * A page of titles and how many there are in all. `count` replaces the count of the parts where
+   * the total can be read more cheaply than by counting what the page's query selects.
+   */
+  private async paged(parts: Part[], orderBy: SQL, page: number, prefix: SQL = sql``, count?: SQL): Promise<Paged<ListItem>> {
+    const union = (conditionsOf: (p: Part) => SQL[]) =>
+      sql.join(
+        parts.map((p) => sql`${p.select}${where(conditionsOf(p))}`),
+        sql` UNION ALL `,
+      )
     const offset = (page - 1) * PAGE_SIZE
     const [keys, total] = await Promise.all([
-      this.db.all<{ id: number; media_type: MediaType }>(sql`${prefix} SELECT id, media_type FROM (${union}) ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`),
-      this.db.get<{ n: number }>(sql`${prefix} SELECT count(*) AS n FROM (${union})`),
+      this.db.all<{ id: number; media_type: MediaType }>(sql`${prefix} SELECT id, media_type FROM (${union((p) => p.conditions)}) ORDER BY ${orderBy} LIMIT ${PAGE_SIZE} OFFSET ${offset}`),
+      this.db.get<{ n: number }>(count ?? sql`${prefix} SELECT count(*) AS n FROM (${union((p) => p.countConditions ?? p.conditions)})`),
     ])
     const totalResults = total?.n ?? 0
     return {
@@ -214,7 +223,9 @@ export class EmbeddedCatalog implements CatalogProvider {
 
   async list(list: ListName, page: number): Promise<Paged<ListItem>> {
     const now = await this.today()
-    const byPopularity = sql`popularity DESC, id`
+    // Ties broken by id downwards, so the popularity index (popularity, id) gives the order as it
+    // is and the query stops after a page instead of sorting every title.
+    const byPopularity = sql`popularity DESC, id DESC`
     const byTrend = sql`trend DESC, id`
     switch (list) {
       case 'trending-all':
@@ -268,11 +279,11 @@ export class EmbeddedCatalog implements CatalogProvider {
     const conditions: SQL[] = []
     if (type === 'movie') conditions.push(this.released(await this.today()))
     const genres = (filters.genres ?? []).map((id) => (type === 'tv' ? tvGenreFor(id) : id))
-    if (genres.length && filters.genreMode === 'any') {
-      conditions.push(sql`EXISTS (SELECT 1 FROM ${genreTable} AND g.genre_id IN (${sql.join(genres.map((g) => sql`${g}`), sql`, `)}))`)
-    } else {
-      for (const genre of new Set(genres)) conditions.push(sql`EXISTS (SELECT 1 FROM ${genreTable} AND g.genre_id = ${genre})`)
-    }
+    // Each genre condition twice: probed title by title for the page, an IN set for the count.
+    const genreSets: number[][] = genres.length && filters.genreMode === 'any' ? [genres] : [...new Set(genres)].map((id) => [id])
+    const ids = (set: number[]) => sql.join(set.map((id) => sql`${id}`), sql`, `)
+    const probes = genreSets.map((set) => sql`EXISTS (SELECT 1 FROM ${genreTable} AND g.genre_id IN (${ids(set)}))`)
+    const sets = genreSets.map((set) => sql`${alias}.id IN (SELECT ${sql.raw(fk)} FROM ${sql.raw(genreOf)} WHERE genre_id IN (${ids(set)}))`)
     if (filters.language) conditions.push(sql`${alias}.original_language = ${filters.language}`)
     if (filters.watchProviders?.length) {
       // Films carry no streaming data in the embedded catalogue, so a platform filter leaves none.
@@ -300,8 +311,9 @@ export class EmbeddedCatalog implements CatalogProvider {
         conditions.push(sql`NOT EXISTS (SELECT 1 FROM catalog_tv_networks tn JOIN catalog_networks n ON n.id = tn.network_id WHERE tn.tv_id = t.id AND n.provider_id IS NOT NULL)`)
       }
     }
-    const order = filters.sortBy === 'vote_average' ? sql`vote_average DESC, vote_count DESC, id` : sql`popularity DESC, id`
-    return this.paged([{ select: titleKeys(type), conditions }], order, page)
+    // Ties broken by id downwards, so an index gives the order (see list()).
+    const order = filters.sortBy === 'vote_average' ? sql`vote_average DESC, vote_count DESC, id DESC` : sql`popularity DESC, id DESC`
+    return this.paged([{ select: titleKeys(type), conditions: [...conditions, ...probes], countConditions: [...conditions, ...sets] }], order, page)
   }
 
   async browse(letter: string, page: number): Promise<Paged<ListItem>> {
@@ -473,7 +485,9 @@ export class EmbeddedCatalog implements CatalogProvider {
     const { a, genres, fk } = TITLES[type]
     const shared = sql`WITH s AS (SELECT ${sql.raw(`y.${fk}`)} AS sid, count(*) AS shared FROM ${sql.raw(`${genres} x JOIN ${genres} y ON y.genre_id = x.genre_id WHERE x.${fk}`)} = ${id} AND ${sql.raw(`y.${fk}`)} <> ${id} GROUP BY ${sql.raw(`y.${fk}`)})`
     const part: Part = { select: sql`${titleKeys(type, sql`, s.shared AS shared`)} JOIN s ON ${sql.raw(`s.sid = ${a}.id`)}`, conditions: [] }
-    return this.paged([part], sql`shared DESC, popularity DESC, id`, page, shared)
+    // Every title sharing a genre, counted from the genre pairs alone (each is a title of the catalogue).
+    const count = sql`SELECT count(DISTINCT ${sql.raw(`y.${fk}`)}) AS n FROM ${sql.raw(`${genres} x JOIN ${genres} y ON y.genre_id = x.genre_id WHERE x.${fk}`)} = ${id} AND ${sql.raw(`y.${fk}`)} <> ${id}`
+    return this.paged([part], sql`shared DESC, popularity DESC, id`, page, shared, count)
   }
 
   /**

@@ -1,16 +1,16 @@
 /**
  * Picks the catalogue provider for a request: TMDB when a key or read token is configured
- * (cached in KV by the provider itself), otherwise the embedded D1 catalogue behind an isolate
- * memo. Either answers in the language asked for (English by default); TMDB also takes the
- * visitor's region, for its regional lists and where-to-watch filters (the operator's
+ * (cached in KV by the provider itself), otherwise the embedded D1 catalogue, its answers kept in
+ * KV for every isolate (shared.ts) and behind an isolate memo (memo.ts). Either answers in the
+ * language asked for (English by default); TMDB also takes the visitor's region, for its regional lists and where-to-watch filters (the operator's
  * TMDB_WATCH_REGION by default).
  */
 import type { Context } from 'hono'
 import type { AppEnv, Bindings } from '../env'
 import { requestLocale } from '../lib/api-errors'
 import { DEFAULT_LOCALE, type Locale, isLocale } from '../lib/locales'
-import { EmbeddedCatalog } from './embedded'
 import { MemoizedCatalog } from './memo'
+import { SharedCatalog } from './shared'
 import type { CatalogProvider } from './provider'
 import { TmdbCatalog } from './tmdb'
 
@@ -28,7 +28,7 @@ export interface CatalogOptions {
 export function catalogFor(env: Bindings, waitUntil: (promise: Promise<unknown>) => void, options: CatalogOptions = {}): CatalogProvider {
   const locale = options.locale ?? DEFAULT_LOCALE
   if (hasTmdbCredentials(env)) return new TmdbCatalog(env, waitUntil, { locale, region: options.region ?? defaultRegion(env) })
-  return new MemoizedCatalog(new EmbeddedCatalog(env.DB, locale))
+  return new MemoizedCatalog(SharedCatalog.create(env, waitUntil, locale))
 }
 
 /** The operator's region: TMDB_WATCH_REGION, else US. */

@@ -4,6 +4,7 @@
  * kept for minutes; a search is kept 5 minutes as SPEC.md's search helper does. Promises are
  * stored, so identical requests arriving together share one set of D1 queries.
  */
+import { registerIsolateMemo } from '../lib/isolate-memo'
 import type { Locale } from '../lib/locales'
 import type { CatalogProvider, ListName } from './provider'
 import type { DiscoverFilters } from './rules'
@@ -13,6 +14,7 @@ const MAX_ENTRIES = 400
 const TTL_MS = 5 * 60_000
 
 const store = new Map<string, { value: Promise<unknown>; until: number }>()
+registerIsolateMemo(() => store.clear())
 
 function remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
   const now = Date.now()

@@ -5,7 +5,10 @@
  * cached in KV (and briefly in the isolate) because it is the most requested answer of all.
  */
 import { type Precompressed, precompress } from '../lib/precompressed'
-import { type CachedEntry, FRESH_SECONDS, isFresh, pageCacheKey, readCached, writeCached } from '../cache'
+import { type CachedEntry, FRESH_SECONDS, pageCacheKey, servableSeconds } from '../cache'
+import type { Bindings } from '../env'
+import { sharedAnswer } from '../lib/single-flight'
+import { registerIsolateMemo } from '../lib/isolate-memo'
 import { DEFAULT_LOCALE, type Locale } from '../lib/locales'
 import { GENRE_MESSAGE_IDS, type GenreMessageId } from './genre-map'
 import { type CatalogueTextId, catalogueText, genreText } from './messages'
@@ -369,15 +372,24 @@ async function pageBody(composition: PageComposition): Promise<Precompressed> {
 
 /** The home page is large (about 180 kB of JSON), so it is serialized and compressed once, not per request. */
 const memo = new Map<string, { body: Precompressed; until: number }>()
+registerIsolateMemo(() => memo.clear())
+
+/** A stale page is kept this long before the isolate looks again whether a newer one is in KV. */
+const STALE_MEMO_MS = 10_000
+
+/** Where composed pages are kept (KV) and who may remake one (a lease per page). */
+export type PageStore = Pick<Bindings, 'CACHE' | 'SINGLE_FLIGHT'>
 
 /**
  * A composed page from the isolate memo, then KV, then composed anew. `version` names the data
  * (the embedded catalogue's hash), so loading new data never serves an old page. The page is in
  * `locale` (the provider's own language by default); memo and KV keep each language (and, with
- * TMDB, each region) apart.
+ * TMDB, each region) apart. A page older than its freshness is served as it is while one worker,
+ * whichever isolate it runs in, composes it again (lib/single-flight.ts); a page not in KV at all
+ * is composed by one worker while the others wait for it.
  */
 export async function cachedPage(
-  kv: KVNamespace,
+  store: PageStore,
   catalog: CatalogProvider,
   version: string,
   page: PageName,
@@ -394,17 +406,31 @@ export async function cachedPage(
   const key = pageCacheKey(`${provider.name}:${version}:${SHAPE}${scope}`, page, variant)
   const hit = memo.get(key)
   if (hit && hit.until > Date.now()) return hit.body
-  const cached: CachedEntry<PageComposition> | null = await readCached<PageComposition>(kv, key)
-  if (cached && isFresh(cached, 'page')) {
-    const body = await pageBody(cached.data)
-    memo.set(key, { body, until: Math.min(Date.now() + MEMO_MS, cached.fetchedAt + FRESH_SECONDS.page * 1000) })
+  const freshMs = FRESH_SECONDS.page * 1000
+  const remember = async (entry: CachedEntry<PageComposition>): Promise<Precompressed> => {
+    const body = await pageBody(entry.data)
+    const freshUntil = entry.fetchedAt + freshMs
+    memo.set(key, { body, until: freshUntil > Date.now() ? Math.min(Date.now() + MEMO_MS, freshUntil) : Date.now() + STALE_MEMO_MS })
     return body
   }
-  const { composition, complete } = await composePage(provider, page, service, narrowing)
-  const body = await pageBody(composition)
-  if (complete) {
-    memo.set(key, { body, until: Date.now() + MEMO_MS })
-    waitUntil(writeCached(kv, key, composition, 'page').catch(() => undefined))
-  }
-  return body
+  let made: Precompressed | null = null
+  const entry = await sharedAnswer<PageComposition>({
+    kv: store.CACHE,
+    flights: store.SINGLE_FLIGHT,
+    key,
+    freshMs,
+    servableMs: servableSeconds('page') * 1000,
+    ttlSeconds: servableSeconds('page'),
+    waitUntil,
+    renewed: async (renewed) => {
+      await remember(renewed)
+    },
+    make: async () => {
+      const { composition, complete } = await composePage(provider, page, service, narrowing)
+      // An incomplete page (a row failed) is served but kept nowhere, not even in the memo.
+      if (!complete) made = await pageBody(composition)
+      return { value: composition, keep: complete }
+    },
+  })
+  return made ?? (await remember(entry))
 }

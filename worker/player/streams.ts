@@ -111,22 +111,94 @@ function sameTitle(input: Pick<StreamInput, 'content_type' | 'content_id' | 'sea
 }
 
 /**
- * Every title page asks which stream plays, and mappings change only when an operator edits
- * them, so lookups are kept per isolate for up to a minute (cleared at once by an edit made
- * through this isolate). Titles without a mapping, the common case, are kept too.
+ * Every title page asks which stream plays, and mappings change only when an operator edits them,
+ * so the player reads them from KV, never from D1 (which stays the truth): one entry lists every
+ * title with a mapping, and each such title has an entry with its streams. Both are written through
+ * by every edit; a missing one is rebuilt from D1. Lookups are also kept per isolate for up to a
+ * minute (cleared at once by an edit made through this isolate; KV shows an edit everywhere
+ * within another minute). Titles without a mapping, the common case, cost one KV read per isolate
+ * and minute, however many there are.
  */
 export const PLAYBACK_MEMO_MS = 60_000
-const playback = isolateMemo<Stream | undefined>(PLAYBACK_MEMO_MS, 2000)
+const STREAM_KV_PREFIX = 'v1:streams:'
+export const MAPPED_TITLES_KEY = `${STREAM_KV_PREFIX}titles`
+const titleKey = (key: string) => `${STREAM_KV_PREFIX}title:${key}`
+const mappedTitles = isolateMemo<Set<string>>(PLAYBACK_MEMO_MS, 1)
+const titleStreams = isolateMemo<Stream[]>(PLAYBACK_MEMO_MS, 2000)
+
+type TitleRef = Pick<Stream, 'content_type' | 'content_id'>
+const keyOf = (title: TitleRef) => `${title.content_type}:${title.content_id}`
+
+async function mappedTitlesFromD1(db: Db): Promise<string[]> {
+  const rows = await db.selectDistinct({ content_type: streams.content_type, content_id: streams.content_id }).from(streams).all()
+  return rows.map(keyOf)
+}
+
+function streamsFromD1(db: Db, title: TitleRef): Promise<Stream[]> {
+  return db
+    .select()
+    .from(streams)
+    .where(and(eq(streams.content_type, title.content_type), eq(streams.content_id, title.content_id)))
+    .all()
+}
+
+/**
+ * Writes the KV copy after an edit: the list of mapped titles, and the streams of each title the
+ * edit touched (a title left with none loses its entry).
+ */
+export async function keepStreamCopies(db: Db, kv: KVNamespace, touched: TitleRef[]): Promise<void> {
+  const [titles, ...each] = await Promise.all([mappedTitlesFromD1(db), ...touched.map((title) => streamsFromD1(db, title))])
+  await Promise.all([
+    onceMore(() => kv.put(MAPPED_TITLES_KEY, JSON.stringify(titles))),
+    ...touched.map((title, index) => {
+      const rows = each[index] ?? []
+      return onceMore(() => (rows.length ? kv.put(titleKey(keyOf(title)), JSON.stringify(rows)) : kv.delete(titleKey(keyOf(title)))))
+    }),
+  ])
+  mappedTitles.clear()
+  titleStreams.clear()
+}
+
+/** KV takes one write a second per key: edits in quick succession retry theirs once, a second later. */
+async function onceMore(write: () => Promise<void>): Promise<void> {
+  try {
+    await write()
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    await write()
+  }
+}
+
+/** The streams mapped to a title, from KV (rebuilt from D1 when an entry is missing). */
+async function streamsOf(db: Db, kv: KVNamespace, title: TitleRef): Promise<Stream[]> {
+  const key = keyOf(title)
+  const mapped = await mappedTitles.get('all', async () => {
+    const copy = await kv.get<string[]>(MAPPED_TITLES_KEY, 'json')
+    if (copy) return new Set(copy)
+    const titles = await mappedTitlesFromD1(db)
+    // Isolates rebuilding the same copy at once may be refused a write: every copy they make is the same.
+    await kv.put(MAPPED_TITLES_KEY, JSON.stringify(titles)).catch(() => undefined)
+    return new Set(titles)
+  })
+  if (!mapped.has(key)) return []
+  return titleStreams.get(key, async () => {
+    const copy = await kv.get<Stream[]>(titleKey(key), 'json')
+    if (copy) return copy
+    const rows = await streamsFromD1(db, title)
+    if (rows.length) await kv.put(titleKey(key), JSON.stringify(rows)).catch(() => undefined)
+    return rows
+  })
+}
 
 /** Adds a stream; answers null when that title (and episode) already has one. */
-export async function createStream(db: Db, input: StreamInput): Promise<Stream | null> {
+export async function createStream(db: Db, kv: KVNamespace, input: StreamInput): Promise<Stream | null> {
   const row = await db
     .insert(streams)
     .values({ ...input, label: input.label ?? null })
     .onConflictDoNothing()
     .returning()
     .get()
-  playback.clear()
+  if (row) await keepStreamCopies(db, kv, [row])
   return row ?? null
 }
 
@@ -136,43 +208,36 @@ export type ReplaceResult = { ok: true; stream: Stream } | { ok: false; reason: 
  * Replaces a stream in one statement that also checks no other stream holds the same title and
  * episode, so two administrators saving at once get a 409, never a unique-index failure.
  */
-export async function replaceStream(db: Db, id: number, input: StreamInput): Promise<ReplaceResult> {
+export async function replaceStream(db: Db, kv: KVNamespace, id: number, input: StreamInput): Promise<ReplaceResult> {
+  const before = await getStream(db, id)
   const row = await db
     .update(streams)
     .set({ ...input, label: input.label ?? null })
     .where(and(eq(streams.id, id), notExists(db.select({ id: streams.id }).from(streams).where(and(sameTitle(input), ne(streams.id, id))))))
     .returning()
     .get()
-  playback.clear()
-  if (row) return { ok: true, stream: row }
+  if (row) {
+    // The stream may have moved to another title: both titles' copies change.
+    await keepStreamCopies(db, kv, before && keyOf(before) !== keyOf(row) ? [before, row] : [row])
+    return { ok: true, stream: row }
+  }
   return (await getStream(db, id)) ? { ok: false, reason: 'conflict' } : { ok: false, reason: 'missing' }
 }
 
-export async function deleteStream(db: Db, id: number): Promise<boolean> {
-  const row = await db.delete(streams).where(eq(streams.id, id)).returning({ id: streams.id }).get()
-  playback.clear()
+export async function deleteStream(db: Db, kv: KVNamespace, id: number): Promise<boolean> {
+  const row = await db.delete(streams).where(eq(streams.id, id)).returning({ id: streams.id, content_type: streams.content_type, content_id: streams.content_id }).get()
+  if (row) await keepStreamCopies(db, kv, [row])
   return !!row
 }
 
-/** The stream for a film, or for an episode (then the show-wide one). */
-export async function findStreamFor(
-  db: Db,
-  type: ContentType,
-  id: number,
-  season: number,
-  episode: number,
-): Promise<Stream | undefined> {
-  const exact = await db
-    .select()
-    .from(streams)
-    .where(sameTitle({ content_type: type, content_id: id, season_number: type === 'tv' ? season : 0, episode_number: type === 'tv' ? episode : 0 }))
-    .get()
-  if (exact || type === 'movie') return exact
-  return db.select().from(streams).where(sameTitle({ content_type: type, content_id: id, season_number: 0, episode_number: 0 })).get()
+/** The stream for a film, or for an episode (then the show-wide one), among a title's streams. */
+function pick(rows: Stream[], type: ContentType, season: number, episode: number): Stream | undefined {
+  const at = (s: number, e: number) => rows.find((row) => row.season_number === s && row.episode_number === e)
+  if (type === 'movie') return at(0, 0)
+  return at(season, episode) ?? at(0, 0)
 }
 
-/** findStreamFor, memoized per isolate for the player (see above). */
-export function streamForPlayback(db: Db, type: ContentType, id: number, season: number, episode: number): Promise<Stream | undefined> {
-  const key = type === 'movie' ? `movie:${id}` : `tv:${id}:${season}:${episode}`
-  return playback.get(key, () => findStreamFor(db, type, id, season, episode))
+/** The stream the player plays (see above: KV and the isolate's memo, never D1 on a visitor's path). */
+export async function streamForPlayback(db: Db, kv: KVNamespace, type: ContentType, id: number, season: number, episode: number): Promise<Stream | undefined> {
+  return pick(await streamsOf(db, kv, { content_type: type, content_id: id }), type, season, episode)
 }

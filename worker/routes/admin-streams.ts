@@ -29,15 +29,15 @@ export const adminStreamRoutes = new Hono<AppEnv>()
     return stream ? c.json({ stream }) : apiError(c, 404, 'errors.streamNotFound')
   })
   .post('/', validate('json', streamInput), async (c) => {
-    const stream = await createStream(database(c.env.DB), c.req.valid('json'))
+    const stream = await createStream(database(c.env.DB), c.env.CACHE, c.req.valid('json'))
     return stream ? c.json({ stream }, 201) : apiError(c, 409, 'errors.streamExists')
   })
   .put('/:id', validate('param', idParam), validate('json', streamInput), async (c) => {
-    const result = await replaceStream(database(c.env.DB), c.req.valid('param').id, c.req.valid('json'))
+    const result = await replaceStream(database(c.env.DB), c.env.CACHE, c.req.valid('param').id, c.req.valid('json'))
     if (result.ok) return c.json({ stream: result.stream })
     return result.reason === 'missing' ? apiError(c, 404, 'errors.streamNotFound') : apiError(c, 409, 'errors.streamExists')
   })
   .delete('/:id', validate('param', idParam), async (c) => {
-    const removed = await deleteStream(database(c.env.DB), c.req.valid('param').id)
+    const removed = await deleteStream(database(c.env.DB), c.env.CACHE, c.req.valid('param').id)
     return removed ? c.json({ message: 'Stream removed' }) : apiError(c, 404, 'errors.streamNotFound')
   })

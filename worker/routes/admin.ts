@@ -8,10 +8,11 @@ import { dashboardStats, exportAccounts, listUsers, purgeCacheKeys, setUserActiv
 import { database } from '../accounts/db'
 import { CATALOG_CACHE_PREFIX } from '../cache'
 import { adminUsersQuerySchema, idParamSchema, maintenanceSchema } from '../accounts/schemas'
-import { maintenanceEnabled, setMaintenance } from '../accounts/settings'
+import { maintenanceForAdmin, setMaintenance } from '../accounts/settings'
 import { requireAdmin } from '../auth/guards'
 import type { AppEnv } from '../env'
 import { apiError } from '../lib/api-errors'
+import { forgetIsolateMemos } from '../lib/isolate-memo'
 import { validate } from '../lib/validate'
 
 export const adminRoutes = new Hono<AppEnv>()
@@ -38,13 +39,16 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json(data, 200)
   })
   .get('/settings/maintenance', requireAdmin, async (c) => {
-    return c.json({ enabled: await maintenanceEnabled(database(c.env.DB)) }, 200)
+    return c.json({ enabled: await maintenanceForAdmin(database(c.env.DB), c.env.CACHE) }, 200)
   })
   .put('/settings/maintenance', requireAdmin, validate('json', maintenanceSchema), async (c) => {
     const { enabled } = c.req.valid('json')
-    await setMaintenance(database(c.env.DB), enabled)
+    await setMaintenance(database(c.env.DB), c.env.CACHE, enabled)
     return c.json({ enabled }, 200)
   })
   .post('/cache/purge', requireAdmin, async (c) => {
-    return c.json({ deleted: await purgeCacheKeys(c.env.CACHE, CATALOG_CACHE_PREFIX) }, 200)
+    const deleted = await purgeCacheKeys(c.env.CACHE, CATALOG_CACHE_PREFIX)
+    // This isolate forgets what it kept too; others follow as their memos run out.
+    forgetIsolateMemos()
+    return c.json({ deleted }, 200)
   })

@@ -26,8 +26,9 @@ import { type AppPage, type AppShell, loadAppShell, renderAppShell } from '../se
 import { matchAppRoute, moduleOf, NOT_FOUND_MODULE, type RouteMatch } from '../seo/app-routes'
 import { type BootData, openingSeason } from '../seo/boot'
 import { titleDetails } from '../catalog/provider'
-import { documentTitle, listHead, metaTags, siteTags, siteText, titleMetaOf } from '../seo/meta'
+import { documentTitle, listHead, type ListMetaSource, metaTags, siteTags, siteText, titleMetaOf } from '../seo/meta'
 import { database } from '../accounts/db'
+import { publicListView } from '../accounts/public-lists'
 import { readableList, SLUG_PATTERN } from '../accounts/user-lists'
 import { readingAccount } from '../auth/guards'
 import { playerConfig } from '../player/sources'
@@ -86,7 +87,7 @@ async function composedBoot(c: Context<AppEnv>, name: PageName, module: string):
   try {
     // The catalogue's text (rows, notes, overviews, genres) in the page's language.
     const provider = catalogForPage(c, languageOf(c).locale)
-    const body = await cachedPage(c.env.CACHE, provider, await provider.version(), name, service as ServiceSlug, (p) => c.executionCtx.waitUntil(p))
+    const body = await cachedPage(c.env, provider, await provider.version(), name, service as ServiceSlug, (p) => c.executionCtx.waitUntil(p))
     const data = JSON.parse(body.text) as NonNullable<BootData['page']>['data']
     const { images, imageSizes } = await backdrop(c, data.hero[0]?.backdropPath)
     const boot: BootData = { ...bootBase(c), imageSizes, page: { name, service, data } }
@@ -137,12 +138,18 @@ async function titleBoot(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): 
  * A list's page. A public list gets its own title, description and card. A private list is its
  * owner's alone: to them the page is served (kept out of indexes and never memoized, since its
  * answer depends on who asks), and to anyone else it is the not-found page with a 404, exactly
- * as for a list that does not exist.
+ * as for a list that does not exist. A visitor who is not signed in is answered from the copy of
+ * the list kept in KV (accounts/public-lists.ts), without reading the accounts database.
  */
 async function listBoot(c: Context<AppEnv>, slug: string): Promise<AppPage> {
   const module = moduleOf('/list/:slug')
+  const head = (list: ListMetaSource): AppPage => ({ module, boot: bootBase(c), ...listHead(c.env, new URL(c.req.url).origin, languageOf(c).locale, list) })
+  if (SLUG_PATTERN.test(slug) && !getCookie(c, SESSION_COOKIE)) {
+    const shown = await publicListView(c.env, slug, (p) => c.executionCtx.waitUntil(p))
+    return shown ? head(shown) : { module, boot: bootBase(c), status: 404, memo: false }
+  }
   const found = SLUG_PATTERN.test(slug) ? await readableList(database(c.env.DB), slug, () => readingAccount(c), { ownOfPublic: false }) : undefined
-  if (found?.list.is_public) return { module, boot: bootBase(c), ...listHead(c.env, new URL(c.req.url).origin, languageOf(c).locale, found.list) }
+  if (found?.list.is_public) return head(found.list)
   if (found) return { module, noindex: true, memo: false }
   return { module, boot: bootBase(c), status: 404, memo: false }
 }

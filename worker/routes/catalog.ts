@@ -107,7 +107,7 @@ export const catalogRoutes = new Hono<AppEnv>()
       if (region && !on) return apiError(c, 400, 'errors.regionWithoutServices')
       const narrowing = on ? { on, region: region ?? visitorRegion(c) } : null
       const provider = narrowing ? catalogFor(c.env, (p) => c.executionCtx.waitUntil(p), { locale: requestLocale(c), region: narrowing.region }) : catalogForRequest(c)
-      const body = await cachedPage(c.env.CACHE, provider, await provider.version(), name, service ?? 'all', (p) => c.executionCtx.waitUntil(p), provider.locale, narrowing)
+      const body = await cachedPage(c.env, provider, await provider.version(), name, service ?? 'all', (p) => c.executionCtx.waitUntil(p), provider.locale, narrowing)
       // Already serialized and compressed (see cachedPage): the answer is a PageComposition.
       return precompressedResponse(body, c.req.header('Accept-Encoding'), { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': CACHE_CONTROL })
     },

@@ -56,8 +56,8 @@ export async function firstBackdrop(env: Bindings, waitUntil: (promise: Promise<
 
 export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {
   const provider = catalogProviderName(c.env)
-  // Asked again on every load: the maintenance switch must show as soon as it changes (the
-  // isolate's memo of it, accounts/settings.ts, keeps the cost of asking small).
+  // Asked again on every load: the maintenance switch must show as soon as it changes (read from
+  // its copy in KV and the isolate's memo of it, accounts/settings.ts, never from D1).
   c.header('Cache-Control', 'no-cache')
   return c.json({
     siteName: c.env.SITE_NAME,
@@ -66,6 +66,6 @@ export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {
     imageBase: imageBaseFor(c.env),
     imageSizes: await imageSizesFor(c.env, (p) => c.executionCtx.waitUntil(p)),
     turnstileSiteKey: c.env.TURNSTILE_SECRET ? c.env.TURNSTILE_SITE_KEY || null : null,
-    maintenance: await maintenanceReported(database(c.env.DB)),
+    maintenance: await maintenanceReported(database(c.env.DB), c.env.CACHE),
   })
 })

@@ -16,8 +16,11 @@
  *
  * Anyone (mounted at /api/lists):
  *   GET    /{slug}                   a public list with its titles, or the reader's own private one; 404 otherwise
+ * Visitors who are not signed in read a copy of a public list kept in KV (accounts/public-lists.ts),
+ * which every change above writes through.
  */
 import { type Context, Hono } from 'hono'
+import { getCookie } from 'hono/cookie'
 import { database } from '../accounts/db'
 import {
   listCreateSchema,
@@ -45,7 +48,9 @@ import {
   updateList,
   type ListRefusal,
 } from '../accounts/user-lists'
+import { keepPublicListCopies, publicListView } from '../accounts/public-lists'
 import { closedForMaintenance, readingAccount, requireAccount } from '../auth/guards'
+import { SESSION_COOKIE } from '../auth/session'
 import type { AppEnv } from '../env'
 import { apiError } from '../lib/api-errors'
 import { validate } from '../lib/validate'
@@ -86,6 +91,7 @@ export const myListRoutes = new Hono<AppEnv>()
       ...(is_public !== undefined && { is_public }),
     }
     const updated = await updateList(db, list, changes)
+    if (list.is_public || updated.is_public) await keepPublicListCopies(c.env, [list.slug])
     return c.json({ list: { slug: updated.slug, name: updated.name, description: updated.description, is_public: updated.is_public, updated_at: updated.updated_at } }, 200)
   })
   .delete('/:slug', requireAccount, closedForMaintenance, validate('param', listSlugParamSchema), async (c) => {
@@ -93,6 +99,7 @@ export const myListRoutes = new Hono<AppEnv>()
     const list = await ownList(db, c.var.account, c.req.valid('param').slug)
     if (!list) return apiError(c, 404, 'errors.listNotFound')
     await deleteList(db, list)
+    if (list.is_public) await keepPublicListCopies(c.env, [list.slug])
     return c.json({ deleted: true }, 200)
   })
   .post('/:slug/items', requireAccount, closedForMaintenance, validate('param', listSlugParamSchema), validate('json', watchlistAddSchema), async (c) => {
@@ -101,6 +108,7 @@ export const myListRoutes = new Hono<AppEnv>()
     if (!list) return apiError(c, 404, 'errors.listNotFound')
     const added = await addToList(db, list, c.req.valid('json'))
     if (typeof added === 'string') return refused(c, added)
+    if (list.is_public && added.created) await keepPublicListCopies(c.env, [list.slug])
     return c.json({ added: added.created }, added.created ? 201 : 200)
   })
   .delete('/:slug/items/:content_type/:content_id', requireAccount, closedForMaintenance, validate('param', listItemParamSchema), async (c) => {
@@ -108,18 +116,29 @@ export const myListRoutes = new Hono<AppEnv>()
     const { slug, content_type, content_id } = c.req.valid('param')
     const list = await ownList(db, c.var.account, slug)
     if (!list) return apiError(c, 404, 'errors.listNotFound')
-    return c.json({ removed: await removeFromList(db, list, { content_type, content_id }) }, 200)
+    const removed = await removeFromList(db, list, { content_type, content_id })
+    if (list.is_public && removed) await keepPublicListCopies(c.env, [list.slug])
+    return c.json({ removed }, 200)
   })
   .put('/:slug/order', requireAccount, closedForMaintenance, validate('param', listSlugParamSchema), validate('json', listOrderSchema), async (c) => {
     const db = database(c.env.DB)
     const list = await ownList(db, c.var.account, c.req.valid('param').slug)
     if (!list) return apiError(c, 404, 'errors.listNotFound')
     if (!(await reorderList(db, list, c.req.valid('json').items))) return apiError(c, 400, 'errors.listOrderMismatch')
+    if (list.is_public) await keepPublicListCopies(c.env, [list.slug])
     return c.json({ list: await ownListWithItems(db, c.var.account, list.slug) }, 200)
   })
 
 export const publicListRoutes = new Hono<AppEnv>().get('/:slug', validate('param', listSlugParamSchema), async (c) => {
-  const found = await readableList(database(c.env.DB), c.req.valid('param').slug, () => readingAccount(c))
+  const { slug } = c.req.valid('param')
+  // Nobody signed in: the copy every such visitor reads (accounts/public-lists.ts), not D1.
+  if (!getCookie(c, SESSION_COOKIE)) {
+    const list = await publicListView(c.env, slug, (p) => c.executionCtx.waitUntil(p))
+    if (!list) return apiError(c, 404, 'errors.listNotFound')
+    c.header('Cache-Control', 'private, no-store')
+    return c.json({ list, own: false }, 200)
+  }
+  const found = await readableList(database(c.env.DB), slug, () => readingAccount(c))
   if (!found) return apiError(c, 404, 'errors.listNotFound')
   // A private list (its owner's eyes only) and anyone's own list are never kept by shared caches.
   c.header('Cache-Control', 'private, no-store')

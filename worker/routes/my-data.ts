@@ -11,6 +11,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { database } from '../accounts/db'
 import { deleteUserAccount, exportAccount, exportHistory, exportList, exportWatchlist, historyCsv, listCsv, watchlistCsv } from '../accounts/my-data'
+import { keepPublicListCopies, publicSlugsOf } from '../accounts/public-lists'
 import { ownListWithItems } from '../accounts/user-lists'
 import { checkCurrentPassword } from '../auth/current-password'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
@@ -39,21 +40,20 @@ function download(siteName: string, body: string, type: 'text/csv' | 'applicatio
 
 export const myDataRoutes = new Hono<AppEnv>()
   .get('/export.json', requireAccount, async (c) => {
-    const data = await exportAccount(database(c.env.DB), c.var.account)
+    const data = await exportAccount(database(c.env.DB), c.var.account, database(c.env.CATALOG))
     if (!data) return apiError(c, 401, 'errors.noSession')
     return download(c.env.SITE_NAME, JSON.stringify(data, null, 2), 'application/json', 'my-data')
   })
   .get('/export/watchlist.csv', requireAccount, async (c) => {
-    return download(c.env.SITE_NAME, watchlistCsv(await exportWatchlist(database(c.env.DB), c.var.account), catalogProviderName(c.env) === 'tmdb'), 'text/csv', 'watchlist')
+    return download(c.env.SITE_NAME, watchlistCsv(await exportWatchlist(database(c.env.DB), c.var.account, database(c.env.CATALOG)), catalogProviderName(c.env) === 'tmdb'), 'text/csv', 'watchlist')
   })
   .get('/export/history.csv', requireAccount, async (c) => {
-    return download(c.env.SITE_NAME, historyCsv(await exportHistory(database(c.env.DB), c.var.account), catalogProviderName(c.env) === 'tmdb'), 'text/csv', 'history')
+    return download(c.env.SITE_NAME, historyCsv(await exportHistory(database(c.env.DB), c.var.account, database(c.env.CATALOG)), catalogProviderName(c.env) === 'tmdb'), 'text/csv', 'history')
   })
   .get('/export/lists/:file', requireAccount, validate('param', z.object({ file: z.string().regex(/^[a-z0-9]{10}\.csv$/, errorMessage('errors.listNotFound')) })), async (c) => {
-    const db = database(c.env.DB)
-    const list = await ownListWithItems(db, c.var.account, c.req.valid('param').file.slice(0, -4))
+    const list = await ownListWithItems(database(c.env.DB), c.var.account, c.req.valid('param').file.slice(0, -4))
     if (!list) return apiError(c, 404, 'errors.listNotFound')
-    return download(c.env.SITE_NAME, listCsv(await exportList(list, db), catalogProviderName(c.env) === 'tmdb'), 'text/csv', `list-${list.slug}`)
+    return download(c.env.SITE_NAME, listCsv(await exportList(list, database(c.env.CATALOG)), catalogProviderName(c.env) === 'tmdb'), 'text/csv', `list-${list.slug}`)
   })
   .delete('/account', requireAccount, closedForMaintenance, validate('json', deleteSchema), async (c) => {
     const account = c.var.account
@@ -63,7 +63,10 @@ export const myDataRoutes = new Hono<AppEnv>()
     if (check.refused) return check.refused
     if (!check.found) return apiError(c, 401, 'errors.noSession')
     if (!check.ok) return apiError(c, 400, 'errors.passwordIncorrect')
+    const shown = await publicSlugsOf(db, account)
     await deleteUserAccount(db, account.id, await countersOf(c.env, db, account))
+    // The account's public lists stop showing to visitors at once.
+    await keepPublicListCopies(c.env, shown)
     clearSessionCookie(c)
     return c.json({ message: 'Your account has been deleted' }, 200)
   })

@@ -9,8 +9,9 @@
  * in an address answers with the current card, so old links keep a picture. A list's card is also
  * kept under a digest of everything it draws (name, count, owner, first titles), so any change
  * to those makes a new card at a new address; whether the list is public is read on every request
- * (a list made private stops showing at once), caches outside the worker may keep a list's card 5
- * minutes only, and a list's card is rendered at most LIST_CARD_RENDERS times an hour.
+ * (from the visitors' copy of the list, which every change writes through), so a list made private
+ * stops showing at once; caches outside the worker may keep a list's card 5 minutes only, and a
+ * list's card is rendered at most LIST_CARD_RENDERS times an hour.
  */
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
@@ -25,7 +26,8 @@ import { validate } from '../lib/validate'
 import { type CardFacts, listCardSvg, listCardVersion, OG_EDITION, siteCardSvg, titleCardSvg } from '../og/card'
 import { limitAttempts } from '../auth/rate-limit'
 import { database } from '../accounts/db'
-import { readableList, type ListWithItems } from '../accounts/user-lists'
+import { publicListView } from '../accounts/public-lists'
+import type { ListWithItems } from '../accounts/user-lists'
 import type { ArtFacts } from '../catalog/art/styles'
 import { translate } from '../seo/messages'
 import { DEFAULT_LOCALE, type Locale, negotiateLocale } from '../lib/locales'
@@ -155,10 +157,9 @@ export const ogRoutes = new Hono<AppEnv>()
     cached(c, `site:${encodeURIComponent(c.env.SITE_NAME)}`, () => svgToPng(siteCardSvg(c.env.SITE_NAME, SITE_TAGLINE))),
   )
   .get('/:edition/list/:file', validate('param', listParams), async (c) => {
-    // A card is for anyone: a private list has none, whoever asks.
-    const found = await readableList(database(c.env.DB), c.req.valid('param').file, async () => null)
-    if (!found) return apiError(c, 404, 'errors.listNotFound')
-    const { list } = found
+    // A card is for anyone: a private list has none, whoever asks (read from the visitors' copy).
+    const list = await publicListView(c.env, c.req.valid('param').file, (p) => c.executionCtx.waitUntil(p))
+    if (!list) return apiError(c, 404, 'errors.listNotFound')
     // The card's words follow the page that names it (?lang=), as a list page's tags do.
     const locale = negotiateLocale(c.req.query('lang') ?? 'en')
     const version = listCardVersion(list, c.env.SITE_NAME)

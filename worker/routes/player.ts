@@ -40,7 +40,7 @@ export const playerRoutes = new Hono<AppEnv>()
   .get('/stream/:type/:id', validate('param', streamParams), validate('query', streamQuery), async (c) => {
     const { type, id } = c.req.valid('param')
     const { season, episode } = c.req.valid('query')
-    const stream = await streamForPlayback(database(c.env.DB), type, id, season, episode)
+    const stream = await streamForPlayback(database(c.env.DB), c.env.CACHE, type, id, season, episode)
     if (stream) {
       return c.json({ url: stream.master_url, label: stream.label, origin: 'mapped' as const })
     }

@@ -22,6 +22,7 @@ import type { AppEnv } from '../env'
 import { appNotFoundOr } from './app-pages'
 import { escapeHtml } from '../lib/escape'
 import { isLocale, LOCALES, localePrefix, localizedPath } from '../lib/locales'
+import { sharedAnswer } from '../lib/single-flight'
 import { alternatesOf, htmlAttributesOf, pageLanguageOf } from '../seo/languages'
 import { translate } from '../seo/messages'
 import { documentTitle, episodeMetaOf, metaTags, titleMeta, type TitleMeta } from '../seo/meta'
@@ -39,7 +40,14 @@ const SITEMAP_PUBLIC_LISTS = 1000
 // languages, about 18,400 addresses and 25 MB with their alternates: one file within the
 // protocol's 50,000 and 50 MB (worker/test/languages.test.ts checks the real one), so no sitemap
 // index is needed.
-const SITEMAP_CACHE_SECONDS = 24 * 60 * 60
+/**
+ * The sitemap is kept in KV for five minutes, then served while one worker makes it again; past
+ * fifteen minutes it is made again before it is served, so a list made private leaves it within
+ * fifteen minutes however rarely it is asked for (and a minute more for KV to show it everywhere).
+ */
+const SITEMAP_FRESH_MS = 5 * 60_000
+const SITEMAP_SERVABLE_MS = 15 * 60_000
+const SITEMAP_KV_SECONDS = 24 * 60 * 60
 
 /** The language of the share link: the sharer's. */
 function shareLocale(c: Context<AppEnv>) {
@@ -133,13 +141,17 @@ export const seoRoutes = new Hono<AppEnv>()
     return c.text(`User-agent: *\nDisallow: /api/\n${admin}Sitemap: ${origin}/sitemap.xml\n`)
   })
   .get('/sitemap.xml', async (c) => {
-    // v3: public lists too
-    const key = `${CATALOG_CACHE_PREFIX}sitemap:v3:${new URL(c.req.url).origin}`
-    let xml = await c.env.CACHE.get(key)
-    if (!xml) {
-      xml = await buildSitemap(c)
-      c.executionCtx.waitUntil(c.env.CACHE.put(key, xml, { expirationTtl: SITEMAP_CACHE_SECONDS }))
-    }
-    return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' })
+    // v4: kept with the time it was made
+    const sitemap = await sharedAnswer<string>({
+      kv: c.env.CACHE,
+      flights: c.env.SINGLE_FLIGHT,
+      key: `${CATALOG_CACHE_PREFIX}sitemap:v4:${new URL(c.req.url).origin}`,
+      freshMs: SITEMAP_FRESH_MS,
+      servableMs: SITEMAP_SERVABLE_MS,
+      ttlSeconds: SITEMAP_KV_SECONDS,
+      waitUntil: (p) => c.executionCtx.waitUntil(p),
+      make: async () => ({ value: await buildSitemap(c), keep: true }),
+    })
+    return c.body(sitemap.data, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' })
   })
   .route('/', shareRoutes)

@@ -75,7 +75,7 @@ describe('GET / and the other composed pages', () => {
       const hero = boot?.page?.data.hero[0]
       if (name !== 'genres') expect(body).toContain(`<link rel="preload" as="image" href="/api/img/${ART_EDITION}/original${hero?.backdropPath}" fetchpriority="high">`)
     }
-  })
+  }, 30_000) // five pages composed from nothing: past the 5 s default on a busy 2-core machine
 
   it('inline the platform-filtered TV page for a known service, and nothing for an unknown one', async () => {
     const netflix = bootOf((await html('/tv-shows?service=netflix')).body)

@@ -31,13 +31,13 @@ async function get<T>(path: string, language?: string): Promise<T> {
 const errorOf = (res: { body: unknown }) => (res.body as { error: string }).error
 
 async function findMovie(title: string): Promise<number> {
-  const row = await env.DB.prepare('SELECT id FROM catalog_movies WHERE title = ?').bind(title).first<{ id: number }>()
+  const row = await env.CATALOG.prepare('SELECT id FROM catalog_movies WHERE title = ?').bind(title).first<{ id: number }>()
   expect(row, title).toBeTruthy()
   return row!.id
 }
 
 async function findSeries(name: string): Promise<number> {
-  const row = await env.DB.prepare('SELECT id FROM catalog_tv_series WHERE name = ?').bind(name).first<{ id: number }>()
+  const row = await env.CATALOG.prepare('SELECT id FROM catalog_tv_series WHERE name = ?').bind(name).first<{ id: number }>()
   expect(row, name).toBeTruthy()
   return row!.id
 }
@@ -149,7 +149,7 @@ describe('genre names, row titles and notes per language', () => {
 describe('overviews written from facts', () => {
   it('writes every title’s stored English overview word for word from the English templates', async () => {
     const select = (table: string, label: string, date: string, genres: string, fk: string, type: string) =>
-      env.DB.prepare(
+      env.CATALOG.prepare(
         `SELECT '${type}' AS media_type, ${label} AS label, ${date} AS date, original_language, certification, vote_average, vote_count, overview, facts,
           (SELECT json_group_array(genre_id) FROM (SELECT genre_id FROM ${genres} WHERE ${fk} = t.id ORDER BY position)) AS genre_ids
          FROM ${table} t`,

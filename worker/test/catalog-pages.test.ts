@@ -15,7 +15,7 @@ beforeAll(async () => {
 /** The stored language and votes of every series in a page's rows. */
 async function seriesFacts(composition: PageComposition) {
   const ids = composition.rows.flatMap((r) => r.items).filter((i) => i.media_type === 'tv').map((i) => i.id)
-  const facts = await env.DB.prepare(`SELECT original_language, vote_count FROM catalog_tv_series WHERE id IN (${ids.join(',')})`).all<{ original_language: string; vote_count: number }>()
+  const facts = await env.CATALOG.prepare(`SELECT original_language, vote_count FROM catalog_tv_series WHERE id IN (${ids.join(',')})`).all<{ original_language: string; vote_count: number }>()
   return facts.results
 }
 
@@ -82,8 +82,8 @@ describe('GET /api/catalog/pages/:page', () => {
     const ids = (type: 'movie' | 'tv') => items.filter((i) => i.media_type === type).map((i) => i.id)
     expect(ids('movie').length).toBeGreaterThan(0)
     expect(ids('tv').length).toBeGreaterThan(0)
-    const films = await env.DB.prepare(`SELECT id, title, certification FROM catalog_movies WHERE id IN (${ids('movie').join(',')})`).all<{ id: number; title: string; certification: string | null }>()
-    const shows = await env.DB.prepare(`SELECT id, name, certification FROM catalog_tv_series WHERE id IN (${ids('tv').join(',')})`).all<{ id: number; name: string; certification: string | null }>()
+    const films = await env.CATALOG.prepare(`SELECT id, title, certification FROM catalog_movies WHERE id IN (${ids('movie').join(',')})`).all<{ id: number; title: string; certification: string | null }>()
+    const shows = await env.CATALOG.prepare(`SELECT id, name, certification FROM catalog_tv_series WHERE id IN (${ids('tv').join(',')})`).all<{ id: number; name: string; certification: string | null }>()
     expect(films.results).toHaveLength(new Set(ids('movie')).size)
     expect(shows.results).toHaveLength(new Set(ids('tv')).size)
     for (const film of films.results) expect(['G', 'PG'], film.title).toContain(film.certification)
@@ -98,7 +98,7 @@ describe('GET /api/catalog/pages/:page', () => {
     const all = await page('tv')
     const apple = await page('tv?service=apple-tv')
     const appleIds = new Set(
-      (await env.DB.prepare('SELECT tv_id FROM catalog_tv_providers WHERE provider_id = 350').all<{ tv_id: number }>()).results.map((r) => r.tv_id),
+      (await env.CATALOG.prepare('SELECT tv_id FROM catalog_tv_providers WHERE provider_id = 350').all<{ tv_id: number }>()).results.map((r) => r.tv_id),
     )
     const popular = apple.rows.find((r) => r.key === 'popular')!
     expect(popular.items.length).toBeGreaterThan(0)
@@ -198,7 +198,7 @@ describe('GET /api/catalog/pages/:page', () => {
 
 /** The services (watch provider ids) the catalogue stores for each of these series. */
 async function storedServices(ids: number[]): Promise<Map<number, number[]>> {
-  const rows = await env.DB.prepare(`SELECT tv_id, provider_id FROM catalog_tv_providers WHERE tv_id IN (${ids.join(',')}) ORDER BY tv_id, provider_id`).all<{ tv_id: number; provider_id: number }>()
+  const rows = await env.CATALOG.prepare(`SELECT tv_id, provider_id FROM catalog_tv_providers WHERE tv_id IN (${ids.join(',')}) ORDER BY tv_id, provider_id`).all<{ tv_id: number; provider_id: number }>()
   const byShow = new Map<number, number[]>()
   for (const { tv_id, provider_id } of rows.results) byShow.set(tv_id, [...(byShow.get(tv_id) ?? []), provider_id])
   return byShow

@@ -13,7 +13,7 @@ vi.setConfig({ testTimeout: 30_000 })
 
 beforeAll(async () => {
   await loadCatalog()
-  const row = await env.DB.prepare("SELECT value FROM catalog_meta WHERE key = 'snapshot_date'").first<{ value: string }>()
+  const row = await env.CATALOG.prepare("SELECT value FROM catalog_meta WHERE key = 'snapshot_date'").first<{ value: string }>()
   snapshot = row?.value ?? ''
 })
 
@@ -64,7 +64,7 @@ describe('GET /api/catalog/lists/:list', () => {
     for (const item of body.results) {
       expect(item.release_date! > snapshot && item.release_date! <= last, `${label(item)} ${item.release_date}`).toBe(true)
     }
-    const expected = await env.DB.prepare('SELECT count(*) AS n FROM catalog_movies WHERE release_date > ? AND release_date <= ?').bind(snapshot, last).first<{ n: number }>()
+    const expected = await env.CATALOG.prepare('SELECT count(*) AS n FROM catalog_movies WHERE release_date > ? AND release_date <= ?').bind(snapshot, last).first<{ n: number }>()
     expect(body.total_results).toBe(expected?.n)
     expect(body.total_results).toBeGreaterThan(0)
   })
@@ -73,7 +73,7 @@ describe('GET /api/catalog/lists/:list', () => {
     const upcoming = await list('/lists/movie-upcoming')
     expect(upcoming.results.length).toBeGreaterThan(0)
     for (const item of upcoming.results) expect([item.vote_average, item.vote_count], label(item)).toEqual([0, 0])
-    const later = await env.DB.prepare('SELECT count(*) AS n FROM catalog_movies WHERE release_date > ? AND (vote_average <> 0 OR vote_count <> 0)').bind(snapshot).first<{ n: number }>()
+    const later = await env.CATALOG.prepare('SELECT count(*) AS n FROM catalog_movies WHERE release_date > ? AND (vote_average <> 0 OR vote_count <> 0)').bind(snapshot).first<{ n: number }>()
     expect(later?.n).toBe(0)
     const details = await get<MovieDetails>(`/movie/${upcoming.results[0]!.id}`)
     expect(details.body).toMatchObject({ vote_average: 0, vote_count: 0, status: 'Planned' })
@@ -102,7 +102,7 @@ describe('GET /api/catalog/lists/:list', () => {
       expect(second.results[0]!.vote_average).toBeLessThanOrEqual(ratings.at(-1)!)
     }
     // A film rated highly by fewer than 1000 voters never makes the list.
-    const few = await env.DB.prepare('SELECT id FROM catalog_movies WHERE vote_count < 1000 AND vote_average >= 8.5 LIMIT 1').first<{ id: number }>()
+    const few = await env.CATALOG.prepare('SELECT id FROM catalog_movies WHERE vote_count < 1000 AND vote_average >= 8.5 LIMIT 1').first<{ id: number }>()
     const everything = await list('/lists/movie-top-rated?page=1')
     expect(everything.results.some((i) => i.id === few?.id)).toBe(false)
   })
@@ -140,7 +140,7 @@ describe('GET /api/catalog/discover/:type', () => {
     const all = await list('/discover/tv')
     expect(apple.total_results).toBeGreaterThan(0)
     expect(apple.total_results).toBeLessThan(all.total_results)
-    const appleIds = await env.DB.prepare('SELECT tv_id FROM catalog_tv_providers WHERE provider_id = 350').all<{ tv_id: number }>()
+    const appleIds = await env.CATALOG.prepare('SELECT tv_id FROM catalog_tv_providers WHERE provider_id = 350').all<{ tv_id: number }>()
     expect(new Set(apple.results.map((i) => i.id))).toEqual(new Set(appleIds.results.map((r) => r.tv_id)))
   })
 
@@ -158,7 +158,7 @@ describe('GET /api/catalog/discover/:type', () => {
     expect(shows.results.length).toBeGreaterThan(0)
     expect(educational.results.length).toBeGreaterThan(0)
     const certifications = async (table: string, ids: number[]) =>
-      (await env.DB.prepare(`SELECT certification FROM ${table} WHERE id IN (${ids.join(',')})`).all<{ certification: string | null }>()).results.map((r) => r.certification)
+      (await env.CATALOG.prepare(`SELECT certification FROM ${table} WHERE id IN (${ids.join(',')})`).all<{ certification: string | null }>()).results.map((r) => r.certification)
     const filmRatings = await certifications('catalog_movies', films.results.map((i) => i.id))
     expect(filmRatings).toHaveLength(films.results.length)
     for (const rating of filmRatings) expect(['G', 'PG']).toContain(rating)
@@ -174,7 +174,7 @@ describe('GET /api/catalog/discover/:type', () => {
     const kept = new Set(allPages.flatMap((p) => p.results).map((i) => i.id))
     expect(kept.size).toBe(comedies.total_results)
     for (const rating of ['= ?', 'IS NULL']) {
-      const outside = await env.DB.prepare(
+      const outside = await env.CATALOG.prepare(
         `SELECT m.id FROM catalog_movies m JOIN catalog_movie_genres g ON g.movie_id = m.id AND g.genre_id = 35 WHERE m.certification ${rating} AND m.vote_average >= 6 AND m.release_date <= ? LIMIT 1`,
       )
         .bind(...(rating === '= ?' ? ['PG-13', snapshot] : [snapshot]))
@@ -236,7 +236,7 @@ describe('GET /api/catalog/browse', () => {
     }
     const names = body.results.map((i) => label(i).toLowerCase())
     expect(names).toEqual([...names].sort())
-    const expected = await env.DB.prepare(
+    const expected = await env.CATALOG.prepare(
       "SELECT (SELECT count(*) FROM catalog_movies WHERE upper(substr(title, 1, 1)) = 'B' AND vote_count >= 100) + (SELECT count(*) FROM catalog_tv_series WHERE upper(substr(name, 1, 1)) = 'B') AS n",
     ).first<{ n: number }>()
     expect(body.total_results).toBe(expected?.n)
@@ -368,11 +368,11 @@ describe('the embedded data', () => {
   it('is cleaned: century-late years moved back, accents repaired, no duplicates', async () => {
     const oz = await get<Paged<ListItem>>('/search?query=wizard%20of%20oz')
     expect(oz.body.results.find((i) => i.title === 'The Wizard of Oz')?.release_date).toBe('1939-08-25')
-    const late = await env.DB.prepare("SELECT count(*) AS n FROM catalog_movies WHERE release_date > '2011-12-31'").first<{ n: number }>()
+    const late = await env.CATALOG.prepare("SELECT count(*) AS n FROM catalog_movies WHERE release_date > '2011-12-31'").first<{ n: number }>()
     expect(late?.n).toBe(0)
-    const dupes = await env.DB.prepare('SELECT count(*) AS n FROM (SELECT title, substr(release_date, 1, 4) FROM catalog_movies GROUP BY 1, 2 HAVING count(*) > 1)').first<{ n: number }>()
+    const dupes = await env.CATALOG.prepare('SELECT count(*) AS n FROM (SELECT title, substr(release_date, 1, 4) FROM catalog_movies GROUP BY 1, 2 HAVING count(*) > 1)').first<{ n: number }>()
     expect(dupes?.n).toBe(0)
-    const broken = await env.DB.prepare("SELECT count(*) AS n FROM catalog_movies WHERE title GLOB '*[ÈÍÛÙË‰]*'").first<{ n: number }>()
+    const broken = await env.CATALOG.prepare("SELECT count(*) AS n FROM catalog_movies WHERE title GLOB '*[ÈÍÛÙË‰]*'").first<{ n: number }>()
     expect(broken?.n).toBe(0)
   })
 
@@ -385,9 +385,9 @@ describe('the embedded data', () => {
     for (const title of ['The Dark Knight', 'Batman Begins', 'Hancock', 'Kick-Ass']) expect(await genresOf(title), title).not.toContain(878)
     for (const title of ['Shutter Island', 'Inglourious Basterds', 'Titanic', 'Gladiator', 'Grease', 'Raiders of the Lost Ark']) expect(await genresOf(title), title).not.toContain(36)
     expect(await genresOf("Schindler's List")).toContain(36)
-    const noGenre = await env.DB.prepare('SELECT count(*) AS n FROM catalog_movies m WHERE NOT EXISTS (SELECT 1 FROM catalog_movie_genres g WHERE g.movie_id = m.id)').first<{ n: number }>()
+    const noGenre = await env.CATALOG.prepare('SELECT count(*) AS n FROM catalog_movies m WHERE NOT EXISTS (SELECT 1 FROM catalog_movie_genres g WHERE g.movie_id = m.id)').first<{ n: number }>()
     expect(noGenre?.n).toBe(0)
-    const romcom = await env.DB.prepare(
+    const romcom = await env.CATALOG.prepare(
       'SELECT count(*) AS n FROM catalog_movie_genres a JOIN catalog_movie_genres b ON b.movie_id = a.movie_id AND b.genre_id = 35 WHERE a.genre_id = 10749',
     ).first<{ n: number }>()
     expect(romcom?.n).toBeGreaterThan(75)
@@ -415,7 +415,7 @@ describe('the embedded data', () => {
       ["Pan's Labyrinth", 118, [14, 18, 10752], ['El Laberinto del Fauno', 'es']],
     ]
     for (const [title, runtime, genres, original] of known) {
-      const row = await env.DB.prepare('SELECT id FROM catalog_movies WHERE title = ?').bind(title).first<{ id: number }>()
+      const row = await env.CATALOG.prepare('SELECT id FROM catalog_movies WHERE title = ?').bind(title).first<{ id: number }>()
       expect(row, title).not.toBeNull()
       const { body } = await get<MovieDetails>(`/movie/${row!.id}`)
       expect(body.runtime, title).toBe(runtime)
@@ -428,14 +428,14 @@ describe('the embedded data', () => {
   })
 
   it('every film has a running time, and films without a known one are left out', async () => {
-    const count = async (query: string) => (await env.DB.prepare(query).first<{ n: number }>())?.n ?? 0
+    const count = async (query: string) => (await env.CATALOG.prepare(query).first<{ n: number }>())?.n ?? 0
     expect(await count('SELECT count(*) AS n FROM catalog_movies WHERE runtime IS NULL OR runtime <= 0')).toBe(0)
     expect(await count('SELECT count(*) AS n FROM catalog_movies')).toBeGreaterThan(2000)
     expect(await count("SELECT count(*) AS n FROM catalog_movies WHERE title IN ('Casino Royale', 'The Island') AND release_date < '1990-01-01'")).toBe(0)
   })
 
   it('has the series the catalogue promises, on every platform', async () => {
-    const count = async (query: string) => (await env.DB.prepare(query).first<{ n: number }>())?.n ?? 0
+    const count = async (query: string) => (await env.CATALOG.prepare(query).first<{ n: number }>())?.n ?? 0
     expect(await count('SELECT count(*) AS n FROM catalog_tv_series')).toBeGreaterThanOrEqual(120)
     expect(await count("SELECT count(*) AS n FROM catalog_tv_series WHERE original_language = 'ko'")).toBeGreaterThanOrEqual(15)
     expect(await count("SELECT count(*) AS n FROM catalog_tv_series t WHERE original_language = 'ja' AND EXISTS (SELECT 1 FROM catalog_tv_genres g WHERE g.tv_id = t.id AND g.genre_id = 16)")).toBeGreaterThanOrEqual(15)

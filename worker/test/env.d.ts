@@ -5,6 +5,7 @@ declare global {
   namespace Cloudflare {
     interface Env extends Bindings {
       TEST_MIGRATIONS: D1Migration[]
+      CATALOG_MIGRATIONS: D1Migration[]
     }
     interface GlobalProps {
       mainModule: typeof import('../index')

@@ -1,4 +1,4 @@
-import { exports } from 'cloudflare:workers'
+import { env, exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 
 describe('GET /api/ping', () => {
@@ -57,5 +57,19 @@ describe('schema', () => {
     expect(names).toEqual(
       expect.arrayContaining(['watchlist_owner_content_unique', 'watch_history_owner_content_unique', 'users_email_unique']),
     )
+  })
+})
+
+describe('the two databases', () => {
+  const tables = async (db: D1Database) =>
+    (await db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' ORDER BY name").all<{ name: string }>()).results.map((r) => r.name)
+
+  it('keeps the catalogue in its own database and none of it in the accounts database', async () => {
+    const accounts = await tables(env.DB)
+    const catalogue = await tables(env.CATALOG)
+    expect(accounts).toContain('users')
+    expect(accounts.filter((name) => name.startsWith('catalog_'))).toEqual([])
+    expect(catalogue).toEqual(expect.arrayContaining(['catalog_movies', 'catalog_tv_series', 'catalog_search', 'catalog_meta']))
+    expect(catalogue.filter((name) => !name.startsWith('catalog_'))).toEqual([])
   })
 })

@@ -58,7 +58,7 @@ describe('GET /api/img/:size/...', () => {
   })
 
   it('escapes title text', async () => {
-    await env.DB.prepare("INSERT INTO catalog_movies (id, title, original_title) VALUES (3, '<script>alert(\"x\")</script> & Co', 'x')").run()
+    await env.CATALOG.prepare("INSERT INTO catalog_movies (id, title, original_title) VALUES (3, '<script>alert(\"x\")</script> & Co', 'x')").run()
     const res = await image('/w500/poster/movie/3.svg')
     expect(res.status).toBe(200)
     expect(res.text).not.toContain('<script>')
@@ -92,7 +92,7 @@ function settledImage(path: string, bindings?: Cloudflare.Env) {
 }
 
 async function insertMovie(id: number, title: string) {
-  await env.DB.prepare("INSERT INTO catalog_movies (id, title, original_title, release_date) VALUES (?, ?, ?, '1999-10-15')").bind(id, title, title).run()
+  await env.CATALOG.prepare("INSERT INTO catalog_movies (id, title, original_title, release_date) VALUES (?, ?, ?, '1999-10-15')").bind(id, title, title).run()
 }
 
 describe('the edge cache in front of the drawn images', () => {
@@ -102,14 +102,14 @@ describe('the edge cache in front of the drawn images', () => {
     expect(first.status).toBe(200)
     expect(first.text).toContain('Keepsake')
 
-    await env.DB.prepare("UPDATE catalog_movies SET title = 'Renamed' WHERE id = 41").run()
+    await env.CATALOG.prepare("UPDATE catalog_movies SET title = 'Renamed' WHERE id = 41").run()
     const again = await settledImage('/w500/poster/movie/41.svg')
     expect(again.status).toBe(200)
     expect(again.text).toBe(first.text)
     // The row did change: an image not drawn before shows the new title.
     expect((await settledImage('/w500/backdrop/movie/41.svg')).text).toContain('Renamed')
 
-    await env.DB.prepare('DELETE FROM catalog_movies WHERE id = 41').run()
+    await env.CATALOG.prepare('DELETE FROM catalog_movies WHERE id = 41').run()
     const withoutDb = await settledImage('/w500/poster/movie/41.svg?utm_source=share', withoutD1())
     expect(withoutDb.status).toBe(200)
     expect(withoutDb.text).toBe(first.text)
@@ -148,16 +148,16 @@ describe('the edge cache in front of the drawn images', () => {
 async function insertTitle(type: 'movie' | 'tv', id: number, title: string, date: string, genres: number[], language = 'en') {
   const statements =
     type === 'movie'
-      ? [env.DB.prepare('INSERT INTO catalog_movies (id, title, original_title, release_date, original_language) VALUES (?, ?, ?, ?, ?)').bind(id, title, title, date, language)]
-      : [env.DB.prepare('INSERT INTO catalog_tv_series (id, name, original_name, first_air_date, original_language) VALUES (?, ?, ?, ?, ?)').bind(id, title, title, date, language)]
+      ? [env.CATALOG.prepare('INSERT INTO catalog_movies (id, title, original_title, release_date, original_language) VALUES (?, ?, ?, ?, ?)').bind(id, title, title, date, language)]
+      : [env.CATALOG.prepare('INSERT INTO catalog_tv_series (id, name, original_name, first_air_date, original_language) VALUES (?, ?, ?, ?, ?)').bind(id, title, title, date, language)]
   genres.forEach((genre, position) => {
     statements.push(
       type === 'movie'
-        ? env.DB.prepare('INSERT INTO catalog_movie_genres (movie_id, genre_id, position) VALUES (?, ?, ?)').bind(id, genre, position)
-        : env.DB.prepare('INSERT INTO catalog_tv_genres (tv_id, genre_id, position) VALUES (?, ?, ?)').bind(id, genre, position),
+        ? env.CATALOG.prepare('INSERT INTO catalog_movie_genres (movie_id, genre_id, position) VALUES (?, ?, ?)').bind(id, genre, position)
+        : env.CATALOG.prepare('INSERT INTO catalog_tv_genres (tv_id, genre_id, position) VALUES (?, ?, ?)').bind(id, genre, position),
     )
   })
-  await env.DB.batch(statements)
+  await env.CATALOG.batch(statements)
 }
 
 async function drawn(path: string): Promise<XmlElement> {
@@ -264,7 +264,7 @@ describe('the drawn artwork', () => {
     const nasty = `<b>"Tom" & 'Jerry'</b></svg><text>&amp;</text> ]]> <!-- x`
     await insertTitle('movie', 700401, nasty, '1950-01-01', [80])
     await insertTitle('tv', 700402, nasty, '2020-01-01', [16], 'ja')
-    await env.DB.prepare("INSERT INTO catalog_seasons (id, tv_id, season_number, name, episode_count) VALUES (700403, 700402, 1, 'Book <One> & \"Two\"', 4)").run()
+    await env.CATALOG.prepare("INSERT INTO catalog_seasons (id, tv_id, season_number, name, episode_count) VALUES (700403, 700402, 1, 'Book <One> & \"Two\"', 4)").run()
     for (const path of ['/w500/poster/movie/700401.svg', '/original/backdrop/movie/700401.svg', '/w200/poster/tv/700402.svg', '/w300/backdrop/tv/700402.svg']) {
       const svg = await drawn(path)
       expect(accessibleName(svg), path).toEqual([nasty])
@@ -276,9 +276,9 @@ describe('the drawn artwork', () => {
 
   it('reads D1 once per image', async () => {
     await insertTitle('tv', 700501, 'Counted Show', '2016-01-01', [18, 9648])
-    await env.DB.prepare("INSERT INTO catalog_seasons (id, tv_id, season_number, name, episode_count) VALUES (700502, 700501, 1, 'Season 1', 8)").run()
+    await env.CATALOG.prepare("INSERT INTO catalog_seasons (id, tv_id, season_number, name, episode_count) VALUES (700502, 700501, 1, 'Season 1', 8)").run()
     let prepared = 0
-    const counting = new Proxy(env.DB, {
+    const counting = new Proxy(env.CATALOG, {
       get(target, property) {
         const value = Reflect.get(target, property, target) as unknown
         if (property === 'prepare') prepared += 1
@@ -287,7 +287,7 @@ describe('the drawn artwork', () => {
     })
     for (const path of ['/w300/poster/movie/550.svg', '/w500/poster/tv/700501.svg', '/original/backdrop/tv/700501.svg', '/w500/poster/season/700501/1.svg', '/w300/still/700501/1/2.svg']) {
       prepared = 0
-      expect((await settledImage(path, { ...env, DB: counting })).status, path).toBe(200)
+      expect((await settledImage(path, { ...env, CATALOG: counting })).status, path).toBe(200)
       expect(prepared, path).toBe(1)
     }
   })

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import app from '../index'
 import type { Bindings } from '../env'
 import { parsePlayerSources, parseTrailerEmbeds } from '../player/sources'
+import { keepStreamCopies } from '../player/streams'
+import { database } from '../accounts/db'
 
 interface PlayerConfig {
   sources: { id: string; name: string; kind: string; template?: string }[]
@@ -120,6 +122,8 @@ describe('GET /api/player/stream/:type/:id', () => {
     await env.DB.prepare('insert into streams (content_type, content_id, season_number, episode_number, master_url, label) values (?, ?, ?, ?, ?, ?)')
       .bind(type, id, season, episode, url, `${type} ${id}`)
       .run()
+    // What an administrator's edit does after writing the row.
+    await keepStreamCopies(database(env.DB), env.CACHE, [{ content_type: type, content_id: id }])
   }
 
   it('answers the bundled sample for an unmapped title of the embedded catalogue', async () => {

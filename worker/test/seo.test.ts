@@ -1,7 +1,12 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { describe as description } from '../seo/meta'
+import app from '../index'
 import { loadCatalog } from './catalog-data'
+import { call, createUser } from './helpers/accounts'
+import { countFlights, countKv } from './helpers/bindings'
+import { countD1 } from './helpers/d1-counter'
 
 beforeAll(async () => {
   await loadCatalog()
@@ -67,7 +72,7 @@ describe('GET /share/:type/:id', () => {
   })
 
   it('escapes titles so markup in catalogue text cannot break out of the tags', async () => {
-    await env.DB.prepare(
+    await env.CATALOG.prepare(
       "INSERT INTO catalog_movies (id, title, original_title, overview, release_date, vote_average, vote_count, popularity, original_language, adult) VALUES (990001, '\"><script>alert(1)</script>', 'x', 'An <b>overview</b>', '2001-01-01', 5, 10, 1, 'en', 0)",
     ).run()
     const html = await (await exports.default.fetch('http://localhost/share/movie/990001')).text()
@@ -107,6 +112,63 @@ describe('GET /sitemap.xml', () => {
     expect(locs.some((l) => /\/tv\/\d+$/.test(l!))).toBe(true)
     expect(new Set(locs).size).toBe(locs.length)
   })
+})
+
+describe('GET /sitemap.xml, kept and made again', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  const origin = (name: string) => `http://${name}.example`
+  async function sitemap(at: string, bindings: Cloudflare.Env = env): Promise<string> {
+    const ctx = createExecutionContext()
+    const res = await app.fetch(new Request(`${at}/sitemap.xml`), bindings, ctx)
+    expect(res.status).toBe(200)
+    const text = await res.text()
+    await waitOnExecutionContext(ctx)
+    return text
+  }
+  const later = (minutes: number) => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + minutes * 60_000)
+  }
+
+  it('drops a list made private within minutes, even when nobody asked for the sitemap meanwhile', async () => {
+    const owner = await createUser()
+    const made = await call('/api/me/lists', { cookie: owner.cookie, body: { name: 'Seen at sea', is_public: true } })
+    const { slug } = (await made.json<{ list: { slug: string } }>()).list
+    const at = origin('private-later')
+    const listed = `<loc>${at}/list/${slug}</loc>`
+    expect(await sitemap(at)).toContain(listed)
+    expect((await call(`/api/me/lists/${slug}`, { method: 'PATCH', cookie: owner.cookie, body: { is_public: false } })).status).toBe(200)
+
+    // Fresh for five minutes; then served once more while it is made again, without the list.
+    expect(await sitemap(at)).toContain(listed)
+    later(6)
+    expect(await sitemap(at)).toContain(listed)
+    expect(await sitemap(at)).not.toContain(listed)
+
+    // Asked for again only after a long quiet: made again before it is served.
+    expect((await call(`/api/me/lists/${slug}`, { method: 'PATCH', cookie: owner.cookie, body: { is_public: true } })).status).toBe(200)
+    later(16)
+    expect(await sitemap(at)).toContain(listed)
+  }, 30_000) // five sitemaps of 5 MB each: past the 5 s default on a busy 2-core machine
+
+  it('is made by one worker while N requests at once are served the one they found', async () => {
+    const at = origin('many-at-once')
+    const first = await sitemap(at)
+    later(6)
+    const accounts = countD1(env.DB)
+    const kv = countKv(env.CACHE)
+    const flights = countFlights(env.SINGLE_FLIGHT)
+    const bindings = { ...env, DB: accounts.db, CACHE: kv.kv, SINGLE_FLIGHT: flights.flights }
+    const answers = await Promise.all(Array.from({ length: 6 }, () => sitemap(at, bindings)))
+    expect(answers).toEqual(Array(6).fill(first))
+    expect(flights.claims('granted')).toBe(1)
+    expect(flights.claims('busy')).toBe(5)
+    expect(accounts.queries()).toBe(1)
+    expect(kv.writes.filter((key) => key.includes('sitemap'))).toHaveLength(1)
+  }, 30_000)
 })
 
 describe('GET /robots.txt', () => {

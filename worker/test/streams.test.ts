@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { PLAYBACK_MEMO_MS } from '../player/streams'
+import { forgetIsolateMemos } from '../lib/isolate-memo'
+import { MAPPED_TITLES_KEY, PLAYBACK_MEMO_MS } from '../player/streams'
 import { call, createAdmin, createUser, json, type TestAccount } from './helpers/accounts'
 import { settledFetch, withoutD1 } from './helpers/settled'
 
@@ -197,7 +198,7 @@ describe('the stream lookup behind GET /api/player/stream', () => {
     vi.useRealTimers()
   })
 
-  it('is kept per isolate: a repeat needs no D1, an admin edit shows at once, a change made elsewhere within a minute', async () => {
+  it('is read from KV and kept per isolate: no D1 even in a fresh isolate, an admin edit shows at once, a change made elsewhere within a minute', async () => {
     const id = freshId()
     const played = async (bindings?: Cloudflare.Env) => {
       const res = await settledFetch(`/api/player/stream/movie/${id}`, bindings)
@@ -210,12 +211,51 @@ describe('the stream lookup behind GET /api/player/stream', () => {
     expect((await addStream({ content_type: 'movie', content_id: id, master_url: '/media/first.m3u8' })).status).toBe(201)
     expect(await played()).toMatchObject({ url: '/media/first.m3u8', origin: 'mapped' })
     expect(await played(withoutD1())).toMatchObject({ url: '/media/first.m3u8', origin: 'mapped' })
+    forgetIsolateMemos()
+    expect(await played(withoutD1())).toMatchObject({ url: '/media/first.m3u8', origin: 'mapped' })
+    // A title nobody mapped a stream to is told apart from the list of mapped titles in KV.
+    forgetIsolateMemos()
+    expect(JSON.parse((await settledFetch(`/api/player/stream/movie/${freshId()}`, withoutD1())).text)).toMatchObject({ origin: 'sample' })
+    expect(await played(withoutD1())).toMatchObject({ url: '/media/first.m3u8', origin: 'mapped' })
 
-    // Another isolate's edit reaches D1 only; this isolate follows within its memo time.
+    // Another isolate's edit writes D1 and the KV copies; this isolate follows within its memo time.
     await env.DB.prepare("update streams set master_url = '/media/second.m3u8' where content_type = 'movie' and content_id = ?").bind(id).run()
+    const copy = (await env.CACHE.get<{ master_url: string }[]>(`v1:streams:title:movie:${id}`, 'json'))!
+    await env.CACHE.put(`v1:streams:title:movie:${id}`, JSON.stringify(copy.map((row) => ({ ...row, master_url: '/media/second.m3u8' }))))
     expect(await played()).toMatchObject({ url: '/media/first.m3u8' })
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(Date.now() + PLAYBACK_MEMO_MS + 1000)
     expect(await played()).toMatchObject({ url: '/media/second.m3u8' })
+  })
+})
+
+describe('the KV copies of the stream mappings', () => {
+  it('follow every edit: a stream moved to another title leaves the first, a removed one leaves no entry', async () => {
+    const [first, second] = [freshId(), freshId()]
+    const created = await json<{ stream: StreamRow }>(await addStream({ content_type: 'movie', content_id: first, master_url: '/media/a.m3u8' }))
+    expect(await env.CACHE.get<string[]>(MAPPED_TITLES_KEY, 'json')).toContain(`movie:${first}`)
+    const moved = await call(`/api/admin/streams/${created.stream.id}`, { method: 'PUT', cookie: admin.cookie, body: { content_type: 'movie', content_id: second, master_url: '/media/b.m3u8' } })
+    expect(moved.status).toBe(200)
+    const titles = await env.CACHE.get<string[]>(MAPPED_TITLES_KEY, 'json')
+    expect(titles).toContain(`movie:${second}`)
+    expect(titles).not.toContain(`movie:${first}`)
+    expect(await env.CACHE.get(`v1:streams:title:movie:${first}`)).toBeNull()
+    forgetIsolateMemos()
+    expect(JSON.parse((await settledFetch(`/api/player/stream/movie/${first}`, withoutD1())).text)).toMatchObject({ origin: 'sample' })
+    expect(JSON.parse((await settledFetch(`/api/player/stream/movie/${second}`, withoutD1())).text)).toMatchObject({ url: '/media/b.m3u8' })
+    expect((await call(`/api/admin/streams/${created.stream.id}`, { method: 'DELETE', cookie: admin.cookie })).status).toBe(200)
+    expect(await env.CACHE.get<string[]>(MAPPED_TITLES_KEY, 'json')).not.toContain(`movie:${second}`)
+    expect(await env.CACHE.get(`v1:streams:title:movie:${second}`)).toBeNull()
+  })
+
+  it('are rebuilt from D1 when lost, once, after which a lookup needs no D1', async () => {
+    const id = freshId()
+    expect((await addStream({ content_type: 'tv', content_id: id, season_number: 0, episode_number: 0, master_url: '/media/show.m3u8' })).status).toBe(201)
+    await env.CACHE.delete(MAPPED_TITLES_KEY)
+    await env.CACHE.delete(`v1:streams:title:tv:${id}`)
+    forgetIsolateMemos()
+    expect(JSON.parse((await settledFetch(`/api/player/stream/tv/${id}?season=2&episode=3`)).text)).toMatchObject({ url: '/media/show.m3u8' })
+    forgetIsolateMemos()
+    expect(JSON.parse((await settledFetch(`/api/player/stream/tv/${id}?season=2&episode=3`, withoutD1())).text)).toMatchObject({ url: '/media/show.m3u8' })
   })
 })

@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { env } from 'cloudflare:workers'
+import { publicListKey } from '../accounts/public-lists'
 import type { ListSummary, ListWithItems } from '../accounts/user-lists'
-import { call, createAdmin, createUser, type TestAccount } from './helpers/accounts'
+import { forgetIsolateMemos } from '../lib/isolate-memo'
+import { call, createAdmin, createUser, PASSWORD, type TestAccount } from './helpers/accounts'
+import { countD1 } from './helpers/d1-counter'
+import { settledFetch } from './helpers/settled'
 
 const matrix = { content_id: 603, content_type: 'movie', title: 'The Matrix', poster_path: '/matrix.jpg' }
 const breakingBad = { content_id: 1396, content_type: 'tv', title: 'Breaking Bad', poster_path: null }
@@ -273,5 +277,65 @@ describe('GET /api/lists/{slug}', () => {
     await call(`/api/me/lists/${open.slug}`, { method: 'PATCH', cookie: user.cookie, body: { is_public: false } })
     expect((await call(`/api/lists/${open.slug}`)).status).toBe(404)
     expect((await call('/api/lists/zzzzzzzzzz')).status).toBe(404)
+  })
+})
+
+describe('a public list as visitors who are not signed in read it', () => {
+  const visit = async (path: string, db: D1Database) => {
+    const res = await settledFetch(path, { ...env, DB: db })
+    return { status: res.status, text: res.text }
+  }
+
+  it('is read from its copy in KV, which every change of the owner writes through at once', async () => {
+    const user = await createUser()
+    const open = await create(user, { name: 'Shared at once', is_public: true })
+    expect((await addItem(user, open.slug, matrix)).status).toBe(201)
+    forgetIsolateMemos()
+
+    // The first visitor fills the copy; after that neither the API, the page nor the card reads D1.
+    expect((await visit(`/api/lists/${open.slug}`, env.DB)).status).toBe(200)
+    const accounts = countD1(env.DB)
+    const api = await visit(`/api/lists/${open.slug}`, accounts.db)
+    expect(api.status).toBe(200)
+    expect(JSON.parse(api.text)).toMatchObject({ own: false, list: { name: 'Shared at once', items: [expect.objectContaining({ title: 'The Matrix' })] } })
+    const page = await settledFetch(`/list/${open.slug}`, { ...env, DB: accounts.db })
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('<title>Shared at once | Reelhouse</title>')
+    expect(accounts.queries()).toBe(0)
+
+    // Titles added and taken off show at once.
+    expect((await addItem(user, open.slug, fightClub)).status).toBe(201)
+    expect(JSON.parse((await visit(`/api/lists/${open.slug}`, accounts.db)).text).list.items).toHaveLength(2)
+    expect((await call(`/api/me/lists/${open.slug}/items/movie/603`, { method: 'DELETE', cookie: user.cookie })).status).toBe(200)
+    expect(JSON.parse((await visit(`/api/lists/${open.slug}`, accounts.db)).text).list.items).toEqual([expect.objectContaining({ title: 'Fight Club' })])
+
+    // Made private: gone for visitors at once, still without a query; the owner still sees it.
+    expect((await call(`/api/me/lists/${open.slug}`, { method: 'PATCH', cookie: user.cookie, body: { is_public: false } })).status).toBe(200)
+    expect((await visit(`/api/lists/${open.slug}`, accounts.db)).status).toBe(404)
+    expect((await visit(`/list/${open.slug}`, accounts.db)).status).toBe(404)
+    expect(accounts.queries()).toBe(0)
+    expect((await call(`/api/lists/${open.slug}`, { cookie: user.cookie })).status).toBe(200)
+
+    // Public again, then deleted.
+    expect((await call(`/api/me/lists/${open.slug}`, { method: 'PATCH', cookie: user.cookie, body: { is_public: true } })).status).toBe(200)
+    expect((await visit(`/api/lists/${open.slug}`, accounts.db)).status).toBe(200)
+    expect((await call(`/api/me/lists/${open.slug}`, { method: 'DELETE', cookie: user.cookie })).status).toBe(200)
+    expect((await visit(`/api/lists/${open.slug}`, accounts.db)).status).toBe(404)
+    expect(accounts.queries()).toBe(0)
+  })
+
+  it('stops showing the lists of an account that is deleted', async () => {
+    const user = await createUser()
+    const open = await create(user, { name: 'Leaving soon', is_public: true })
+    expect((await call(`/api/lists/${open.slug}`)).status).toBe(200)
+    expect((await call('/api/me/account', { method: 'DELETE', cookie: user.cookie, body: { password: PASSWORD } })).status).toBe(200)
+    const accounts = countD1(env.DB)
+    expect((await visit(`/api/lists/${open.slug}`, accounts.db)).status).toBe(404)
+    expect(accounts.queries()).toBe(0)
+  })
+
+  it('keeps no copy for an address no list ever had', async () => {
+    expect((await call('/api/lists/qqqqqqqqqq')).status).toBe(404)
+    expect(await env.CACHE.get(publicListKey('qqqqqqqqqq'))).toBeNull()
   })
 })

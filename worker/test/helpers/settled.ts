@@ -29,7 +29,7 @@ export const untouchableDb = new Proxy({} as D1Database, {
   },
 })
 
-/** The test bindings with a D1 that must not be used. */
+/** The test bindings with D1 databases (accounts and catalogue) that must not be used. */
 export function withoutD1(): Cloudflare.Env {
-  return { ...env, DB: untouchableDb }
+  return { ...env, DB: untouchableDb, CATALOG: untouchableDb }
 }
