@@ -3,9 +3,14 @@
  * Secrets (JWT_SECRET, TMDB_API_KEY, TMDB_READ_TOKEN, TURNSTILE_SECRET) are optional in the type
  * because a fresh local run has none until `npm start` writes .dev.vars.
  */
+import type { PublicRecord } from './accounts/accounts'
+import type { AccountStore } from './accounts/store'
+
 export interface Bindings {
   DB: D1Database
   CACHE: KVNamespace
+  /** One Durable Object per account: its sessions, watchlist, history and services (worker/accounts/store.ts). */
+  ACCOUNTS: DurableObjectNamespace<AccountStore>
   ASSETS: Fetcher
   SITE_NAME: string
   SUPPORT_EMAIL: string
@@ -41,6 +46,10 @@ export interface Account {
 export interface Variables {
   requestId: string
   account?: Account
+  /** The account's record, when confirming the session brought it along. */
+  profile?: PublicRecord
+  /** A renewed (or cleared) session cookie, set on whatever answer the request ends with. */
+  sessionCookie?: string
 }
 
 export interface AppEnv {

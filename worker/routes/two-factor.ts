@@ -34,8 +34,7 @@ import {
   setPendingTotp,
   totpColumns,
 } from '../accounts/second-factor'
-import { markSecondFactor } from '../accounts/sessions'
-import { requireSignedIn } from '../auth/guards'
+import { passSecondFactor, requireSignedIn } from '../auth/guards'
 import { adminsOnly, mayEnroll, verifiedOnly } from '../auth/second-factor-guards'
 import { giveBack, limitAttempts, WINDOW_SECONDS } from '../auth/rate-limit'
 import { signingSecret } from '../auth/session'
@@ -72,7 +71,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     const step = await matchingStep(secret, c.req.valid('json').code)
     if (step === null || !(await claimTotpStep(db, account.id, step))) return apiError(c, 400, 'errors.wrongCode')
     await giveBack(db, counted)
-    await markSecondFactor(db, account.sessionId, 'totp')
+    await passSecondFactor(c, 'totp')
     return c.json({ message: 'Verified.', second_factor: 'verified' as const }, 200)
   })
   .post('/recovery', requireSignedIn, adminsOnly, validate('json', recoverySchema), async (c) => {
@@ -82,7 +81,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     if (counted instanceof Response) return counted
     if (!(await redeemRecoveryCode(db, account.id, c.req.valid('json').code))) return apiError(c, 400, 'errors.wrongCode')
     await giveBack(db, counted)
-    await markSecondFactor(db, account.sessionId, 'recovery')
+    await passSecondFactor(c, 'recovery')
     const left = (await secondFactorState(db, account.id)).recovery_codes_left
     return c.json({ message: 'Verified.', second_factor: 'verified' as const, recovery_codes_left: left }, 200)
   })
@@ -106,7 +105,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     if (!info || !passkey) return apiError(c, 400, 'errors.passkeyFailed')
     await giveBack(db, counted)
     await markPasskeyUsed(db, passkey.id, info.newCounter)
-    await markSecondFactor(db, account.sessionId, 'passkey')
+    await passSecondFactor(c, 'passkey')
     return c.json({ message: 'Verified.', second_factor: 'verified' as const }, 200)
   })
 
@@ -133,7 +132,7 @@ export const twoFactorRoutes = new Hono<AppEnv>()
     if (step === null) return apiError(c, 400, 'errors.wrongCode')
     await giveBack(db, counted)
     await enableTotp(db, account.id, columns.pending, step)
-    await markSecondFactor(db, account.sessionId, 'totp')
+    await passSecondFactor(c, 'totp')
     const codes = await replaceRecoveryCodes(db, account.id)
     return c.json({ message: 'Authenticator app set up.', recovery_codes: codes }, 200)
   })

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { HistoryResult } from '../accounts/history'
 import { call, createAdmin, createUser, type TestAccount } from './helpers/accounts'
+import { flushCopies, storeRows } from './helpers/stores'
 
 const matrix = { content_id: 603, content_type: 'movie', title: 'The Matrix', poster_path: '/matrix.jpg' }
 
@@ -52,6 +53,8 @@ describe('PUT /api/me/history', () => {
     const done = await record(user, { ...matrix, watch_duration: 8100, position: 8150, completed: true })
     expect((await done.json<{ entry: HistoryResult }>()).entry).toMatchObject({ completed: true, status: 'Completed', total_duration: 8160 })
 
+    expect(await storeRows('user', user.id, 'select id from watch_history')).toHaveLength(1)
+    await flushCopies()
     const rows = await env.DB.prepare("select count(*) as n from watch_history where owner_type = 'user' and owner_id = ?").bind(user.id).first<{ n: number }>()
     expect(rows?.n).toBe(1)
   })
