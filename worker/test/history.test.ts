@@ -120,6 +120,9 @@ describe('PUT /api/me/history', () => {
     expect(await res.json()).toEqual({ error: 'watch_duration: durations must not be negative' })
     const id = await record(bystander, { ...matrix, content_id: 0 })
     expect(await id.json()).toEqual({ error: 'content_id must be a positive integer' })
+    const reason = await record(bystander, { ...matrix, reason: 'stop' })
+    expect(reason.status).toBe(400)
+    expect(await reason.json()).toEqual({ error: 'reason: must be one of pause, end, leave' })
   })
 
   it('answers 415 for a PUT that is not JSON', async () => {

@@ -167,7 +167,7 @@ describe('password guessing with a session', { timeout: 60_000 }, () => {
 })
 
 describe('maintenance mode', () => {
-  it('turns away sign-up and account writes of users with 503, not reads, not administrators', async () => {
+  it('turns away sign-up and account writes of users with 503, not reads, not progress reports, not administrators', async () => {
     const user = await createUser()
     const admin = await createAdmin()
     const maintenance = (enabled: boolean) => call('/api/admin/settings/maintenance', { method: 'PUT', cookie: admin.cookie, body: { enabled } })
@@ -183,6 +183,10 @@ describe('maintenance mode', () => {
       expect((await call('/api/me/profile', { method: 'PATCH', cookie: user.cookie, body: { bio: 'x' } })).status).toBe(503)
       expect((await call('/api/me/history', { method: 'DELETE', cookie: user.cookie })).status).toBe(503)
       expect((await call('/api/me/watchlist', { cookie: user.cookie })).status).toBe(200)
+      // watching goes on: progress reports are kept, by PUT and by beacon
+      const report = { content_id: 1, content_type: 'movie', title: 'A', watch_duration: 30 }
+      expect((await call('/api/me/history', { method: 'PUT', cookie: user.cookie, body: report })).status).toBe(200)
+      expect((await call('/api/me/history', { method: 'POST', cookie: user.cookie, body: JSON.stringify({ ...report, reason: 'leave' }), contentType: 'text/plain' })).status).toBe(200)
       // sign-in keeps working so administrators can switch it off
       await signIn(user.email, PASSWORD)
       const adminAdd = await call('/api/me/watchlist', { cookie: admin.cookie, body: { content_id: 1, content_type: 'movie', title: 'A' } })
