@@ -270,6 +270,55 @@ export const rateLimits = sqliteTable(
   (t) => [index('rate_limits_reset_at_idx').on(t.reset_at)],
 )
 
+/**
+ * The admin dashboard's figures, kept up to date by SQLite triggers on users, admin_users,
+ * watchlist and watch_history (the hand-written migration after the one that makes these), so the
+ * dashboard reads a few dozen rows whatever the number of accounts. `account_totals` names
+ * 'users', 'admins', 'watchlist' and 'watch_history'.
+ */
+export const accountTotals = sqliteTable('account_totals', {
+  name: text('name').primaryKey(),
+  count: integer('count').notNull().default(0),
+})
+
+/** Sign-ups per UTC day (YYYY-MM-DD of created_at). */
+export const signupDays = sqliteTable('signup_days', {
+  day: text('day').primaryKey(),
+  count: integer('count').notNull().default(0),
+})
+
+/** Users by the UTC day of their last sign-in: each user counts once, on the day of their last_login. */
+export const loginDays = sqliteTable('login_days', {
+  day: text('day').primaryKey(),
+  count: integer('count').notNull().default(0),
+})
+
+/** How many histories and watchlists hold each title, with the latest title and poster seen; indexed for the top 10. */
+export const titleFigures = sqliteTable(
+  'title_figures',
+  {
+    content_type: text('content_type', { enum: contentTypes }).notNull(),
+    content_id: integer('content_id').notNull(),
+    title: text('title').notNull(),
+    poster_path: text('poster_path'),
+    watched: integer('watched').notNull().default(0),
+    saved: integer('saved').notNull().default(0),
+    last_watched_at: text('last_watched_at'),
+    last_saved_at: text('last_saved_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.content_type, t.content_id] }),
+    index('title_figures_watched_idx').on(t.watched, t.last_watched_at),
+    index('title_figures_saved_idx').on(t.saved, t.last_saved_at),
+  ],
+)
+
+/** Per user: how many titles their watchlist holds (the admin user list's column). */
+export const userFigures = sqliteTable('user_figures', {
+  user_id: integer('user_id').primaryKey(),
+  watchlist: integer('watchlist').notNull().default(0),
+})
+
 /** HLS streams mapped to titles; season and episode are 0 for a film. */
 export const streams = sqliteTable(
   'streams',

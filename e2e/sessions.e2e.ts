@@ -1,7 +1,8 @@
 /**
  * Where you're signed in, in Chromium: the profile lists the account's browsers, signs one of
- * them out (that browser is signed out at its next request) and signs out everywhere, which
- * ends this browser's session too and lands on /login.
+ * them out (its session is gone from the list at once; that browser is signed out within a minute,
+ * which worker/test/session-ends.test.ts shows with the clock moved) and signs out everywhere,
+ * which ends this browser's session at once and lands on /login.
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -53,7 +54,6 @@ describe('sessions on the profile', () => {
     await section.getByRole('button', { name: /^Sign out (?!everywhere)(?!.*this browser)/ }).click()
     await laptop.page.locator('[data-toast]', { hasText: /^Signed out / }).waitFor()
     await expect.poll(() => rows.count()).toBe(1)
-    expect(await signedInAs(phone.page)).toBeNull()
     expect(await signedInAs(laptop.page)).toBe(account.email)
 
     // and then everywhere, itself included

@@ -198,14 +198,21 @@ describe('/movie/{id}', () => {
     await context.close()
   })
 
-  it('records history on opening, reports the seconds played, and resumes there', async () => {
+  it('records history when playback starts (opening the title writes nothing), reports the seconds played, and resumes there', async () => {
     const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await signIn(page)
     const entryOf = async () => (await (await page.request.get(`${baseUrl}/api/me/history/movie/${movieId}`)).json()).entry
-    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
-    await expect.poll(entryOf, { timeout: 10_000 }).toMatchObject({ watch_duration: 0, title: movieTitle })
+    const writes: string[] = []
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/me/history') && req.method() !== 'GET') writes.push(req.method())
+    })
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'networkidle' })
+    await playButton(page).waitFor()
+    expect(writes).toEqual([])
+    expect(await entryOf()).toBeNull()
 
     await pressPlay(page)
+    await expect.poll(entryOf, { timeout: 10_000 }).toMatchObject({ title: movieTitle })
     await playUntil(page, 4)
     await page.getByTestId('hls-video').evaluate((v: HTMLVideoElement) => v.pause())
     await expect.poll(async () => (await entryOf())?.watch_duration, { timeout: 10_000 }).toBeGreaterThanOrEqual(3)
@@ -759,9 +766,9 @@ describe('player sources', () => {
     const entryOf = async () => (await (await page.request.get(`${baseUrl}/api/me/history/movie/${movieId}`)).json()).entry
     await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
     await page.getByRole('button', { name: 'Operator Player' }).click()
-    // Opening the title records it as Started, whatever the frame says later.
-    await expect.poll(async () => (await entryOf())?.status, { timeout: 10_000 }).toBe('Started')
+    // Pressing Play records the title as Started, whatever the frame says later.
     await pressPlay(page)
+    await expect.poll(entryOf, { timeout: 10_000 }).toBeTruthy()
     await expect.poll(async () => (await entryOf())?.position, { timeout: 15_000 }).toBe(34)
     const entry = await entryOf()
     expect(entry).toMatchObject({ total_duration: 3600, status: 'In Progress', completed: false })

@@ -2,9 +2,11 @@
  * `npm run admin:create -- --email a@b.c [--username name] [--reset-two-factor] [--remote] [--persist-to DIR]`
  *
  * Creates an administrator, or resets an existing one (new password, active again, every
- * session signed out). `--reset-two-factor` also removes its authenticator app, recovery codes
- * and passkeys, for an administrator who has lost every way to pass the second factor: its next
- * sign-in sets one up again. There is no default admin password anywhere: the password comes from
+ * session signed out: the administrator's store, worker/accounts/store.ts, reads the row at most a
+ * minute after and ends every session it finds made on another password; sessions from before
+ * the stores are deleted here). `--reset-two-factor` also removes its authenticator app, recovery
+ * codes and passkeys, for an administrator who has lost every way to pass the second factor: its
+ * next sign-in sets one up again. There is no default admin password anywhere: the password comes from
  * ADMIN_PASSWORD or a hidden prompt, is hashed here in the worker's format
  * (pbkdf2-sha512$iterations$salt$hash, see worker/auth/password.ts) and only the hash is sent to
  * D1 through `wrangler d1 execute`. Local D1 by default; `--remote` for the deployed database.

@@ -4,6 +4,8 @@
  * because a fresh local run has none until `npm start` writes .dev.vars.
  */
 import type { SingleFlight } from './lib/single-flight'
+import type { PublicRecord } from './accounts/accounts'
+import type { AccountStore } from './accounts/store'
 
 export interface Bindings {
   /** Accounts, sessions, lists, streams and settings. */
@@ -13,6 +15,8 @@ export interface Bindings {
   CACHE: KVNamespace
   /** Leases that let one worker at a time remake a cached answer (worker/lib/single-flight.ts). */
   SINGLE_FLIGHT: DurableObjectNamespace<SingleFlight>
+  /** One Durable Object per account: its sessions, watchlist, history and services (worker/accounts/store.ts). */
+  ACCOUNTS: DurableObjectNamespace<AccountStore>
   ASSETS: Fetcher
   SITE_NAME: string
   /** The site's own address (an http(s) origin): e-mailed links and the passkey relying party (worker/lib/site-url.ts). */
@@ -50,6 +54,10 @@ export interface Account {
 export interface Variables {
   requestId: string
   account?: Account
+  /** The account's record, when confirming the session brought it along. */
+  profile?: PublicRecord
+  /** A renewed (or cleared) session cookie, set on whatever answer the request ends with. */
+  sessionCookie?: string
 }
 
 export interface AppEnv {

@@ -102,6 +102,9 @@ app.use(async (c, next) => {
   await next()
   const res = withSecurityHeaders(c.res, c.req.url, imageOriginsFor(c.env))
   res.headers.set('X-Request-Id', requestId)
+  // a session started, renewed or ended on the way, whatever kind of answer this is
+  const sessionCookie = c.get('sessionCookie')
+  if (sessionCookie) res.headers.append('Set-Cookie', sessionCookie)
   if (c.req.path.startsWith('/api/') && !res.headers.has('Cache-Control')) res.headers.set('Cache-Control', 'no-store')
   // replaced outright: assigning c.res would merge the old answer's headers back in
   c.res = undefined
@@ -148,6 +151,7 @@ for (const prefix of [...LOCALES.map(localePrefix).filter(Boolean), PSEUDO_LOCAL
 }
 
 export type AppType = typeof routes
+export { AccountStore } from './accounts/store'
 export default app
 // The Durable Object class behind SINGLE_FLIGHT (wrangler.toml), exported from the main module as Workers ask.
 export { SingleFlight } from './lib/single-flight'

@@ -91,20 +91,27 @@ export async function createUser(db: Db, input: NewUserInput): Promise<PublicUse
   return withoutPassword(row)
 }
 
-/** Stamps last_login and, when the stored hash was made at a lower cost, stores the new one. */
-export async function recordLogin(db: Db, type: OwnerType, id: number, upgradedHash?: string): Promise<void> {
+/**
+ * Stamps last_login and, when the stored hash was made at a lower cost, stores the new one;
+ * answers the record as it now is (for the copy in the account's store).
+ */
+export async function recordLogin(db: Db, type: OwnerType, id: number, upgradedHash?: string): Promise<PublicRecord | undefined> {
   const table = tableFor(type)
   const now = nowIso()
-  await db
+  const row = await db
     .update(table)
     .set(upgradedHash ? { last_login: now, password_hash: upgradedHash, updated_at: now } : { last_login: now })
     .where(eq(table.id, id))
-    .run()
+    .returning()
+    .get()
+  return row ? withoutPassword(row) : undefined
 }
 
-export async function setPasswordHash(db: Db, type: OwnerType, id: number, passwordHash: string): Promise<void> {
+/** Answers the record as it now is, or undefined when the account no longer exists. */
+export async function setPasswordHash(db: Db, type: OwnerType, id: number, passwordHash: string): Promise<PublicRecord | undefined> {
   const table = tableFor(type)
-  await db.update(table).set({ password_hash: passwordHash, updated_at: nowIso() }).where(eq(table.id, id)).run()
+  const row = await db.update(table).set({ password_hash: passwordHash, updated_at: nowIso() }).where(eq(table.id, id)).returning().get()
+  return row ? withoutPassword(row) : undefined
 }
 
 export interface ProfileChanges {

@@ -1,27 +1,32 @@
 /**
- * Watch history of one account: one row per title, updated by every progress report. Keyed by
- * owner type and id from the session only. Status is derived as SPEC.md section 4 says.
+ * Watch history of one account, in its own store (worker/accounts/store.ts): one row per title,
+ * updated by every progress report. Status is derived as SPEC.md section 4 says. A change marks
+ * the row for the D1 copy with its change number (`copy`).
  */
 import { and, desc, eq, sql } from 'drizzle-orm'
-import { watchHistory, type WatchHistoryEntry } from '../../drizzle/schema'
-import { nowIso, type Db } from './db'
+import { storeCopyRemovals, storeHistory, type StoreHistoryRow } from '../../drizzle/account-store'
+import { nowIso, type StoreDb } from './db'
 import type { ContentKey, Owner } from './watchlist'
+import type { OwnerType } from '../../drizzle/schema'
 
 export type HistoryStatus = 'Completed' | 'In Progress' | 'Started'
-export type HistoryResult = WatchHistoryEntry & { status: HistoryStatus }
 
-export function historyStatus(entry: Pick<WatchHistoryEntry, 'completed' | 'watch_duration'>): HistoryStatus {
+/** A history entry as the API answers it: the row with its owner and status. */
+export type HistoryResult = Omit<StoreHistoryRow, 'copy'> & { owner_type: OwnerType; owner_id: number; status: HistoryStatus }
+
+export function historyStatus(entry: { completed: boolean; watch_duration: number }): HistoryStatus {
   if (entry.completed) return 'Completed'
   return entry.watch_duration > 0 ? 'In Progress' : 'Started'
 }
 
-function withStatus(entry: WatchHistoryEntry): HistoryResult {
-  return { ...entry, status: historyStatus(entry) }
+export function historyResult(owner: Owner, row: StoreHistoryRow): HistoryResult {
+  const { copy: _copy, ...entry } = row
+  return { ...entry, owner_type: owner.type, owner_id: owner.id, status: historyStatus(row) }
 }
 
-function ownedBy(owner: Owner) {
-  return and(eq(watchHistory.owner_type, owner.type), eq(watchHistory.owner_id, owner.id))
-}
+/** Which report of a viewing this is: the pause, the end, or the last as the player or page goes away. */
+export const reportReasons = ['pause', 'end', 'leave'] as const
+export type ReportReason = (typeof reportReasons)[number]
 
 export interface ProgressReport extends ContentKey {
   title: string
@@ -40,14 +45,12 @@ export interface ProgressReport extends ContentKey {
  * the seconds watched never go down: the page counts them across visits, so a lower figure can
  * only be a report that arrived late or a tab opened before the newer one.
  */
-export async function recordProgress(db: Db, owner: Owner, report: ProgressReport): Promise<HistoryResult> {
+export function recordProgress(db: StoreDb, report: ProgressReport, change: number): StoreHistoryRow {
   const now = nowIso()
   const keep = (column: string) => sql.raw(`coalesce(excluded.${column}, ${column})`)
-  const row = await db
-    .insert(watchHistory)
+  return db
+    .insert(storeHistory)
     .values({
-      owner_type: owner.type,
-      owner_id: owner.id,
       content_id: report.content_id,
       content_type: report.content_type,
       title: report.title,
@@ -59,47 +62,54 @@ export async function recordProgress(db: Db, owner: Owner, report: ProgressRepor
       episode_number: report.episode_number ?? null,
       completed: report.completed ?? false,
       watched_at: now,
+      copy: change,
     })
     .onConflictDoUpdate({
-      target: [watchHistory.owner_type, watchHistory.owner_id, watchHistory.content_id, watchHistory.content_type],
+      target: [storeHistory.content_type, storeHistory.content_id],
       set: {
         title: report.title,
         poster_path: report.poster_path,
-        watch_duration: sql`max(${watchHistory.watch_duration}, excluded.watch_duration)`,
+        watch_duration: sql`max(${storeHistory.watch_duration}, excluded.watch_duration)`,
         ...(report.position === undefined ? {} : { position: report.position }),
         ...(report.total_duration === undefined ? {} : { total_duration: report.total_duration }),
         season_number: keep('season_number'),
         episode_number: keep('episode_number'),
-        completed: sql`${watchHistory.completed} or excluded.completed`,
+        completed: sql`${storeHistory.completed} or excluded.completed`,
         watched_at: now,
+        copy: change,
       },
     })
     .returning()
     .get()
-  return withStatus(row)
 }
 
-export async function listHistory(db: Db, owner: Owner, limit: number): Promise<HistoryResult[]> {
-  const rows = await db
-    .select()
-    .from(watchHistory)
-    .where(ownedBy(owner))
-    .orderBy(desc(watchHistory.watched_at), desc(watchHistory.id))
-    .limit(limit)
-    .all()
-  return rows.map(withStatus)
-}
-
-export async function findHistoryEntry(db: Db, owner: Owner, key: ContentKey): Promise<HistoryResult | null> {
-  const row = await db
-    .select()
-    .from(watchHistory)
-    .where(and(ownedBy(owner), eq(watchHistory.content_type, key.content_type), eq(watchHistory.content_id, key.content_id)))
+/** A title watched before (an import): added as completed at its date, or left as it is when there. */
+export function recordWatched(db: StoreDb, item: ContentKey & { title: string; poster_path: string | null; watched_at: string }, change: number): boolean {
+  const row = db
+    .insert(storeHistory)
+    .values({ ...item, completed: true, copy: change })
+    .onConflictDoNothing()
+    .returning({ id: storeHistory.id })
     .get()
-  return row ? withStatus(row) : null
+  return row !== undefined
 }
 
-export async function clearHistory(db: Db, owner: Owner): Promise<number> {
-  const removed = await db.delete(watchHistory).where(ownedBy(owner)).returning({ id: watchHistory.id }).all()
+export function listHistory(db: StoreDb, limit?: number): StoreHistoryRow[] {
+  const query = db.select().from(storeHistory).orderBy(desc(storeHistory.watched_at), desc(storeHistory.id))
+  return (limit === undefined ? query : query.limit(limit)).all()
+}
+
+export function findHistoryEntry(db: StoreDb, key: ContentKey): StoreHistoryRow | undefined {
+  return db
+    .select()
+    .from(storeHistory)
+    .where(and(eq(storeHistory.content_type, key.content_type), eq(storeHistory.content_id, key.content_id)))
+    .get()
+}
+
+export function clearHistory(db: StoreDb): number {
+  const removed = db.delete(storeHistory).returning({ id: storeHistory.id }).all()
+  // the copy loses every row, including any it holds that this store no longer does
+  db.insert(storeCopyRemovals).values({ table_name: 'watch_history' }).run()
   return removed.length
 }

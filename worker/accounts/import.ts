@@ -12,7 +12,7 @@
  * unique indexes on (account, title) keep a row once, and an existing row is left as it is. A
  * list in the file goes to the account's list of the same name, made when there is none.
  */
-import { watchHistory, watchlist, type ContentType } from '../../drizzle/schema'
+import type { ContentType } from '../../drizzle/schema'
 import { type CatalogProvider, titleDetails } from '../catalog/provider'
 import { yearOfDate } from '../catalog/title-facts'
 import type { ListItem, MediaType } from '../catalog/types'
@@ -127,55 +127,6 @@ export interface ImportWatched extends ImportTitle {
 export interface ImportCounts {
   added: number
   existing: number
-}
-
-/** Adds what is not on the watchlist yet; what is there stays as it is. */
-export async function importWatchlist(db: Db, owner: Owner, items: ImportTitle[]): Promise<ImportCounts> {
-  if (items.length === 0) return { added: 0, existing: 0 }
-  const rows = await db
-    .insert(watchlist)
-    .values(items.map((i) => ({ owner_type: owner.type, owner_id: owner.id, content_type: i.content_type, content_id: i.content_id, title: i.title, poster_path: i.poster_path })))
-    .onConflictDoNothing()
-    .returning({ id: watchlist.id })
-    .all()
-  return { added: rows.length, existing: items.length - rows.length }
-}
-
-/** Adds what is not in the history yet, as completed; an entry already there keeps its progress. */
-export async function importWatched(db: Db, owner: Owner, items: ImportWatched[]): Promise<ImportCounts> {
-  if (items.length === 0) return { added: 0, existing: 0 }
-  const now = new Date().toISOString()
-  const rows = await db
-    .insert(watchHistory)
-    .values(
-      items.map((i) => ({
-        owner_type: owner.type,
-        owner_id: owner.id,
-        content_type: i.content_type,
-        content_id: i.content_id,
-        title: i.title,
-        poster_path: i.poster_path,
-        completed: true,
-        watched_at: i.watched_at ?? now,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ id: watchHistory.id })
-    .all()
-  return { added: rows.length, existing: items.length - rows.length }
-}
-
-/** Rows per INSERT: D1 binds at most 100 values per statement; a watchlist row binds 6, a history row 11. */
-export const INSERT_CHUNK = { watchlist: 16, watched: 9 } as const
-
-export async function inChunks<T>(items: T[], size: number, each: (chunk: T[]) => Promise<ImportCounts>): Promise<ImportCounts> {
-  const total = { added: 0, existing: 0 }
-  for (let i = 0; i < items.length; i += size) {
-    const counts = await each(items.slice(i, i + size))
-    total.added += counts.added
-    total.existing += counts.existing
-  }
-  return total
 }
 
 export interface ImportList {

@@ -1,25 +1,21 @@
 /**
  * An account's data taken out (everything as JSON; the watchlist, history and each list as CSV
- * that Letterboxd imports) and an account deleted with every row it owns. Keyed by the owner from the session only.
+ * that Letterboxd imports) and an account deleted with every row it owns. The watchlist, history,
+ * sessions and services come from the account's store (worker/accounts/store.ts), the record and
+ * the lists from D1. Keyed by the owner from the session only.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import { catalogMovies, catalogTvSeries } from '../../drizzle/catalog-schema'
 import { yearOfDate } from '../catalog/title-facts'
 import { passkeys, passwordResets, recoveryCodes, serviceChoices, sessions, users, watchHistory, watchlist, webauthnChallenges, type ContentType } from '../../drizzle/schema'
-import { findRecord, type PublicRecord } from './accounts'
+import type { PublicRecord } from './accounts'
 import type { Db } from './db'
-import { historyStatus, type HistoryResult } from './history'
+import type { HistoryResult } from './history'
+import type { DataSession, StoreData } from './store'
 import { allListsWithItems, deleteListsOf, type ListWithItems } from './user-lists'
-import { getServiceChoice, type ServiceChoice } from './services'
-import { listWatchlist, type Owner } from './watchlist'
-
-export interface DataSession {
-  created_at: string
-  last_seen_at: string
-  expires_at: string
-  device: string | null
-}
+import type { ServiceChoice } from './services'
+import type { Owner, WatchlistEntry } from './watchlist'
 
 export interface AccountData {
   exported_at: string
@@ -95,20 +91,11 @@ async function yearsOf(catalog: Db, items: { content_type: ContentType; content_
 type Years = Map<string, number>
 const yearIn = (years: Years, r: { content_type: ContentType; content_id: number }) => years.get(`${r.content_type}:${r.content_id}`) ?? null
 
-function historyRows(db: Db, owner: Owner) {
-  return db
-    .select()
-    .from(watchHistory)
-    .where(and(eq(watchHistory.owner_type, owner.type), eq(watchHistory.owner_id, owner.id)))
-    .orderBy(desc(watchHistory.watched_at), desc(watchHistory.id))
-    .all()
-}
-
-function watchlistItems(rows: Awaited<ReturnType<typeof listWatchlist>>, years: Years): ExportItem[] {
+function watchlistItems(rows: WatchlistEntry[], years: Years): ExportItem[] {
   return rows.map((r) => ({ content_type: r.content_type, content_id: r.content_id, title: r.title, year: yearIn(years, r), added_at: r.added_at }))
 }
 
-function historyItems(rows: Awaited<ReturnType<typeof historyRows>>, years: Years): ExportHistoryItem[] {
+function historyItems(rows: HistoryResult[], years: Years): ExportHistoryItem[] {
   return rows.map((r) => ({
     content_type: r.content_type,
     content_id: r.content_id,
@@ -119,18 +106,16 @@ function historyItems(rows: Awaited<ReturnType<typeof historyRows>>, years: Year
     watch_duration: r.watch_duration,
     position: r.position,
     total_duration: r.total_duration,
-    status: historyStatus(r),
+    status: r.status,
     watched_at: r.watched_at,
   }))
 }
 
-export async function exportWatchlist(db: Db, owner: Owner, catalog: Db): Promise<ExportItem[]> {
-  const rows = await listWatchlist(db, owner)
+export async function exportWatchlist(catalog: Db, rows: WatchlistEntry[]): Promise<ExportItem[]> {
   return watchlistItems(rows, await yearsOf(catalog, rows))
 }
 
-export async function exportHistory(db: Db, owner: Owner, catalog: Db): Promise<ExportHistoryItem[]> {
-  const rows = await historyRows(db, owner)
+export async function exportHistory(catalog: Db, rows: HistoryResult[]): Promise<ExportHistoryItem[]> {
   return historyItems(rows, await yearsOf(catalog, rows))
 }
 
@@ -151,30 +136,18 @@ export async function exportList(list: ListWithItems, catalog: Db): Promise<Expo
   return listExport(list, await yearsOf(catalog, list.items))
 }
 
-/** Everything, with the years of every list looked up together. */
-export async function exportAccount(db: Db, owner: Owner, catalog: Db): Promise<AccountData | null> {
-  const account = await findRecord(db, owner.type, owner.id)
-  if (!account) return null
-  const [list, history, lists, live, services] = await Promise.all([
-    listWatchlist(db, owner),
-    historyRows(db, owner),
-    allListsWithItems(db, owner),
-    db
-      .select({ created_at: sessions.created_at, last_seen_at: sessions.last_seen_at, expires_at: sessions.expires_at, device: sessions.user_agent })
-      .from(sessions)
-      .where(and(eq(sessions.owner_type, owner.type), eq(sessions.owner_id, owner.id)))
-      .all(),
-    getServiceChoice(db, owner),
-  ])
-  const years = await yearsOf(catalog, [...list, ...history, ...lists.flatMap((l) => l.items)])
+/** Everything: the record, what the store holds, and the lists, with the years of every title looked up together. */
+export async function exportAccount(db: Db, owner: Owner, account: PublicRecord, stored: StoreData, catalog: Db): Promise<AccountData> {
+  const lists = await allListsWithItems(db, owner)
+  const years = await yearsOf(catalog, [...stored.watchlist, ...stored.history, ...lists.flatMap((l) => l.items)])
   return {
     exported_at: new Date().toISOString(),
     account,
-    watchlist: watchlistItems(list, years),
-    history: historyItems(history, years),
+    watchlist: watchlistItems(stored.watchlist, years),
+    history: historyItems(stored.history, years),
     lists: lists.map((l) => listExport(l, years)),
-    sessions: live,
-    services,
+    sessions: stored.sessions,
+    services: stored.services,
   }
 }
 
@@ -245,10 +218,11 @@ export function historyCsv(items: ExportHistoryItem[], tmdbCatalogue: boolean): 
 }
 
 /**
- * Deletes a user and every row the account owns, in one batch (all or nothing): its watchlist,
- * history, lists with their titles, services, passkeys, recovery codes, reset links and waiting passkey challenges, and its sessions
- * (so every browser is signed out at its next request), then the account; `alongside` are further
- * statements of the same batch (the attempt counters that name the account).
+ * Deletes a user and every row D1 holds of the account, in one batch (all or nothing): the copy of
+ * its watchlist and history, its lists with their titles, passkeys, recovery codes, reset links,
+ * waiting passkey challenges, and sessions and services from before its store, then the account.
+ * The store itself is deleted first (worker/routes/my-data.ts). `alongside` are further statements of
+ * the same batch (the attempt counters that name the account).
  */
 export async function deleteUserAccount(db: Db, userId: number, alongside: readonly BatchItem<'sqlite'>[] = []): Promise<void> {
   type Owned = typeof watchlist | typeof watchHistory | typeof serviceChoices | typeof sessions | typeof passkeys | typeof passwordResets | typeof recoveryCodes | typeof webauthnChallenges

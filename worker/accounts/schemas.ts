@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { contentTypes, ownerTypes } from '../../drizzle/schema'
 import { type ErrorId, errorMessage } from '../lib/api-errors'
+import { reportReasons } from './history'
 
 export const MIN_PASSWORD_LENGTH = 6
 const MAX_PASSWORD_LENGTH = 1000
@@ -170,6 +171,8 @@ export const historyRecordSchema = z.object({
   season_number: episodePart,
   episode_number: episodePart,
   completed: z.boolean().optional(),
+  /** The pause, end or leave report: its copy is written at once rather than with the next batch. */
+  reason: z.enum(reportReasons, { error: errorMessage('errors.mustBeOneOf', { values: reportReasons.join(', ') }) }).nullable().optional(),
 })
 
 function boundedCount(name: string, max: number) {
@@ -185,6 +188,9 @@ export const historyQuerySchema = z.object({ limit: boundedCount('limit', 100).d
 
 export const adminUsersQuerySchema = z.object({
   q: plainText('q').trim().max(100, tooLongMessage('q', 100)).default(''),
+  /** Where the page starts: the `next` of the page before (an id, or the text a search matched last). */
+  after: plainText('after').max(320, tooLongMessage('after', 320)).optional(),
+  /** The page's number, as the dashboard counts it; it does not choose the rows. */
   page: boundedCount('page', 100_000).default(1),
 })
 

@@ -1,15 +1,13 @@
 /**
  * "My services": the streaming services an account has and the region it watches in, kept on the
- * account so every browser it signs in on narrows the same rows. Every query is keyed by the
- * session's owner; nothing a client sends names another account's row.
+ * account (in its own store, worker/accounts/store.ts) so every browser it signs in on narrows the
+ * same rows. Nothing a client sends names another account's choice.
  */
-import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
-import { serviceChoices } from '../../drizzle/schema'
+import { storeServices } from '../../drizzle/account-store'
 import { errorMessage } from '../lib/api-errors'
 import { WATCH_PROVIDER_IDS } from '../catalog/rules'
-import { nowIso, type Db } from './db'
-import type { Owner } from './watchlist'
+import { nowIso, type StoreDb } from './db'
 
 /** Every known service at once is the most an account can have: the list holds no repeats. */
 export const MAX_SERVICES = WATCH_PROVIDER_IDS.size
@@ -35,14 +33,8 @@ export interface ServiceChoice {
   region: string
 }
 
-function ownedBy(owner: Owner) {
-  return and(eq(serviceChoices.owner_type, owner.type), eq(serviceChoices.owner_id, owner.id))
-}
-
-/** The account's choice, or null until it has made one. A stored id no longer known is left out. */
-export async function getServiceChoice(db: Db, owner: Owner): Promise<ServiceChoice | null> {
-  const row = await db.select().from(serviceChoices).where(ownedBy(owner)).get()
-  if (!row) return null
+/** A choice as stored (a JSON list of ids), with any id no longer known left out. */
+export function parseServiceChoice(row: { services: string; region: string }): ServiceChoice {
   let stored: unknown
   try {
     stored = JSON.parse(row.services)
@@ -53,11 +45,16 @@ export async function getServiceChoice(db: Db, owner: Owner): Promise<ServiceCho
   return { services, region: row.region }
 }
 
-export async function setServiceChoice(db: Db, owner: Owner, choice: ServiceChoice): Promise<void> {
-  const values = { services: JSON.stringify(choice.services), region: choice.region, updated_at: nowIso() }
-  await db
-    .insert(serviceChoices)
-    .values({ owner_type: owner.type, owner_id: owner.id, ...values })
-    .onConflictDoUpdate({ target: [serviceChoices.owner_type, serviceChoices.owner_id], set: values })
+/** The account's choice, or null until it has made one. */
+export function getServiceChoice(db: StoreDb): ServiceChoice | null {
+  const row = db.select().from(storeServices).get()
+  return row ? parseServiceChoice(row) : null
+}
+
+export function setServiceChoice(db: StoreDb, choice: ServiceChoice, updatedAt = nowIso()): void {
+  const values = { services: JSON.stringify(choice.services), region: choice.region, updated_at: updatedAt }
+  db.insert(storeServices)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: storeServices.id, set: values })
     .run()
 }

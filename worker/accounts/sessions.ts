@@ -1,99 +1,74 @@
 /**
- * Session rows: one per signed-in browser. The signed cookie only names a row, so deleting the
- * row (sign-out, password change, ban) revokes the session at the next request.
+ * Session rows, one per signed-in browser, in the account's own store (worker/accounts/store.ts).
+ * The signed cookie names a row; deleting the row (sign-out, password change, ban) ends the
+ * session the next time the cookie is confirmed (worker/auth/guards.ts).
  */
 import { and, desc, eq, gt, lte, ne } from 'drizzle-orm'
-import { adminUsers, sessions, users, type OwnerType } from '../../drizzle/schema'
-import { nowIso, type Db } from './db'
+import { storeSessions, type StoreSession } from '../../drizzle/account-store'
+import { nowIso, type StoreDb } from './db'
 import { digestHex } from '../lib/digest'
 
 export interface NewSession {
   id: string
-  ownerType: OwnerType
-  ownerId: number
   expiresAt: string
   userAgent: string | null
   secondFactor?: string | null
+  createdAt?: string
+  lastSeenAt?: string
 }
 
-export async function insertSession(db: Db, session: NewSession): Promise<void> {
-  await db
-    .insert(sessions)
+export function insertSession(db: StoreDb, session: NewSession): void {
+  const now = nowIso()
+  db.insert(storeSessions)
     .values({
       id: session.id,
-      owner_type: session.ownerType,
-      owner_id: session.ownerId,
+      created_at: session.createdAt ?? now,
+      last_seen_at: session.lastSeenAt ?? now,
       expires_at: session.expiresAt,
       user_agent: session.userAgent,
       second_factor: session.secondFactor ?? null,
     })
+    .onConflictDoNothing()
     .run()
 }
 
-export interface LiveSession {
-  email: string
-  lastSeenAt: string
-  secondFactor: string | null
-}
-
-/** last_seen_at is kept to the hour, so a session costs one write an hour, not one a request. */
+/** last_seen_at is kept to the hour, so a session costs one write an hour, not one a confirmation. */
 export const LAST_SEEN_RESOLUTION_MS = 60 * 60 * 1000
 
-/**
- * The session named by a verified token, only while the row exists, has not expired and its
- * account is still active: a ban or a deleted row stops the session on the very next request.
- */
-export async function findLiveSession(db: Db, id: string, ownerType: OwnerType, ownerId: number): Promise<LiveSession | undefined> {
-  const now = nowIso()
-  const owner = ownerType === 'user' ? users : adminUsers
+/** The session, only while it exists and has not expired. */
+export function findLiveSession(db: StoreDb, id: string): StoreSession | undefined {
   return db
-    .select({ email: owner.email, lastSeenAt: sessions.last_seen_at, secondFactor: sessions.second_factor })
-    .from(sessions)
-    .innerJoin(owner, eq(owner.id, sessions.owner_id))
-    .where(
-      and(
-        eq(sessions.id, id),
-        eq(sessions.owner_type, ownerType),
-        eq(sessions.owner_id, ownerId),
-        gt(sessions.expires_at, now),
-        eq(owner.is_active, true),
-      ),
-    )
+    .select()
+    .from(storeSessions)
+    .where(and(eq(storeSessions.id, id), gt(storeSessions.expires_at, nowIso())))
     .get()
 }
 
 /** Stamps last_seen_at when the stored value is more than LAST_SEEN_RESOLUTION_MS old. */
-export async function touchSession(db: Db, id: string, lastSeenAt: string): Promise<void> {
-  if (Date.now() - Date.parse(lastSeenAt) < LAST_SEEN_RESOLUTION_MS) return
-  await db.update(sessions).set({ last_seen_at: nowIso() }).where(eq(sessions.id, id)).run()
+export function touchSession(db: StoreDb, session: StoreSession): void {
+  if (Date.now() - Date.parse(session.last_seen_at) < LAST_SEEN_RESOLUTION_MS) return
+  db.update(storeSessions).set({ last_seen_at: nowIso() }).where(eq(storeSessions.id, session.id)).run()
 }
 
-/** Records that the session passed the second factor, and how. */
-export async function markSecondFactor(db: Db, id: string, how: 'passkey' | 'totp' | 'recovery'): Promise<void> {
-  await db.update(sessions).set({ second_factor: how }).where(eq(sessions.id, id)).run()
+/** Records that the session passed the second factor, and how; false when there is no such session. */
+export function markSecondFactor(db: StoreDb, id: string, how: 'passkey' | 'totp' | 'recovery'): boolean {
+  return db.update(storeSessions).set({ second_factor: how }).where(eq(storeSessions.id, id)).returning({ id: storeSessions.id }).all().length > 0
 }
 
-export async function deleteSession(db: Db, id: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, id)).run()
+export function deleteSession(db: StoreDb, id: string): void {
+  db.delete(storeSessions).where(eq(storeSessions.id, id)).run()
 }
 
-export async function deleteOtherSessions(db: Db, ownerType: OwnerType, ownerId: number, keepId: string): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(and(eq(sessions.owner_type, ownerType), eq(sessions.owner_id, ownerId), ne(sessions.id, keepId)))
+/** Every session, or every one but `keepId`. */
+export function deleteSessions(db: StoreDb, keepId: string | null = null): void {
+  db.delete(storeSessions)
+    .where(keepId ? ne(storeSessions.id, keepId) : undefined)
     .run()
 }
 
-export async function deleteAllSessions(db: Db, ownerType: OwnerType, ownerId: number): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.owner_type, ownerType), eq(sessions.owner_id, ownerId))).run()
-}
-
-/** Housekeeping at sign-in so an account's expired rows do not pile up. */
-export async function deleteExpiredSessions(db: Db, ownerType: OwnerType, ownerId: number): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(and(eq(sessions.owner_type, ownerType), eq(sessions.owner_id, ownerId), lte(sessions.expires_at, nowIso())))
-    .run()
+/** Housekeeping at sign-in so expired rows do not pile up. */
+export function deleteExpiredSessions(db: StoreDb): void {
+  db.delete(storeSessions).where(lte(storeSessions.expires_at, nowIso())).run()
 }
 
 /** A session as its owner sees it: never the row id itself (the cookie's secret half), only its digest. */
@@ -137,15 +112,20 @@ export function describeDevice(userAgent: string | null): string {
   return browser ?? system ?? 'Unknown device'
 }
 
-/** The account's unexpired sessions: the one asking first (marked current), then the most recently seen. */
-export async function listSessions(db: Db, ownerType: OwnerType, ownerId: number, currentId: string): Promise<SessionView[]> {
-  const rows = await db
+/** The unexpired sessions, most recently seen first (at most 100). */
+export function liveSessions(db: StoreDb): StoreSession[] {
+  return db
     .select()
-    .from(sessions)
-    .where(and(eq(sessions.owner_type, ownerType), eq(sessions.owner_id, ownerId), gt(sessions.expires_at, nowIso())))
-    .orderBy(desc(sessions.last_seen_at), desc(sessions.created_at))
+    .from(storeSessions)
+    .where(gt(storeSessions.expires_at, nowIso()))
+    .orderBy(desc(storeSessions.last_seen_at), desc(storeSessions.created_at))
     .limit(100)
     .all()
+}
+
+/** The unexpired sessions: the one asking first (marked current), then the most recently seen. */
+export async function listSessions(db: StoreDb, currentId: string): Promise<SessionView[]> {
+  const rows = liveSessions(db)
   rows.sort((a, b) => Number(b.id === currentId) - Number(a.id === currentId))
   return Promise.all(
     rows.map(async (row) => ({
@@ -158,16 +138,12 @@ export async function listSessions(db: Db, ownerType: OwnerType, ownerId: number
   )
 }
 
-/** Ends the account's session with this public id; answers the row id it ended, or null when the account has none such. */
-export async function deleteSessionByPublicId(db: Db, ownerType: OwnerType, ownerId: number, publicId: string): Promise<string | null> {
-  const rows = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.owner_type, ownerType), eq(sessions.owner_id, ownerId)))
-    .all()
+/** Ends the session with this public id; answers the row id it ended, or null when there is none such. */
+export async function deleteSessionByPublicId(db: StoreDb, publicId: string): Promise<string | null> {
+  const rows = db.select({ id: storeSessions.id }).from(storeSessions).all()
   for (const row of rows) {
     if ((await publicSessionId(row.id)) === publicId) {
-      await deleteSession(db, row.id)
+      deleteSession(db, row.id)
       return row.id
     }
   }

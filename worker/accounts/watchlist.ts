@@ -1,10 +1,12 @@
 /**
- * Watchlist rows of one account. Every query is keyed by owner type and id from the session,
- * so no parameter a client sends can reach another account's list.
+ * The watchlist of one account, in its own store (worker/accounts/store.ts): every query runs in
+ * the account's Durable Object, so nothing a client sends can reach another account's list. A
+ * change marks the row for the D1 copy with its change number (`copy`).
  */
 import { and, desc, eq } from 'drizzle-orm'
-import { watchlist, type ContentType, type OwnerType, type WatchlistEntry } from '../../drizzle/schema'
-import type { Db } from './db'
+import { storeCopyRemovals, storeWatchlist, type StoreWatchlistRow } from '../../drizzle/account-store'
+import type { ContentType, OwnerType } from '../../drizzle/schema'
+import type { StoreDb } from './db'
 
 export interface Owner {
   type: OwnerType
@@ -16,44 +18,62 @@ export interface ContentKey {
   content_id: number
 }
 
-function ownedBy(owner: Owner) {
-  return and(eq(watchlist.owner_type, owner.type), eq(watchlist.owner_id, owner.id))
-}
-
-function sameContent(key: ContentKey) {
-  return and(eq(watchlist.content_type, key.content_type), eq(watchlist.content_id, key.content_id))
-}
-
-/** Newest first; ties (same millisecond) broken by id so the order is stable. */
-export async function listWatchlist(db: Db, owner: Owner): Promise<WatchlistEntry[]> {
-  return db.select().from(watchlist).where(ownedBy(owner)).orderBy(desc(watchlist.added_at), desc(watchlist.id)).all()
-}
-
 export interface WatchlistItem extends ContentKey {
   title: string
   poster_path: string | null
 }
 
+/** A watchlist entry as the API answers it: the row with its owner. */
+export interface WatchlistEntry extends WatchlistItem {
+  id: number
+  owner_type: OwnerType
+  owner_id: number
+  added_at: string
+}
+
+export function watchlistEntry(owner: Owner, row: StoreWatchlistRow): WatchlistEntry {
+  return {
+    id: row.id,
+    owner_type: owner.type,
+    owner_id: owner.id,
+    content_id: row.content_id,
+    content_type: row.content_type,
+    title: row.title,
+    poster_path: row.poster_path,
+    added_at: row.added_at,
+  }
+}
+
+function sameContent(key: ContentKey) {
+  return and(eq(storeWatchlist.content_type, key.content_type), eq(storeWatchlist.content_id, key.content_id))
+}
+
+/** Newest first; ties (same millisecond) broken by id so the order is stable. */
+export function listWatchlist(db: StoreDb): StoreWatchlistRow[] {
+  return db.select().from(storeWatchlist).orderBy(desc(storeWatchlist.added_at), desc(storeWatchlist.id)).all()
+}
+
 /** Adds the title once; a second add returns the existing entry with `created: false`. */
-export async function addToWatchlist(db: Db, owner: Owner, item: WatchlistItem): Promise<{ entry: WatchlistEntry; created: boolean }> {
-  const inserted = await db
-    .insert(watchlist)
-    .values({ owner_type: owner.type, owner_id: owner.id, ...item })
+export function addToWatchlist(db: StoreDb, item: WatchlistItem & { added_at?: string }, change: number): { row: StoreWatchlistRow; created: boolean } {
+  const inserted = db
+    .insert(storeWatchlist)
+    .values({ ...item, copy: change })
     .onConflictDoNothing()
     .returning()
     .get()
-  if (inserted) return { entry: inserted, created: true }
-  const existing = await db.select().from(watchlist).where(and(ownedBy(owner), sameContent(item))).get()
+  if (inserted) return { row: inserted, created: true }
+  const existing = db.select().from(storeWatchlist).where(sameContent(item)).get()
   if (!existing) throw new Error('watchlist entry vanished between insert and select')
-  return { entry: existing, created: false }
+  return { row: existing, created: false }
 }
 
-export async function removeFromWatchlist(db: Db, owner: Owner, key: ContentKey): Promise<boolean> {
-  const removed = await db.delete(watchlist).where(and(ownedBy(owner), sameContent(key))).returning({ id: watchlist.id }).all()
-  return removed.length > 0
+export function removeFromWatchlist(db: StoreDb, key: ContentKey): boolean {
+  const removed = db.delete(storeWatchlist).where(sameContent(key)).returning({ id: storeWatchlist.id }).all()
+  if (removed.length === 0) return false
+  db.insert(storeCopyRemovals).values({ table_name: 'watchlist', ...key }).run()
+  return true
 }
 
-export async function isInWatchlist(db: Db, owner: Owner, key: ContentKey): Promise<boolean> {
-  const row = await db.select({ id: watchlist.id }).from(watchlist).where(and(ownedBy(owner), sameContent(key))).get()
-  return row !== undefined
+export function isInWatchlist(db: StoreDb, key: ContentKey): boolean {
+  return db.select({ id: storeWatchlist.id }).from(storeWatchlist).where(sameContent(key)).get() !== undefined
 }

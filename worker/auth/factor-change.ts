@@ -12,7 +12,7 @@ import { z } from 'zod'
 import { findRecord } from '../accounts/accounts'
 import type { Db } from '../accounts/db'
 import { hasAnyFactor, hasUsableFactor, secondFactorState } from '../accounts/second-factor'
-import { deleteOtherSessions } from '../accounts/sessions'
+import { accountStore } from '../accounts/store-client'
 import type { Account, Bindings } from '../env'
 import { afterAnswer } from '../lib/after-answer'
 import { apiError, errorMessage, requestLocale } from '../lib/api-errors'
@@ -58,7 +58,8 @@ export async function keepsAFactor(c: Context, db: Db, adminId: number, removing
 
 /** After a change: every other session of the administrator ends, and the owner is e-mailed in its language. */
 export async function factorChanged(c: Context, db: Db, account: Account, change: FactorChange): Promise<void> {
-  await deleteOtherSessions(db, 'admin', account.id, account.sessionId)
+  const owner = { type: 'admin' as const, id: account.id }
+  await accountStore(c.env as Bindings, owner).endSessions(owner, account.sessionId)
   const record = await findRecord(db, 'admin', account.id)
   const locale = mailLocale(record?.locale, requestLocale(c))
   afterAnswer(c, sendMail(c.env as Bindings, c.req.url, factorChangedMail(c.env as Bindings, account.email, change, locale)))

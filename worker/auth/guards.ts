@@ -1,18 +1,19 @@
 /**
- * Who is asking: the session cookie is verified (signature, algorithm, expiry) and its row
- * looked up together with the account's is_active on every request, so revoked sessions and
- * banned accounts stop at once. The same read tells whether last_seen_at is an hour old and
- * due to be stamped again. `requireAccount` and `requireAdmin` set c.var.account;
+ * Who is asking: the session cookie is verified (signature, algorithm, expiry, claims). A token
+ * confirmed within the last minute is taken at its word, with no lookup at all; an older one is
+ * confirmed with the account's store (worker/accounts/store.ts), which also stamps when the
+ * session was last seen, and re-issued; a session the store no longer knows (signed out, ended
+ * elsewhere, banned) clears the cookie. `requireAccount` and `requireAdmin` set c.var.account;
  * `closedForMaintenance` turns account writes away while the operator's switch is on.
  */
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { database } from '../accounts/db'
-import { findLiveSession, touchSession } from '../accounts/sessions'
 import { maintenanceEnabled } from '../accounts/settings'
+import { accountStore } from '../accounts/store-client'
 import type { Account, AppEnv } from '../env'
 import { apiError, errorMessage } from '../lib/api-errors'
-import { sessionToken, signingSecret, verifySessionToken } from './session'
+import { clearSessionCookie, issueSessionCookie, recentlyConfirmed, sessionToken, signingSecret, verifySessionToken } from './session'
 
 export const NO_SESSION = errorMessage('errors.noSession')
 export const MAINTENANCE_MESSAGE = errorMessage('errors.maintenance')
@@ -29,13 +30,50 @@ export async function currentAccount(context: Context<AppEnv> | Context<AppEnv &
   if (!token) return null
   const claims = await verifySessionToken(signingSecret(c.env), token)
   if (!claims) return null
-  const db = database(c.env.DB)
-  const live = await findLiveSession(db, claims.sessionId, claims.type, claims.accountId)
-  if (!live) return null
-  await touchSession(db, claims.sessionId, live.lastSeenAt)
-  const account: Account = { type: claims.type, id: claims.accountId, email: live.email, sessionId: claims.sessionId, secondFactor: live.secondFactor }
+  // an administrator's session still short of its second factor is always asked about: it may
+  // have passed it since, in an answer whose cookie this browser never stored
+  if (recentlyConfirmed(claims) && (claims.type === 'user' || claims.secondFactor)) {
+    const account: Account = { type: claims.type, id: claims.accountId, email: claims.email, sessionId: claims.sessionId, secondFactor: claims.secondFactor ?? null }
+    c.set('account', account)
+    return account
+  }
+  const owner = { type: claims.type, id: claims.accountId }
+  const live = await accountStore(c.env, owner).confirmSession(owner, claims.sessionId)
+  if (!live) {
+    clearSessionCookie(c)
+    return null
+  }
+  const secondFactor = live.secondFactor === 'passkey' || live.secondFactor === 'totp' || live.secondFactor === 'recovery' ? live.secondFactor : null
+  await issueSessionCookie(c, { ...claims, email: live.email, secondFactor })
+  const account: Account = { type: claims.type, id: claims.accountId, email: live.email, sessionId: claims.sessionId, secondFactor }
   c.set('account', account)
+  c.set('profile', live.profile)
   return account
+}
+
+/**
+ * Ends the session this browser's cookie names, if it names a genuine one, without asking first
+ * whether it is still live (sign-out, or signing in again over it).
+ */
+export async function endThisSession(c: Context<AppEnv>): Promise<void> {
+  const token = sessionToken(c)
+  const claims = token ? await verifySessionToken(signingSecret(c.env), token) : null
+  if (!claims) return
+  const owner = { type: claims.type, id: claims.accountId }
+  await accountStore(c.env, owner).endSession(owner, claims.sessionId)
+}
+
+/**
+ * The session passed the second factor: kept in its store, and this browser's cookie says so at
+ * once (the account in this request too).
+ */
+export async function passSecondFactor(c: Context<AppEnv & SignedIn>, how: 'passkey' | 'totp' | 'recovery'): Promise<void> {
+  const account = c.var.account
+  const owner = { type: account.type, id: account.id }
+  await accountStore(c.env, owner).passSecondFactor(owner, account.sessionId, how)
+  const claims = await verifySessionToken(signingSecret(c.env), sessionToken(c) ?? '')
+  if (claims) await issueSessionCookie(c, { ...claims, email: account.email, secondFactor: how })
+  c.set('account', { ...account, secondFactor: how })
 }
 
 export const SECOND_FACTOR_REQUIRED = errorMessage('errors.secondFactorRequired')

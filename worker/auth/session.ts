@@ -1,26 +1,37 @@
 /**
- * Session cookies: a short HS256 JWT naming a row in the sessions table. The token proves who
- * issued it; the row is what keeps it alive, so sign-out, a password change or a ban revoke it
- * at once. The algorithm is pinned on verify (a token claiming `alg: none` or any other
- * algorithm is refused) and exp is required.
+ * Session cookies: an HS256 JWT naming a session row in the account's store
+ * (worker/accounts/store.ts), with what the frequent answers need: the account's e-mail, the
+ * second factor the session passed, and when the row was last confirmed live (`chk`). A token
+ * confirmed in the last SESSION_CHECK_SECONDS needs no lookup at all; an older one is confirmed
+ * with the store and re-issued (worker/auth/guards.ts). So sign-out, a password change, a reset or
+ * a ban ends a session in the browser that did it at once (its cookie is cleared) and everywhere
+ * else within SESSION_CHECK_SECONDS. The algorithm is pinned on verify (a token claiming
+ * `alg: none` or any other algorithm is refused), exp is required and the claims have a schema;
+ * tokens from before `chk` existed are confirmed like stale ones.
  *
  * The cookie is HttpOnly and SameSite=Lax, and Secure everywhere except plain http on a loopback
  * host: browsers drop Secure cookies set over http, which would make `npm start` and the browser
- * tests impossible to sign in to, while loopback traffic never leaves the machine.
+ * tests impossible to sign in to, while loopback traffic never leaves the machine. Every change of
+ * the cookie is put on the answer the request ends with, whatever made it (index.ts).
  */
 import jwt from '@tsndr/cloudflare-worker-jwt'
 import type { Context } from 'hono'
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { generateCookie, getCookie } from 'hono/cookie'
 import { z } from 'zod'
 import { ownerTypes, type OwnerType } from '../../drizzle/schema'
-import { database } from '../accounts/db'
-import { insertSession } from '../accounts/sessions'
-import type { AppEnv, Bindings } from '../env'
+import type { PublicRecord } from '../accounts/accounts'
+import { accountStore } from '../accounts/store-client'
+import type { SecondFactor } from '../accounts/store'
+import type { Account, AppEnv, Bindings } from '../env'
 import { cookieIsSecure } from '../lib/loopback'
 
 export const SESSION_COOKIE = 'reelhouse_session'
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60
+/** How long a confirmed token is taken at its word: the longest a session outlives its end elsewhere. */
+export const SESSION_CHECK_SECONDS = 60
 const ALGORITHM = 'HS256'
+const SECOND_FACTORS = ['passkey', 'totp', 'recovery'] as const
+
 /** Throws (a 500 that is logged) rather than sign or verify anything with an empty secret. */
 export function signingSecret(env: Pick<Bindings, 'JWT_SECRET'>): string {
   const secret = env.JWT_SECRET
@@ -33,6 +44,9 @@ const claimsSchema = z.object({
   typ: z.enum(ownerTypes),
   sub: z.string().regex(/^[1-9][0-9]{0,15}$/),
   exp: z.number().int(),
+  chk: z.number().int().positive().optional(),
+  em: z.string().min(3).max(320).optional(),
+  sf: z.enum(SECOND_FACTORS).nullable().optional(),
 })
 
 export interface SessionClaims {
@@ -40,15 +54,24 @@ export interface SessionClaims {
   type: OwnerType
   accountId: number
   expiresAt: number
+  /** When the session row was last confirmed live (Unix seconds); absent on tokens from before. */
+  checkedAt?: number
+  email?: string
+  secondFactor?: SecondFactor | null
 }
 
 export async function signSessionToken(secret: string, claims: SessionClaims): Promise<string> {
   if (!secret) throw new Error('refusing to sign a session token with an empty secret')
+  const confirmed = claims.checkedAt === undefined ? {} : { chk: claims.checkedAt, em: claims.email, sf: claims.secondFactor ?? null }
   return jwt.sign(
-    { sid: claims.sessionId, typ: claims.type, sub: String(claims.accountId), exp: claims.expiresAt },
+    { sid: claims.sessionId, typ: claims.type, sub: String(claims.accountId), exp: claims.expiresAt, ...confirmed },
     secret,
     { algorithm: ALGORITHM },
   )
+}
+
+export function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000)
 }
 
 /** The claims of a genuine, unexpired token signed by us with HS256; null for anything else. */
@@ -57,47 +80,71 @@ export async function verifySessionToken(secret: string, token: string): Promise
     const verified = await jwt.verify(token, secret, { algorithm: ALGORITHM })
     if (!verified || verified.header.alg !== ALGORITHM) return null
     const parsed = claimsSchema.safeParse(verified.payload)
-    if (!parsed.success || parsed.data.exp <= Math.floor(Date.now() / 1000)) return null
-    return { sessionId: parsed.data.sid, type: parsed.data.typ, accountId: Number(parsed.data.sub), expiresAt: parsed.data.exp }
+    if (!parsed.success || parsed.data.exp <= nowSeconds()) return null
+    const { sid, typ, sub, exp, chk, em, sf } = parsed.data
+    return { sessionId: sid, type: typ, accountId: Number(sub), expiresAt: exp, checkedAt: chk, email: em, secondFactor: sf }
   } catch {
     // a token that is not even well-formed base64url JSON
     return null
   }
 }
 
+/** Whether the token's confirmation is recent enough to take it at its word. */
+export function recentlyConfirmed(claims: SessionClaims): claims is SessionClaims & { checkedAt: number; email: string } {
+  const age = nowSeconds() - (claims.checkedAt ?? 0)
+  return claims.email !== undefined && age >= 0 && age < SESSION_CHECK_SECONDS
+}
+
 function randomSessionId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
+/** Any request context, signed in or not (a guard narrows `account`; the cookie does not care). */
+type AnyContext = Context<AppEnv> | Context<AppEnv & { Variables: { account: Account } }>
 
-/** Creates the session row and sets the cookie; the secret is checked before anything is written. */
-export async function startSession(c: Context<AppEnv>, type: OwnerType, accountId: number, secondFactor: 'passkey' | null = null): Promise<string> {
-  const secret = signingSecret(c.env)
-  const sessionId = randomSessionId()
-  const expiresAt = Math.floor(Date.now() / 1000) + SESSION_TTL_SECONDS
-  const token = await signSessionToken(secret, { sessionId, type, accountId, expiresAt })
-  await insertSession(database(c.env.DB), {
-    id: sessionId,
-    ownerType: type,
-    ownerId: accountId,
-    expiresAt: new Date(expiresAt * 1000).toISOString(),
-    userAgent: c.req.header('User-Agent')?.slice(0, 300) ?? null,
-    secondFactor,
-  })
-  setCookie(c, SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    secure: cookieIsSecure(c.req.url),
-    sameSite: 'Lax',
-    maxAge: SESSION_TTL_SECONDS,
-  })
-  return sessionId
+function setSessionCookie(context: AnyContext, line: string): void {
+  ;(context as Context<AppEnv>).set('sessionCookie', line)
 }
 
-export function sessionToken(c: Context<AppEnv>): string | undefined {
+function cookieOptions(c: AnyContext, maxAge: number) {
+  return { path: '/', httpOnly: true, secure: cookieIsSecure(c.req.url), sameSite: 'Lax' as const, maxAge }
+}
+
+/** Issues the token with these claims as this browser's cookie, confirmed now. */
+export async function issueSessionCookie(c: AnyContext, claims: SessionClaims): Promise<void> {
+  const token = await signSessionToken(signingSecret(c.env), { ...claims, checkedAt: nowSeconds() })
+  setSessionCookie(c, generateCookie(SESSION_COOKIE, token, cookieOptions(c, Math.max(0, claims.expiresAt - nowSeconds()))))
+}
+
+/**
+ * Starts a session in the account's store and sets the cookie; answers the account's record, or
+ * null when the store refuses (a banned account). The secret is checked before anything is written.
+ */
+export async function startSession(
+  c: Context<AppEnv>,
+  type: OwnerType,
+  accountId: number,
+  secondFactor: SecondFactor | null = null,
+  record: PublicRecord | null = null,
+): Promise<PublicRecord | null> {
+  signingSecret(c.env)
+  const sessionId = randomSessionId()
+  const expiresAt = nowSeconds() + SESSION_TTL_SECONDS
+  const owner = { type, id: accountId }
+  const profile = await accountStore(c.env, owner).startSession(
+    owner,
+    { id: sessionId, expiresAt: new Date(expiresAt * 1000).toISOString(), userAgent: c.req.header('User-Agent')?.slice(0, 300) ?? null, secondFactor },
+    record,
+  )
+  if (!profile) return null
+  await issueSessionCookie(c, { sessionId, type, accountId, expiresAt, email: profile.email, secondFactor })
+  return profile
+}
+
+export function sessionToken(c: AnyContext): string | undefined {
   return getCookie(c, SESSION_COOKIE)
 }
 
-export function clearSessionCookie(c: Context): void {
-  deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, secure: cookieIsSecure(c.req.url), sameSite: 'Lax' })
+export function clearSessionCookie(c: AnyContext): void {
+  setSessionCookie(c, generateCookie(SESSION_COOKIE, '', { ...cookieOptions(c, 0), expires: new Date(0) }))
 }

@@ -6,6 +6,7 @@
 import { Hono } from 'hono'
 import { dashboardStats, exportAccounts, listUsers, purgeCacheKeys, setUserActive } from '../accounts/admin'
 import { database } from '../accounts/db'
+import { accountStore } from '../accounts/store-client'
 import { CATALOG_CACHE_PREFIX } from '../cache'
 import { adminUsersQuerySchema, idParamSchema, maintenanceSchema } from '../accounts/schemas'
 import { maintenanceForAdmin, setMaintenance } from '../accounts/settings'
@@ -20,17 +21,23 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json(await dashboardStats(database(c.env.DB), c.env.CACHE), 200)
   })
   .get('/users', requireAdmin, validate('query', adminUsersQuerySchema), async (c) => {
-    const { q, page } = c.req.valid('query')
-    return c.json(await listUsers(database(c.env.DB), q, page), 200)
+    const { q, after, page } = c.req.valid('query')
+    return c.json(await listUsers(database(c.env.DB), q, after ?? null, page), 200)
   })
+  // D1's is_active decides sign-in; the account's store ends its sessions and refuses to confirm
+  // any until the ban ends (every browser of the account is signed out within a minute)
   .post('/users/:id/ban', requireAdmin, validate('param', idParamSchema), async (c) => {
-    const user = await setUserActive(database(c.env.DB), c.req.valid('param').id, false)
+    const { id } = c.req.valid('param')
+    const user = await setUserActive(database(c.env.DB), id, false)
     if (!user) return apiError(c, 404, 'errors.userNotFound')
+    await accountStore(c.env, { type: 'user', id }).setBanned({ type: 'user', id }, true, user)
     return c.json({ message: 'User banned', user }, 200)
   })
   .post('/users/:id/unban', requireAdmin, validate('param', idParamSchema), async (c) => {
-    const user = await setUserActive(database(c.env.DB), c.req.valid('param').id, true)
+    const { id } = c.req.valid('param')
+    const user = await setUserActive(database(c.env.DB), id, true)
     if (!user) return apiError(c, 404, 'errors.userNotFound')
+    await accountStore(c.env, { type: 'user', id }).setBanned({ type: 'user', id }, false, user)
     return c.json({ message: 'User unbanned', user }, 200)
   })
   .get('/export', requireAdmin, async (c) => {

@@ -5,11 +5,11 @@
  * same work, whether or not the e-mail has an account.
  */
 import { Hono } from 'hono'
-import { createUser, emailTaken, findByEmailWithHash, findRecord, recordBeforeSecondFactor, recordLogin, usernameTaken, withoutPassword } from '../accounts/accounts'
+import { createUser, emailTaken, findByEmailWithHash, recordBeforeSecondFactor, recordLogin, usernameTaken, withoutPassword } from '../accounts/accounts'
 import { database } from '../accounts/db'
-import { deleteExpiredSessions, deleteSession } from '../accounts/sessions'
 import { loginSchema, signupSchema } from '../accounts/schemas'
-import { awaitsSecondFactor, closedForMaintenance, currentAccount } from '../auth/guards'
+import { accountStore } from '../accounts/store-client'
+import { awaitsSecondFactor, closedForMaintenance, currentAccount, endThisSession } from '../auth/guards'
 import { secondFactorStatus } from '../auth/second-factor-guards'
 import { hashPassword, verifyPassword } from '../auth/password'
 import { addressCounter, beginSignIn, clientAddress, limitAttempts, SIGNUP_ADDRESS_LIMIT, SIGNUP_WINDOW_SECONDS } from '../auth/rate-limit'
@@ -61,13 +61,12 @@ export const authRoutes = new Hono<AppEnv>()
       return apiError(c, 401, body.type === 'admin' ? 'errors.invalidAdminCredentials' : 'errors.invalidUserCredentials')
     }
     await attempt.succeeded()
-    await recordLogin(db, body.type, row.id, check.needsRehash ? await hashPassword(body.password) : undefined)
+    const record = (await recordLogin(db, body.type, row.id, check.needsRehash ? await hashPassword(body.password) : undefined)) ?? withoutPassword(row)
     // signing in again from the same browser replaces its session instead of leaving one behind
-    const previous = sessionToken(c) ? await currentAccount(c) : null
-    if (previous) await deleteSession(db, previous.sessionId)
-    await deleteExpiredSessions(db, body.type, row.id)
-    await startSession(c, body.type, row.id)
-    const record = (await findRecord(db, body.type, row.id)) ?? withoutPassword(row)
+    await endThisSession(c)
+    if (!(await startSession(c, body.type, row.id, null, record))) {
+      return apiError(c, 401, body.type === 'admin' ? 'errors.invalidAdminCredentials' : 'errors.invalidUserCredentials')
+    }
     // an administrator's password is one factor: the session can do nothing else until the second
     if (body.type === 'admin') {
       const secondFactor = await secondFactorStatus(db, { type: 'admin', id: row.id, secondFactor: null })
@@ -76,8 +75,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ id: row.id, email: row.email, type: body.type, user: record }, 200)
   })
   .post('/logout', async (c) => {
-    const account = sessionToken(c) ? await currentAccount(c) : null
-    if (account) await deleteSession(database(c.env.DB), account.sessionId)
+    await endThisSession(c)
     clearSessionCookie(c)
     return c.json({ message: 'You have been logged out successfully!' }, 200)
   })
@@ -85,7 +83,7 @@ export const authRoutes = new Hono<AppEnv>()
   // status the browser would log; the guarded routes still answer 401.
   .get('/me', async (c) => {
     const account = await currentAccount(c)
-    const record = account ? await findRecord(database(c.env.DB), account.type, account.id) : undefined
+    const record = account ? (c.var.profile ?? (await accountStore(c.env, account).profile({ type: account.type, id: account.id }))) : null
     if (!account || !record) {
       if (sessionToken(c)) clearSessionCookie(c)
       return c.json({ user: null }, 200)

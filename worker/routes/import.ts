@@ -10,12 +10,13 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { database } from '../accounts/db'
 import { contentIdSchema, contentTypeSchema, listCreateSchema, plainText, watchlistAddSchema } from '../accounts/schemas'
-import { importLists, importWatched, importWatchlist, inChunks, INSERT_CHUNK, matchTitles } from '../accounts/import'
+import { importLists, matchTitles } from '../accounts/import'
+import { myStore } from '../accounts/store-client'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
 import { catalogFor } from '../catalog'
 import { IMDB_ID_PATTERN } from '../catalog/title-facts'
 import type { AppEnv } from '../env'
-import { errorMessage } from '../lib/api-errors'
+import { apiError, errorMessage } from '../lib/api-errors'
 import { validate } from '../lib/validate'
 
 export const MATCH_BATCH = 50
@@ -62,12 +63,13 @@ export const importRoutes = new Hono<AppEnv>()
     const db = database(c.env.DB)
     const owner = c.var.account
     const body = c.req.valid('json')
-    const watchlist = await inChunks(body.watchlist, INSERT_CHUNK.watchlist, (chunk) => importWatchlist(db, owner, chunk))
-    const watched = await inChunks(
-      body.watched.map((w) => ({ ...w, watched_at: w.watched_at ? new Date(w.watched_at).toISOString() : null })),
-      INSERT_CHUNK.watched,
-      (chunk) => importWatched(db, owner, chunk),
+    const now = new Date().toISOString()
+    const { store } = myStore(c)
+    const titles = await store.importTitles(
+      { type: owner.type, id: owner.id },
+      { watchlist: body.watchlist, watched: body.watched.map((w) => ({ ...w, watched_at: w.watched_at ? new Date(w.watched_at).toISOString() : now })) },
     )
+    if (!titles) return apiError(c, 401, 'errors.noSession')
     const lists = await importLists(db, owner, body.lists)
-    return c.json({ watchlist, watched, lists }, 200)
+    return c.json({ watchlist: titles.watchlist, watched: titles.watched, lists }, 200)
   })

@@ -1,18 +1,19 @@
 /**
- * The signed-in account's own data: profile, password, watchlist and watch history. Every
- * query is keyed by the account in the session (owner type and id), never by anything in the
- * request, so no parameter can reach another account's rows. Writes are refused while
- * maintenance is on, except for administrators.
+ * The signed-in account's own data: profile, password, watchlist and watch history. The
+ * watchlist, the history and the profile as read here live in the account's own store
+ * (worker/accounts/store.ts), reached by the account in the session, never by anything in the
+ * request, so no parameter can reach another account's rows; profile and password changes are
+ * made in D1 and copied there. Writes are refused while maintenance is on, except for
+ * administrators and for progress reports: watching goes on during maintenance, and a report
+ * reaches no database but the account's store.
  */
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { findRecord, setPasswordHash, updateProfile, usernameTaken } from '../accounts/accounts'
+import { setPasswordHash, updateProfile, usernameTaken } from '../accounts/accounts'
 import { database } from '../accounts/db'
-import { clearHistory, findHistoryEntry, listHistory, recordProgress } from '../accounts/history'
 import { contentParamSchema, historyQuerySchema, historyRecordSchema, passwordChangeSchema, profileSchema, watchlistAddSchema } from '../accounts/schemas'
 import { endResetLinks } from '../accounts/password-resets'
-import { deleteOtherSessions } from '../accounts/sessions'
-import { addToWatchlist, isInWatchlist, listWatchlist, removeFromWatchlist } from '../accounts/watchlist'
+import { myStore } from '../accounts/store-client'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
 import { checkCurrentPassword } from '../auth/current-password'
 import { hashPassword } from '../auth/password'
@@ -38,7 +39,8 @@ const acceptBeaconJson = createMiddleware<AppEnv>(async (c, next) => {
 export const meRoutes = new Hono<AppEnv>()
   .get('/profile', requireAccount, async (c) => {
     const account = c.var.account
-    const record = await findRecord(database(c.env.DB), account.type, account.id)
+    const { store, owner } = myStore(c)
+    const record = c.var.profile ?? (await store.profile(owner))
     if (!record) return apiError(c, 401, 'errors.noSession')
     return c.json({ id: account.id, email: account.email, type: account.type, user: record }, 200)
   })
@@ -51,6 +53,8 @@ export const meRoutes = new Hono<AppEnv>()
     }
     const user = await updateProfile(db, account.type, account.id, changes)
     if (!user) return apiError(c, 404, 'errors.profileUpdateFailed')
+    const { store, owner } = myStore(c)
+    await store.setProfile(owner, user)
     return c.json({ message: 'Profile updated successfully!', user }, 200)
   })
   .post('/password', requireAccount, closedForMaintenance, validate('json', passwordChangeSchema), async (c) => {
@@ -61,44 +65,60 @@ export const meRoutes = new Hono<AppEnv>()
     if (check.refused) return check.refused
     if (!check.found) return apiError(c, 404, 'errors.passwordUpdateFailed')
     if (!check.ok) return apiError(c, 400, 'errors.currentPasswordIncorrect')
-    await setPasswordHash(db, account.type, account.id, await hashPassword(body.newPassword))
-    // whoever else held a session or a reset link (perhaps the reason for the change) is shut out
-    await deleteOtherSessions(db, account.type, account.id, account.sessionId)
+    const record = await setPasswordHash(db, account.type, account.id, await hashPassword(body.newPassword))
+    // whoever else held a session (perhaps the reason for the change) is signed out
+    // so is whoever held a reset link
     await endResetLinks(db, account.type, account.id)
+    const { store, owner } = myStore(c)
+    await store.endSessions(owner, account.sessionId, true)
+    if (record) await store.setProfile(owner, record)
     return c.json({ message: 'Password updated successfully!' }, 200)
   })
   .get('/watchlist', requireAccount, async (c) => {
-    return c.json({ results: await listWatchlist(database(c.env.DB), c.var.account) }, 200)
+    const { store, owner } = myStore(c)
+    return c.json({ results: await store.watchlist(owner) }, 200)
   })
   .post('/watchlist', requireAccount, closedForMaintenance, validate('json', watchlistAddSchema), async (c) => {
-    const { entry, created } = await addToWatchlist(database(c.env.DB), c.var.account, c.req.valid('json'))
-    return c.json({ message: 'Added to watchlist!', entry }, created ? 201 : 200)
+    const { store, owner } = myStore(c)
+    const added = await store.addToWatchlist(owner, c.req.valid('json'))
+    if (!added) return apiError(c, 401, 'errors.noSession')
+    return c.json({ message: 'Added to watchlist!', entry: added.entry }, added.created ? 201 : 200)
   })
   .get('/watchlist/:content_type/:content_id', requireAccount, validate('param', contentParamSchema), async (c) => {
-    const inWatchlist = await isInWatchlist(database(c.env.DB), c.var.account, c.req.valid('param'))
-    return c.json({ inWatchlist }, 200)
+    const { store, owner } = myStore(c)
+    return c.json({ inWatchlist: await store.inWatchlist(owner, c.req.valid('param')) }, 200)
   })
   .delete('/watchlist/:content_type/:content_id', requireAccount, closedForMaintenance, validate('param', contentParamSchema), async (c) => {
-    const removed = await removeFromWatchlist(database(c.env.DB), c.var.account, c.req.valid('param'))
+    const { store, owner } = myStore(c)
+    const removed = await store.removeFromWatchlist(owner, c.req.valid('param'))
+    if (removed === null) return apiError(c, 401, 'errors.noSession')
     return c.json({ message: 'Removed from watchlist!', removed }, 200)
   })
   .get('/history', requireAccount, validate('query', historyQuerySchema), async (c) => {
-    const results = await listHistory(database(c.env.DB), c.var.account, c.req.valid('query').limit)
-    return c.json({ results }, 200)
+    const { store, owner } = myStore(c)
+    return c.json({ results: await store.history(owner, c.req.valid('query').limit) }, 200)
   })
-  .put('/history', requireAccount, closedForMaintenance, validate('json', historyRecordSchema), async (c) => {
-    const entry = await recordProgress(database(c.env.DB), c.var.account, c.req.valid('json'))
+  .put('/history', requireAccount, validate('json', historyRecordSchema), async (c) => {
+    const { reason, ...report } = c.req.valid('json')
+    const { store, owner } = myStore(c)
+    const entry = await store.recordProgress(owner, report, reason ?? null)
+    if (!entry) return apiError(c, 401, 'errors.noSession')
     return c.json({ entry }, 200)
   })
-  .post('/history', requireAccount, closedForMaintenance, acceptBeaconJson, validate('json', historyRecordSchema), async (c) => {
-    const entry = await recordProgress(database(c.env.DB), c.var.account, c.req.valid('json'))
+  .post('/history', requireAccount, acceptBeaconJson, validate('json', historyRecordSchema), async (c) => {
+    const { reason, ...report } = c.req.valid('json')
+    const { store, owner } = myStore(c)
+    const entry = await store.recordProgress(owner, report, reason ?? null)
+    if (!entry) return apiError(c, 401, 'errors.noSession')
     return c.json({ entry }, 200)
   })
   .get('/history/:content_type/:content_id', requireAccount, validate('param', contentParamSchema), async (c) => {
-    const entry = await findHistoryEntry(database(c.env.DB), c.var.account, c.req.valid('param'))
-    return c.json({ entry }, 200)
+    const { store, owner } = myStore(c)
+    return c.json({ entry: await store.historyEntry(owner, c.req.valid('param')) }, 200)
   })
   .delete('/history', requireAccount, closedForMaintenance, async (c) => {
-    const removed = await clearHistory(database(c.env.DB), c.var.account)
+    const { store, owner } = myStore(c)
+    const removed = await store.clearHistory(owner)
+    if (removed === null) return apiError(c, 401, 'errors.noSession')
     return c.json({ message: 'Watch history cleared successfully!', removed }, 200)
   })

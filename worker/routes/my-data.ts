@@ -9,7 +9,9 @@
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { findRecord } from '../accounts/accounts'
 import { database } from '../accounts/db'
+import { myStore } from '../accounts/store-client'
 import { deleteUserAccount, exportAccount, exportHistory, exportList, exportWatchlist, historyCsv, listCsv, watchlistCsv } from '../accounts/my-data'
 import { keepPublicListCopies, publicSlugsOf } from '../accounts/public-lists'
 import { ownListWithItems } from '../accounts/user-lists'
@@ -40,15 +42,22 @@ function download(siteName: string, body: string, type: 'text/csv' | 'applicatio
 
 export const myDataRoutes = new Hono<AppEnv>()
   .get('/export.json', requireAccount, async (c) => {
-    const data = await exportAccount(database(c.env.DB), c.var.account, database(c.env.CATALOG))
-    if (!data) return apiError(c, 401, 'errors.noSession')
+    const db = database(c.env.DB)
+    const { store, owner } = myStore(c)
+    const [account, stored] = await Promise.all([findRecord(db, owner.type, owner.id), store.accountData(owner)])
+    if (!account || !stored) return apiError(c, 401, 'errors.noSession')
+    const data = await exportAccount(db, owner, account, stored, database(c.env.CATALOG))
     return download(c.env.SITE_NAME, JSON.stringify(data, null, 2), 'application/json', 'my-data')
   })
   .get('/export/watchlist.csv', requireAccount, async (c) => {
-    return download(c.env.SITE_NAME, watchlistCsv(await exportWatchlist(database(c.env.DB), c.var.account, database(c.env.CATALOG)), catalogProviderName(c.env) === 'tmdb'), 'text/csv', 'watchlist')
+    const { store, owner } = myStore(c)
+    const items = await exportWatchlist(database(c.env.CATALOG), await store.watchlist(owner))
+    return download(c.env.SITE_NAME, watchlistCsv(items, catalogProviderName(c.env) === 'tmdb'), 'text/csv', 'watchlist')
   })
   .get('/export/history.csv', requireAccount, async (c) => {
-    return download(c.env.SITE_NAME, historyCsv(await exportHistory(database(c.env.DB), c.var.account, database(c.env.CATALOG)), catalogProviderName(c.env) === 'tmdb'), 'text/csv', 'history')
+    const { store, owner } = myStore(c)
+    const items = await exportHistory(database(c.env.CATALOG), await store.history(owner))
+    return download(c.env.SITE_NAME, historyCsv(items, catalogProviderName(c.env) === 'tmdb'), 'text/csv', 'history')
   })
   .get('/export/lists/:file', requireAccount, validate('param', z.object({ file: z.string().regex(/^[a-z0-9]{10}\.csv$/, errorMessage('errors.listNotFound')) })), async (c) => {
     const list = await ownListWithItems(database(c.env.DB), c.var.account, c.req.valid('param').file.slice(0, -4))
@@ -64,6 +73,9 @@ export const myDataRoutes = new Hono<AppEnv>()
     if (!check.found) return apiError(c, 401, 'errors.noSession')
     if (!check.ok) return apiError(c, 400, 'errors.passwordIncorrect')
     const shown = await publicSlugsOf(db, account)
+    // the store first: a copy it still had to write must not outlive the account in D1
+    const { store, owner } = myStore(c)
+    await store.deleteAccount(owner)
     await deleteUserAccount(db, account.id, await countersOf(c.env, db, account))
     // The account's public lists stop showing to visitors at once.
     await keepPublicListCopies(c.env, shown)

@@ -8,6 +8,7 @@ import { Hono } from 'hono'
 import { setCookie } from 'hono/cookie'
 import { database } from '../accounts/db'
 import { localeChoiceSchema, setAccountLocale } from '../accounts/locale'
+import { myStore } from '../accounts/store-client'
 import { closedForMaintenance, NO_SESSION, requireAccount } from '../auth/guards'
 import type { AppEnv } from '../env'
 import { LOCALE_COOKIE } from '../lib/locales'
@@ -20,7 +21,10 @@ const LOCALE_COOKIE_SECONDS = 365 * 24 * 60 * 60
 export const myLocaleRoutes = new Hono<AppEnv>().put('/', requireAccount, closedForMaintenance, validate('json', localeChoiceSchema), async (c) => {
   const account = c.var.account
   const { locale } = c.req.valid('json')
-  if (!(await setAccountLocale(database(c.env.DB), account.type, account.id, locale))) return c.json({ error: NO_SESSION }, 401)
+  const record = await setAccountLocale(database(c.env.DB), account.type, account.id, locale)
+  if (!record) return c.json({ error: NO_SESSION }, 401)
+  const { store, owner } = myStore(c)
+  await store.setProfile(owner, record)
   // Not HttpOnly: the web app's language menu writes the same cookie.
   setCookie(c, LOCALE_COOKIE, locale, { path: '/', secure: cookieIsSecure(c.req.url), sameSite: 'Lax', maxAge: LOCALE_COOKIE_SECONDS })
   return c.body(null, 204)

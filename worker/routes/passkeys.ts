@@ -15,12 +15,12 @@ import { findRecord, recordLogin } from '../accounts/accounts'
 import { database } from '../accounts/db'
 import { deletePasskey, findPasskey, listPasskeys, markPasskeyUsed, savePasskey, viewOf } from '../accounts/passkeys'
 import { plainText } from '../accounts/schemas'
-import { deleteExpiredSessions, deleteSession, describeDevice, markSecondFactor } from '../accounts/sessions'
-import { awaitsSecondFactor, currentAccount, requireAccount, requireSignedIn } from '../auth/guards'
+import { describeDevice } from '../accounts/sessions'
+import { awaitsSecondFactor, endThisSession, passSecondFactor, requireAccount, requireSignedIn } from '../auth/guards'
 import { confirmFactorChange, factorChanged, factorChangeSchema, keepsAFactor } from '../auth/factor-change'
 import { mayEnroll } from '../auth/second-factor-guards'
 import { ADDRESS_FAILURE_LIMIT, addressCounter, clientAddress, giveBack, limitAttempts, WINDOW_SECONDS } from '../auth/rate-limit'
-import { sessionToken, startSession } from '../auth/session'
+import { startSession } from '../auth/session'
 import { authenticationOptions, bytesToBase64url, recallChallenge, registrationOptions, verifyAuthentication, verifyRegistration } from '../auth/webauthn'
 import type { AppEnv } from '../env'
 import { apiError, errorMessage } from '../lib/api-errors'
@@ -84,7 +84,7 @@ export const myPasskeyRoutes = new Hono<AppEnv>()
     })
     if (!saved) return apiError(c, 409, 'errors.passkeyRegistered')
     // made with user verification on this signed-in session: it is the session's second factor
-    if (awaitsSecondFactor(account)) await markSecondFactor(db, account.sessionId, 'passkey')
+    if (awaitsSecondFactor(account)) await passSecondFactor(c, 'passkey')
     if (account.type === 'admin') await factorChanged(c, db, account, 'passkeyAdded')
     return c.json({ message: 'Passkey added.', passkey: viewOf(saved) }, 201)
   })
@@ -126,11 +126,9 @@ export const passkeySignInRoutes = new Hono<AppEnv>()
     if (!info || !record || !record.is_active) return apiError(c, 401, 'errors.passkeyFailed')
     if (counter) await giveBack(db, counter)
     await markPasskeyUsed(db, passkey.id, info.newCounter)
-    await recordLogin(db, passkey.owner_type, passkey.owner_id)
-    const previous = sessionToken(c) ? await currentAccount(c) : null
-    if (previous) await deleteSession(db, previous.sessionId)
-    await deleteExpiredSessions(db, passkey.owner_type, passkey.owner_id)
+    const current = (await recordLogin(db, passkey.owner_type, passkey.owner_id)) ?? record
+    await endThisSession(c)
     // a passkey is two factors in one: something held, unlocked by something known or inherent
-    await startSession(c, passkey.owner_type, passkey.owner_id, 'passkey')
-    return c.json({ id: record.id, email: record.email, type: passkey.owner_type, user: record, ...(passkey.owner_type === 'admin' ? { second_factor: 'verified' as const } : {}) }, 200)
+    if (!(await startSession(c, passkey.owner_type, passkey.owner_id, 'passkey', current))) return apiError(c, 401, 'errors.passkeyFailed')
+    return c.json({ id: current.id, email: current.email, type: passkey.owner_type, user: current, ...(passkey.owner_type === 'admin' ? { second_factor: 'verified' as const } : {}) }, 200)
   })

@@ -16,9 +16,10 @@ import { findByEmailWithHash, setPasswordHash } from '../accounts/accounts'
 import { database } from '../accounts/db'
 import { endResetLinks, issueResetToken, RESET_TTL_SECONDS, redeemResetToken } from '../accounts/password-resets'
 import { emailSchema, newPasswordPair } from '../accounts/schemas'
-import { deleteAllSessions } from '../accounts/sessions'
+import { accountStore } from '../accounts/store-client'
 import { closedForMaintenance } from '../auth/guards'
 import { hashPassword } from '../auth/password'
+import { clearSessionCookie, sessionToken } from '../auth/session'
 import { addressCounter, clientAddress, countAttempt, emailCounter, limitAttempts, nowSeconds } from '../auth/rate-limit'
 import type { AppEnv } from '../env'
 import { afterAnswer } from '../lib/after-answer'
@@ -80,8 +81,13 @@ export const passwordResetRoutes = new Hono<AppEnv>()
     }
     const owner = await redeemResetToken(db, body.token)
     if (!owner) return apiError(c, 400, 'errors.resetLinkInvalid')
-    await setPasswordHash(db, owner.ownerType, owner.ownerId, await hashPassword(body.password))
-    await deleteAllSessions(db, owner.ownerType, owner.ownerId)
+    const record = await setPasswordHash(db, owner.ownerType, owner.ownerId, await hashPassword(body.password))
+    const account = { type: owner.ownerType, id: owner.ownerId }
+    const store = accountStore(c.env, account)
+    await store.endSessions(account, null, true)
+    if (record) await store.setProfile(account, record)
+    // a browser of the account that asks is signed out at once, the others within a minute
+    if (sessionToken(c)) clearSessionCookie(c)
     await endResetLinks(db, owner.ownerType, owner.ownerId)
     return c.json({ message: 'Your password has been reset. Please log in.' }, 200)
   })

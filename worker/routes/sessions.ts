@@ -1,13 +1,14 @@
 /**
- * The signed-in account's sessions (one per signed-in browser): list them with their device and
- * when they were last seen, end one, or end them all ("Sign out everywhere", this browser too).
- * Sessions are named by a digest of their row id, never the id itself. Not closed during
- * maintenance: signing out is always allowed.
+ * The signed-in account's sessions (one per signed-in browser), kept in its store
+ * (worker/accounts/store.ts): list them with their device and when they were last seen, end one,
+ * or end them all ("Sign out everywhere", this browser too). This browser's cookie is cleared at
+ * once; another browser's session ends at its next confirmation, within a minute
+ * (worker/auth/session.ts). Sessions are named by a digest of their row id, never the id itself.
+ * Not closed during maintenance: signing out is always allowed.
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { database } from '../accounts/db'
-import { deleteAllSessions, deleteSessionByPublicId, listSessions } from '../accounts/sessions'
+import { myStore } from '../accounts/store-client'
 import { requireAccount } from '../auth/guards'
 import { clearSessionCookie } from '../auth/session'
 import type { AppEnv } from '../env'
@@ -18,18 +19,19 @@ const sessionParam = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, errorMess
 
 export const sessionRoutes = new Hono<AppEnv>()
   .get('/', requireAccount, async (c) => {
-    const account = c.var.account
-    return c.json({ sessions: await listSessions(database(c.env.DB), account.type, account.id, account.sessionId) }, 200)
+    const { store, owner } = myStore(c)
+    return c.json({ sessions: await store.sessions(owner, c.var.account.sessionId) }, 200)
   })
   .delete('/', requireAccount, async (c) => {
-    const account = c.var.account
-    await deleteAllSessions(database(c.env.DB), account.type, account.id)
+    const { store, owner } = myStore(c)
+    await store.endSessions(owner)
     clearSessionCookie(c)
     return c.json({ message: 'Signed out everywhere.' }, 200)
   })
   .delete('/:id', requireAccount, validate('param', sessionParam), async (c) => {
     const account = c.var.account
-    const ended = await deleteSessionByPublicId(database(c.env.DB), account.type, account.id, c.req.valid('param').id)
+    const { store, owner } = myStore(c)
+    const ended = await store.endSessionByPublicId(owner, c.req.valid('param').id)
     if (!ended) return apiError(c, 404, 'errors.sessionNotFound')
     if (ended === account.sessionId) clearSessionCookie(c)
     return c.json({ message: 'Session signed out.', current: ended === account.sessionId }, 200)

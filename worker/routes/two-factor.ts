@@ -27,9 +27,8 @@ import { z } from 'zod'
 import { database } from '../accounts/db'
 import { listPasskeys } from '../accounts/passkeys'
 import { disableTotp, enableTotp, replaceRecoveryCodes, secondFactorState, setPendingTotp, totpColumns } from '../accounts/second-factor'
-import { markSecondFactor } from '../accounts/sessions'
 import { confirmFactorChange, factorChanged, factorChangeSchema, keepsAFactor } from '../auth/factor-change'
-import { requireSignedIn } from '../auth/guards'
+import { passSecondFactor, requireSignedIn } from '../auth/guards'
 import { adminsOnly, mayEnroll, verifiedOnly } from '../auth/second-factor-guards'
 import { passkeyAnswerSchema, passWithPasskey, passWithRecoveryCode, passWithTotp, recoveryCodeSchema, totpCodeSchema } from '../auth/second-factor-answers'
 import { beginSecondFactorTry } from '../auth/rate-limit'
@@ -53,7 +52,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     const db = database(c.env.DB)
     const refused = await passWithTotp(c, db, account.id, c.req.valid('json').code)
     if (refused) return refused
-    await markSecondFactor(db, account.sessionId, 'totp')
+    await passSecondFactor(c, 'totp')
     return c.json({ message: 'Verified.', second_factor: 'verified' as const }, 200)
   })
   .post('/recovery', requireSignedIn, adminsOnly, validate('json', recoverySchema), async (c) => {
@@ -61,7 +60,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     const db = database(c.env.DB)
     const refused = await passWithRecoveryCode(c, db, account.id, c.req.valid('json').code)
     if (refused) return refused
-    await markSecondFactor(db, account.sessionId, 'recovery')
+    await passSecondFactor(c, 'recovery')
     const left = (await secondFactorState(db, account.id)).recovery_codes_left
     return c.json({ message: 'Verified.', second_factor: 'verified' as const, recovery_codes_left: left }, 200)
   })
@@ -78,7 +77,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     const db = database(c.env.DB)
     const refused = await passWithPasskey(c, db, account.id, c.req.valid('json').response)
     if (refused) return refused
-    await markSecondFactor(db, account.sessionId, 'passkey')
+    await passSecondFactor(c, 'passkey')
     return c.json({ message: 'Verified.', second_factor: 'verified' as const }, 200)
   })
 
@@ -108,7 +107,7 @@ export const twoFactorRoutes = new Hono<AppEnv>()
     if (step === null) return apiError(c, 400, 'errors.wrongCode')
     await attempt.succeeded()
     await enableTotp(db, account.id, columns.pending, step)
-    await markSecondFactor(db, account.sessionId, 'totp')
+    await passSecondFactor(c, 'totp')
     const codes = await replaceRecoveryCodes(db, account.id)
     await factorChanged(c, db, account, 'appOn')
     return c.json({ message: 'Authenticator app set up.', recovery_codes: codes }, 200)

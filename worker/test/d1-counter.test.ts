@@ -27,7 +27,7 @@ describe('countD1', () => {
     const account = await createUser()
     const counter = countD1(env.DB)
     const ctx = createExecutionContext()
-    const res = await app.fetch(new Request(`${ORIGIN}/api/me/watchlist`, { headers: { Cookie: account.cookie } }), { ...env, DB: counter.db }, ctx)
+    const res = await app.fetch(new Request(`${ORIGIN}/api/me/lists`, { headers: { Cookie: account.cookie } }), { ...env, DB: counter.db }, ctx)
     await waitOnExecutionContext(ctx)
     expect(res.status).toBe(200)
     expect(counter.queries()).toBeGreaterThan(0)

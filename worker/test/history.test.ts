@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { HistoryResult } from '../accounts/history'
 import { call, createAdmin, createUser, type TestAccount } from './helpers/accounts'
+import { flushCopies, storeRows } from './helpers/stores'
 
 const matrix = { content_id: 603, content_type: 'movie', title: 'The Matrix', poster_path: '/matrix.jpg' }
 
@@ -52,6 +53,8 @@ describe('PUT /api/me/history', () => {
     const done = await record(user, { ...matrix, watch_duration: 8100, position: 8150, completed: true })
     expect((await done.json<{ entry: HistoryResult }>()).entry).toMatchObject({ completed: true, status: 'Completed', total_duration: 8160 })
 
+    expect(await storeRows('user', user.id, 'select id from watch_history')).toHaveLength(1)
+    await flushCopies()
     const rows = await env.DB.prepare("select count(*) as n from watch_history where owner_type = 'user' and owner_id = ?").bind(user.id).first<{ n: number }>()
     expect(rows?.n).toBe(1)
   })
@@ -117,6 +120,9 @@ describe('PUT /api/me/history', () => {
     expect(await res.json()).toEqual({ error: 'watch_duration: durations must not be negative' })
     const id = await record(bystander, { ...matrix, content_id: 0 })
     expect(await id.json()).toEqual({ error: 'content_id must be a positive integer' })
+    const reason = await record(bystander, { ...matrix, reason: 'stop' })
+    expect(reason.status).toBe(400)
+    expect(await reason.json()).toEqual({ error: 'reason: must be one of pause, end, leave' })
   })
 
   it('answers 415 for a PUT that is not JSON', async () => {

@@ -11,6 +11,7 @@ import { readCached, tmdbCacheKey } from '../cache'
 import app from '../index'
 import { loadCatalog } from './catalog-data'
 import { call, createUser, json, ORIGIN } from './helpers/accounts'
+import { flushCopies } from './helpers/stores'
 
 beforeAll(async () => {
   await loadCatalog()
@@ -255,6 +256,8 @@ describe('POST /api/me/import/apply', () => {
     const again = await json(await call('/api/me/import/apply', { cookie: me.cookie, body }))
     expect(again).toEqual({ watchlist: { added: 0, existing: 3 }, watched: { added: 0, existing: 2 }, lists: none })
 
+    // D1's copy, which the store writes within seconds
+    await flushCopies()
     const history = await env.DB.prepare("select content_id, completed, watch_duration, season_number, watched_at from watch_history where owner_type = 'user' and owner_id = ? order by content_id").bind(me.id).all()
     expect(history.results).toEqual([
       { content_id: 155, completed: 1, watch_duration: 0, season_number: null, watched_at: '2019-05-04T20:00:00.000Z' },

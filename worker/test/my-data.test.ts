@@ -4,7 +4,9 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadCatalog } from './catalog-data'
+import { runInDurableObject } from 'cloudflare:test'
 import { call, createAdmin, createUser, json, type TestAccount } from './helpers/accounts'
+import { flushCopies, storeStub, storeTables } from './helpers/stores'
 
 beforeAll(async () => {
   await loadCatalog()
@@ -135,6 +137,8 @@ describe('DELETE /api/me/account', () => {
     const missing = await call('/api/me/account', { method: 'DELETE', cookie: me.cookie, body: {} })
     expect(missing.status).toBe(400)
     expect((await call('/api/me/profile', { cookie: me.cookie })).status).toBe(200)
+    expect((await json<{ results: unknown[] }>(await call('/api/me/watchlist', { cookie: me.cookie }))).results).toHaveLength(4)
+    await flushCopies()
     expect(await count('select count(*) n from watchlist where owner_type = "user" and owner_id = ?', me.id)).toBe(4)
   })
 
@@ -147,6 +151,8 @@ describe('DELETE /api/me/account', () => {
     // a second browser signed in to the same account
     const second = await call('/api/auth/login', { body: { email: me.email, password: me.password, type: 'user' } })
     const secondCookie = second.headers.get('set-cookie')!.split(';')[0]!
+    // the figures count D1's copy of the watchlists and histories, which the stores write in batches
+    await flushCopies()
     const before = await json<{ users: number; watchlistEntries: number; historyEntries: number }>(await call('/api/admin/stats', { cookie: admin.cookie }))
 
     // rows of the tables an account may hold besides its lists: a passkey and a reset link
@@ -165,8 +171,14 @@ describe('DELETE /api/me/account', () => {
     expect(await count('select count(*) n from user_list_items where list_id = ?', myListIds.results[0]!.id)).toBe(0)
     expect(await count(`select count(*) n from user_lists where owner_type = 'user' and owner_id = ?`, other.id)).toBe(1)
     expect(await count('select count(*) n from users where id = ?', me.id)).toBe(0)
+    // the account's store is gone with everything in it, its alarm too, and stays gone
+    expect(await storeTables('user', me.id)).toEqual([])
+    expect(await runInDurableObject(storeStub('user', me.id), (_instance, state) => state.storage.getAlarm())).toBeNull()
+    // so no browser of the account is answered, not even within the minute its token is trusted
     expect((await call('/api/me/profile', { cookie: me.cookie })).status).toBe(401)
     expect((await call('/api/me/profile', { cookie: secondCookie })).status).toBe(401)
+    expect((await call('/api/me/history', { method: 'PUT', cookie: secondCookie, body: { content_id: 1, content_type: 'movie', title: 'x' } })).status).toBe(401)
+    expect(await storeTables('user', me.id)).toEqual([])
     // the other account is untouched
     expect(await count(`select count(*) n from watchlist where owner_type = 'user' and owner_id = ?`, other.id)).toBe(4)
     expect(await count(`select count(*) n from watch_history where owner_type = 'user' and owner_id = ?`, other.id)).toBe(2)

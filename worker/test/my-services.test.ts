@@ -3,6 +3,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { call, createAdmin, createUser, signIn } from './helpers/accounts'
+import { storeRows } from './helpers/stores'
 
 async function servicesOf(cookie: string): Promise<unknown> {
   const res = await call('/api/me/services', { cookie })
@@ -47,9 +48,9 @@ describe('PUT /api/me/services', () => {
     const admin = await createAdmin()
     expect((await call('/api/me/services', { method: 'PUT', cookie: admin.cookie, body: { services: [283], region: 'JP' } })).status).toBe(200)
     expect(await servicesOf(admin.cookie)).toEqual({ services: [283], region: 'JP' })
-    const rows = await env.DB.prepare('select owner_type, services from service_choices where owner_id = ?').bind(admin.id).all<{ owner_type: string; services: string }>()
-    expect(rows.results.find((r) => r.owner_type === 'admin')?.services).toBe('[283]')
-    expect(rows.results.filter((r) => r.owner_type === 'user').every((r) => r.services !== '[283]')).toBe(true)
+    // each account's store holds its own choice: the administrator's, and the user of that number has none of it
+    expect(await storeRows('admin', admin.id, 'select services from service_choice')).toEqual([{ services: '[283]' }])
+    expect((await storeRows<{ services: string }>('user', admin.id, 'select services from service_choice')).every((r) => r.services !== '[283]')).toBe(true)
   })
 
   it('answers 400 with { error } for unknown services, too many, a bad region or other fields, and keeps what was stored', async () => {

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { WatchlistEntry } from '../../drizzle/schema'
 import { call, createAdmin, createUser, type TestAccount } from './helpers/accounts'
+import { flushCopies } from './helpers/stores'
 
 const matrix = { content_id: 603, content_type: 'movie', title: 'The Matrix', poster_path: '/f89U3ADr1oiB1s9GkdPOEpXUk5H.jpg' }
 const breakingBad = { content_id: 1396, content_type: 'tv', title: 'Breaking Bad', poster_path: null }
@@ -153,6 +154,7 @@ describe('one account never reaches another', () => {
     expect((await list(user)).map((entry) => entry.content_id)).toEqual([1396])
     await call('/api/me/watchlist/movie/603', { method: 'DELETE', cookie: user.cookie })
     expect(await list(admin)).toHaveLength(1)
+    await flushCopies()
     const rows = await env.DB.prepare('select owner_type from watchlist where owner_id = ? order by owner_type').bind(user.id).all<{ owner_type: string }>()
     expect(rows.results.map((row) => row.owner_type)).toEqual(['admin', 'user'])
   })

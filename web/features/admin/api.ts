@@ -16,7 +16,7 @@ export type TitleCount = DashboardStats['mostWatched'][number]
 export const adminKeys = {
   all: ['admin'] as const,
   stats: ['admin', 'stats'] as const,
-  users: (q: string, page: number) => ['admin', 'users', q, page] as const,
+  users: (q: string, after: string | null) => ['admin', 'users', q, after] as const,
   maintenance: ['admin', 'maintenance'] as const,
 }
 
@@ -30,10 +30,11 @@ export function useStats() {
   })
 }
 
-export function useUsers(q: string, page: number) {
+/** A page of users: the first (`after` null), or the one after the `next` of the page before. */
+export function useUsers(q: string, after: string | null, page: number) {
   return useQuery({
-    queryKey: adminKeys.users(q, page),
-    queryFn: () => readJson<UsersPage>(api.admin.users.$get({ query: { q, page: String(page) } })),
+    queryKey: adminKeys.users(q, after),
+    queryFn: () => readJson<UsersPage>(api.admin.users.$get({ query: { q, page: String(page), ...(after === null ? {} : { after }) } })),
     placeholderData: keepPreviousData,
     staleTime: 0,
   })

@@ -1,6 +1,9 @@
 /**
  * Users: the paged, searchable list of user accounts with their activity, and Ban / Unban
  * (asked for confirmation first; a ban signs the user out everywhere). Also the export button.
+ * Pages follow one another (each starts where the one before ended, as the API reads them), so
+ * the tab keeps where each page it has shown started, for Previous. A search counts its matches
+ * only so far (shown as "100+").
  */
 import { useState } from 'react'
 import { useToast } from '../../components/toast'
@@ -68,16 +71,21 @@ function BanButton({ user }: { user: AdminUserRow }) {
 
 export function UsersTab() {
   const [search, setSearch] = useState('')
-  const [page, setPage] = useState(1)
   const q = useDebouncedValue(search.trim(), 300)
-  const users = useUsers(q, page)
+  // where each page shown so far starts, for this query: [null] is the first page alone
+  const [paging, setPaging] = useState<{ q: string; starts: (string | null)[] }>({ q: '', starts: [null] })
+  const starts = paging.q === q ? paging.starts : [null]
+  const setStarts = (next: (string | null)[]) => setPaging({ q, starts: next })
+  const page = starts.length
+  const users = useUsers(q, starts.at(-1) ?? null, page)
   const data = users.data
 
   return (
     <section aria-labelledby="users-title" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="users-title" className="text-lg font-semibold">
-          {t('admin.usersHeading')} {data && <span className="text-neutral-400">({formatCount(data.total_results)})</span>}
+          {t('admin.usersHeading')}{' '}
+          {data && <span className="text-neutral-400">({data.total_capped ? t('admin.countAtLeast', { count: data.total_results }) : formatCount(data.total_results)})</span>}
         </h2>
         <div className="flex flex-wrap items-center gap-2">
           <label htmlFor="users-search" className="sr-only">
@@ -87,10 +95,7 @@ export function UsersTab() {
             id="users-search"
             type="search"
             value={search}
-            onChange={(e) => {
-              setSearch(e.target.value)
-              setPage(1)
-            }}
+            onChange={(e) => setSearch(e.target.value)}
             placeholder={t('admin.searchUsersPlaceholder')}
             className="w-72 max-w-full rounded-lg border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm text-neutral-100 placeholder:text-neutral-400"
           />
@@ -154,18 +159,18 @@ export function UsersTab() {
         </div>
       )}
 
-      {data && data.total_pages > 1 && (
+      {data && (page > 1 || data.next !== null) && (
         <nav aria-label={t('admin.usersPages')} className="flex items-center justify-between gap-3 text-sm">
-          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className="rounded-lg border border-neutral-600 px-3 py-1.5 font-semibold hover:bg-neutral-800 disabled:opacity-50">
+          <button type="button" disabled={page <= 1} onClick={() => setStarts(starts.slice(0, -1))} className="rounded-lg border border-neutral-600 px-3 py-1.5 font-semibold hover:bg-neutral-800 disabled:opacity-50">
             {t('admin.previous')}
           </button>
           <span className="text-neutral-300">
-            {t('admin.pageOf', { page: data.page, pages: data.total_pages })}
+            {data.total_capped ? t('admin.pageNumber', { page }) : t('admin.pageOf', { page, pages: Math.max(page, data.total_pages) })}
           </span>
           <button
             type="button"
-            disabled={page >= data.total_pages}
-            onClick={() => setPage(page + 1)}
+            disabled={data.next === null || users.isPlaceholderData}
+            onClick={() => data.next !== null && setStarts([...starts, data.next])}
             className="rounded-lg border border-neutral-600 px-3 py-1.5 font-semibold hover:bg-neutral-800 disabled:opacity-50"
           >
             {t('admin.next')}

@@ -1,7 +1,7 @@
 /**
  * /movie/{id} (SPEC.md section 2, Movie detail): backdrop and facts, the player with its source
  * selector, overview and genres, watchlist, share and download, cast, similar movies and the
- * operator's ad slots. Signed in, opening the page records history and the player resumes.
+ * operator's ad slots. Signed in, the player resumes, and the history has the film once Play is pressed.
  */
 import { useMemo } from 'react'
 import { useParams } from 'react-router-dom'
@@ -16,6 +16,7 @@ import { resumePosition } from './progress'
 import { runtimeText } from './title-format'
 import { detailsPendingState, PlayerPlaceholder, PlayerSection, TitleExtras, TitleHeader, TitleSummary, type TitleFacts } from './title-parts'
 import { useTitlePage } from './use-title-page'
+import { recordPlayStart } from './use-watch-history'
 import { WhereToWatch } from './where-to-watch'
 
 export function Component() {
@@ -72,6 +73,7 @@ function MoviePage({ id }: { id: number }) {
                   title: { content_id: details.id, content_type: 'movie', title: details.title, poster_path: details.poster_path },
                   watched: history.watched,
                 }}
+                onOpen={() => recordPlayStart(history, { content_id: details.id, content_type: 'movie', title: details.title, poster_path: details.poster_path })}
               />
             )}
           </PlayerSection>

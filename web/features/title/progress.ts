@@ -30,6 +30,11 @@ export interface HistoryPayload extends HistoryTitle {
   position: number
   total_duration: number
   completed: boolean
+  /**
+   * The report of a pause, of the end, or the last as the player or the page goes away: the
+   * server copies these on at once, the reports in between in batches.
+   */
+  reason?: 'pause' | 'end' | 'leave'
 }
 
 export class WatchProgress {

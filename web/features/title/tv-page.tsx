@@ -6,8 +6,9 @@
  * an episode an Up next card counts down to the next one.
  * The address names the episode (/tv/{id}?season=2&episode=3) and follows the viewer, so a reload,
  * a bookmark or a shared link opens it; without one, a signed-in viewer comes back to the season
- * and episode they were watching, or to the next one if they had finished it. Signed in, every
- * episode the viewer moves to is recorded at once, after the last report of the one they left.
+ * and episode they were watching, or to the next one if they had finished it. Signed in, the
+ * history has the show once playback starts (Play, or an episode chosen to play), and from then on
+ * every episode the viewer moves to is recorded at once, after the last report of the one they left.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
@@ -25,12 +26,12 @@ import { CastStrip } from './cast-strip'
 import { EpisodeList, SeasonList } from './episode-list'
 import { episodeFromQuery, neighbourEpisode, type EpisodeRef } from './episode-nav'
 import { episodeLabel, episodeName, episodeShortTitle } from './episode-text'
-import { sendProgress } from './history-client'
 import { Player, type PlayerTarget } from './player'
 import { COMPLETED_FRACTION, resumePosition } from './progress'
 import { runtimeText, withElements } from './title-format'
 import { detailsPendingState, PlayerPlaceholder, PlayerSection, TitleExtras, TitleHeader, TitleSummary, type TitleFacts } from './title-parts'
 import { useTitlePage } from './use-title-page'
+import { recordPlayStart } from './use-watch-history'
 import { WhereToWatch } from './where-to-watch'
 
 type Selection = EpisodeRef
@@ -94,9 +95,11 @@ function ShowPage({ id }: { id: number }) {
   )
   useDocumentMeta(details?.name ?? (show.isError || !validId ? t('title.showNotFound') : undefined), details?.overview)
 
-  // The episode the viewer moves to is kept at once, not only once some of it has played. This
-  // runs after the player of the episode left behind has queued its last report (effects clean up
+  // Once playback has started, the episode the viewer moves to is kept at once, not only once
+  // some of it has played; before, opening the page or choosing a season writes nothing. This runs
+  // after the player of the episode left behind has queued its last report (effects clean up
   // before they run again), so the stored row ends on the new episode.
+  const playing = useRef(false)
   const recordChoice = useRef(false)
   // The same episode at the same seconds is not sent twice (chosen, then Play pressed).
   const lastRecorded = useRef('')
@@ -106,26 +109,15 @@ function ShowPage({ id }: { id: number }) {
       const key = `${at.season}:${at.episode}:${history.watched.current}`
       if (key === lastRecorded.current) return
       lastRecorded.current = key
-      void sendProgress({
-        content_id: details.id,
-        content_type: 'tv',
-        title: details.name,
-        poster_path: details.poster_path,
-        season_number: at.season,
-        episode_number: at.episode,
-        watch_duration: history.watched.current,
-        position: resumePosition(history.saved, at.season, at.episode),
-        total_duration: 0,
-        // A finished show stays finished: the stored flag is never cleared by a report.
-        completed: false,
-      })
+      const { signedIn, saved, watched } = history
+      recordPlayStart({ signedIn, saved, watched }, { content_id: details.id, content_type: 'tv', title: details.name, poster_path: details.poster_path, season_number: at.season, episode_number: at.episode })
     },
     [history.signedIn, history.saved, history.watched, details],
   )
   useEffect(() => {
     if (!recordChoice.current || !selection) return
     recordChoice.current = false
-    record(selection)
+    if (playing.current) record(selection)
     // Only a new selection is recorded; `selection` itself is a new object every render.
   }, [selectionKey, record])
   // A season whose count the show's details leave out (an older TMDB answer) is counted from its own answer once loaded.
@@ -142,6 +134,7 @@ function ShowPage({ id }: { id: number }) {
   )
   const play = useCallback(
     (to: Selection) => {
+      playing.current = true
       choose(to)
       setAutoPlay(true)
     },
@@ -221,7 +214,10 @@ function ShowPage({ id }: { id: number }) {
                       completesTitle: isFinalEpisode(details, selection),
                     }}
                     autoPlay={autoPlay}
-                    onOpen={() => record(selection)}
+                    onOpen={() => {
+                      playing.current = true
+                      record(selection)
+                    }}
                     upNext={next ? { label: episodeLabel(next, nextEpisode), onPlay: playNext } : null}
                   />
                   <div className="mt-3 flex flex-wrap items-center justify-between gap-3">

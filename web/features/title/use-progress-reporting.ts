@@ -5,11 +5,12 @@
  * typed address, the back button, a phone going to sleep: by beacon). Only for a signed-in account.
  *
  * It listens to anything that behaves like a media element: our video, or an operator's frame
- * speaking the progress protocol (frame-progress.ts).
+ * speaking the progress protocol (frame-progress.ts). The pause, end and leave reports say so
+ * (`reason`); the periodic ones do not.
  */
 import { useEffect, type RefObject } from 'react'
 import { beaconProgress, sendProgress } from './history-client'
-import { REPORT_INTERVAL_MS, WatchProgress, type HistoryTitle } from './progress'
+import { REPORT_INTERVAL_MS, WatchProgress, type HistoryPayload, type HistoryTitle } from './progress'
 
 /** What the reporting reads: an HTMLMediaElement, or a stand-in with the same events. */
 export interface MediaLike extends EventTarget {
@@ -40,9 +41,10 @@ export function useProgressReporting(mediaRef: RefObject<MediaLike | null>, { en
     let timer: number | undefined
 
     const onTime = () => progress.update(media.currentTime, media.duration, !media.paused && !media.seeking)
-    const report = (how: 'fetch' | 'beacon') => {
+    const report = (how: 'fetch' | 'beacon', reason?: HistoryPayload['reason']) => {
       onTime()
-      const payload = progress.takeReport()
+      const taken = progress.takeReport()
+      const payload = taken && reason ? { ...taken, reason } : taken
       watched.current = progress.snapshot().watch_duration
       if (how === 'beacon') beaconProgress(payload)
       else if (payload) void sendProgress(payload)
@@ -56,15 +58,15 @@ export function useProgressReporting(mediaRef: RefObject<MediaLike | null>, { en
       window.clearInterval(timer)
       onTime()
       progress.interrupt()
-      report('fetch')
+      report('fetch', 'pause')
     }
     const onSeeking = () => progress.interrupt()
     const onEnded = () => {
       window.clearInterval(timer)
       progress.markEnded()
-      report('fetch')
+      report('fetch', 'end')
     }
-    const onHide = () => report('beacon')
+    const onHide = () => report('beacon', 'leave')
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') onHide()
     }
@@ -83,7 +85,7 @@ export function useProgressReporting(mediaRef: RefObject<MediaLike | null>, { en
     return () => {
       window.clearInterval(timer)
       listeners.abort()
-      report('fetch')
+      report('fetch', 'leave')
     }
   }, [mediaRef, enabled, content_id, content_type, name, poster_path, season_number, episode_number, watched, completesTitle])
 }

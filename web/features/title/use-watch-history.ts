@@ -1,10 +1,11 @@
 /**
- * A signed-in viewer's history for the open title: opening it records an entry (duration 0 the
- * first time, SPEC.md section 4; an existing entry keeps its totals and only moves to the top),
- * and the saved place is read once so the player can resume there. A report of this browser's
- * that the API may not have received (history-client.ts) and that is newer than the stored entry
- * (more seconds watched, or as many on another episode) stands in for it, and the opening
- * record carries it to the API.
+ * A signed-in viewer's history for the open title: the saved place is read once so the player can
+ * resume there, and nothing is written by opening the title. The history has the title from the
+ * moment playback starts (`recordPlayStart`: Play pressed, or an episode chosen to play; duration
+ * 0 the first time, SPEC.md section 4; an existing entry keeps its totals and only moves to the
+ * top). A report of this browser's that the API may not have received (history-client.ts) and
+ * that is newer than the stored entry (more seconds watched, or as many on another episode)
+ * stands in for it, and the record made when playback starts carries it to the API.
  */
 import { useEffect, useRef, useState } from 'react'
 import type { WatchHistoryEntry } from '../../../drizzle/schema'
@@ -13,7 +14,7 @@ import { useSession } from '../../lib/session'
 import { useResumeEntry } from './api'
 import { ownerOf } from '../../lib/unsent-progress'
 import { sendProgress, setProgressOwner, unsentProgress } from './history-client'
-import type { HistoryPayload } from './progress'
+import { resumePosition, type HistoryPayload, type HistoryTitle } from './progress'
 
 export interface OpenedTitle {
   type: MediaType
@@ -80,19 +81,6 @@ export function useWatchHistory(opened: OpenedTitle | null): WatchHistoryState {
     const entry = newerOf(resume.data ?? null, unsentProgress(opened.type, opened.id))
     setSaved({ key, entry })
     watched.current = entry?.watch_duration ?? 0
-    void sendProgress({
-      content_id: opened.id,
-      content_type: opened.type,
-      title: opened.title,
-      poster_path: opened.posterPath,
-      watch_duration: entry?.watch_duration ?? 0,
-      position: entry?.position ?? 0,
-      total_duration: entry?.total_duration ?? 0,
-      completed: entry?.completed ?? false,
-      ...(opened.type === 'tv' && entry?.season_number != null && entry.episode_number != null
-        ? { season_number: entry.season_number, episode_number: entry.episode_number }
-        : {}),
-    })
   }, [signedIn, opened, settled, saved, key, resume.data])
 
   const current = saved?.key === key ? saved : null
@@ -102,4 +90,22 @@ export function useWatchHistory(opened: OpenedTitle | null): WatchHistoryState {
     saved: current?.entry ?? null,
     watched,
   }
+}
+
+/**
+ * Playback starts: from now on the history has the title (on a show, the episode), at the place
+ * the player resumes from, with the seconds watched so far.
+ */
+export function recordPlayStart(history: Pick<WatchHistoryState, 'signedIn' | 'saved' | 'watched'>, title: HistoryTitle): void {
+  if (!history.signedIn) return
+  const episode = title.season_number !== undefined
+  void sendProgress({
+    ...title,
+    watch_duration: history.watched.current,
+    position: resumePosition(history.saved, title.season_number, title.episode_number),
+    // an episode's length is not known before it plays; a film's stays as stored
+    total_duration: episode ? 0 : (history.saved?.total_duration ?? 0),
+    // a finished title stays finished: the stored flag is never cleared by a report
+    completed: false,
+  })
 }

@@ -1,0 +1,114 @@
+/**
+ * The tables of one account's Durable Object (worker/accounts/store.ts): its sessions, watchlist,
+ * watch history and services choice, in the object's own SQLite storage. Every row belongs to the
+ * one account the object is named for, so no table carries an owner.
+ *
+ * The watchlist and the history are copied to D1 (the account tables of drizzle/schema.ts, which
+ * the admin figures read): `copy` is 0 once a row's copy is written, else the change number that
+ * made it differ; `copy_removals` holds what the copy must lose. Migrations are generated with
+ * `npm run db:generate:store` into drizzle/account-store/ and run when an object starts.
+ */
+import { sql } from 'drizzle-orm'
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { contentTypes } from './schema'
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`
+
+/** One row: who the object belongs to and what it knows of the account. */
+export const storeAccount = sqliteTable('account', {
+  id: integer('id').primaryKey(),
+  owner_type: text('owner_type', { enum: ['user', 'admin'] }).notNull(),
+  owner_id: integer('owner_id').notNull(),
+  /** The account's public record (no password hash), copied from D1 whenever it changes there. */
+  profile: text('profile', { mode: 'json' }),
+  /** Set by an administrator's ban: no session is confirmed or started while it is. */
+  banned: integer('banned', { mode: 'boolean' }).notNull().default(false),
+  /** The last change number handed out (see `copy` below). */
+  change_seq: integer('change_seq').notNull().default(0),
+  /** When the copy was last written to D1, ISO. */
+  copied_at: text('copied_at'),
+  /**
+   * Administrators only: when their D1 row was last read and a digest of the password hash it
+   * held. `npm run admin:create` resets a password in D1 alone; a changed hash ends every session.
+   */
+  checked_at: text('checked_at'),
+  password_mark: text('password_mark'),
+})
+
+export const storeSessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    created_at: text('created_at').notNull().default(now),
+    expires_at: text('expires_at').notNull(),
+    last_seen_at: text('last_seen_at').notNull().default(now),
+    user_agent: text('user_agent'),
+    second_factor: text('second_factor'),
+  },
+  (t) => [index('sessions_expires_idx').on(t.expires_at)],
+)
+
+export const storeWatchlist = sqliteTable(
+  'watchlist',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    content_id: integer('content_id').notNull(),
+    content_type: text('content_type', { enum: contentTypes }).notNull(),
+    title: text('title').notNull(),
+    poster_path: text('poster_path'),
+    added_at: text('added_at').notNull().default(now),
+    copy: integer('copy').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('watchlist_content_unique').on(t.content_type, t.content_id),
+    index('watchlist_added_idx').on(t.added_at),
+    index('watchlist_copy_idx').on(t.copy),
+  ],
+)
+
+export const storeHistory = sqliteTable(
+  'watch_history',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    content_id: integer('content_id').notNull(),
+    content_type: text('content_type', { enum: contentTypes }).notNull(),
+    title: text('title').notNull(),
+    poster_path: text('poster_path'),
+    watch_duration: integer('watch_duration').notNull().default(0),
+    position: integer('position').notNull().default(0),
+    total_duration: integer('total_duration').notNull().default(0),
+    season_number: integer('season_number'),
+    episode_number: integer('episode_number'),
+    completed: integer('completed', { mode: 'boolean' }).notNull().default(false),
+    watched_at: text('watched_at').notNull().default(now),
+    copy: integer('copy').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('watch_history_content_unique').on(t.content_type, t.content_id),
+    index('watch_history_watched_idx').on(t.watched_at),
+    index('watch_history_copy_idx').on(t.copy),
+  ],
+)
+
+/** "My services": at most one row. */
+export const storeServices = sqliteTable('service_choice', {
+  id: integer('id').primaryKey(),
+  services: text('services').notNull(),
+  region: text('region').notNull(),
+  updated_at: text('updated_at').notNull().default(now),
+})
+
+/**
+ * Rows the D1 copy must lose: one title (content_type and content_id) or, with both null, every
+ * row of the table ('watchlist' or 'watch_history').
+ */
+export const storeCopyRemovals = sqliteTable('copy_removals', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  table_name: text('table_name', { enum: ['watchlist', 'watch_history'] }).notNull(),
+  content_type: text('content_type', { enum: contentTypes }),
+  content_id: integer('content_id'),
+})
+
+export type StoreSession = typeof storeSessions.$inferSelect
+export type StoreWatchlistRow = typeof storeWatchlist.$inferSelect
+export type StoreHistoryRow = typeof storeHistory.$inferSelect

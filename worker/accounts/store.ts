@@ -1,0 +1,410 @@
+/**
+ * AccountStore: one Durable Object per account (`user:42`, `admin:7`), holding in its own SQLite
+ * storage what only that account reads and writes on every visit: its sessions, watchlist, watch
+ * history and progress, services choice, and a copy of its public record. So a progress report,
+ * a session check or a watchlist read touches this one object and never the D1 primary every
+ * viewer shares. The worker reaches it through the RPC methods below (worker/accounts/store-client.ts);
+ * the queries themselves live in the plain modules beside this one.
+ *
+ * D1 keeps a copy of the watchlist and history for what is read across accounts (the admin
+ * figures, the admin export), written here from an alarm in multi-row batches: a progress report
+ * at most every 10 minutes, the pause, end or leave report at once, other changes within seconds.
+ * An account from before the stores existed is taken over from D1 the first time its store is used
+ * (worker/accounts/legacy.ts). Deleting the account deletes the storage and leaves a mark, so a
+ * request still in flight cannot bring it back.
+ */
+import { DurableObject } from 'cloudflare:workers'
+import { eq, sql } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/durable-sqlite'
+import { migrate } from 'drizzle-orm/durable-sqlite/migrator'
+import migrations from '../../drizzle/account-store/migrations'
+import { storeAccount, storeHistory, storeWatchlist } from '../../drizzle/account-store'
+import { adminUsers } from '../../drizzle/schema'
+import type { Bindings } from '../env'
+import { digestHex } from '../lib/digest'
+import type { PublicRecord } from './accounts'
+import { copyIsEmpty, copyStatements, markCopied, pendingCopy } from './copies'
+import { database, nowIso, type StoreDb } from './db'
+import { clearHistory, findHistoryEntry, historyResult, listHistory, recordProgress, recordWatched, type HistoryResult, type ProgressReport, type ReportReason } from './history'
+import { forgetLegacyRows, publicRecordOf, readLegacyRows } from './legacy'
+import { getServiceChoice, parseServiceChoice, setServiceChoice, type ServiceChoice } from './services'
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  deleteSessionByPublicId,
+  deleteSessions,
+  findLiveSession,
+  insertSession,
+  listSessions,
+  liveSessions,
+  markSecondFactor,
+  touchSession,
+  type SessionView,
+} from './sessions'
+import { addToWatchlist, isInWatchlist, listWatchlist, removeFromWatchlist, watchlistEntry, type ContentKey, type Owner, type WatchlistEntry, type WatchlistItem } from './watchlist'
+
+/** How long a progress-only change may wait for the D1 copy: at most one batch per viewer per 10 minutes. */
+export const PROGRESS_COPY_DELAY_MS = 10 * 60 * 1000
+/** Watchlist changes, a cleared history and imports reach the copy within seconds, batched. */
+export const CHANGE_COPY_DELAY_MS = 2 * 1000
+/** How often an administrator's D1 row is read again when a session is confirmed. */
+export const ADMIN_CHECK_MS = 60 * 1000
+
+const DELETED_KEY = 'deleted'
+
+export type SecondFactor = 'passkey' | 'totp' | 'recovery'
+
+export interface NewStoreSession {
+  id: string
+  expiresAt: string
+  userAgent: string | null
+  secondFactor: SecondFactor | null
+}
+
+/** A live session as a confirmation answers it. */
+export interface ConfirmedSession {
+  email: string
+  secondFactor: string | null
+  profile: PublicRecord
+}
+
+export interface ImportCounts {
+  added: number
+  existing: number
+}
+
+export interface DataSession {
+  created_at: string
+  last_seen_at: string
+  expires_at: string
+  device: string | null
+}
+
+/** What the account's export takes from the store. */
+export interface StoreData {
+  watchlist: WatchlistEntry[]
+  history: HistoryResult[]
+  sessions: DataSession[]
+  services: ServiceChoice | null
+}
+
+type AccountState = typeof storeAccount.$inferSelect
+
+async function passwordMark(hash: string): Promise<string> {
+  return (await digestHex(hash)).slice(0, 32)
+}
+
+export class AccountStore extends DurableObject<Bindings> {
+  private readonly db: StoreDb
+  private deleted = false
+
+  constructor(ctx: DurableObjectState, env: Bindings) {
+    super(ctx, env)
+    this.db = drizzle(ctx.storage)
+    void ctx.blockConcurrencyWhile(async () => {
+      this.deleted = (await ctx.storage.get<boolean>(DELETED_KEY)) === true
+      if (!this.deleted) await migrate(this.db, migrations)
+    })
+  }
+
+  /** The account's state, taking it over from D1 the first time; null once the account is gone. */
+  private async open(owner: Owner): Promise<AccountState | null> {
+    if (this.deleted) return null
+    let state = this.state()
+    if (!state) {
+      await this.ctx.blockConcurrencyWhile(() => this.takeOver(owner))
+      state = this.state()
+    }
+    if (!state) return null
+    if (state.owner_type !== owner.type || state.owner_id !== owner.id) throw new Error('an account store was asked about another account')
+    return state
+  }
+
+  private state(): AccountState | undefined {
+    return this.deleted ? undefined : this.db.select().from(storeAccount).get()
+  }
+
+  private async takeOver(owner: Owner): Promise<void> {
+    if (this.deleted || this.state()) return
+    const d1 = database(this.env.DB)
+    const legacy = await readLegacyRows(d1, owner)
+    // no account in D1 (deleted, or never made): nothing to keep
+    if (!legacy.account) return
+    const mark = owner.type === 'admin' ? await passwordMark(legacy.account.password_hash) : null
+    this.ctx.storage.transactionSync(() => {
+      this.db
+        .insert(storeAccount)
+        .values({
+          id: 1,
+          owner_type: owner.type,
+          owner_id: owner.id,
+          profile: publicRecordOf(legacy.account),
+          banned: !legacy.account!.is_active,
+          checked_at: mark ? nowIso() : null,
+          password_mark: mark,
+        })
+        .run()
+      for (const s of legacy.sessions) {
+        insertSession(this.db, { id: s.id, expiresAt: s.expires_at, userAgent: s.user_agent, secondFactor: s.second_factor, createdAt: s.created_at, lastSeenAt: s.last_seen_at })
+      }
+      // D1 holds these already: they are the copy, so nothing is marked for copying
+      for (const w of legacy.watchlist) {
+        this.db.insert(storeWatchlist).values({ content_id: w.content_id, content_type: w.content_type, title: w.title, poster_path: w.poster_path, added_at: w.added_at }).onConflictDoNothing().run()
+      }
+      for (const { id: _id, owner_type: _t, owner_id: _o, ...h } of legacy.history) {
+        this.db.insert(storeHistory).values(h).onConflictDoNothing().run()
+      }
+      if (legacy.services) setServiceChoice(this.db, parseServiceChoice(legacy.services), legacy.services.updated_at)
+    })
+    try {
+      await forgetLegacyRows(d1, owner)
+    } catch (err) {
+      // left behind they do no harm: D1's sessions and services are never read again for this account
+      console.error(JSON.stringify({ level: 'warn', message: 'legacy rows not removed', owner: `${owner.type}:${owner.id}`, error: String(err) }))
+    }
+  }
+
+  /** A new change number, taken in the same synchronous step as the write it marks. */
+  private nextChange(): number {
+    const row = this.db
+      .update(storeAccount)
+      .set({ change_seq: sql`${storeAccount.change_seq} + 1` })
+      .returning({ change: storeAccount.change_seq })
+      .get()
+    if (!row) throw new Error('account store has no account row')
+    return row.change
+  }
+
+  /** Asks for the D1 copy to be written within `delayMs`, unless it is already due sooner. */
+  private async copyWithin(delayMs: number): Promise<void> {
+    const due = Date.now() + delayMs
+    const current = await this.ctx.storage.getAlarm()
+    if (current === null || current > due) await this.ctx.storage.setAlarm(due)
+  }
+
+  /**
+   * An administrator's row is read from D1 again at most once a minute: `npm run admin:create`
+   * resets a password (and re-enables the account) there alone, and a password this store has not
+   * seen ends every session. `adopt` takes the current password as known (this store changed it).
+   */
+  private async checkAdmin(state: AccountState, options: { adopt?: boolean; force?: boolean } = {}): Promise<'valid' | 'reset' | 'gone'> {
+    if (!options.force && !options.adopt && state.checked_at && Date.now() - Date.parse(state.checked_at) < ADMIN_CHECK_MS) return 'valid'
+    const row = await database(this.env.DB).select().from(adminUsers).where(eq(adminUsers.id, state.owner_id)).get()
+    if (!row || !row.is_active) {
+      deleteSessions(this.db)
+      this.db.update(storeAccount).set({ checked_at: nowIso() }).run()
+      return 'gone'
+    }
+    const mark = await passwordMark(row.password_hash)
+    const reset = !options.adopt && state.password_mark !== null && state.password_mark !== mark
+    if (reset) deleteSessions(this.db)
+    const profile = publicRecordOf(row)
+    this.db.update(storeAccount).set({ checked_at: nowIso(), password_mark: mark, profile }).run()
+    state.profile = profile
+    return reset ? 'reset' : 'valid'
+  }
+
+  // Sessions
+
+  /** Starts a session; answers the account's record, or null when the account is banned or gone. */
+  async startSession(owner: Owner, session: NewStoreSession, profile: PublicRecord | null = null): Promise<PublicRecord | null> {
+    const state = await this.open(owner)
+    if (!state || state.banned) return null
+    // after a reset password the sessions before it are over; this one starts on the new password
+    if (owner.type === 'admin' && (await this.checkAdmin(state, { force: true })) === 'gone') return null
+    deleteExpiredSessions(this.db)
+    insertSession(this.db, session)
+    if (profile) this.db.update(storeAccount).set({ profile }).run()
+    return profile ?? (state.profile as PublicRecord | null)
+  }
+
+  /** Confirms a session is live, stamping when it was last seen; null when it has ended. */
+  async confirmSession(owner: Owner, sessionId: string): Promise<ConfirmedSession | null> {
+    const state = await this.open(owner)
+    if (!state || state.banned) return null
+    if (owner.type === 'admin' && (await this.checkAdmin(state)) !== 'valid') return null
+    const session = findLiveSession(this.db, sessionId)
+    const profile = state.profile as PublicRecord | null
+    if (!session || !profile) return null
+    touchSession(this.db, session)
+    return { email: profile.email, secondFactor: session.second_factor, profile }
+  }
+
+  async endSession(owner: Owner, sessionId: string): Promise<void> {
+    if (await this.open(owner)) deleteSession(this.db, sessionId)
+  }
+
+  /**
+   * Ends every session, or every one but `keep`. `passwordChanged` says the worker has just set a
+   * new password: an administrator's store takes it as known rather than as a reset.
+   */
+  async endSessions(owner: Owner, keep: string | null = null, passwordChanged = false): Promise<void> {
+    const state = await this.open(owner)
+    if (!state) return
+    deleteSessions(this.db, keep)
+    if (passwordChanged && owner.type === 'admin') await this.checkAdmin(state, { adopt: true })
+  }
+
+  async endSessionByPublicId(owner: Owner, publicId: string): Promise<string | null> {
+    if (!(await this.open(owner))) return null
+    return deleteSessionByPublicId(this.db, publicId)
+  }
+
+  async sessions(owner: Owner, currentId: string): Promise<SessionView[]> {
+    if (!(await this.open(owner))) return []
+    return listSessions(this.db, currentId)
+  }
+
+  async passSecondFactor(owner: Owner, sessionId: string, how: SecondFactor): Promise<boolean> {
+    if (!(await this.open(owner))) return false
+    return markSecondFactor(this.db, sessionId, how)
+  }
+
+  // The account's record
+
+  async profile(owner: Owner): Promise<PublicRecord | null> {
+    const state = await this.open(owner)
+    return (state?.profile as PublicRecord | null | undefined) ?? null
+  }
+
+  /** The record as D1 now holds it, after a change there (profile, language, password). */
+  async setProfile(owner: Owner, profile: PublicRecord): Promise<void> {
+    if (await this.open(owner)) this.db.update(storeAccount).set({ profile }).run()
+  }
+
+  /** An administrator's ban (every session ends, none is confirmed or started) or its end. */
+  async setBanned(owner: Owner, banned: boolean, profile: PublicRecord): Promise<void> {
+    if (!(await this.open(owner))) return
+    if (banned) deleteSessions(this.db)
+    this.db.update(storeAccount).set({ banned, profile }).run()
+  }
+
+  // Watchlist
+
+  async watchlist(owner: Owner): Promise<WatchlistEntry[]> {
+    if (!(await this.open(owner))) return []
+    return listWatchlist(this.db).map((row) => watchlistEntry(owner, row))
+  }
+
+  async addToWatchlist(owner: Owner, item: WatchlistItem): Promise<{ entry: WatchlistEntry; created: boolean } | null> {
+    const state = await this.open(owner)
+    if (!state) return null
+    const { row, created } = addToWatchlist(this.db, item, this.nextChange())
+    if (created) await this.copyWithin(CHANGE_COPY_DELAY_MS)
+    return { entry: watchlistEntry(owner, row), created }
+  }
+
+  async removeFromWatchlist(owner: Owner, key: ContentKey): Promise<boolean | null> {
+    if (!(await this.open(owner))) return null
+    const removed = removeFromWatchlist(this.db, key)
+    if (removed) await this.copyWithin(CHANGE_COPY_DELAY_MS)
+    return removed
+  }
+
+  async inWatchlist(owner: Owner, key: ContentKey): Promise<boolean> {
+    if (!(await this.open(owner))) return false
+    return isInWatchlist(this.db, key)
+  }
+
+  // History
+
+  /**
+   * A progress report, kept before the answer. Its D1 copy waits up to 10 minutes, batched with
+   * the reports after it, unless this is the pause, end or leave report.
+   */
+  async recordProgress(owner: Owner, report: ProgressReport, reason: ReportReason | null = null): Promise<HistoryResult | null> {
+    if (!(await this.open(owner))) return null
+    const row = recordProgress(this.db, report, this.nextChange())
+    await this.copyWithin(reason ? 0 : PROGRESS_COPY_DELAY_MS)
+    return historyResult(owner, row)
+  }
+
+  /** Newest first; every entry when `limit` is null. */
+  async history(owner: Owner, limit: number | null = null): Promise<HistoryResult[]> {
+    if (!(await this.open(owner))) return []
+    return listHistory(this.db, limit ?? undefined).map((row) => historyResult(owner, row))
+  }
+
+  async historyEntry(owner: Owner, key: ContentKey): Promise<HistoryResult | null> {
+    if (!(await this.open(owner))) return null
+    const row = findHistoryEntry(this.db, key)
+    return row ? historyResult(owner, row) : null
+  }
+
+  async clearHistory(owner: Owner): Promise<number | null> {
+    if (!(await this.open(owner))) return null
+    const removed = clearHistory(this.db)
+    await this.copyWithin(CHANGE_COPY_DELAY_MS)
+    return removed
+  }
+
+  // Services
+
+  async services(owner: Owner): Promise<ServiceChoice | null> {
+    if (!(await this.open(owner))) return null
+    return getServiceChoice(this.db)
+  }
+
+  async setServices(owner: Owner, choice: ServiceChoice): Promise<boolean> {
+    if (!(await this.open(owner))) return false
+    setServiceChoice(this.db, choice)
+    return true
+  }
+
+  // Import, export, deletion
+
+  /** Titles from another service: each added once; those already there are left as they are. */
+  async importTitles(
+    owner: Owner,
+    titles: { watchlist: WatchlistItem[]; watched: (WatchlistItem & { watched_at: string })[] },
+  ): Promise<{ watchlist: ImportCounts; watched: ImportCounts } | null> {
+    if (!(await this.open(owner))) return null
+    const change = this.nextChange()
+    let saved = 0
+    let watched = 0
+    this.ctx.storage.transactionSync(() => {
+      for (const item of titles.watchlist) if (addToWatchlist(this.db, item, change).created) saved += 1
+      for (const item of titles.watched) if (recordWatched(this.db, item, change)) watched += 1
+    })
+    if (saved + watched > 0) await this.copyWithin(CHANGE_COPY_DELAY_MS)
+    return {
+      watchlist: { added: saved, existing: titles.watchlist.length - saved },
+      watched: { added: watched, existing: titles.watched.length - watched },
+    }
+  }
+
+  async accountData(owner: Owner): Promise<StoreData | null> {
+    if (!(await this.open(owner))) return null
+    return {
+      watchlist: listWatchlist(this.db).map((row) => watchlistEntry(owner, row)),
+      history: listHistory(this.db).map((row) => historyResult(owner, row)),
+      sessions: liveSessions(this.db).map((s) => ({ created_at: s.created_at, last_seen_at: s.last_seen_at, expires_at: s.expires_at, device: s.user_agent })),
+      services: getServiceChoice(this.db),
+    }
+  }
+
+  /** The account is deleted: everything here goes, and the mark left behind refuses any later call. */
+  async deleteAccount(owner: Owner): Promise<void> {
+    await this.open(owner)
+    this.deleted = true
+    await this.ctx.storage.deleteAlarm()
+    await this.ctx.storage.deleteAll()
+    await this.ctx.storage.put(DELETED_KEY, true)
+  }
+
+  /** Writes the D1 copy: whatever changed since the last, in one batch. */
+  override async alarm(): Promise<void> {
+    const state = this.state()
+    if (!state) return
+    const owner = { type: state.owner_type, id: state.owner_id }
+    const pending = pendingCopy(this.db, state.change_seq)
+    if (copyIsEmpty(pending)) return
+    await this.env.DB.batch(copyStatements(this.env.DB, owner, pending))
+    if (this.deleted) return
+    markCopied(this.db, pending)
+    this.db.update(storeAccount).set({ copied_at: nowIso() }).run()
+    // changes made while the batch was written wait for their own time (or a sooner report's)
+    if (!copyIsEmpty(pendingCopy(this.db, 0)) && (await this.ctx.storage.getAlarm()) === null) await this.copyWithin(PROGRESS_COPY_DELAY_MS)
+  }
+}
+
