@@ -96,6 +96,20 @@ export async function withoutFirstData(context: BrowserContext): Promise<void> {
   })
 }
 
+/** Chooses a show's season as a viewer does: its tab, or past six seasons the Seasons menu. */
+export async function chooseSeason(page: Page, season: number): Promise<void> {
+  const menu = page.getByRole('combobox', { name: 'Seasons' })
+  if (await menu.count()) await menu.selectOption(String(season))
+  else await page.getByRole('tablist', { name: 'Seasons' }).getByRole('tab', { name: new RegExp(`^Season ${season},`) }).click()
+}
+
+/** The season the tabs or the Seasons menu show as chosen. */
+export async function chosenSeason(page: Page): Promise<string> {
+  const menu = page.getByRole('combobox', { name: 'Seasons' })
+  if (await menu.count()) return (await menu.locator('option:checked').innerText()).trim()
+  return (await page.getByRole('tablist', { name: 'Seasons' }).getByRole('tab', { selected: true }).innerText()).trim()
+}
+
 let accountSequence = 0
 let visitorSequence = 0
 

@@ -15,7 +15,7 @@ import { useImageUrl } from '../../lib/images'
 import { t } from '../../i18n'
 import { hasRating } from '../../lib/titles'
 import { AdBlock, DownloadButtons, PopupNotice } from './operator-links'
-import { ShareButtons } from './share-buttons'
+import { TitleShareButton } from './share-buttons'
 import { ratingText } from './title-format'
 
 export interface TitleFacts {
@@ -63,7 +63,7 @@ export function TitleHeader({ facts, player, summary }: { facts: TitleFacts; pla
       )}
       <div className="absolute inset-0 -z-10 max-h-[48rem] bg-gradient-to-t from-neutral-950 from-10% via-neutral-950/80 to-neutral-950/30" />
       <div
-        className={`grid grid-cols-1 gap-x-8 gap-y-5 px-4 pt-20 pb-6 md:px-8 md:pt-24 lg:pt-8 ${theatre ? '' : 'lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start'}`}
+        className={`grid grid-cols-1 gap-x-8 gap-y-5 px-4 pt-5 pb-6 md:px-8 md:pt-6 lg:pt-8 ${theatre ? '' : 'lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:grid-rows-[auto_1fr] lg:items-start'}`}
       >
         <div className="min-w-0 lg:col-start-1 lg:row-start-1">
           <h1 className="max-w-4xl text-3xl leading-tight font-extrabold tracking-tight text-white drop-shadow md:text-4xl xl:text-5xl" data-catalog="">
@@ -147,8 +147,8 @@ export function TitleSummary({
       <div className="flex flex-wrap gap-2">
         <WatchlistButton target={{ contentId: facts.id, contentType: facts.type, title: facts.title, posterPath: facts.posterPath }} />
         <AddToListButton target={{ content_type: facts.type, content_id: facts.id, title: facts.title, poster_path: facts.posterPath }} />
+        <TitleShareButton type={facts.type} id={facts.id} title={facts.title} episode={episode} />
       </div>
-      <ShareButtons type={facts.type} id={facts.id} title={facts.title} episode={episode} />
     </section>
   )
 }

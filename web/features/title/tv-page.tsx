@@ -9,7 +9,7 @@
  * and episode they were watching, or to the next one if they had finished it. Signed in, every
  * episode the viewer moves to is recorded at once, after the last report of the one they left.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
 import type { WatchHistoryEntry } from '../../../drizzle/schema'
 import type { TvDetails } from '../../../worker/catalog/types'
@@ -22,12 +22,13 @@ import { useNearScreen } from '../../lib/use-in-view'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { useSeason, useTrendingTv, useTvShow } from './api'
 import { CastStrip } from './cast-strip'
-import { EpisodeList, SeasonList } from './episode-list'
+import { EpisodeList } from './episode-list'
 import { episodeFromQuery, neighbourEpisode, type EpisodeRef } from './episode-nav'
 import { episodeLabel, episodeName, episodeShortTitle } from './episode-text'
 import { sendProgress } from './history-client'
 import { Player, type PlayerTarget } from './player'
 import { COMPLETED_FRACTION, resumePosition } from './progress'
+import { MAX_SEASON_TABS, SeasonPicker, seasonTabIds } from './season-picker'
 import { runtimeText, withElements } from './title-format'
 import { detailsPendingState, PlayerPlaceholder, PlayerSection, TitleExtras, TitleHeader, TitleSummary, type TitleFacts } from './title-parts'
 import { useTitlePage } from './use-title-page'
@@ -85,6 +86,7 @@ function ShowPage({ id }: { id: number }) {
   // Episodes the viewer picks start playing; the one the page opens on waits behind Play.
   const [autoPlay, setAutoPlay] = useState(false)
   const [search, setSearch] = useState('')
+  const seasonsId = useId()
   const selection = chosen ?? (details && history.ready ? startingSelection(details, history.saved) : null)
   const selectionKey = selection ? `${selection.season}-${selection.episode}` : ''
   const season = useSeason(validId ? id : 0, selection?.season ?? null)
@@ -255,21 +257,18 @@ function ShowPage({ id }: { id: number }) {
         }
         summary={<TitleSummary facts={facts} overview={details.overview} overviewLanguage={details.overview_language} genres={details.genres} episode={selection} />}
       />
-      <div className="mt-6 grid grid-cols-1 gap-6 px-4 md:px-8 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="min-w-0 space-y-4">
-          <SeasonList seasons={details.seasons} selected={selection?.season ?? null} onSelect={chooseSeason} />
-          <EpisodeList
-            episodes={episodes}
-            selected={selection?.episode ?? 1}
-            onSelect={chooseEpisode}
-            search={search}
-            onSearch={setSearch}
-            loading={season.isFetching}
-          />
-        </div>
-        <div className="min-w-0">
-          <TitleExtras downloadUrl={config.data?.downloadUrl ?? null} adUrl={config.data?.adUrl ?? null} />
-        </div>
+      <div className="mt-6 space-y-6 px-4 md:px-8">
+        <EpisodeList
+          episodes={episodes}
+          selected={selection?.episode ?? 1}
+          onSelect={chooseEpisode}
+          search={search}
+          onSearch={setSearch}
+          loading={season.isFetching}
+          seasons={<SeasonPicker seasons={details.seasons} selected={selection?.season ?? null} onSelect={chooseSeason} idBase={seasonsId} />}
+          panel={details.seasons.length <= MAX_SEASON_TABS ? { id: seasonTabIds(seasonsId, null).panel, labelledBy: seasonTabIds(seasonsId, selection?.season ?? null).tab } : undefined}
+        />
+        <TitleExtras downloadUrl={config.data?.downloadUrl ?? null} adUrl={config.data?.adUrl ?? null} />
       </div>
       <div className="px-4 md:px-8">
         <WhereToWatch type="tv" id={details.id} />
