@@ -74,11 +74,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // Shared by pages other than the home page (the access-restricted view, page headings,
-            // the genre grid, the region menu of Where to Watch and the services picker): kept out
-            // of the chunk every page loads first.
+            // the genre grid, the region menu of Where to Watch and the services picker, the sheet
+            // of Share and Add to list, genre names, share links, the debounce of search boxes):
+            // kept out of the chunk every page loads first.
             {
               name: 'pages-shared',
-              test: /web[\\/](components[\\/](access-denied|genre-grid|page-heading|region-select)|lib[\\/]watch-regions)\./,
+              test: /web[\\/](components[\\/](access-denied|genre-grid|page-heading|region-select|sheet)|lib[\\/](watch-regions|genres|share-link|use-debounced-value))\./,
               minShareCount: 2,
               // Their own code only: what they use (React, the words) stays where it is.
               includeDependenciesRecursively: false,
