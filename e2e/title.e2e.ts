@@ -1149,14 +1149,29 @@ describe('/tv/{id}', () => {
     await context.close()
   })
 
-  it("says 'TV Show not found' for an unknown id, and 'Movie not found' likewise", async () => {
-    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
-    await page.goto('/tv/987654321', { waitUntil: 'domcontentloaded' })
-    await page.getByRole('heading', { name: 'TV Show not found' }).waitFor()
-    await page.goto('/movie/987654321', { waitUntil: 'domcontentloaded' })
-    await page.getByRole('heading', { name: 'Movie not found' }).waitFor()
-    await context.close()
-  })
+  for (const viewport of ['phone', 'desktop'] as const) {
+    it(`offers search and popular titles for an id the catalogue lacks, at ${viewport === 'phone' ? '390' : '1440'} px`, async () => {
+      const { context, page } = await newPage(browser(), baseUrl, viewport)
+      await page.goto('/tv/987654321', { waitUntil: 'domcontentloaded' })
+      await page.getByRole('heading', { level: 1, name: 'TV Show not found' }).waitFor()
+      await page.getByRole('region', { name: 'Popular TV Shows' }).locator('a[href^="/tv/"]').first().waitFor()
+
+      await page.goto('/movie/987654321', { waitUntil: 'domcontentloaded' })
+      await page.getByRole('heading', { level: 1, name: 'Movie not found' }).waitFor()
+      expect(await page.getByText('We could not find this title. Search for it, or pick one of the popular titles below.').isVisible()).toBe(true)
+      const popular = page.getByRole('region', { name: 'Popular Movies' })
+      await popular.locator('a[href^="/movie/"]').first().waitFor()
+      expect(await popular.locator('a[href^="/movie/"]').count()).toBeGreaterThan(5)
+      expect(await noHorizontalOverflow(page)).toBe(true)
+      expect(await seriousA11yViolations(page)).toEqual([])
+
+      const search = page.locator('main').getByRole('search')
+      await search.getByRole('searchbox', { name: 'Search movies and TV shows' }).fill('dark knight')
+      await search.getByRole('button', { name: 'Search' }).click()
+      await page.waitForURL(/\/search-results\?q=dark(\+|%20)knight$/)
+      await context.close()
+    })
+  }
 })
 
 describe('phones', () => {

@@ -84,6 +84,13 @@ export default defineConfig({
               // Their own code only: what they use (React, the words) stays where it is.
               includeDependenciesRecursively: false,
             },
+            // The offline notice and the list of kept pages: the title pages' and, offline, any
+            // page's; fetched ahead with the service worker, never part of the first load.
+            {
+              name: 'offline',
+              test: /web[\\/](components[\\/]offline-notice|lib[\\/]saved-pages)\./,
+              includeDependenciesRecursively: false,
+            },
             {
               name: 'shared',
               test: /web[\\/](components|lib)[\\/]|node_modules[\\/]@tanstack[\\/]react-query/,

@@ -37,7 +37,7 @@ export function Component() {
         <Link to={paths.movies()} className="inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">{t('mylists.browse')}</Link>
       </div>
     )
-  if (answer.isError) return <LoadError message={t('mylists.loadFailed')} onRetry={() => void answer.refetch()} />
+  if (answer.isError) return <LoadError whole message={t('mylists.loadFailed')} onRetry={() => void answer.refetch()} />
   return <ListView list={answer.data.list} own={answer.data.own} />
 }
 

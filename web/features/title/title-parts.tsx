@@ -1,7 +1,7 @@
 /**
  * The parts the movie and TV pages share: the backdrop header with title and facts, the details
- * block (overview, genres, watchlist, share, download), the player section with the operator's
- * ad slots, and the loading, not-found and failure states.
+ * block (overview, genres, watchlist, share, download), and the player section with the
+ * operator's ad slots.
  */
 import { useAtom } from 'jotai'
 import { atomWithStorage } from 'jotai/utils'
@@ -10,7 +10,6 @@ import type { Genre, MediaType } from '../../../worker/catalog/types'
 import { ListPlusIcon, StarIcon } from '../../components/icons'
 import { type ListTarget, useOpenAddToList } from '../../components/add-to-list'
 import { WatchlistButton } from '../../components/watchlist-button'
-import { ApiError } from '../../lib/api-client'
 import { useImageUrl } from '../../lib/images'
 import { t } from '../../i18n'
 import { hasRating } from '../../lib/titles'
@@ -187,52 +186,6 @@ export function PlayerSection({ adUrl, children }: { adUrl: string | null; child
       {children}
     </section>
   )
-}
-
-function PageState({ children, role = 'status' }: { children: ReactNode; role?: 'status' | 'alert' }) {
-  return (
-    <div className="flex min-h-[50vh] flex-col items-center justify-center gap-4 px-4 text-center" role={role}>
-      {children}
-    </div>
-  )
-}
-
-/**
- * What a detail page shows until its details are in: not found (a bad id or a 404), a failure
- * with Retry, or Loading. Null once the details are there.
- */
-export function detailsPendingState(
-  query: { data: unknown; error: unknown; isError: boolean; refetch: () => unknown },
-  validId: boolean,
-  notFound: string,
-  failure: string,
-): ReactNode {
-  if (!validId || (query.error instanceof ApiError && query.error.status === 404)) {
-    return (
-      <PageState role="alert">
-        <h1 className="text-2xl font-bold">{notFound}</h1>
-      </PageState>
-    )
-  }
-  if (query.isError) {
-    return (
-      <PageState role="alert">
-        <h1 className="text-2xl font-bold">{notFound}</h1>
-        <p className="text-neutral-400">{failure}</p>
-        <button type="button" onClick={() => void query.refetch()} className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
-          {t('title.retry')}
-        </button>
-      </PageState>
-    )
-  }
-  if (!query.data) {
-    return (
-      <PageState>
-        <p className="text-neutral-400">{t('title.loading')}</p>
-      </PageState>
-    )
-  }
-  return null
 }
 
 /** The title page's button, beside Add to Watchlist. */

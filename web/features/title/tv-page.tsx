@@ -30,7 +30,8 @@ import { Player, type PlayerTarget } from './player'
 import { COMPLETED_FRACTION, resumePosition } from './progress'
 import { MAX_SEASON_TABS, SeasonPicker, seasonTabIds } from './season-picker'
 import { runtimeText, withElements } from './title-format'
-import { detailsPendingState, PlayerPlaceholder, PlayerSection, TitleExtras, TitleHeader, TitleSummary, type TitleFacts } from './title-parts'
+import { PlayerPlaceholder, PlayerSection, TitleExtras, TitleHeader, TitleSummary, type TitleFacts } from './title-parts'
+import { detailsPendingState, isUnknownTitle } from './title-states'
 import { useTitlePage } from './use-title-page'
 import { WhereToWatch } from './where-to-watch'
 
@@ -94,7 +95,7 @@ function ShowPage({ id }: { id: number }) {
     () => (selection ? { type: 'tv', id, season: selection.season, episode: selection.episode } : null),
     [id, selection?.season, selection?.episode],
   )
-  useDocumentMeta(details?.name ?? (show.isError || !validId ? t('title.showNotFound') : undefined), details?.overview)
+  useDocumentMeta(details?.name ?? (isUnknownTitle(show, validId) ? t('title.showNotFound') : undefined), details?.overview)
 
   // The episode the viewer moves to is kept at once, not only once some of it has played. This
   // runs after the player of the episode left behind has queued its last report (effects clean up
@@ -151,7 +152,7 @@ function ShowPage({ id }: { id: number }) {
     if (next) play(next)
   }, [next, play])
 
-  const pending = detailsPendingState(show, validId, t('title.showNotFound'), t('title.showLoadFailed'))
+  const pending = detailsPendingState(show, validId, 'tv')
   if (pending || !details) return pending
 
   const chooseSeason = (seasonNumber: number) => {
