@@ -96,17 +96,24 @@ export async function withoutFirstData(context: BrowserContext): Promise<void> {
   })
 }
 
+/** The Seasons menu of a show past six seasons, once the page shows its seasons one way or the other. */
+async function seasonMenu(page: Page) {
+  const menu = page.getByRole('combobox', { name: 'Seasons' })
+  await menu.or(page.getByRole('tablist', { name: 'Seasons' })).first().waitFor()
+  return (await menu.count()) ? menu : null
+}
+
 /** Chooses a show's season as a viewer does: its tab, or past six seasons the Seasons menu. */
 export async function chooseSeason(page: Page, season: number): Promise<void> {
-  const menu = page.getByRole('combobox', { name: 'Seasons' })
-  if (await menu.count()) await menu.selectOption(String(season))
+  const menu = await seasonMenu(page)
+  if (menu) await menu.selectOption(String(season))
   else await page.getByRole('tablist', { name: 'Seasons' }).getByRole('tab', { name: new RegExp(`^Season ${season},`) }).click()
 }
 
 /** The season the tabs or the Seasons menu show as chosen. */
 export async function chosenSeason(page: Page): Promise<string> {
-  const menu = page.getByRole('combobox', { name: 'Seasons' })
-  if (await menu.count()) return (await menu.locator('option:checked').innerText()).trim()
+  const menu = await seasonMenu(page)
+  if (menu) return (await menu.locator('option:checked').innerText()).trim()
   return (await page.getByRole('tablist', { name: 'Seasons' }).getByRole('tab', { selected: true }).innerText()).trim()
 }
 

@@ -42,9 +42,8 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     Promise.all([
       bypassForLiveData(event),
-      caches
-        .open(SHELL_CACHE)
-        .then((cache) => cache.add(new Request(SHELL_URL, { cache: 'reload' })))
+      fetch(new Request(SHELL_URL, { cache: 'reload' }))
+        .then((response) => response.ok && keepShell(response))
         .catch(() => undefined),
     ]).then(() => self.skipWaiting()),
   )
@@ -65,8 +64,25 @@ function isLiveData(url) {
   return url.pathname.startsWith('/api/') || share || url.pathname === '/sitemap.xml' || url.pathname === '/robots.txt'
 }
 
+/**
+ * A kept copy may be served to a visitor who has since signed in: it must not say that nobody is
+ * (web/lib/boot.ts would then not ask), so the copy leaves the session to be asked for.
+ */
+function withoutSessionClaim(html) {
+  return html.replace(/(<script type="application\/json" id="boot-data">[^<]*?)"signedOut":true/, '$1"signedOut":false')
+}
+
 function decodeEntities(text) {
   return text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name])
+}
+
+/** A page's copy to keep: its body decoded (the encoding and length it came with no longer apply). */
+function keptCopy(response, html, title) {
+  const headers = new Headers(response.headers)
+  headers.delete('Content-Encoding')
+  headers.delete('Content-Length')
+  if (title) headers.set(PAGE_TITLE_HEADER, title)
+  return new Response(withoutSessionClaim(html), { status: 200, headers })
 }
 
 /** Keeps a page that holds its own first data (a title or a composed page), newest last. */
@@ -81,24 +97,23 @@ async function keepPage(url, response) {
   }
   if (!data || (!data.title && !data.page)) return
   const title = /<title[^>]*>([^<]*)<\/title>/.exec(html)
-  const headers = new Headers(response.headers)
-  // The body is kept decoded: the encoding and length it came with no longer apply.
-  headers.delete('Content-Encoding')
-  headers.delete('Content-Length')
-  // Header values are Latin-1; titles are in every script.
-  headers.set(PAGE_TITLE_HEADER, encodeURIComponent(decodeEntities(title ? title[1] : url)))
   const cache = await caches.open(PAGES_CACHE)
   await cache.delete(url)
-  await cache.put(url, new Response(html, { status: 200, headers }))
+  // Header values are Latin-1; titles are in every script.
+  await cache.put(url, keptCopy(response, html, encodeURIComponent(decodeEntities(title ? title[1] : url))))
   const keys = await cache.keys()
   await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_PAGES)).map((k) => cache.delete(k)))
+}
+
+async function keepShell(response) {
+  const html = await response.text()
+  await (await caches.open(SHELL_CACHE)).put(SHELL_URL, keptCopy(response, html))
 }
 
 async function keepCopies(url, response) {
   const type = response.headers.get('Content-Type') || ''
   if (!response.ok || response.type !== 'basic' || !type.includes('text/html')) return
-  const shell = response.clone()
-  await Promise.all([caches.open(SHELL_CACHE).then((cache) => cache.put(SHELL_URL, shell)), keepPage(url, response.clone())]).catch(() => undefined)
+  await Promise.all([keepShell(response.clone()), keepPage(url, response.clone())]).catch(() => undefined)
 }
 
 function timeout(ms) {
@@ -106,7 +121,7 @@ function timeout(ms) {
 }
 
 /** The kept copy of this very page, else the last app shell. */
-async function keptCopy(url) {
+async function copyFor(url) {
   return (await caches.match(url, { cacheName: PAGES_CACHE })) || (await caches.match(SHELL_URL, { cacheName: SHELL_CACHE }))
 }
 
@@ -121,9 +136,9 @@ async function networkFirstPage(event) {
   try {
     const answer = await Promise.race([network, timeout(NAVIGATION_TIMEOUT_MS)])
     if (answer) return answer
-    return (await keptCopy(url)) || (await network)
+    return (await copyFor(url)) || (await network)
   } catch (err) {
-    const kept = await keptCopy(url)
+    const kept = await copyFor(url)
     if (kept) return kept
     throw err
   }

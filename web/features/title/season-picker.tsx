@@ -21,10 +21,17 @@ export interface SeasonSummary {
   episode_count: number
 }
 
-/** The ids that tie the tabs to the episode list they control. */
-export function seasonTabIds(idBase: string, season: number | null): { tab: string; panel: string } {
-  return { tab: `${idBase}season-${season}`, panel: `${idBase}episodes` }
+/**
+ * Where the seasons are tabs, the ids that tie them to the episode list they control: the list's
+ * own, and the one of the tab showing it. Undefined where they are a menu (or there are none).
+ */
+export function seasonPanel(idBase: string, seasons: SeasonSummary[], selected: number | null): { id: string; labelledBy: string } | undefined {
+  if (seasons.length === 0 || seasons.length > MAX_SEASON_TABS) return undefined
+  return { id: panelId(idBase), labelledBy: tabId(idBase, selected ?? seasons[0]!.season_number) }
 }
+
+const tabId = (idBase: string, season: number) => `${idBase}season-${season}`
+const panelId = (idBase: string) => `${idBase}episodes`
 
 /** "Season 1, 10 episodes": a tab's accessible name and a menu item's text. */
 function seasonWithEpisodes(season: SeasonSummary): string {
@@ -115,15 +122,14 @@ function SeasonTabs({ seasons, selected, onSelect, idBase }: PickerProps) {
       <div ref={strip} role="tablist" aria-label={t('title.seasons')} onKeyDown={onKeyDown} className="scrollbar-none flex gap-2 overflow-x-auto scroll-smooth py-1">
         {seasons.map((season) => {
           const active = season.season_number === selected
-          const ids = seasonTabIds(idBase, season.season_number)
           return (
             <button
               key={season.season_number}
-              id={ids.tab}
+              id={tabId(idBase, season.season_number)}
               type="button"
               role="tab"
               aria-selected={active}
-              aria-controls={ids.panel}
+              aria-controls={panelId(idBase)}
               tabIndex={active || (selected === null && season === seasons[0]) ? 0 : -1}
               onClick={() => onSelect(season.season_number)}
               className={`shrink-0 rounded-lg px-4 py-2 text-sm whitespace-nowrap ${active ? 'bg-brand-600 text-white' : 'bg-neutral-800 text-neutral-200 hover:bg-neutral-700'}`}

@@ -28,7 +28,7 @@ import { episodeLabel, episodeName, episodeShortTitle } from './episode-text'
 import { sendProgress } from './history-client'
 import { Player, type PlayerTarget } from './player'
 import { COMPLETED_FRACTION, resumePosition } from './progress'
-import { MAX_SEASON_TABS, SeasonPicker, seasonTabIds } from './season-picker'
+import { SeasonPicker, seasonPanel } from './season-picker'
 import { runtimeText, withElements } from './title-format'
 import { PlayerPlaceholder, PlayerSection, TitleExtras, TitleHeader, TitleSummary, type TitleFacts } from './title-parts'
 import { detailsPendingState, isUnknownTitle } from './title-states'
@@ -267,7 +267,7 @@ function ShowPage({ id }: { id: number }) {
           onSearch={setSearch}
           loading={season.isFetching}
           seasons={<SeasonPicker seasons={details.seasons} selected={selection?.season ?? null} onSelect={chooseSeason} idBase={seasonsId} />}
-          panel={details.seasons.length <= MAX_SEASON_TABS ? { id: seasonTabIds(seasonsId, null).panel, labelledBy: seasonTabIds(seasonsId, selection?.season ?? null).tab } : undefined}
+          panel={seasonPanel(seasonsId, details.seasons, selection?.season ?? null)}
         />
         <TitleExtras downloadUrl={config.data?.downloadUrl ?? null} adUrl={config.data?.adUrl ?? null} />
       </div>
