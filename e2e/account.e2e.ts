@@ -41,8 +41,11 @@ describe('register, login, profile, password, logout', () => {
     const account = newAccountDetails('journey')
     const { context, page } = await openPage('desktop')
 
-    // Sign up: the client-side checks come first, then the server accepts.
-    await page.goto('/register')
+    // Sign up from a page of the site: the header's Sign Up remembers it, the client-side checks
+    // come first, then the server accepts, signs the new account in and the visitor is back there.
+    await page.goto('/genre/28')
+    await page.getByRole('banner').getByRole('link', { name: 'Sign Up' }).click()
+    await page.waitForURL(`${baseUrl}/register?next=%2Fgenre%2F28`)
     const form = page.locator('main form')
     await form.getByLabel('Email', { exact: true }).fill(account.email)
     await form.getByLabel('Username', { exact: true }).fill(account.username)
@@ -59,8 +62,12 @@ describe('register, login, profile, password, logout', () => {
     await form.getByLabel('Password', { exact: true }).fill(account.password)
     await form.getByLabel('Confirm Password', { exact: true }).fill(account.password)
     await form.getByRole('button', { name: 'Sign Up' }).click()
-    await toast(page, 'Registration successful! Please log in.').waitFor()
-    await page.waitForURL(`${baseUrl}/login`)
+    await toast(page, 'Registration successful! You are now signed in.').waitFor()
+    await page.waitForURL(`${baseUrl}/genre/28`)
+    await page.getByRole('banner').getByRole('button', { name: account.username }).waitFor()
+    expect((await (await page.request.get('/api/auth/me')).json()).user.username).toBe(account.username)
+    // Signed out again (the browser forgets the cookie) for the sign-in steps that follow.
+    await context.clearCookies()
 
     // The same e-mail again: the server's message is shown.
     await page.goto('/register')
@@ -201,7 +208,7 @@ describe('the profile lists', () => {
     const account = newAccountDetails('lists')
     const { context, page } = await openPage('desktop')
     const headers = visitorHeaders(baseUrl)
-    expect((await page.request.post('/api/auth/signup', { data: { ...account, confirmPassword: account.password }, headers })).status()).toBe(201)
+    await signUpThroughApi(page, baseUrl, account)
     await loginThroughForm(page, account)
     const saved = await page.request.post('/api/me/watchlist', { data: { content_id: 550, content_type: 'movie', title: 'Saved Film', poster_path: null }, headers })
     expect(saved.ok()).toBe(true)
@@ -243,17 +250,27 @@ describe('sign-in details', () => {
     await context.close()
   })
 
-  it('renders the register page and the profile on a phone', async () => {
+  it('signs up on a phone from the sign-in page a guarded page sent the visitor to, and lands back there signed in', async () => {
     const { context, page } = await openPage('phone')
-    await page.goto('/register')
+    // A client address of its own, so this sign-up is not counted with the other journeys' ones.
+    await context.setExtraHTTPHeaders({ 'CF-Connecting-IP': visitorHeaders(baseUrl)['CF-Connecting-IP']! })
+    await page.goto('/profile')
+    await page.waitForURL(/\/login\?next=%2Fprofile$/)
+    await page.locator('main').getByRole('link', { name: 'Sign Up' }).click()
+    await page.waitForURL(/\/register\?next=%2Fprofile$/)
     await page.getByRole('heading', { name: 'Sign Up', level: 1 }).waitFor()
     // With no Turnstile key configured, the bot-check script is never requested.
     expect(await page.locator('script[src*="challenges.cloudflare.com"]').count()).toBe(0)
     await shoot(page, 'register-phone')
     const account = newAccountDetails('phone')
-    await signUpThroughApi(page, baseUrl, account)
-    await loginThroughForm(page, account)
-    await page.goto('/profile')
+    const form = page.locator('main form')
+    await form.getByLabel('Email', { exact: true }).fill(account.email)
+    await form.getByLabel('Username', { exact: true }).fill(account.username)
+    await form.getByLabel('Password', { exact: true }).fill(account.password)
+    await form.getByLabel('Confirm Password', { exact: true }).fill(account.password)
+    await form.getByRole('button', { name: 'Sign Up' }).click()
+    await page.waitForURL(`${baseUrl}/profile`)
+    await page.getByRole('region', { name: 'Profile Information' }).getByText(account.email).waitFor()
     await page.getByText('No watch history yet.').waitFor()
     await shoot(page, 'profile-phone')
     await expectNoSeriousViolations(page)

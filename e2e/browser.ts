@@ -96,6 +96,27 @@ export async function withoutFirstData(context: BrowserContext): Promise<void> {
   })
 }
 
+/** The Seasons menu of a show past six seasons, once the page shows its seasons one way or the other. */
+async function seasonMenu(page: Page) {
+  const menu = page.getByRole('combobox', { name: 'Seasons' })
+  await menu.or(page.getByRole('tablist', { name: 'Seasons' })).first().waitFor()
+  return (await menu.count()) ? menu : null
+}
+
+/** Chooses a show's season as a viewer does: its tab, or past six seasons the Seasons menu. */
+export async function chooseSeason(page: Page, season: number): Promise<void> {
+  const menu = await seasonMenu(page)
+  if (menu) await menu.selectOption(String(season))
+  else await page.getByRole('tablist', { name: 'Seasons' }).getByRole('tab', { name: new RegExp(`^Season ${season},`) }).click()
+}
+
+/** The season the tabs or the Seasons menu show as chosen. */
+export async function chosenSeason(page: Page): Promise<string> {
+  const menu = await seasonMenu(page)
+  if (menu) return (await menu.locator('option:checked').innerText()).trim()
+  return (await page.getByRole('tablist', { name: 'Seasons' }).getByRole('tab', { selected: true }).innerText()).trim()
+}
+
 let accountSequence = 0
 let visitorSequence = 0
 
@@ -117,22 +138,25 @@ export async function getJson<T>(baseUrl: string, path: string): Promise<T> {
   return (await res.json()) as T
 }
 
-/** Signs `account` up through the API from inside the page's context, as a visitor of its own address. */
+/**
+ * Makes `account` through the API from inside the page's context, as a visitor of its own address,
+ * and signs out again (sign-up signs the new account in), for tests that sign in through the form.
+ */
 export async function signUpThroughApi(page: Page, baseUrl: string, account: { email: string; username: string; password: string }): Promise<void> {
-  const res = await page.request.post(`${baseUrl}/api/auth/signup`, { data: { ...account, confirmPassword: account.password }, headers: visitorHeaders(baseUrl) })
+  const headers = visitorHeaders(baseUrl)
+  const res = await page.request.post(`${baseUrl}/api/auth/signup`, { data: { ...account, confirmPassword: account.password }, headers })
   if (res.status() !== 201) throw new Error(`sign-up answered ${res.status()}: ${await res.text()}`)
+  const logout = await page.request.post(`${baseUrl}/api/auth/logout`, { headers })
+  if (logout.status() !== 200) throw new Error(`sign-out answered ${logout.status()}: ${await logout.text()}`)
 }
 
-/** Signs a fresh user up and in through the API from inside the page's context, so the session cookie lands there. */
+/** Signs a fresh user up through the API from inside the page's context, so the session cookie it starts lands there. */
 export async function signInNewUser(page: Page, baseUrl: string, prefix: string): Promise<{ email: string; username: string }> {
   accountSequence += 1
   const tag = `${Date.now().toString(36)}${accountSequence}`
   const data = { email: `${prefix}.${tag}@example.com`, username: `${prefix}_${tag}`, password: 'correct horse battery', confirmPassword: 'correct horse battery' }
-  const headers = visitorHeaders(baseUrl)
-  const signup = await page.request.post(`${baseUrl}/api/auth/signup`, { data, headers })
+  const signup = await page.request.post(`${baseUrl}/api/auth/signup`, { data, headers: visitorHeaders(baseUrl) })
   if (signup.status() !== 201) throw new Error(`sign-up answered ${signup.status()}: ${await signup.text()}`)
-  const login = await page.request.post(`${baseUrl}/api/auth/login`, { data: { email: data.email, password: data.password, type: 'user' }, headers })
-  if (login.status() !== 200) throw new Error(`sign-in answered ${login.status()}: ${await login.text()}`)
   return { email: data.email, username: data.username }
 }
 

@@ -111,8 +111,9 @@ describe('layout, signed out', () => {
     await page.goto('/faq')
     const header = page.locator('header')
     await header.getByRole('link', { name: 'Login' }).waitFor()
-    expect(await header.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login')
-    expect(await header.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/register')
+    // Both return to the page once the visitor is signed in.
+    expect(await header.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login?next=%2Ffaq')
+    expect(await header.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/register?next=%2Ffaq')
     await context.close()
   })
 

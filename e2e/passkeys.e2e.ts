@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { confirmationCode, createAdmin, loginThroughForm, newAccountDetails } from './account-helpers'
-import { dismissCookieBanner, newPage, seriousA11yViolations, useBrowser, visitorHeaders, type ViewportName } from './browser'
+import { dismissCookieBanner, newPage, seriousA11yViolations, signUpThroughApi, useBrowser, visitorHeaders, type ViewportName } from './browser'
 
 const baseUrl = inject('baseUrl').replace('127.0.0.1', 'localhost')
 const port = new URL(baseUrl).port
@@ -71,7 +71,7 @@ describe('passkeys', () => {
   it('a user adds one, signs in with it, and removes it', async () => {
     const account = newAccountDetails('passkey')
     const { context, page } = await withAuthenticator('desktop')
-    expect((await page.request.post('/api/auth/signup', { data: { ...account, confirmPassword: account.password }, headers: { ...visitorHeaders(baseUrl), Origin: baseUrl } })).status()).toBe(201)
+    await signUpThroughApi(page, baseUrl, account)
     await loginThroughForm(page, account)
     const section = await addPasskeyOnProfile(page, 'passkeys-desktop.png')
     expect(await section.getByRole('listitem').first().innerText()).toMatch(/Passkey on Chrome on Linux[\s\S]*not used yet/)

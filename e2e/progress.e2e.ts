@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { dismissCookieBanner, newPage, signInNewUser, useBrowser, getJson as getJsonFrom } from './browser'
+import { chooseSeason, dismissCookieBanner, newPage, signInNewUser, useBrowser, getJson as getJsonFrom } from './browser'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
@@ -103,7 +103,7 @@ async function watchChosenEpisode(page: Page) {
   await page.goto(`/tv/${showId}`, { waitUntil: 'domcontentloaded' })
   const nowPlaying = page.getByTestId('now-playing')
   await expect.poll(() => nowPlaying.innerText()).toMatch(/^Season 1, Episode 1\b/)
-  await page.getByRole('navigation', { name: 'Seasons' }).getByRole('button', { name: /Season 2/ }).click()
+  await chooseSeason(page, 2)
   await expect.poll(() => nowPlaying.innerText()).toMatch(/^Season 2, Episode 1\b/)
   await page.getByTestId('episode-list').getByRole('button', { name: /^3\. / }).click()
   await expect.poll(() => nowPlaying.innerText()).toMatch(/^Season 2, Episode 3\b/)
@@ -196,7 +196,7 @@ describe('an episode chosen in a later season keeps the episode and the seconds 
   it('after another season: the seconds stay and the season chosen is recorded at once', async () => {
     const { context, page } = await signedInPage()
     await watchChosenEpisode(page)
-    await page.getByRole('navigation', { name: 'Seasons' }).getByRole('button', { name: /Season 3/ }).click()
+    await chooseSeason(page, 3)
     await expect.poll(async () => (await storedEntry(context, 'tv', showId))?.season_number, { timeout: 10_000 }).toBe(3)
     const entry = await storedEntry(context, 'tv', showId)
     expect(entry).toMatchObject({ season_number: 3, episode_number: 1, status: 'In Progress' })
@@ -208,7 +208,7 @@ describe('an episode chosen in a later season keeps the episode and the seconds 
     const { context, page } = await signedInPage()
     await context.route('**/media/sample/**', (route) => route.abort())
     await page.goto(`/tv/${showId}`, { waitUntil: 'domcontentloaded' })
-    await page.getByRole('navigation', { name: 'Seasons' }).getByRole('button', { name: /Season 2/ }).click()
+    await chooseSeason(page, 2)
     await page.getByTestId('episode-list').getByRole('button', { name: /^3\. / }).click()
     await expect.poll(async () => await storedEntry(context, 'tv', showId), { timeout: 10_000 }).toMatchObject({ season_number: 2, episode_number: 3, status: 'Started' })
     await page.reload({ waitUntil: 'domcontentloaded' })

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { loginThroughForm, newAccountDetails } from './account-helpers'
-import { dismissCookieBanner, newPage, seriousA11yViolations, useBrowser, visitorHeaders } from './browser'
+import { dismissCookieBanner, newPage, seriousA11yViolations, signUpThroughApi, useBrowser } from './browser'
 
 const baseUrl = inject('baseUrl')
 const shots = join(__dirname, '..', '.wrangler', 'screenshots')
@@ -30,8 +30,7 @@ describe('sessions on the profile', () => {
     const laptop = await newPage(browser(), baseUrl, 'desktop')
     const phone = await newPage(browser(), baseUrl, 'phone')
     for (const { context } of [laptop, phone]) await dismissCookieBanner(context)
-    const signup = await laptop.page.request.post('/api/auth/signup', { data: { ...account, confirmPassword: account.password }, headers: visitorHeaders(baseUrl) })
-    expect(signup.status()).toBe(201)
+    await signUpThroughApi(laptop.page, baseUrl, account)
     await loginThroughForm(laptop.page, account)
     await loginThroughForm(phone.page, account)
     expect(await signedInAs(phone.page)).toBe(account.email)

@@ -1,6 +1,7 @@
 import { request as httpRequest, Agent } from 'node:http'
+import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { newPage, useBrowser } from './browser'
+import { dismissCookieBanner, newPage, seriousA11yViolations, useBrowser, viewports, withoutFirstData } from './browser'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
@@ -155,4 +156,89 @@ describe('answers outside the browser', () => {
       agent.destroy()
     }
   })
+})
+
+/** Waits until the service worker controls the page, and has kept `count` pages to open offline. */
+async function keptByServiceWorker(page: Page, count: number): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }))
+  })
+  await expect
+    .poll(() => page.evaluate(async () => ((await caches.has('reelhouse-pages-v1')) ? (await (await caches.open('reelhouse-pages-v1')).keys()).length : 0)), { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(count)
+}
+
+describe('offline and out of reach', () => {
+  for (const viewport of ['phone', 'desktop'] as const) {
+    // The phone walks it in Arabic, right to left.
+    const prefix = viewport === 'phone' ? '/ar' : ''
+    const words =
+      viewport === 'phone'
+        ? { offline: 'أنت غير متصل بالإنترنت', retry: 'إعادة المحاولة' }
+        : { offline: "You're offline", retry: 'Retry' }
+
+    it(`offline at ${viewports[viewport].width} px: a title seen before opens again with its data; another says offline and links what the device kept`, async () => {
+      const { context, page } = await newPage(browser(), baseUrl, viewport)
+      await dismissCookieBanner(context)
+      await page.goto(`${prefix}/movie/155`)
+      await page.getByRole('heading', { level: 1, name: 'The Dark Knight' }).waitFor()
+      // The first load installs the service worker; what it serves from then on, it keeps.
+      await keptByServiceWorker(page, 0)
+      await page.reload()
+      await keptByServiceWorker(page, 1)
+
+      await context.setOffline(true)
+      await page.reload()
+      await page.getByRole('heading', { level: 1, name: 'The Dark Knight' }).waitFor()
+      expect(await page.getByTestId('title-facts').innerText()).toMatch(/2008/)
+
+      await page.goto(`${prefix}/movie/238`)
+      const notice = page.getByRole('alert').filter({ has: page.getByRole('heading', { level: 1, name: words.offline }) })
+      await notice.waitFor()
+      expect(await page.getByRole('heading', { name: 'Movie not found' }).count()).toBe(0)
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(viewport === 'phone' ? 'rtl' : 'ltr')
+      const kept = notice.getByTestId('saved-pages').getByRole('link', { name: /The Dark Knight/ })
+      expect(await kept.getAttribute('href')).toBe(`${prefix}/movie/155`)
+      expect(await seriousA11yViolations(page)).toEqual([])
+      await kept.click()
+      await page.getByRole('heading', { level: 1, name: 'The Dark Knight' }).waitFor()
+
+      // Back online, Retry on a page that had failed brings it.
+      await page.goto(`${prefix}/movie/238`)
+      await notice.waitFor()
+      await context.setOffline(false)
+      await notice.getByRole('button', { name: words.retry }).click()
+      await page.getByRole('heading', { level: 1, name: 'The Godfather' }).waitFor()
+      await context.close()
+    })
+  }
+
+  for (const viewport of ['phone', 'desktop'] as const) {
+    it(`with the server out of reach at ${viewports[viewport].width} px, a page shows an error with Retry within 5 s, and Retry brings it`, async () => {
+      const context = await browser().newContext({ baseURL: baseUrl, viewport: viewports[viewport], isMobile: viewport === 'phone', hasTouch: viewport === 'phone', serviceWorkers: 'block' })
+      const page = await context.newPage()
+      await dismissCookieBanner(context)
+      // The pages come without their first data, so they ask the API, which takes the calls and never answers.
+      await withoutFirstData(context)
+      let reachable = false
+      await context.route('**/api/**', async (route) => {
+        if (reachable) await route.fallback()
+      })
+      const paths = viewport === 'phone' ? ['/movie/155'] : ['/genre/28', '/movie/155']
+      for (const path of paths) {
+        await page.goto(path, { waitUntil: 'domcontentloaded' })
+        const shown = Date.now()
+        const alert = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Retry' }) }).first()
+        await alert.waitFor({ timeout: 10_000 })
+        expect(Date.now() - shown, path).toBeLessThan(5000)
+        if (path.startsWith('/movie/')) expect(await alert.innerText()).toContain('The server is not answering.')
+      }
+      expect(await seriousA11yViolations(page)).toEqual([])
+      reachable = true
+      await page.getByRole('alert').getByRole('button', { name: 'Retry' }).click()
+      await page.getByRole('heading', { level: 1, name: 'The Dark Knight' }).waitFor()
+      await context.close()
+    })
+  }
 })

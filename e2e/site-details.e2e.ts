@@ -7,7 +7,7 @@
 import type { BrowserContext, Page, Route } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { createAdmin, loginThroughForm, newAccountDetails } from './account-helpers'
-import { dismissCookieBanner, newPage, signInNewUser, useBrowser, withoutFirstData, type ViewportName } from './browser'
+import { dismissCookieBanner, newPage, signInNewUser, signUpThroughApi, useBrowser, withoutFirstData, type ViewportName } from './browser'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
@@ -85,8 +85,7 @@ describe('?next= on the way to the login page', () => {
   it('sends a signed-out visitor from Watchlist and Last Watched to the login page and back there', async () => {
     const { context, page } = await openPage()
     const account = newAccountDetails('next')
-    const signup = await page.request.post(`${baseUrl}/api/auth/signup`, { data: { ...account, confirmPassword: account.password }, headers: { Origin: baseUrl } })
-    expect(signup.status()).toBe(201)
+    await signUpThroughApi(page, baseUrl, account)
     await page.goto('/', { waitUntil: 'domcontentloaded' })
     const sidebar = page.getByRole('complementary', { name: 'Main navigation' })
     expect(await sidebar.getByRole('link', { name: 'Watchlist' }).getAttribute('href')).toBe('/login?next=%2Fwatchlist')

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BrowserContext, Page, Request, Route } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { newPage, seriousA11yViolations, signInNewUser, useBrowser, withoutFirstData, getJson as getJsonFrom } from './browser'
+import { chooseSeason, chosenSeason, newPage, seriousA11yViolations, signInNewUser, useBrowser, withoutFirstData, getJson as getJsonFrom } from './browser'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
@@ -72,6 +72,13 @@ async function playUntil(page: Page, seconds: number): Promise<number> {
   return video.evaluate((v: HTMLVideoElement) => v.currentTime)
 }
 
+/** The space between the bottom of the top bar and the title: no empty band at any width. */
+async function gapAboveTitle(page: Page): Promise<number> {
+  const bar = (await page.getByRole('banner').first().boundingBox())!
+  const title = (await page.getByRole('heading', { level: 1 }).first().boundingBox())!
+  return title.y - (bar.y + bar.height)
+}
+
 async function noHorizontalOverflow(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)
 }
@@ -126,10 +133,7 @@ describe('/movie/{id}', () => {
     expect(await page.getByRole('button', { name: 'Reelhouse Player', pressed: true }).isVisible()).toBe(true)
     // The embedded catalogue has no trailers, so no Trailer source is offered.
     expect(await page.getByRole('button', { name: 'Trailer' }).count()).toBe(0)
-    for (const network of ['Facebook', 'X (Twitter)', 'WhatsApp', 'Telegram', 'Reddit', 'LinkedIn']) {
-      expect(await page.getByRole('button', { name: `Share on ${network}` }).isVisible()).toBe(true)
-    }
-    expect(await page.getByRole('button', { name: 'Copy link' }).isVisible()).toBe(true)
+    expect(await page.getByRole('button', { name: 'Share', exact: true }).isVisible()).toBe(true)
     // Nothing the operator has not configured: no download buttons, no ad slots, no pop-up notice.
     expect(await page.getByRole('heading', { name: 'Download' }).count()).toBe(0)
     expect(await page.getByRole('complementary', { name: 'Advertisement' }).count()).toBe(0)
@@ -162,18 +166,53 @@ describe('/movie/{id}', () => {
     await context.close()
   })
 
-  it('opens a 600x400 share pop-up carrying the share link and the title', async () => {
-    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
-    await context.route(/^https:\/\/(www\.)?reddit\.com\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>share</title>' }))
-    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
-    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Share on Reddit' }).click()])
-    await popup.waitForLoadState()
-    const url = new URL(popup.url())
-    expect(url.searchParams.get('url')).toBe(`${baseUrl}/share/movie/${movieId}`)
-    expect(url.searchParams.get('title')).toBe(movieTitle)
-    expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([600, 400])
-    await context.close()
-  })
+  for (const viewport of ['phone', 'desktop'] as const) {
+    it(`shares from one Share button whose sheet (${viewport === 'phone' ? 'a bottom sheet at 390 px' : 'a dialog at 1440 px'}) holds the networks, the link and Copy link`, async () => {
+      const { context, page } = await newPage(browser(), baseUrl, viewport)
+      await context.route(/^https:\/\/(www\.)?reddit\.com\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>share</title>' }))
+      await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+      const share = page.getByRole('button', { name: 'Share', exact: true })
+      await share.waitFor()
+      // Nothing of the sheet until it is asked for.
+      expect(await page.getByRole('button', { name: /^Share on / }).count()).toBe(0)
+      await share.click()
+      const sheet = page.getByRole('dialog', { name: 'Share' })
+      await sheet.waitFor()
+      for (const network of ['Facebook', 'X (Twitter)', 'WhatsApp', 'Telegram', 'Reddit', 'LinkedIn']) {
+        expect(await sheet.getByRole('button', { name: `Share on ${network}` }).isVisible(), network).toBe(true)
+      }
+      expect(await sheet.getByRole('textbox', { name: 'Link to share' }).inputValue()).toBe(`${baseUrl}/share/movie/${movieId}`)
+      expect(await sheet.getByRole('button', { name: 'Copy link' }).isVisible()).toBe(true)
+      const box = (await sheet.boundingBox())!
+      const { width, height } = page.viewportSize()!
+      if (viewport === 'phone') {
+        // Across the bottom of the screen.
+        expect(Math.round(box.y + box.height)).toBe(height)
+        expect(Math.round(box.width)).toBe(width)
+      } else {
+        // In the middle, clear of the edges.
+        expect(Math.abs(box.x + box.width / 2 - width / 2)).toBeLessThan(2)
+        expect(box.y).toBeGreaterThan(0)
+        expect(box.y + box.height).toBeLessThan(height)
+      }
+      expect(await seriousA11yViolations(page)).toEqual([])
+
+      if (viewport === 'desktop') {
+        // Escape closes it, and the focus is back on Share.
+        await page.keyboard.press('Escape')
+        await sheet.waitFor({ state: 'hidden' })
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Share')
+        await share.click()
+      }
+      const [popup] = await Promise.all([context.waitForEvent('page'), sheet.getByRole('button', { name: 'Share on Reddit' }).click()])
+      await popup.waitForLoadState()
+      const url = new URL(popup.url())
+      expect(url.searchParams.get('url')).toBe(`${baseUrl}/share/movie/${movieId}`)
+      expect(url.searchParams.get('title')).toBe(movieTitle)
+      if (viewport === 'desktop') expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([600, 400])
+      await context.close()
+    })
+  }
 
   it('asks a visitor to log in before adding to the watchlist', async () => {
     const { context, page } = await newPage(browser(), baseUrl, 'desktop')
@@ -381,8 +420,7 @@ describe('the first screen at 1440x900', () => {
         genres: about.getByRole('list', { name: 'Genres' }),
         play: playButton(page),
         watchlist: page.getByRole('button', { name: 'Add to Watchlist' }),
-        share: page.getByRole('heading', { name: 'Share' }),
-        copyLink: page.getByRole('button', { name: 'Copy link' }),
+        share: page.getByRole('button', { name: 'Share', exact: true }),
       }
       for (const [name, locator] of Object.entries(parts)) {
         if (name === 'rating') {
@@ -392,6 +430,7 @@ describe('the first screen at 1440x900', () => {
         expect(await inFirstScreen(page, locator), name).toBe(true)
       }
       expect(await parts.facts.innerText()).toMatch(/\d\.\d[\s\S]*\b(19|20)\d\d\b[\s\S]*\d+(h|m)/)
+      expect(await gapAboveTitle(page)).toBeLessThanOrEqual(48)
       expect(await page.evaluate(() => window.scrollY)).toBe(0)
 
       // Theatre mode widens the player across the page; the press plays in place.
@@ -875,12 +914,10 @@ describe('/tv/{id}', () => {
     await page.getByRole('heading', { level: 1, name: showName }).waitFor()
     const nowPlaying = page.getByTestId('now-playing')
     await expect.poll(() => nowPlaying.innerText()).toMatch(/^Season 1, Episode 1/)
-    const seasons = page.getByRole('navigation', { name: 'Seasons' })
     const episodes = page.getByTestId('episode-list')
     await episodes.locator('li button').first().waitFor()
-    expect(await episodes.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('600px')
 
-    await seasons.getByRole('button', { name: /Season 2/ }).click()
+    await chooseSeason(page, 2)
     await expect.poll(() => nowPlaying.innerText()).toMatch(/^Season 2, Episode 1/)
     await expect.poll(() => episodes.locator('li button').first().innerText()).toMatch(/^1\. /)
 
@@ -901,12 +938,96 @@ describe('/tv/{id}', () => {
     expect(await third.getAttribute('aria-current')).toBe('true')
 
     await search.fill('something')
-    await seasons.getByRole('button', { name: /Season 1/ }).click()
+    await chooseSeason(page, 1)
     await expect.poll(() => nowPlaying.innerText()).toMatch(/^Season 1, Episode 1/)
     expect(await search.inputValue()).toBe('')
 
     expect(await playUntil(page, 1)).toBeGreaterThan(1)
     expect(await page.getByRole('heading', { name: 'Trending Shows' }).isVisible()).toBe(true)
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await context.close()
+  })
+
+  for (const viewport of ['phone', 'desktop'] as const) {
+    it(`reaches every season at ${viewport === 'phone' ? '390' : '1440'} px, names each with its episodes, and lists the episodes in the page`, async () => {
+      const { context, page } = await newPage(browser(), baseUrl, viewport)
+      const nowPlaying = page.getByTestId('now-playing')
+      const episodes = page.getByTestId('episode-list')
+
+      // Eight seasons: a menu holds them all.
+      await page.goto('/tv/1399', { waitUntil: 'domcontentloaded' })
+      const menu = page.getByRole('combobox', { name: 'Seasons' })
+      await menu.waitFor()
+      const options = (await menu.locator('option').allInnerTexts()).map((text) => text.trim())
+      expect(options).toHaveLength(8)
+      expect(options[0]).toBe('Season 1, 10 episodes')
+      expect(options[7]).toBe('Season 8, 6 episodes')
+      await menu.selectOption('8')
+      await expect.poll(() => nowPlaying.innerText()).toMatch(/^Season 8, Episode 1\b/)
+      await expect.poll(() => episodes.locator('li button').count()).toBe(6)
+      // Inline: the list is as tall as its episodes, and the page itself scrolls to the last one.
+      expect(await episodes.evaluate((el) => [getComputedStyle(el).overflowY, el.scrollHeight <= el.clientHeight + 1])).toEqual(['visible', true])
+      expect(await seriousA11yViolations(page)).toEqual([])
+
+      // Five seasons: tabs, which scroll sideways behind arrow buttons where they do not fit.
+      await page.goto('/tv/1396', { waitUntil: 'domcontentloaded' })
+      const tabs = page.getByRole('tablist', { name: 'Seasons' })
+      await tabs.waitFor()
+      expect((await tabs.getByRole('tab').allInnerTexts()).map((text) => text.trim())).toEqual([
+        'Season 1, 7 episodes',
+        'Season 2, 13 episodes',
+        'Season 3, 13 episodes',
+        'Season 4, 13 episodes',
+        'Season 5, 16 episodes',
+      ])
+      const last = tabs.getByRole('tab', { name: 'Season 5, 16 episodes' })
+      const inStrip = () => tabs.evaluate((strip, name) => {
+        const tab = Array.from(strip.querySelectorAll<HTMLElement>('[role="tab"]')).find((el) => el.innerText.trim() === name)!
+        const a = strip.getBoundingClientRect()
+        const b = tab.getBoundingClientRect()
+        return b.left >= a.left - 1 && b.right <= a.right + 1
+      }, 'Season 5, 16 episodes')
+      if (viewport === 'phone') {
+        await page.getByRole('button', { name: 'Later seasons' }).waitFor()
+        expect(await inStrip()).toBe(false)
+        while (!(await inStrip())) await page.getByRole('button', { name: 'Later seasons' }).click()
+        await page.getByRole('button', { name: 'Earlier seasons' }).waitFor()
+      } else {
+        expect(await inStrip()).toBe(true)
+        expect(await page.getByRole('button', { name: 'Later seasons' }).count()).toBe(0)
+        // The arrow keys move between the tabs; Enter opens one.
+        await tabs.getByRole('tab', { selected: true }).focus()
+        await page.keyboard.press('End')
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Season 5, 16 episodes')
+        await page.keyboard.press('ArrowRight')
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Season 1, 7 episodes')
+        await page.keyboard.press('ArrowLeft')
+      }
+      await last.click()
+      await expect.poll(() => nowPlaying.innerText()).toMatch(/^Season 5, Episode 1\b/)
+      expect(await last.getAttribute('aria-selected')).toBe('true')
+      await expect.poll(() => episodes.locator('li button').count()).toBe(16)
+      expect(await page.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(await last.getAttribute('id'))
+      expect(await noHorizontalOverflow(page)).toBe(true)
+      expect(await seriousA11yViolations(page)).toEqual([])
+      await context.close()
+    })
+  }
+
+  it('names the seasons in Arabic with a plural of their episodes, right to left', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'phone')
+    await page.goto('/ar/tv/1396', { waitUntil: 'domcontentloaded' })
+    const tabs = page.getByRole('tablist', { name: 'المواسم' })
+    await tabs.waitFor()
+    const names = await tabs.getByRole('tab').evaluateAll((all) => all.map((tab) => tab.textContent))
+    const digits = (n: number) => new Intl.NumberFormat('ar').format(n)
+    expect(names[0]).toBe(`الموسم 1، ${digits(7)} حلقات`)
+    expect(names[4]).toBe(`الموسم 5، ${digits(16)} حلقة`)
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')
+    // The strip starts at the right; Later seasons is on the left.
+    const later = (await page.getByRole('button', { name: 'المواسم التالية' }).boundingBox())!
+    const strip = (await tabs.boundingBox())!
+    expect(later.x).toBeLessThan(strip.x + strip.width / 2)
     expect(await seriousA11yViolations(page)).toEqual([])
     await context.close()
   })
@@ -968,7 +1089,7 @@ describe('/tv/{id}', () => {
     await expect.poll(() => nowPlaying.innerText()).toMatch(new RegExp(`^Season 1, Episode ${firstCount}\\b`))
     await next.click()
     await expect.poll(() => nowPlaying.innerText()).toMatch(/^Season 2, Episode 1\b/)
-    expect(await page.getByRole('navigation', { name: 'Seasons' }).getByRole('button', { name: /Season 2/, pressed: true }).isVisible()).toBe(true)
+    expect(await chosenSeason(page)).toMatch(/^Season 2, \d+ episodes$/)
     await expect.poll(() => page.getByTestId('episode-list').locator('li button').first().getAttribute('aria-current')).toBe('true')
     await previous.click()
     await expect.poll(() => nowPlaying.innerText()).toMatch(new RegExp(`^Season 1, Episode ${firstCount}\\b`))
@@ -1035,14 +1156,29 @@ describe('/tv/{id}', () => {
     await context.close()
   })
 
-  it("says 'TV Show not found' for an unknown id, and 'Movie not found' likewise", async () => {
-    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
-    await page.goto('/tv/987654321', { waitUntil: 'domcontentloaded' })
-    await page.getByRole('heading', { name: 'TV Show not found' }).waitFor()
-    await page.goto('/movie/987654321', { waitUntil: 'domcontentloaded' })
-    await page.getByRole('heading', { name: 'Movie not found' }).waitFor()
-    await context.close()
-  })
+  for (const viewport of ['phone', 'desktop'] as const) {
+    it(`offers search and popular titles for an id the catalogue lacks, at ${viewport === 'phone' ? '390' : '1440'} px`, async () => {
+      const { context, page } = await newPage(browser(), baseUrl, viewport)
+      await page.goto('/tv/987654321', { waitUntil: 'domcontentloaded' })
+      await page.getByRole('heading', { level: 1, name: 'TV Show not found' }).waitFor()
+      await page.getByRole('region', { name: 'Popular TV Shows' }).locator('a[href^="/tv/"]').first().waitFor()
+
+      await page.goto('/movie/987654321', { waitUntil: 'domcontentloaded' })
+      await page.getByRole('heading', { level: 1, name: 'Movie not found' }).waitFor()
+      expect(await page.getByText('We could not find this title. Search for it, or pick one of the popular titles below.').isVisible()).toBe(true)
+      const popular = page.getByRole('region', { name: 'Popular Movies' })
+      await popular.locator('a[href^="/movie/"]').first().waitFor()
+      expect(await popular.locator('a[href^="/movie/"]').count()).toBeGreaterThan(5)
+      expect(await noHorizontalOverflow(page)).toBe(true)
+      expect(await seriousA11yViolations(page)).toEqual([])
+
+      const search = page.locator('main').getByRole('search')
+      await search.getByRole('searchbox', { name: 'Search movies and TV shows' }).fill('dark knight')
+      await search.getByRole('button', { name: 'Search' }).click()
+      await page.waitForURL(/\/search-results\?q=dark(\+|%20)knight$/)
+      await context.close()
+    })
+  }
 })
 
 describe('phones', () => {
@@ -1054,7 +1190,11 @@ describe('phones', () => {
       await page.getByTestId('player').waitFor()
       expect(await noHorizontalOverflow(page), path).toBe(true)
       expect(await seriousA11yViolations(page), path).toEqual([])
+      expect(await gapAboveTitle(page), path).toBeLessThanOrEqual(40)
     }
+    // A tablet's width, between the phone's layout and the desktop's.
+    await page.setViewportSize({ width: 768, height: 1024 })
+    expect(await gapAboveTitle(page)).toBeLessThanOrEqual(40)
     await context.close()
   })
 

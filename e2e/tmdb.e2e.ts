@@ -14,7 +14,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dismissCookieBanner, newPage, useBrowser, type ViewportName } from './browser'
+import { chooseSeason, dismissCookieBanner, newPage, useBrowser, type ViewportName } from './browser'
 import { ageCatalogCache, type FakeTmdb, resetState, siteUrl, startFake, startSite } from './tmdb-site'
 
 const browser = useBrowser()
@@ -167,12 +167,11 @@ const VISITS: Visit[] = [
     async check(page) {
       await page.getByRole('heading', { level: 1, name: 'The Orbital' }).waitFor()
       expect(await page.locator('header p span.rounded.border').first().textContent()).toBe('TV-MA')
-      const seasons = page.getByRole('navigation', { name: 'Seasons' })
-      await seasons.waitFor()
+      await page.getByRole('tablist', { name: 'Seasons' }).waitFor()
       await page.getByText('1. Chapter 1', { exact: true }).first().waitFor()
-      await seasons.getByRole('button', { name: /Season 2/ }).click()
+      await chooseSeason(page, 2)
       await page.getByText('Episode 1 of season 2', { exact: false }).first().waitFor()
-      await seasons.getByRole('button', { name: /Season 3/ }).click()
+      await chooseSeason(page, 3)
       await page.getByText('No episodes in this season.').waitFor()
       expect(await seasons.innerText()).not.toMatch(/\b0 ep/)
     },

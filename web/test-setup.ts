@@ -7,3 +7,12 @@ import { PAGE_AREAS } from './i18n/areas'
 beforeAll(() => Promise.all([loadLocale('en'), loadAreas(PAGE_AREAS)]))
 
 afterEach(() => cleanup())
+
+// jsdom has the dialog element but not its modal methods.
+HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+  this.setAttribute('open', '')
+}
+HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+  this.removeAttribute('open')
+  this.dispatchEvent(new Event('close'))
+}

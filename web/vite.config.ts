@@ -74,13 +74,21 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // Shared by pages other than the home page (the access-restricted view, page headings,
-            // the genre grid, the region menu of Where to Watch and the services picker, the genre
-            // names of the browse pages, share links): kept out of the chunk every page loads first.
+            // the genre grid, the region menu of Where to Watch and the services picker, the sheet
+            // of Share and Add to list, genre names, share links, the debounce of search boxes):
+            // kept out of the chunk every page loads first.
             {
               name: 'pages-shared',
-              test: /web[\\/](components[\\/](access-denied|genre-grid|page-heading|region-select)|lib[\\/](watch-regions|genres|share-link))\.|worker[\\/]catalog[\\/]genre-map\./,
+              test: /web[\\/](components[\\/](access-denied|genre-grid|page-heading|region-select|sheet)|lib[\\/](watch-regions|genres|share-link|use-debounced-value))\.|worker[\\/]catalog[\\/]genre-map\./,
               minShareCount: 2,
               // Their own code only: what they use (React, the words) stays where it is.
+              includeDependenciesRecursively: false,
+            },
+            // The offline notice and the list of kept pages: the title pages' and, offline, any
+            // page's; fetched ahead with the service worker, never part of the first load.
+            {
+              name: 'offline',
+              test: /web[\\/](components[\\/]offline-notice|lib[\\/]saved-pages)\./,
               includeDependenciesRecursively: false,
             },
             {

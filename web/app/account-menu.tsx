@@ -3,7 +3,7 @@
  * menu, or Login / Sign Up.
  */
 import { useCallback, useId, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
+import { Link, useLocation } from 'react-router-dom'
 import { UserIcon } from '../components/icons'
 import { useToast } from '../components/toast'
 import { t } from '../i18n'
@@ -13,6 +13,10 @@ import { displayName, useRefreshSession, useSession } from '../lib/session'
 import { useDismiss } from '../lib/use-dismiss'
 import { LanguageLink, useLanguageChoices } from './language-menu'
 
+function onSignInPage(pathname: string): boolean {
+  return pathname === paths.login() || pathname === paths.register()
+}
+
 export function AccountMenu() {
   const session = useSession()
   const refresh = useRefreshSession()
@@ -21,18 +25,21 @@ export function AccountMenu() {
   const languageHeading = useId()
   const [open, setOpen] = useState(false)
   const ref = useRef<HTMLDivElement>(null)
+  const location = useLocation()
 
   const close = useCallback(() => setOpen(false), [])
   useDismiss(open, ref, close)
 
   if (session === undefined) return <div className="h-9 w-24" aria-hidden="true" />
   if (session === null) {
+    // Both come back here once the visitor is signed in; from a sign-in page, to where it was going.
+    const here = onSignInPage(location.pathname) ? (new URLSearchParams(location.search).get('next') ?? undefined) : `${location.pathname}${location.search}`
     return (
       <div className="flex items-center gap-2 text-sm">
-        <Link to={paths.login()} className="rounded-md px-3 py-2 whitespace-nowrap text-neutral-200 hover:bg-neutral-800">
+        <Link to={paths.login(here)} className="rounded-md px-3 py-2 whitespace-nowrap text-neutral-200 hover:bg-neutral-800">
           {t('shell.login')}
         </Link>
-        <Link to={paths.register()} className="rounded-md bg-brand-600 px-3 py-2 font-semibold whitespace-nowrap text-white hover:bg-brand-500">
+        <Link to={paths.register(here)} className="rounded-md bg-brand-600 px-3 py-2 font-semibold whitespace-nowrap text-white hover:bg-brand-500">
           {t('shell.signUp')}
         </Link>
       </div>

@@ -1,36 +1,24 @@
 /**
  * The desktop footer (SPEC.md section 2): quick and company links, the new-movie-updates e-mail
  * box, social links, the support address from GET /api/config, the sitemap (new tab), the
- * language menu, and TMDB's required attribution when TMDB is the catalogue provider.
+ * language menu, and TMDB's required attribution when TMDB is the catalogue provider. Below the
+ * fold on every page and hidden on phones, it is not part of the first load (app/layout.tsx).
  */
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
-import { currentLocale, t, type MessageId } from '../i18n'
+import { currentLocale, t } from '../i18n'
 import { useSiteConfig, useSiteFacts } from '../lib/images'
 import { paths } from '../lib/paths'
 import { LanguageMenu } from './language-menu'
+import { companyLinks, type SiteLink } from './site-links'
 
-interface FooterLink {
-  label: MessageId
-  href: string
-}
-
-const quickLinks: FooterLink[] = [
+const quickLinks: SiteLink[] = [
   { label: 'nav.home', href: paths.home() },
   { label: 'nav.movies', href: paths.movies() },
   { label: 'nav.tvShows', href: paths.tvShows() },
   { label: 'nav.kids', href: paths.kids() },
   { label: 'nav.topImdb', href: paths.topImdb() },
   { label: 'nav.genres', href: paths.genres() },
-]
-/** The site's own pages; the mobile menu lists them too, as phones have no footer. */
-export const companyLinks: FooterLink[] = [
-  { label: 'nav.aboutUs', href: paths.aboutUs() },
-  { label: 'nav.contact', href: paths.contact() },
-  { label: 'nav.faq', href: paths.faq() },
-  { label: 'nav.terms', href: paths.terms() },
-  { label: 'nav.privacy', href: paths.privacy() },
-  { label: 'nav.dmca', href: paths.dmca() },
 ]
 // The networks' own names, the same in every language.
 const socialLinks = [

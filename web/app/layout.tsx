@@ -34,9 +34,9 @@ import { useSettleUnsentProgress } from '../lib/settle-unsent-progress'
 import { SITE_NAME } from '../lib/use-document-meta'
 import { useScrollRestoration } from '../lib/use-scroll-restoration'
 import { AccountMenu } from './account-menu'
-import { companyLinks, Footer } from './footer'
 import { loadAreas } from '../i18n'
 import { LanguageMenu } from './language-menu'
+import { companyLinks } from './site-links'
 
 interface NavItem {
   label: MessageId
@@ -293,6 +293,25 @@ export function PageFallback() {
   )
 }
 
+const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })))
+
+/** The footer, below the fold on every page and hidden on phones: its code comes once the page has loaded. */
+function LateFooter() {
+  const [loaded, setLoaded] = useState(() => document.readyState === 'complete')
+  useEffect(() => {
+    if (loaded) return
+    const done = () => setLoaded(true)
+    window.addEventListener('load', done, { once: true })
+    return () => window.removeEventListener('load', done)
+  }, [loaded])
+  if (!loaded) return null
+  return (
+    <Suspense fallback={null}>
+      <Footer />
+    </Suspense>
+  )
+}
+
 /** The Add to list dialog's code and words, fetched on the first press of an Add to list button. */
 const AddToListDialog = lazy(() =>
   Promise.all([import('../features/lists/add-to-list-dialog'), loadAreas(['mylists'])]).then(([m]) => ({ default: m.AddToListDialog })),
@@ -336,7 +355,7 @@ export function Layout() {
             </Suspense>
           </ErrorBoundary>
         </main>
-        <Footer />
+        <LateFooter />
       </div>
       <BottomBar />
       <AddToListHost />

@@ -2,10 +2,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Provider as JotaiProvider } from 'jotai'
 import type { ReactNode } from 'react'
+import { retryOnceUnlessAnswered } from '../lib/api-client'
 
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { staleTime: 5 * 60 * 1000, refetchOnWindowFocus: false, retry: 1 },
+    // Offline, queries still run (and fail at once) rather than wait paused behind a loading
+    // frame: the page says it is offline, and refetches when the connection comes back.
+    queries: { staleTime: 5 * 60 * 1000, refetchOnWindowFocus: false, retry: retryOnceUnlessAnswered, networkMode: 'always' },
   },
 })
 

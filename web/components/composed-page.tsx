@@ -38,7 +38,7 @@ export function ComposedPage({ query, heroLabel, rowsLabel, showHero = true, chi
       {showHero && (data ? <HeroCarousel items={data.hero} label={heroLabel} /> : query.isError ? null : <HeroSkeleton />)}
       {children}
       {query.isError && !data ? (
-        <LoadError message={t('shell.pageLoadFailed')} onRetry={() => void query.refetch()} />
+        <LoadError whole message={t('shell.pageLoadFailed')} onRetry={() => void query.refetch()} />
       ) : (
         <div aria-label={rowsLabel} role="region" aria-busy={query.isFetching} className="pb-6">
           {data ? (

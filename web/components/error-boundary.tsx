@@ -1,9 +1,11 @@
 /**
  * Catches a page that fails to render or whose chunk fails to load (a new deployment, a dropped
- * connection) and offers a Retry instead of a blank page. `resetKey` clears it on navigation.
+ * connection) and offers a Retry instead of a blank page; offline, it says so and lists the pages
+ * the device can still open. `resetKey` clears it on navigation.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { t } from '../i18n'
+import { OfflinePage } from './load-error'
 
 interface Props {
   resetKey: string
@@ -27,6 +29,7 @@ export class ErrorBoundary extends Component<Props, { error: Error | null; key: 
 
   override render() {
     if (!this.state.error) return this.props.children
+    if (!navigator.onLine) return <OfflinePage heading="h1" onRetry={() => window.location.reload()} />
     return (
       <div role="alert" className="mx-4 my-10 rounded-xl border border-red-500/30 bg-red-950/30 p-6 md:mx-8">
         <h1 className="text-xl font-bold">{t('shell.pageLoadFailed')}</h1>

@@ -5,22 +5,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react'
 import { createStore, Provider } from 'jotai'
 import type { ReactNode } from 'react'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PageComposition } from '../../worker/catalog/types'
 import type { ServicesNarrowing } from '../lib/my-services'
 import { MyServicesBar, useSaveServices } from './my-services-bar'
 import { ServicesPicker } from './services-picker'
-
-beforeAll(() => {
-  // jsdom has the dialog element but not its modal methods.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '')
-  }
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open')
-    this.dispatchEvent(new Event('close'))
-  }
-})
 
 afterEach(() => {
   vi.unstubAllGlobals()

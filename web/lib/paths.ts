@@ -26,7 +26,8 @@ export const paths = {
   dmca: () => '/dmca',
   /** The login page; `next` is where to continue once signed in. */
   login: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login'),
-  register: () => '/register',
+  /** The sign-up page; `next` is where to continue once signed up (and so signed in). */
+  register: (next?: string) => (next ? `/register?next=${encodeURIComponent(next)}` : '/register'),
   forgotPassword: () => '/forgot-password',
   resetPassword: () => '/reset-password',
   twoFactor: (next?: string) => (next ? `/two-factor?next=${encodeURIComponent(next)}` : '/two-factor'),

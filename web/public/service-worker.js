@@ -1,16 +1,26 @@
 /*
- * Offline shell for Reelhouse. Navigations go to the network first and fall back to the last
- * app shell (index.html) we saw, so a reload without a connection still opens the app; built
- * assets under /assets/ carry a content hash, so they are served from the cache first. The API,
- * share pages, sitemap and anything cross-origin are left to the network untouched: they are
- * live data and must never be answered from a stale copy.
+ * Offline shell for Reelhouse. Navigations go to the network first. The pages that carry their
+ * own first data (title pages and the composed pages: web/lib/boot.ts) are kept, the last 30, so
+ * each opens again without a connection as it was last seen; any other navigation falls back to
+ * the last app shell (index.html) we saw, whose app then says it is offline and lists the kept
+ * pages (web/lib/saved-pages.ts reads this cache). A network that does not answer within a few
+ * seconds counts as none when a copy is at hand. Built assets under /assets/ carry a content
+ * hash, so they are served from the cache first. The API, share pages, sitemap and anything
+ * cross-origin are left to the network untouched: they are live data and must never be answered
+ * from a stale copy.
  */
 const VERSION = 'v1'
 const SHELL_CACHE = `reelhouse-shell-${VERSION}`
 const ASSET_CACHE = `reelhouse-assets-${VERSION}`
+// web/lib/saved-pages.ts reads this cache and this header by the same names.
+const PAGES_CACHE = `reelhouse-pages-${VERSION}`
+const PAGE_TITLE_HEADER = 'X-Reelhouse-Title'
 const SHELL_URL = '/'
 // Hashed files pile up across deploys; keep the newest ones only.
 const MAX_ASSETS = 80
+const MAX_PAGES = 30
+// A server that does not answer a navigation in this time is taken as unreachable when a copy is kept.
+const NAVIGATION_TIMEOUT_MS = 3000
 
 // Live data never passes through this worker: where the browser has static routing, requests
 // for it go straight to the network without even starting the worker. That matters most for the
@@ -32,19 +42,19 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     Promise.all([
       bypassForLiveData(event),
-      caches
-        .open(SHELL_CACHE)
-        .then((cache) => cache.add(new Request(SHELL_URL, { cache: 'reload' })))
+      fetch(new Request(SHELL_URL, { cache: 'reload' }))
+        .then((response) => response.ok && keepShell(response))
         .catch(() => undefined),
     ]).then(() => self.skipWaiting()),
   )
 })
 
 self.addEventListener('activate', (event) => {
+  const kept = [SHELL_CACHE, ASSET_CACHE, PAGES_CACHE]
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('reelhouse-') && k !== SHELL_CACHE && k !== ASSET_CACHE).map((k) => caches.delete(k))))
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('reelhouse-') && !kept.includes(k)).map((k) => caches.delete(k))))
       .then(() => self.clients.claim()),
   )
 })
@@ -54,18 +64,82 @@ function isLiveData(url) {
   return url.pathname.startsWith('/api/') || share || url.pathname === '/sitemap.xml' || url.pathname === '/robots.txt'
 }
 
-async function networkFirstShell(request) {
+/**
+ * A kept copy may be served to a visitor who has since signed in: it must not say that nobody is
+ * (web/lib/boot.ts would then not ask), so the copy leaves the session to be asked for.
+ */
+function withoutSessionClaim(html) {
+  return html.replace(/(<script type="application\/json" id="boot-data">[^<]*?)"signedOut":true/, '$1"signedOut":false')
+}
+
+function decodeEntities(text) {
+  return text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name])
+}
+
+/** A page's copy to keep: its body decoded (the encoding and length it came with no longer apply). */
+function keptCopy(response, html, title) {
+  const headers = new Headers(response.headers)
+  headers.delete('Content-Encoding')
+  headers.delete('Content-Length')
+  if (title) headers.set(PAGE_TITLE_HEADER, title)
+  return new Response(withoutSessionClaim(html), { status: 200, headers })
+}
+
+/** Keeps a page that holds its own first data (a title or a composed page), newest last. */
+async function keepPage(url, response) {
+  const html = await response.text()
+  const boot = /<script type="application\/json" id="boot-data">([^<]*)<\/script>/.exec(html)
+  let data = null
   try {
-    const response = await fetch(request)
-    const type = response.headers.get('Content-Type') || ''
-    if (response.ok && response.type === 'basic' && type.includes('text/html')) {
-      const copy = response.clone()
-      caches.open(SHELL_CACHE).then((cache) => cache.put(SHELL_URL, copy))
-    }
+    data = boot ? JSON.parse(boot[1]) : null
+  } catch {
+    data = null
+  }
+  if (!data || (!data.title && !data.page)) return
+  const title = /<title[^>]*>([^<]*)<\/title>/.exec(html)
+  const cache = await caches.open(PAGES_CACHE)
+  await cache.delete(url)
+  // Header values are Latin-1; titles are in every script.
+  await cache.put(url, keptCopy(response, html, encodeURIComponent(decodeEntities(title ? title[1] : url))))
+  const keys = await cache.keys()
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_PAGES)).map((k) => cache.delete(k)))
+}
+
+async function keepShell(response) {
+  const html = await response.text()
+  await (await caches.open(SHELL_CACHE)).put(SHELL_URL, keptCopy(response, html))
+}
+
+async function keepCopies(url, response) {
+  const type = response.headers.get('Content-Type') || ''
+  if (!response.ok || response.type !== 'basic' || !type.includes('text/html')) return
+  await Promise.all([keepShell(response.clone()), keepPage(url, response.clone())]).catch(() => undefined)
+}
+
+function timeout(ms) {
+  return new Promise((resolve) => setTimeout(() => resolve(null), ms))
+}
+
+/** The kept copy of this very page, else the last app shell. */
+async function copyFor(url) {
+  return (await caches.match(url, { cacheName: PAGES_CACHE })) || (await caches.match(SHELL_URL, { cacheName: SHELL_CACHE }))
+}
+
+async function networkFirstPage(event) {
+  const url = event.request.url
+  const network = fetch(event.request).then((response) => {
+    event.waitUntil(keepCopies(url, response.clone()))
     return response
+  })
+  // Answered even when the page has moved on, so a late answer still refreshes the copies.
+  event.waitUntil(network.catch(() => undefined))
+  try {
+    const answer = await Promise.race([network, timeout(NAVIGATION_TIMEOUT_MS)])
+    if (answer) return answer
+    return (await copyFor(url)) || (await network)
   } catch (err) {
-    const cached = await caches.match(SHELL_URL, { cacheName: SHELL_CACHE })
-    if (cached) return cached
+    const kept = await copyFor(url)
+    if (kept) return kept
     throw err
   }
 }
@@ -93,7 +167,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url)
   if (url.origin !== self.location.origin || isLiveData(url)) return
   if (request.mode === 'navigate') {
-    event.respondWith(networkFirstShell(request))
+    event.respondWith(networkFirstPage(event))
   } else if (url.pathname.startsWith('/assets/')) {
     event.respondWith(cacheFirstAsset(request))
   }

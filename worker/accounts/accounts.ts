@@ -82,10 +82,11 @@ export interface NewUserInput {
   passwordHash: string
 }
 
+/** A new user, signed in from the start: sign-up opens its first session, so it counts as a sign-in. */
 export async function createUser(db: Db, input: NewUserInput): Promise<PublicUser> {
   const row = await db
     .insert(users)
-    .values({ email: input.email, username: input.username, password_hash: input.passwordHash, is_active: true })
+    .values({ email: input.email, username: input.username, password_hash: input.passwordHash, is_active: true, last_login: nowIso() })
     .returning()
     .get()
   return withoutPassword(row)

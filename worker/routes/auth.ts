@@ -1,11 +1,11 @@
 /**
  * Sign-up, sign-in, sign-out and the current session (SPEC.md sections 3 to 5, with the
- * checks moved to the server as DESIGN.md says). Sign-in and sign-up are rate limited and,
- * when TURNSTILE_SECRET is set, bot-checked; a failed sign-in answers the same way, after the
- * same work, whether or not the e-mail has an account.
+ * checks moved to the server as DESIGN.md says). Sign-up signs the new account in. Sign-in and
+ * sign-up are rate limited and, when TURNSTILE_SECRET is set, bot-checked; a failed sign-in
+ * answers the same way, after the same work, whether or not the e-mail has an account.
  */
 import { Hono } from 'hono'
-import { createUser, emailTaken, findByEmailWithHash, recordBeforeSecondFactor, recordLogin, usernameTaken, withoutPassword } from '../accounts/accounts'
+import { createUser, emailTaken, findByEmailWithHash, findRecord, recordBeforeSecondFactor, recordLogin, usernameTaken, withoutPassword, type PublicUser } from '../accounts/accounts'
 import { database } from '../accounts/db'
 import { loginSchema, signupSchema } from '../accounts/schemas'
 import { accountStore } from '../accounts/store-client'
@@ -39,14 +39,18 @@ export const authRoutes = new Hono<AppEnv>()
     if (!(await passesBotCheck(c.env, body.turnstileToken, address))) return apiError(c, 400, 'errors.botCheckFailed')
     if (await emailTaken(db, body.email)) return apiError(c, 409, 'errors.userExists')
     if (await usernameTaken(db, body.username)) return apiError(c, 409, 'errors.usernameTaken')
+    let user: PublicUser
     try {
-      await createUser(db, { email: body.email, username: body.username, passwordHash: await hashPassword(body.password) })
+      user = await createUser(db, { email: body.email, username: body.username, passwordHash: await hashPassword(body.password) })
     } catch (err) {
       // two sign-ups racing for the same e-mail or username: the unique index decides
       if (isUniqueViolation(err)) return apiError(c, 409, 'errors.userExists')
       throw err
     }
-    return c.json({ message: 'Registration successful! Please log in.' }, 201)
+    // The new account is signed in at once, as sign-in would do, replacing any session this browser had.
+    await endThisSession(c)
+    await startSession(c, 'user', user.id, null, user)
+    return c.json({ id: user.id, email: user.email, type: 'user' as const, user }, 201)
   })
   .post('/login', validate('json', loginSchema), async (c) => {
     const body = c.req.valid('json')

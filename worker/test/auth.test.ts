@@ -60,11 +60,41 @@ describe('POST /api/auth/signup', () => {
     const email = uniqueEmail('Mixed.Case')
     const res = await call('/api/auth/signup', { body: signupBody({ email: `  ${email.toUpperCase()}  ` }) })
     expect(res.status).toBe(201)
-    expect(await res.json()).toEqual({ message: 'Registration successful! Please log in.' })
     const row = await env.DB.prepare('select * from users where email = ?').bind(email.toLowerCase()).first<Record<string, unknown>>()
     expect(row).toMatchObject({ is_active: 1, email: email.toLowerCase() })
     expect(String(row?.password_hash)).toMatch(/^pbkdf2-sha512\$100000\$/)
     expect(String(row?.password_hash)).not.toContain(PASSWORD)
+    expect(JSON.stringify(await res.json())).not.toContain('pbkdf2')
+  })
+
+  it('signs the new account in: the session account, and a session cookie GET /api/auth/me accepts', async () => {
+    const body = signupBody()
+    const res = await call('/api/auth/signup', { body })
+    expect(res.status).toBe(201)
+    const answer = await res.json<{ id: number; email: string; type: string; user: Record<string, unknown> }>()
+    expect(answer).toMatchObject({ email: body.email, type: 'user', user: { username: body.username, is_active: true } })
+    expect(answer.user).not.toHaveProperty('password_hash')
+    const line = setCookies(res).find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))!
+    expect(line).toMatch(/HttpOnly/i)
+    expect(line).toMatch(/SameSite=Lax/i)
+    const cookie = sessionCookieFrom(res)!
+    expect(await sessionOf(cookie)).toEqual({ type: 'user', id: answer.id })
+    const sessions = await call('/api/me/sessions', { cookie })
+    expect((await sessions.json<{ sessions: { current: boolean }[] }>()).sessions).toEqual([expect.objectContaining({ current: true })])
+  })
+
+  it("replaces the session the browser had, and leaves a refused sign-up's browser as it was", async () => {
+    const before = await createUser()
+    const res = await call('/api/auth/signup', { body: signupBody(), cookie: before.cookie })
+    expect(res.status).toBe(201)
+    expect(await sessionOf(before.cookie)).toBeNull()
+    expect(await sessionOf(sessionCookieFrom(res)!)).toMatchObject({ type: 'user' })
+
+    const other = await createUser()
+    const refused = await call('/api/auth/signup', { body: signupBody({ email: other.email }), cookie: other.cookie })
+    expect(refused.status).toBe(409)
+    expect(sessionCookieFrom(refused)).toBeNull()
+    expect(await sessionOf(other.cookie)).toEqual({ type: 'user', id: other.id })
   })
 
   it('answers 409 User already exists for the same e-mail in any case', async () => {
@@ -305,6 +335,9 @@ describe('GET /api/auth/me and POST /api/auth/logout', () => {
 describe('the signing secret', () => {
   it('refuses to sign a session with an empty secret: 500, logged, no cookie', async () => {
     const creds = await signUp()
+    // signing up signs in: the one session it made is all the store holds before and after
+    const sessionsOf = () => storeRows('user', creds.id, 'select id from sessions')
+    const before = await sessionsOf()
     const logged: string[] = []
     vi.spyOn(console, 'error').mockImplementation((line: unknown) => void logged.push(String(line)))
     const ctx = createExecutionContext()
@@ -323,8 +356,7 @@ describe('the signing secret', () => {
     expect(sessionCookieFrom(res)).toBeNull()
     expect(logged.some((line) => line.includes('JWT_SECRET'))).toBe(true)
     expect(logged.join('\n')).not.toContain(PASSWORD)
-    const userRow = await env.DB.prepare('select id from users where email = ?').bind(creds.email).first<{ id: number }>()
-    expect(await storeRows('user', userRow!.id, 'select id from sessions')).toEqual([])
+    expect(await sessionsOf()).toEqual(before)
   })
 })
 

@@ -79,7 +79,7 @@ export function Component() {
       footer={
         <>
           {t('account.noAccountYet')}{' '}
-          <Link to={paths.register()} className="font-semibold text-brand-400 hover:underline">
+          <Link to={paths.register(params.get('next') ?? undefined)} className="font-semibold text-brand-400 hover:underline">
             {t('account.signUpLink')}
           </Link>
         </>

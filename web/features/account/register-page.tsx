@@ -2,16 +2,18 @@
  * /register: e-mail, username, password and its confirmation. The checks the server makes on
  * passwords are repeated here so the common mistakes are caught before a round trip; the server
  * stays the authority and its message is shown as it comes (for example 'User already exists').
+ * Sign-up signs the new account in, and the visitor continues to the page named by ?next=
+ * (same-site paths only, as on /login) or home.
  */
 import { useState, type FormEvent } from 'react'
-import { Link, Navigate, useNavigate } from 'react-router-dom'
+import { Link, Navigate, useSearchParams } from 'react-router-dom'
 import { useToast } from '../../components/toast'
 import { api, readJson } from '../../lib/api-client'
 import { paths } from '../../lib/paths'
-import { useSession } from '../../lib/session'
+import { useRefreshSession, useSession, type SessionAccount } from '../../lib/session'
 import { t } from '../../i18n'
 import { useDocumentMeta } from '../../lib/use-document-meta'
-import { AuthCard, FormError, MIN_PASSWORD_LENGTH, PasswordField, passwordProblem, SubmitButton, TextField } from './auth-form'
+import { AuthCard, FormError, MIN_PASSWORD_LENGTH, PasswordField, passwordProblem, safeNextPath, SubmitButton, TextField } from './auth-form'
 import { useBotCheck } from './turnstile'
 
 /** The server's rule for usernames (worker/accounts/schemas.ts), as an HTML pattern. */
@@ -20,8 +22,10 @@ const USERNAME_PATTERN = '[A-Za-z0-9._\\-]{3,30}'
 export function Component() {
   useDocumentMeta(t('account.signUpTitle'), t('account.signUpDescription'))
   const session = useSession()
-  const navigate = useNavigate()
+  const refreshSession = useRefreshSession()
   const toast = useToast()
+  const [params] = useSearchParams()
+  const next = safeNextPath(params.get('next'))
   const bot = useBotCheck('signup')
   const [email, setEmail] = useState('')
   const [username, setUsername] = useState('')
@@ -30,7 +34,7 @@ export function Component() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
-  if (session) return <Navigate to={paths.home()} replace />
+  if (session) return <Navigate to={next} replace />
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -42,9 +46,10 @@ export function Component() {
     setBusy(true)
     setError(null)
     try {
-      await readJson<{ message: string }>(api.auth.signup.$post({ json: { email, username, password, confirmPassword, turnstileToken: bot.token } }))
+      await readJson<SessionAccount>(api.auth.signup.$post({ json: { email, username, password, confirmPassword, turnstileToken: bot.token } }))
       toast(t('account.registrationSuccess'), 'success')
-      navigate(paths.login())
+      // Signed in by the sign-up: the page moves on when the fresh session arrives.
+      refreshSession()
     } catch (err) {
       setError(err instanceof Error ? err.message : t('account.registrationFailed'))
       toast(t('account.registrationFailed'), 'error')
@@ -60,7 +65,7 @@ export function Component() {
       footer={
         <>
           {t('account.haveAccount')}{' '}
-          <Link to={paths.login()} className="font-semibold text-brand-400 hover:underline">
+          <Link to={paths.login(params.get('next') ?? undefined)} className="font-semibold text-brand-400 hover:underline">
             {t('account.loginLink')}
           </Link>
         </>

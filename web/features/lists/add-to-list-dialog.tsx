@@ -6,10 +6,10 @@
  * desktop's.
  */
 import { useAtom } from 'jotai'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { addToListTargetAtom, type ListTarget } from '../../components/add-to-list'
-import { CloseIcon } from '../../components/icons'
+import { Sheet } from '../../components/sheet'
 import { useToast } from '../../components/toast'
 import { t } from '../../i18n'
 import { paths } from '../../lib/paths'
@@ -17,37 +17,23 @@ import { useCreateList, useListsHolding, useSetInList } from './own-lists-api'
 
 export function AddToListDialog() {
   const [target, setTarget] = useAtom(addToListTargetAtom)
-  const dialog = useRef<HTMLDialogElement>(null)
-  const opener = useRef<Element | null>(null)
-
-  useEffect(() => {
-    const element = dialog.current
-    if (!target || !element) return
-    opener.current ??= document.activeElement
-    if (!element.open) element.showModal()
-  }, [target])
-
-  const close = () => {
-    dialog.current?.close()
-  }
-  const onClosed = () => {
-    setTarget(null)
-    const back = opener.current
-    opener.current = null
-    if (back instanceof HTMLElement) back.focus()
-  }
-
+  const close = () => setTarget(null)
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="add-to-list-heading"
-      onClose={onClosed}
-      // A press on the backdrop lands on the dialog element itself.
-      onClick={(event) => event.target === dialog.current && close()}
-      className="m-0 mt-auto w-full max-w-none rounded-t-2xl bg-neutral-900 p-0 text-neutral-100 backdrop:bg-black/70 sm:m-auto sm:max-w-md sm:rounded-2xl"
+    <Sheet
+      open={target !== null}
+      onClose={close}
+      heading={t('mylists.dialogTitle')}
+      subheading={
+        target && (
+          <p data-catalog-text={target.title} className="truncate text-sm text-neutral-400">
+            {t('mylists.dialogIntro', { title: target.title })}
+          </p>
+        )
+      }
+      closeLabel={t('mylists.close')}
     >
       {target && <DialogBody key={`${target.content_type}-${target.content_id}`} target={target} onClose={close} />}
-    </dialog>
+    </Sheet>
   )
 }
 
@@ -83,18 +69,7 @@ function DialogBody({ target, onClose }: { target: ListTarget; onClose: () => vo
 
   const busySlug = setInList.isPending ? setInList.variables?.slug : undefined
   return (
-    <div className="flex max-h-[80vh] flex-col">
-      <div className="flex items-start justify-between gap-3 border-b border-neutral-800 px-5 py-4">
-        <div className="min-w-0">
-          <h2 id="add-to-list-heading" className="text-lg font-bold">{t('mylists.dialogTitle')}</h2>
-          <p data-catalog-text={target.title} className="truncate text-sm text-neutral-400">
-            {t('mylists.dialogIntro', { title: target.title })}
-          </p>
-        </div>
-        <button type="button" onClick={onClose} aria-label={t('mylists.close')} className="rounded-full p-1.5 text-neutral-300 hover:bg-neutral-800 hover:text-white">
-          <CloseIcon width={20} height={20} />
-        </button>
-      </div>
+    <>
       <div className="min-h-24 overflow-y-auto px-5 py-3">
         {lists.isPending ? (
           <p role="status" className="py-4 text-neutral-400">{t('lists.loading')}</p>
@@ -144,6 +119,6 @@ function DialogBody({ target, onClose }: { target: ListTarget; onClose: () => vo
       <Link to={paths.myLists()} onClick={onClose} className="px-5 pb-4 text-sm text-brand-300 hover:underline">
         {t('mylists.manage')}
       </Link>
-    </div>
+    </>
   )
 }

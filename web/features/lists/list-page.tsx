@@ -15,7 +15,7 @@ import { ApiError } from '../../lib/api-client'
 import { paths } from '../../lib/paths'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { localizedPath } from '../../../worker/lib/locales'
-import { ShareLinks } from '../title/share-buttons'
+import { ShareButton } from '../title/share-buttons'
 import { ListCard, listGridClass } from './list-card'
 import { ListForm } from './list-form'
 import { moved, type ListWithItems, useDeleteList, useList, useReorderList, useSetInList, useUpdateList } from './own-lists-api'
@@ -37,7 +37,7 @@ export function Component() {
         <Link to={paths.movies()} className="inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">{t('mylists.browse')}</Link>
       </div>
     )
-  if (answer.isError) return <LoadError message={t('mylists.loadFailed')} onRetry={() => void answer.refetch()} />
+  if (answer.isError) return <LoadError whole message={t('mylists.loadFailed')} onRetry={() => void answer.refetch()} />
   return <ListView list={answer.data.list} own={answer.data.own} />
 }
 
@@ -119,7 +119,7 @@ function ListView({ list, own }: { list: ListWithItems; own: boolean }) {
           )}
         </header>
       )}
-      {list.is_public && <ShareLinks link={link} title={list.name} />}
+      {list.is_public && <ShareButton link={link} title={list.name} />}
       {list.items.length === 0 ? (
         <div className="space-y-1 py-6">
           <p className="text-lg font-semibold">{t('mylists.listEmpty')}</p>

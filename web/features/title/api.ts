@@ -7,7 +7,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { ListItem, MediaType, MovieDetails, Paged, Season, TvDetails, WatchOptions } from '../../../worker/catalog/types'
 import type { WatchHistoryEntry } from '../../../drizzle/schema'
 import type { PlayerSource } from '../../../worker/player/sources'
-import { api, ApiError, readJson } from '../../lib/api-client'
+import { api, readJson } from '../../lib/api-client'
 import { catalogKeys } from '../../lib/catalog'
 
 export const titleKeys = {
@@ -16,14 +16,10 @@ export const titleKeys = {
   season: (id: number, season: number) => catalogKeys.season(id, season),
   similar: (type: MediaType, id: number) => ['title', type, id, 'similar'] as const,
   trendingTv: () => ['catalog', 'list', 'trending-tv', 1] as const,
+  popular: (type: MediaType) => ['title', type, 'popular'] as const,
   playerConfig: () => catalogKeys.playerConfig(),
   stream: (type: MediaType, id: number, season: number, episode: number) => ['player', 'stream', type, id, season, episode] as const,
   resume: (type: MediaType, id: number) => ['history', type, id] as const,
-}
-
-/** A 404 is an answer ('not found'), not a failure worth a retry. */
-function retryOnce(failureCount: number, error: unknown): boolean {
-  return !(error instanceof ApiError && error.status === 404) && failureCount < 1
 }
 
 export function useMovie(id: number) {
@@ -31,7 +27,6 @@ export function useMovie(id: number) {
     queryKey: titleKeys.movie(id),
     queryFn: () => readJson<MovieDetails>(api.catalog.movie[':id'].$get({ param: { id: String(id) }, query: {} })),
     enabled: id > 0,
-    retry: retryOnce,
   })
 }
 
@@ -40,7 +35,6 @@ export function useTvShow(id: number) {
     queryKey: titleKeys.tv(id),
     queryFn: () => readJson<TvDetails>(api.catalog.tv[':id'].$get({ param: { id: String(id) }, query: {} })),
     enabled: id > 0,
-    retry: retryOnce,
     refetchOnWindowFocus: false,
   })
 }
@@ -51,7 +45,6 @@ export function useSeason(id: number, season: number | null) {
     queryFn: () =>
       readJson<Season>(api.catalog.tv[':id'].season[':season'].$get({ param: { id: String(id), season: String(season) }, query: {} })),
     enabled: id > 0 && season !== null,
-    retry: retryOnce,
     refetchOnWindowFocus: false,
     placeholderData: keepPreviousData,
   })
@@ -67,6 +60,15 @@ export function useSimilarItems(type: MediaType, id: number, details: { id: numb
     enabled: !!details && bundled.length === 0 && id > 0,
   })
   return (bundled.length ? bundled : (fetched.data?.results ?? [])).filter((item) => item.id !== details?.id)
+}
+
+/** Popular films or shows, offered where a title the catalogue lacks was asked for. */
+export function usePopularTitles(type: MediaType) {
+  const list = type === 'movie' ? 'movie-popular' : 'tv-popular'
+  return useQuery({
+    queryKey: titleKeys.popular(type),
+    queryFn: () => readJson<Paged<ListItem>>(api.catalog.lists[':list'].$get({ param: { list }, query: {} })),
+  })
 }
 
 export function useTrendingTv(enabled: boolean) {
@@ -139,7 +141,6 @@ export function useWatchOptions(type: MediaType, id: number, region: string | nu
     queryFn: () =>
       readJson<WatchOptions>(api.catalog[':type'][':id'].watch.$get({ param: { type, id: String(id) }, query: region ? { region } : {} })),
     enabled: enabled && id > 0,
-    retry: retryOnce,
     staleTime: 5 * 60_000,
   })
 }

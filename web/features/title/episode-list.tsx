@@ -1,13 +1,14 @@
 /**
- * A season's episodes (SPEC.md section 2, TV detail): a list at most 600 px tall that scrolls,
- * with a search box matching the episode's name, overview or number, case-insensitively.
+ * A season's episodes (SPEC.md section 2, TV detail), inline in the page rather than in a box that
+ * scrolls inside it, with a search box matching the episode's name, overview or number,
+ * case-insensitively. Where the seasons are tabs, the list is the panel they control.
  */
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import type { Episode } from '../../../worker/catalog/types'
 import { CloseIcon, PlayIcon, SearchIcon } from '../../components/icons'
 import { t } from '../../i18n'
 import { useImage } from '../../lib/images'
-import { episodeName, seasonName } from './episode-text'
+import { episodeName } from './episode-text'
 import { dateText } from './title-format'
 
 export function matchesEpisode(episode: Pick<Episode, 'name' | 'overview' | 'episode_number'>, query: string): boolean {
@@ -27,6 +28,8 @@ export function EpisodeList({
   search,
   onSearch,
   loading,
+  seasons,
+  panel,
 }: {
   episodes: Episode[]
   selected: number
@@ -34,14 +37,18 @@ export function EpisodeList({
   search: string
   onSearch: (value: string) => void
   loading: boolean
+  /** The season tabs or menu, drawn under the heading. */
+  seasons?: ReactNode
+  /** The ids tying the list to the season tab that shows it, when the seasons are tabs. */
+  panel?: { id: string; labelledBy: string }
 }) {
   const image = useImage()
   const searchId = useId()
   const shown = episodes.filter((e) => matchesEpisode(e, search))
 
   return (
-    <section aria-labelledby="episodes-heading" className="rounded-xl border border-neutral-800 bg-neutral-900/60">
-      <div className="flex flex-col gap-3 border-b border-neutral-800 p-4 sm:flex-row sm:items-center sm:justify-between">
+    <section aria-labelledby="episodes-heading" className="space-y-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h2 id="episodes-heading" className="text-lg font-semibold">
           {t('title.episodes')} <span className="text-sm font-normal text-neutral-400">{t('title.episodeTotal', { count: episodes.length })}</span>
         </h2>
@@ -65,91 +72,51 @@ export function EpisodeList({
           )}
         </div>
       </div>
-      <ul className="max-h-[600px] divide-y divide-neutral-800 overflow-y-auto" data-testid="episode-list" aria-busy={loading}>
-        {shown.map((episode) => {
-          const active = episode.episode_number === selected
-          const still = image(episode.still_path, 'still', 160)
-          return (
-            <li key={episode.id}>
-              <button
-                type="button"
-                onClick={() => onSelect(episode.episode_number)}
-                aria-current={active ? 'true' : undefined}
-                className={`flex w-full gap-3 p-3 text-start hover:bg-neutral-800/70 ${active ? 'bg-brand-600/15' : ''}`}
-              >
-                <div className="relative aspect-video w-32 shrink-0 overflow-hidden rounded-md bg-neutral-800 sm:w-40">
-                  {still && <img src={still.src} srcSet={still.srcSet} sizes={still.srcSet && '160px'} alt="" loading="lazy" width={300} height={169} className="h-full w-full object-cover" />}
-                  {active && (
-                    <span className="absolute inset-0 flex items-center justify-center bg-black/50 text-white">
-                      <PlayIcon />
-                    </span>
-                  )}
-                </div>
-                <div className="min-w-0">
-                  <p className={`text-sm font-semibold ${active ? 'text-brand-400' : 'text-neutral-100'}`}>
-                    {t('title.episodeNumbered', { number: episode.episode_number, name: episodeName(episode.name, episode.episode_number) })}
-                  </p>
-                  {episode.air_date && (
-                    <p className="text-xs text-neutral-400">
-                      <time dateTime={episode.air_date}>{dateText(episode.air_date)}</time>
+      {seasons}
+      <div role={panel ? 'tabpanel' : undefined} id={panel?.id} aria-labelledby={panel?.labelledBy}>
+        <ul className="grid gap-2 lg:grid-cols-2" data-testid="episode-list" aria-busy={loading}>
+          {shown.map((episode) => {
+            const active = episode.episode_number === selected
+            const still = image(episode.still_path, 'still', 160)
+            return (
+              <li key={episode.id}>
+                <button
+                  type="button"
+                  onClick={() => onSelect(episode.episode_number)}
+                  aria-current={active ? 'true' : undefined}
+                  className={`flex h-full w-full gap-3 rounded-lg p-2 text-start hover:bg-neutral-800/70 ${active ? 'bg-brand-600/15 ring-1 ring-brand-600/60' : 'bg-neutral-900/60'}`}
+                >
+                  <div className="relative aspect-video w-32 shrink-0 overflow-hidden rounded-md bg-neutral-800 sm:w-40">
+                    {still && <img src={still.src} srcSet={still.srcSet} sizes={still.srcSet && '160px'} alt="" loading="lazy" width={300} height={169} className="h-full w-full object-cover" />}
+                    {active && (
+                      <span className="absolute inset-0 flex items-center justify-center bg-black/50 text-white">
+                        <PlayIcon />
+                      </span>
+                    )}
+                  </div>
+                  <div className="min-w-0">
+                    <p className={`text-sm font-semibold ${active ? 'text-brand-400' : 'text-neutral-100'}`}>
+                      {t('title.episodeNumbered', { number: episode.episode_number, name: episodeName(episode.name, episode.episode_number) })}
                     </p>
-                  )}
-                  <p className="mt-1 line-clamp-2 text-xs text-neutral-300" data-catalog="">
-                    {episode.overview}
-                  </p>
-                </div>
-              </button>
-            </li>
-          )
-        })}
-        {!loading && shown.length === 0 && (
-          <li className="p-6 text-center text-sm text-neutral-400">{episodes.length === 0 ? t('title.noEpisodesInSeason') : t('title.noEpisodesMatch', { search })}</li>
-        )}
-        {loading && episodes.length === 0 && <li className="p-6 text-center text-sm text-neutral-400">{t('title.loading')}</li>}
-      </ul>
+                    {episode.air_date && (
+                      <p className="text-xs text-neutral-400">
+                        <time dateTime={episode.air_date}>{dateText(episode.air_date)}</time>
+                      </p>
+                    )}
+                    <p className="mt-1 line-clamp-2 text-xs text-neutral-300" data-catalog="">
+                      {episode.overview}
+                    </p>
+                  </div>
+                </button>
+              </li>
+            )
+          })}
+          {!loading && shown.length === 0 && (
+            <li className="p-6 text-center text-sm text-neutral-400 lg:col-span-2">{episodes.length === 0 ? t('title.noEpisodesInSeason') : t('title.noEpisodesMatch', { search })}</li>
+          )}
+          {loading && episodes.length === 0 && <li className="p-6 text-center text-sm text-neutral-400 lg:col-span-2">{t('title.loading')}</li>}
+        </ul>
+      </div>
     </section>
-  )
-}
-
-/**
- * The season buttons, each with its episode count where it is known: the season's own answer (the
- * selected season, once loaded) counts its episodes where the show's details leave the count out,
- * and a season with none says so in its list, not as "0 ep" on its button.
- */
-export function SeasonList({
-  seasons,
-  selected,
-  loadedCount,
-  onSelect,
-}: {
-  seasons: { season_number: number; name: string; episode_count: number | null }[]
-  selected: number | null
-  /** The selected season's episodes, counted from its own answer when it has come. */
-  loadedCount?: number | null
-  onSelect: (season: number) => void
-}) {
-  if (seasons.length === 0) return null
-  return (
-    <nav aria-label={t('title.seasons')}>
-      <ul className="scrollbar-none flex gap-2 overflow-x-auto pb-1">
-        {seasons.map((season) => {
-          const active = season.season_number === selected
-          const count = (active ? loadedCount : null) ?? season.episode_count
-          return (
-            <li key={season.season_number} className="shrink-0">
-              <button
-                type="button"
-                onClick={() => onSelect(season.season_number)}
-                aria-pressed={active}
-                className={`rounded-lg px-4 py-2 text-sm font-semibold whitespace-nowrap ${active ? 'bg-brand-600 text-white' : 'bg-neutral-800 text-neutral-200 hover:bg-neutral-700'}`}
-              >
-                {seasonName(season)}
-                {!!count && <span className={`ms-1.5 text-xs font-normal ${active ? 'text-white' : 'text-neutral-400'}`}>{t('title.seasonEpisodeCount', { count })}</span>}
-              </button>
-            </li>
-          )
-        })}
-      </ul>
-    </nav>
   )
 }

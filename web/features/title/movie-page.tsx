@@ -14,7 +14,8 @@ import { CastStrip } from './cast-strip'
 import { Player, type PlayerTarget } from './player'
 import { resumePosition } from './progress'
 import { runtimeText } from './title-format'
-import { detailsPendingState, PlayerPlaceholder, PlayerSection, TitleExtras, TitleHeader, TitleSummary, type TitleFacts } from './title-parts'
+import { PlayerPlaceholder, PlayerSection, TitleExtras, TitleHeader, TitleSummary, type TitleFacts } from './title-parts'
+import { detailsPendingState, isUnknownTitle } from './title-states'
 import { useTitlePage } from './use-title-page'
 import { recordPlayStart } from './use-watch-history'
 import { WhereToWatch } from './where-to-watch'
@@ -31,9 +32,9 @@ function MoviePage({ id }: { id: number }) {
   const details = movie.data
   const { config, similarItems, connection, history, trailer, sources } = useTitlePage('movie', validId ? id : 0, details)
   const target = useMemo<PlayerTarget>(() => ({ type: 'movie', id }), [id])
-  useDocumentMeta(details?.title ?? (movie.isError || !validId ? t('title.movieNotFound') : undefined), details?.overview)
+  useDocumentMeta(details?.title ?? (isUnknownTitle(movie, validId) ? t('title.movieNotFound') : undefined), details?.overview)
 
-  const pending = detailsPendingState(movie, validId, t('title.movieNotFound'), t('title.movieLoadFailed'))
+  const pending = detailsPendingState(movie, validId, 'movie')
   if (pending || !details) return pending
 
   const facts: TitleFacts = {

@@ -1,10 +1,14 @@
 /**
- * Share buttons (SPEC.md section 7): six networks in 600x400 pop-ups carrying the title's share
- * link (/share/{type}/{id}, which renders the social card at the edge) or a public list's address,
- * and its name, a Copy link
- * button, and the system share sheet where the browser has one (phones, mostly).
+ * Sharing (SPEC.md section 7): one Share button that opens a sheet with the six networks, each in
+ * a 600x400 pop-up carrying the address and its name, the address itself with Copy link, and the
+ * device's own share sheet where the browser has one (the Web Share API: phones, mostly). A
+ * title shares its share link (/share/{type}/{id}, which renders the social card at the edge); a
+ * public list shares its page.
  */
+import { useState } from 'react'
 import type { MediaType } from '../../../worker/catalog/types'
+import { ShareIcon } from '../../components/icons'
+import { Sheet } from '../../components/sheet'
 import { useToast } from '../../components/toast'
 import { t } from '../../i18n'
 import { shareLink } from '../../lib/share-link'
@@ -29,18 +33,44 @@ export const shareNetworks: Network[] = [
 
 const POPUP_FEATURES = 'width=600,height=400,noopener,noreferrer'
 
-const buttonClass = 'rounded-lg border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm font-medium text-neutral-100 hover:bg-neutral-800'
+const optionClass = 'flex min-h-11 w-full items-center justify-center rounded-lg border border-neutral-700 bg-neutral-950 px-3 py-2 text-sm font-medium text-neutral-100 hover:bg-neutral-800'
 
 /**
- * `episode` (a show's episode on screen) goes into the link, whose page names it and opens it,
- * and into the title the networks are given.
+ * A title's Share button. `episode` (a show's episode on screen) goes into the link, whose page
+ * names it and opens it, and into the title the networks are given.
  */
-export function ShareButtons({ type, id, title: name, episode = null }: { type: MediaType; id: number; title: string; episode?: { season: number; episode: number } | null }) {
-  return <ShareLinks link={shareLink(type, id, episode)} title={episode ? episodeShortTitle(name, episode) : name} />
+export function TitleShareButton({ type, id, title: name, episode = null }: { type: MediaType; id: number; title: string; episode?: { season: number; episode: number } | null }) {
+  return <ShareButton link={shareLink(type, id, episode)} title={episode ? episodeShortTitle(name, episode) : name} />
 }
 
-/** The share buttons for any address the site renders social tags for (a title's share link, a public list's page). */
-export function ShareLinks({ link, title }: { link: string; title: string }) {
+/** The Share button and its sheet, for any address the site renders social tags for. */
+export function ShareButton({ link, title }: { link: string; title: string }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        className="inline-flex items-center gap-2 rounded-lg border border-neutral-500 bg-neutral-900/70 px-4 py-2.5 text-sm font-semibold text-white hover:bg-neutral-800"
+      >
+        <ShareIcon width={16} height={16} />
+        {t('title.share')}
+      </button>
+      <Sheet
+        open={open}
+        onClose={() => setOpen(false)}
+        heading={t('title.share')}
+        subheading={<p className="truncate text-sm text-neutral-400" dir="auto" data-catalog="">{title}</p>}
+        closeLabel={t('title.closeShare')}
+      >
+        <ShareSheet link={link} title={title} onDone={() => setOpen(false)} />
+      </Sheet>
+    </>
+  )
+}
+
+function ShareSheet({ link, title, onDone }: { link: string; title: string; onDone: () => void }) {
   const toast = useToast()
   const canShareNatively = typeof navigator.share === 'function'
 
@@ -48,6 +78,7 @@ export function ShareLinks({ link, title }: { link: string; title: string }) {
     try {
       await navigator.clipboard.writeText(link)
       toast(t('title.linkCopied'), 'success')
+      onDone()
     } catch {
       toast(t('title.linkCopyFailed'), 'error')
     }
@@ -56,35 +87,49 @@ export function ShareLinks({ link, title }: { link: string; title: string }) {
   const shareNatively = async () => {
     try {
       await navigator.share({ title, url: link })
+      onDone()
     } catch {
-      // The viewer closed the share sheet; nothing to report.
+      // The viewer closed the device's share sheet; this one stays open.
     }
   }
 
   return (
-    <section aria-labelledby="share-heading">
-      <h2 id="share-heading" className="mb-2 text-sm font-semibold tracking-wide text-neutral-300 uppercase">{t('title.share')}</h2>
-      <ul className="flex flex-wrap gap-2">
+    <div className="space-y-4 overflow-y-auto px-5 pt-4 pb-5">
+      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         {shareNetworks.map((network) => (
           <li key={network.name}>
-            <button type="button" className={buttonClass} aria-label={t('title.shareOn', { network: network.name })} onClick={() => window.open(network.url(link, title), 'share', POPUP_FEATURES)}>
+            <button
+              type="button"
+              className={optionClass}
+              aria-label={t('title.shareOn', { network: network.name })}
+              onClick={() => {
+                window.open(network.url(link, title), 'share', POPUP_FEATURES)
+                onDone()
+              }}
+            >
               {network.label}
             </button>
           </li>
         ))}
-        <li>
-          <button type="button" className={buttonClass} onClick={copy}>
-            {t('title.copyLink')}
-          </button>
-        </li>
-        {canShareNatively && (
-          <li>
-            <button type="button" className={buttonClass} onClick={shareNatively}>
-              {t('title.shareNatively')}
-            </button>
-          </li>
-        )}
       </ul>
-    </section>
+      <div className="flex gap-2">
+        <input
+          readOnly
+          value={link}
+          dir="ltr"
+          aria-label={t('title.shareAddress')}
+          onFocus={(event) => event.currentTarget.select()}
+          className="min-w-0 flex-1 rounded-lg border border-neutral-700 bg-neutral-950 px-3 py-2 text-sm text-neutral-300"
+        />
+        <button type="button" onClick={copy} className="shrink-0 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500">
+          {t('title.copyLink')}
+        </button>
+      </div>
+      {canShareNatively && (
+        <button type="button" className={optionClass} onClick={shareNatively}>
+          {t('title.shareNatively')}
+        </button>
+      )}
+    </div>
   )
 }

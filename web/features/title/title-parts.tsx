@@ -1,7 +1,7 @@
 /**
  * The parts the movie and TV pages share: the backdrop header with title and facts, the details
- * block (overview, genres, watchlist, share, download), the player section with the operator's
- * ad slots, and the loading, not-found and failure states.
+ * block (overview, genres, watchlist, share, download), and the player section with the
+ * operator's ad slots.
  */
 import { useAtom } from 'jotai'
 import { atomWithStorage } from 'jotai/utils'
@@ -16,7 +16,7 @@ import { FULL_WIDTH_BACKDROP } from '../../../worker/catalog/image-sizes'
 import { t } from '../../i18n'
 import { hasRating } from '../../lib/titles'
 import { AdBlock, DownloadButtons, PopupNotice } from './operator-links'
-import { ShareButtons } from './share-buttons'
+import { TitleShareButton } from './share-buttons'
 import { ratingText } from './title-format'
 
 export interface TitleFacts {
@@ -66,7 +66,7 @@ export function TitleHeader({ facts, player, summary }: { facts: TitleFacts; pla
       )}
       <div className="absolute inset-0 -z-10 max-h-[48rem] bg-gradient-to-t from-neutral-950 from-10% via-neutral-950/80 to-neutral-950/30" />
       <div
-        className={`grid grid-cols-1 gap-x-8 gap-y-5 px-4 pt-20 pb-6 md:px-8 md:pt-24 lg:pt-8 ${theatre ? '' : 'lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:items-start'}`}
+        className={`grid grid-cols-1 gap-x-8 gap-y-5 px-4 pt-5 pb-6 md:px-8 md:pt-6 lg:pt-8 ${theatre ? '' : 'lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:grid-rows-[auto_1fr] lg:items-start'}`}
       >
         <div className="min-w-0 lg:col-start-1 lg:row-start-1">
           <h1 className="max-w-4xl text-3xl leading-tight font-extrabold tracking-tight text-white drop-shadow md:text-4xl xl:text-5xl" data-catalog="">
@@ -150,8 +150,8 @@ export function TitleSummary({
       <div className="flex flex-wrap gap-2">
         <WatchlistButton target={{ contentId: facts.id, contentType: facts.type, title: facts.title, posterPath: facts.posterPath }} />
         <AddToListButton target={{ content_type: facts.type, content_id: facts.id, title: facts.title, poster_path: facts.posterPath }} />
+        <TitleShareButton type={facts.type} id={facts.id} title={facts.title} episode={episode} />
       </div>
-      <ShareButtons type={facts.type} id={facts.id} title={facts.title} episode={episode} />
     </section>
   )
 }
@@ -190,52 +190,6 @@ export function PlayerSection({ adUrl, children }: { adUrl: string | null; child
       {children}
     </section>
   )
-}
-
-function PageState({ children, role = 'status' }: { children: ReactNode; role?: 'status' | 'alert' }) {
-  return (
-    <div className="flex min-h-[50vh] flex-col items-center justify-center gap-4 px-4 text-center" role={role}>
-      {children}
-    </div>
-  )
-}
-
-/**
- * What a detail page shows until its details are in: not found (a bad id or a 404), a failure
- * with Retry, or Loading. Null once the details are there.
- */
-export function detailsPendingState(
-  query: { data: unknown; error: unknown; isError: boolean; refetch: () => unknown },
-  validId: boolean,
-  notFound: string,
-  failure: string,
-): ReactNode {
-  if (!validId || (query.error instanceof ApiError && query.error.status === 404)) {
-    return (
-      <PageState role="alert">
-        <h1 className="text-2xl font-bold">{notFound}</h1>
-      </PageState>
-    )
-  }
-  if (query.isError) {
-    return (
-      <PageState role="alert">
-        <h1 className="text-2xl font-bold">{notFound}</h1>
-        <p className="text-neutral-400">{failure}</p>
-        <button type="button" onClick={() => void query.refetch()} className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
-          {t('title.retry')}
-        </button>
-      </PageState>
-    )
-  }
-  if (!query.data) {
-    return (
-      <PageState>
-        <p className="text-neutral-400">{t('title.loading')}</p>
-      </PageState>
-    )
-  }
-  return null
 }
 
 /** The title page's button, beside Add to Watchlist. */

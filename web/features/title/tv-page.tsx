@@ -10,7 +10,7 @@
  * history has the show once playback starts (Play, or an episode chosen to play), and from then on
  * every episode the viewer moves to is recorded at once, after the last report of the one they left.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
 import type { WatchHistoryEntry } from '../../../drizzle/schema'
 import type { TvDetails } from '../../../worker/catalog/types'
@@ -23,13 +23,15 @@ import { useNearScreen } from '../../lib/use-in-view'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { useSeason, useTrendingTv, useTvShow } from './api'
 import { CastStrip } from './cast-strip'
-import { EpisodeList, SeasonList } from './episode-list'
+import { EpisodeList } from './episode-list'
 import { episodeFromQuery, neighbourEpisode, type EpisodeRef } from './episode-nav'
 import { episodeLabel, episodeName, episodeShortTitle } from './episode-text'
 import { Player, type PlayerTarget } from './player'
 import { COMPLETED_FRACTION, resumePosition } from './progress'
+import { SeasonPicker, seasonPanel } from './season-picker'
 import { runtimeText, withElements } from './title-format'
-import { detailsPendingState, PlayerPlaceholder, PlayerSection, TitleExtras, TitleHeader, TitleSummary, type TitleFacts } from './title-parts'
+import { PlayerPlaceholder, PlayerSection, TitleExtras, TitleHeader, TitleSummary, type TitleFacts } from './title-parts'
+import { detailsPendingState, isUnknownTitle } from './title-states'
 import { useTitlePage } from './use-title-page'
 import { recordPlayStart } from './use-watch-history'
 import { WhereToWatch } from './where-to-watch'
@@ -86,6 +88,7 @@ function ShowPage({ id }: { id: number }) {
   // Episodes the viewer picks start playing; the one the page opens on waits behind Play.
   const [autoPlay, setAutoPlay] = useState(false)
   const [search, setSearch] = useState('')
+  const seasonsId = useId()
   const selection = chosen ?? (details && history.ready ? startingSelection(details, history.saved) : null)
   const selectionKey = selection ? `${selection.season}-${selection.episode}` : ''
   const season = useSeason(validId ? id : 0, selection?.season ?? null)
@@ -93,7 +96,7 @@ function ShowPage({ id }: { id: number }) {
     () => (selection ? { type: 'tv', id, season: selection.season, episode: selection.episode } : null),
     [id, selection?.season, selection?.episode],
   )
-  useDocumentMeta(details?.name ?? (show.isError || !validId ? t('title.showNotFound') : undefined), details?.overview)
+  useDocumentMeta(details?.name ?? (isUnknownTitle(show, validId) ? t('title.showNotFound') : undefined), details?.overview)
 
   // Once playback has started, the episode the viewer moves to is kept at once, not only once
   // some of it has played; before, opening the page or choosing a season writes nothing. This runs
@@ -144,7 +147,7 @@ function ShowPage({ id }: { id: number }) {
     if (next) play(next)
   }, [next, play])
 
-  const pending = detailsPendingState(show, validId, t('title.showNotFound'), t('title.showLoadFailed'))
+  const pending = detailsPendingState(show, validId, 'tv')
   if (pending || !details) return pending
 
   const chooseSeason = (seasonNumber: number) => {
@@ -253,21 +256,18 @@ function ShowPage({ id }: { id: number }) {
         }
         summary={<TitleSummary facts={facts} overview={details.overview} overviewLanguage={details.overview_language} genres={details.genres} episode={selection} />}
       />
-      <div className="mt-6 grid grid-cols-1 gap-6 px-4 md:px-8 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="min-w-0 space-y-4">
-          <SeasonList seasons={seasons} selected={selection?.season ?? null} loadedCount={season.data?.season_number === selection?.season ? season.data?.episodes.length : null} onSelect={chooseSeason} />
-          <EpisodeList
-            episodes={episodes}
-            selected={selection?.episode ?? 1}
-            onSelect={chooseEpisode}
-            search={search}
-            onSearch={setSearch}
-            loading={season.isFetching}
-          />
-        </div>
-        <div className="min-w-0">
-          <TitleExtras downloadUrl={config.data?.downloadUrl ?? null} adUrl={config.data?.adUrl ?? null} />
-        </div>
+      <div className="mt-6 space-y-6 px-4 md:px-8">
+        <EpisodeList
+          episodes={episodes}
+          selected={selection?.episode ?? 1}
+          onSelect={chooseEpisode}
+          search={search}
+          onSearch={setSearch}
+          loading={season.isFetching}
+          seasons={<SeasonPicker seasons={seasons} selected={selection?.season ?? null} onSelect={chooseSeason} idBase={seasonsId} />}
+          panel={seasonPanel(seasonsId, seasons, selection?.season ?? null)}
+        />
+        <TitleExtras downloadUrl={config.data?.downloadUrl ?? null} adUrl={config.data?.adUrl ?? null} />
       </div>
       <div className="px-4 md:px-8">
         <WhereToWatch type="tv" id={details.id} />

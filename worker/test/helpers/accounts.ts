@@ -106,11 +106,14 @@ export interface TestAccount {
   recoveryCodes?: string[]
 }
 
-export async function signUp(overrides: Partial<Credentials> = {}): Promise<Credentials> {
+/** Signs a new user up; sign-up signs it in, and `cookie` is that session. */
+export async function signUp(overrides: Partial<Credentials> = {}): Promise<Credentials & { cookie: string; id: number }> {
   const credentials = { email: uniqueEmail(), username: uniqueUsername(), password: PASSWORD, ...overrides }
   const res = await call('/api/auth/signup', { body: { ...credentials, confirmPassword: credentials.password } })
   expect(res.status, await res.clone().text()).toBe(201)
-  return credentials
+  const cookie = sessionCookieFrom(res)
+  expect(cookie).toBeTruthy()
+  return { ...credentials, cookie: cookie!, id: (await res.json<{ id: number }>()).id }
 }
 
 export async function signIn(email: string, password: string, type: 'user' | 'admin' = 'user'): Promise<{ cookie: string; id: number }> {
@@ -122,11 +125,9 @@ export async function signIn(email: string, password: string, type: 'user' | 'ad
   return { cookie: cookie!, id: body.id }
 }
 
-/** A user made through sign-up and signed in. */
+/** A user made through sign-up, which signs it in. */
 export async function createUser(overrides: Partial<Credentials> = {}): Promise<TestAccount> {
-  const credentials = await signUp(overrides)
-  const { cookie, id } = await signIn(credentials.email, credentials.password)
-  return { type: 'user', id, cookie, ...credentials }
+  return { type: 'user', ...(await signUp(overrides)) }
 }
 
 /**
