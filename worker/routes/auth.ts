@@ -5,7 +5,7 @@
  * answers the same way, after the same work, whether or not the e-mail has an account.
  */
 import { Hono } from 'hono'
-import { createUser, emailTaken, findByEmailWithHash, findRecord, recordBeforeSecondFactor, recordLogin, usernameTaken, withoutPassword, type PublicUser } from '../accounts/accounts'
+import { createUser, emailTaken, findByEmailWithHash, recordBeforeSecondFactor, recordLogin, usernameTaken, withoutPassword, type PublicUser } from '../accounts/accounts'
 import { database } from '../accounts/db'
 import { loginSchema, signupSchema } from '../accounts/schemas'
 import { accountStore } from '../accounts/store-client'
