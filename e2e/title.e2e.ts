@@ -514,6 +514,18 @@ describe("our player's controls", () => {
     expect(await page.getByTestId('caption-line').getAttribute('aria-live')).toBe('polite')
     const showing = await videoOf(page).evaluate((v: HTMLVideoElement) => Array.from(v.textTracks).filter((t) => t.mode === 'showing').map((t) => t.language))
     expect(showing).toEqual(['es'])
+    // The line on screen moves above the controls while they show, and back down when they fade.
+    const cueLine = () =>
+      videoOf(page).evaluate((v: HTMLVideoElement) => {
+        const cue = Array.from(v.textTracks).find((t) => t.mode === 'showing')?.activeCues?.[0] as VTTCue | undefined
+        return cue ? cue.line : null
+      })
+    // The focus leaves the controls (where it holds them) for the picture.
+    await page.getByRole('group', { name: /video player/ }).focus()
+    await showControls(page)
+    await expect.poll(cueLine).toBeLessThan(-1)
+    await page.locator('[data-testid="hls-player"][data-controls="hidden"]').waitFor({ timeout: 6000 })
+    await expect.poll(cueLine).toBe('auto')
     // Readable: the page styles the cues with a dark box and a floor on their size.
     const cueRule = await page.evaluate(() => {
       for (const sheet of Array.from(document.styleSheets)) {

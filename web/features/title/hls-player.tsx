@@ -14,8 +14,8 @@ import { useAtom } from 'jotai'
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
 import { t } from '../../i18n'
 import type { ConnectionQuality } from './connection-quality'
-import { captionsChoiceAtom, choiceForTrack, trackForChoice, useCaptionLine } from './player/captions'
-import { CONTROLS_CLEARANCE, ControlBar } from './player/control-bar'
+import { captionsChoiceAtom, choiceForTrack, trackForChoice, useCaptionLine, useCaptionsClearOfControls } from './player/captions'
+import { CONTROLS_CLEARANCE, CONTROLS_CLEARANCE_PX, ControlBar } from './player/control-bar'
 import { PauseGlyph, PlayGlyph } from './player/control-icons'
 import { useHlsEngine } from './player/engine'
 import { useFullscreen } from './player/fullscreen'
@@ -83,6 +83,7 @@ export function HlsPlayer({ src, thumbnails: thumbnailsUrl, title, heading, star
   const pictureInPicture = usePictureInPicture(videoRef)
   const cast = useRemotePlayback(videoRef, src)
   const thumbnails = useThumbnails(thumbnailsUrl)
+  useCaptionsClearOfControls(videoRef, src, controls.visible ? CONTROLS_CLEARANCE_PX : 0)
   // A seek the viewer asked for is announced where it lands; the player's own (resuming) is not.
   const viewerSeek = useRef(false)
 

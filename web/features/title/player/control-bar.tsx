@@ -22,8 +22,9 @@ import {
 import type { MediaState } from './media-state'
 import { ScrubBar, type ScrubBarProps } from './scrub-bar'
 
-/** The height the controls take at the bottom of the player; panels sit above it. */
+/** The height the controls take at the bottom of the player; panels and captions sit above it. */
 export const CONTROLS_CLEARANCE = 'bottom-[4.25rem]'
+export const CONTROLS_CLEARANCE_PX = 68
 
 interface Toggle {
   supported?: boolean
@@ -92,7 +93,7 @@ export function ControlBar(props: ControlBarProps) {
   return (
     <>
       <div
-        className={`pointer-events-none absolute inset-x-0 bottom-0 z-20 h-28 bg-gradient-to-t from-black/85 via-black/45 to-transparent transition-opacity duration-300 ${props.visible ? 'opacity-100' : 'opacity-0'}`}
+        className={`pointer-events-none absolute inset-x-0 bottom-0 z-20 h-24 bg-gradient-to-t from-black/85 via-black/40 via-40% to-transparent transition-opacity duration-300 ${props.visible ? 'opacity-100' : 'opacity-0'}`}
         aria-hidden="true"
       />
       <div
