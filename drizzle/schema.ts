@@ -319,7 +319,10 @@ export const userFigures = sqliteTable('user_figures', {
   watchlist: integer('watchlist').notNull().default(0),
 })
 
-/** HLS streams mapped to titles; season and episode are 0 for a film. */
+/**
+ * HLS streams mapped to titles; season and episode are 0 for a film. thumbnails_url is the
+ * stream's preview thumbnails track (WebVTT cues naming sprite images with #xywh=), when it has one.
+ */
 export const streams = sqliteTable(
   'streams',
   {
@@ -329,6 +332,7 @@ export const streams = sqliteTable(
     season_number: integer('season_number').notNull().default(0),
     episode_number: integer('episode_number').notNull().default(0),
     master_url: text('master_url').notNull(),
+    thumbnails_url: text('thumbnails_url'),
     label: text('label'),
     created_at: text('created_at').notNull().default(now),
   },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { BrowserContext, Page, Request, Route } from 'playwright-core'
+import type { BrowserContext, Locator, Page, Request, Route } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { chooseSeason, chosenSeason, newPage, seriousA11yViolations, signInNewUser, useBrowser, withoutFirstData, getJson as getJsonFrom } from './browser'
 
@@ -94,6 +94,57 @@ async function pressPlay(page: Page) {
   await page.getByTestId('player-poster').waitFor({ state: 'detached' })
 }
 
+/** Brings our player's controls back (they fade 3 s into playback), as a viewer's mouse does. */
+async function showControls(page: Page) {
+  const player = page.getByTestId('hls-player')
+  const box = (await player.boundingBox())!
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3)
+  await page.mouse.move(box.x + box.width / 2 + 4, box.y + box.height / 3)
+  await page.locator('[data-testid="hls-player"][data-controls="shown"]').waitFor()
+}
+
+type Setting = 'Quality' | 'Captions' | 'Speed'
+
+/** Opens a setting in our player's settings menu and answers its list of choices. */
+async function openSetting(page: Page, name: Setting) {
+  const menu = page.getByRole('dialog', { name: 'Settings' })
+  if (!(await menu.isVisible())) {
+    await showControls(page)
+    await page.getByRole('button', { name: 'Settings', exact: true }).click()
+  }
+  const back = menu.getByRole('button', { name: /: back to settings$/ })
+  if (await back.isVisible()) await back.click()
+  await menu.getByRole('button', { name: new RegExp(`^${name} `) }).click()
+  return menu.getByRole('group', { name })
+}
+
+/** The labels of a setting's choices, and the one chosen. */
+async function settingChoices(page: Page, name: Setting): Promise<{ labels: string[]; chosen: string | null }> {
+  const group = await openSetting(page, name)
+  const labels = await group.locator('label').allInnerTexts()
+  const chosen = await group.locator('label:has(input:checked)').innerText().catch(() => null)
+  return { labels: labels.map((l) => l.trim()), chosen: chosen?.trim() ?? null }
+}
+
+async function chooseSetting(page: Page, name: Setting, choice: string) {
+  const group = await openSetting(page, name)
+  await group.locator('label', { hasText: new RegExp(`^${choice.replace(/[().×]/g, '\\$&')}$`) }).click()
+}
+
+/** A panel of our player (Up next, the settings menu) sits above its controls, never over them. */
+async function expectClearOfControls(page: Page, panel: Locator) {
+  const [box, controls, player] = await Promise.all([panel.boundingBox(), page.getByTestId('player-controls').boundingBox(), page.getByTestId('hls-player').boundingBox()])
+  expect(box!.y + box!.height).toBeLessThanOrEqual(controls!.y + 0.5)
+  expect(box!.y).toBeGreaterThanOrEqual(player!.y - 0.5)
+  expect(box!.x).toBeGreaterThanOrEqual(player!.x - 0.5)
+  expect(box!.x + box!.width).toBeLessThanOrEqual(player!.x + player!.width + 0.5)
+}
+
+async function closeSettings(page: Page) {
+  const menu = page.getByRole('dialog', { name: 'Settings' })
+  while (await menu.isVisible()) await page.keyboard.press('Escape')
+}
+
 interface ManifestChunk {
   file: string
   src?: string
@@ -130,8 +181,9 @@ describe('/movie/{id}', () => {
     const header = await page.locator('main header').innerText()
     expect(header).toMatch(/\b\d+\.\d\b/)
     expect(header).toMatch(/\b(\d+h \d+m|\d+h|\d+m)\b/)
-    expect(await page.getByRole('button', { name: 'Reelhouse Player', pressed: true }).isVisible()).toBe(true)
-    // The embedded catalogue has no trailers, so no Trailer source is offered.
+    // The embedded catalogue has no trailers, so our player is the only source, and no switch is offered.
+    expect(await page.getByRole('group', { name: 'Player source' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Reelhouse Player' }).count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Trailer' }).count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Share', exact: true }).isVisible()).toBe(true)
     // Nothing the operator has not configured: no download buttons, no ad slots, no pop-up notice.
@@ -139,16 +191,20 @@ describe('/movie/{id}', () => {
     expect(await page.getByRole('complementary', { name: 'Advertisement' }).count()).toBe(0)
 
     await pressPlay(page)
-    const quality = page.getByLabel('Quality')
-    await quality.waitFor()
-    expect(await quality.locator('option').allTextContents()).toEqual([expect.stringMatching(/^Auto/), '240p', '360p', '480p'])
     const position = await playUntil(page, 1.5)
     expect(position).toBeGreaterThan(1.5)
     await page.getByTestId('player-loading').waitFor({ state: 'detached' })
     expect(hlsChunks.length).toBe(1)
+    // Our controls, not the browser's.
+    expect(await page.getByTestId('hls-video').evaluate((v: HTMLVideoElement) => v.controls)).toBe(false)
 
-    await quality.selectOption({ label: '240p' })
-    expect(await quality.inputValue()).toBe('0')
+    const quality = await settingChoices(page, 'Quality')
+    expect(quality.labels).toEqual([expect.stringMatching(/^Auto/), '240p', '360p', '480p'])
+    expect(quality.chosen).toMatch(/^Auto/)
+    await chooseSetting(page, 'Quality', '240p')
+    expect((await settingChoices(page, 'Quality')).chosen).toBe('240p')
+    await page.getByTestId('player-announcement').filter({ hasText: 'Quality: 240p' }).waitFor()
+    await closeSettings(page)
 
     // Keyboard shortcuts act while the player has focus.
     const video = page.getByTestId('hls-video')
@@ -390,9 +446,13 @@ describe('/movie/{id}', () => {
     await video.waitFor()
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.src), { timeout: 10_000 }).toMatch(/\/media\/sample\/master\.m3u8$/)
     expect(await playUntil(page, 2)).toBeGreaterThan(2)
-    // The video element, not hls.js, fetched the playlist: no blob: source, no quality menu.
+    // The video element, not hls.js, fetched the playlist: no blob: source, no quality choice.
     expect(await video.evaluate((v: HTMLVideoElement) => v.currentSrc.startsWith('blob:'))).toBe(false)
-    expect(await page.getByLabel('Quality').count()).toBe(0)
+    await showControls(page)
+    await page.getByRole('button', { name: 'Settings', exact: true }).click()
+    const settings = page.getByRole('dialog', { name: 'Settings' })
+    await settings.getByRole('button', { name: /^Speed / }).waitFor()
+    expect(await settings.getByRole('button', { name: /^Quality / }).count()).toBe(0)
     expect(hlsFetches.some((url) => url.endsWith('/master.m3u8'))).toBe(true)
     await context.close()
   })
@@ -441,6 +501,17 @@ describe('the first screen at 1440x900', () => {
       expect((await frame.boundingBox())!.width).toBeGreaterThan(narrow * 1.4)
       await pressPlay(page)
       await page.getByTestId('hls-video').waitFor()
+      if (kind === 'movie') {
+        // Playing, the player's own controls carry Theatre mode, and the page's button makes way.
+        await showControls(page)
+        const controls = page.getByTestId('player-controls')
+        expect(await page.getByRole('button', { name: 'Theatre mode' }).count()).toBe(1)
+        await controls.getByRole('button', { name: 'Theatre mode', pressed: true }).click()
+        await expect.poll(() => frame.boundingBox().then((box) => box!.width)).toBeLessThan(narrow * 1.1)
+        await showControls(page)
+        await controls.getByRole('button', { name: 'Theatre mode', pressed: false }).click()
+        await expect.poll(() => frame.boundingBox().then((box) => box!.width)).toBeGreaterThan(narrow * 1.4)
+      }
       // The choice is kept: another title opens in Theatre mode too, from its first frame.
       await page.goto(kind === 'movie' ? `/tv/${showId}` : `/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
       await page.getByRole('button', { name: 'Theatre mode', pressed: true }).waitFor({ timeout: 10_000 })
@@ -479,18 +550,28 @@ describe("our player's controls", () => {
     })
     await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
     await pressPlay(page)
-    const captions = page.getByLabel('Captions')
-    await captions.waitFor({ timeout: 15_000 })
-    expect(await captions.locator('option').allInnerTexts()).toEqual(['Off', 'English', 'Español', 'Français'])
-    expect(await captions.inputValue()).toBe('-1')
-    await captions.selectOption({ label: 'Español' })
+    expect(await settingChoices(page, 'Captions')).toEqual({ labels: ['Off', 'English', 'Español', 'Français'], chosen: 'Off' })
+    await chooseSetting(page, 'Captions', 'Español')
     await page.getByTestId('player-announcement').filter({ hasText: 'Captions: Español' }).waitFor()
+    await closeSettings(page)
     await playUntil(page, 1)
     await expect.poll(() => page.getByTestId('caption-line').innerText(), { timeout: 10_000 }).toBe('Esta es la emisión de muestra de Reelhouse.')
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([])
     expect(await page.getByTestId('caption-line').getAttribute('aria-live')).toBe('polite')
     const showing = await videoOf(page).evaluate((v: HTMLVideoElement) => Array.from(v.textTracks).filter((t) => t.mode === 'showing').map((t) => t.language))
     expect(showing).toEqual(['es'])
+    // The line on screen moves above the controls while they show, and back down when they fade.
+    const cueLine = () =>
+      videoOf(page).evaluate((v: HTMLVideoElement) => {
+        const cue = Array.from(v.textTracks).find((t) => t.mode === 'showing')?.activeCues?.[0] as VTTCue | undefined
+        return cue ? cue.line : null
+      })
+    // The focus leaves the controls (where it holds them) for the picture.
+    await page.getByRole('group', { name: /video player/ }).focus()
+    await showControls(page)
+    await expect.poll(cueLine).toBeLessThan(-1)
+    await page.locator('[data-testid="hls-player"][data-controls="hidden"]').waitFor({ timeout: 6000 })
+    await expect.poll(cueLine).toBe('auto')
     // Readable: the page styles the cues with a dark box and a floor on their size.
     const cueRule = await page.evaluate(() => {
       for (const sheet of Array.from(document.styleSheets)) {
@@ -505,12 +586,13 @@ describe("our player's controls", () => {
 
     await page.reload({ waitUntil: 'domcontentloaded' })
     await pressPlay(page)
-    await expect.poll(() => page.getByLabel('Captions').inputValue(), { timeout: 15_000 }).toBe('1')
     await playUntil(page, 0.8)
+    await expect.poll(async () => (await settingChoices(page, 'Captions')).chosen, { timeout: 15_000 }).toBe('Español')
+    await closeSettings(page)
     await expect.poll(() => videoOf(page).evaluate((v: HTMLVideoElement) => Array.from(v.textTracks).find((t) => t.mode === 'showing')?.language ?? null)).toBe('es')
 
     // C turns them off, and on again.
-    await page.getByTestId('player').getByRole('group').focus()
+    await page.getByRole('group', { name: /video player/ }).focus()
     await page.keyboard.press('c')
     await page.getByTestId('player-announcement').filter({ hasText: 'Captions off' }).waitFor()
     expect(await page.evaluate(() => localStorage.getItem('player-captions'))).toBe('"off"')
@@ -536,8 +618,7 @@ describe("our player's controls", () => {
     )
     await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
     await pressPlay(page)
-    await page.getByLabel('Captions').waitFor({ timeout: 15_000 })
-    expect(await page.getByLabel('Captions').locator('option').allInnerTexts()).toEqual(['Off', 'Deutsch'])
+    expect((await settingChoices(page, 'Captions')).labels).toEqual(['Off', 'Deutsch'])
     await context.close()
   })
 
@@ -545,17 +626,18 @@ describe("our player's controls", () => {
     const { context, page } = await newPage(browser(), baseUrl, 'desktop')
     await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
     await pressPlay(page)
-    const speed = page.getByLabel('Speed')
-    await speed.waitFor()
-    expect(await speed.locator('option').allInnerTexts()).toEqual(['0.5×', '0.75×', 'Normal', '1.25×', '1.5×', '1.75×', '2×'])
-    await speed.selectOption({ label: '2×' })
+    expect(await settingChoices(page, 'Speed')).toEqual({ labels: ['0.5×', '0.75×', 'Normal', '1.25×', '1.5×', '1.75×', '2×'], chosen: 'Normal' })
+    await chooseSetting(page, 'Speed', '2×')
     expect(await videoOf(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(2)
-    const player = page.getByTestId('player').getByRole('group')
+    await closeSettings(page)
+    const player = page.getByRole('group', { name: /video player/ })
     await player.focus()
     await page.keyboard.press('<')
     expect(await videoOf(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.75)
     await page.getByTestId('player-announcement').filter({ hasText: 'Speed: 1.75×' }).waitFor()
-    expect(await speed.inputValue()).toBe('1.75')
+    expect((await settingChoices(page, 'Speed')).chosen).toBe('1.75×')
+    await closeSettings(page)
+    await player.focus()
     for (let i = 0; i < 10; i++) await page.keyboard.press('<')
     expect(await videoOf(page).evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(0.5)
 
@@ -568,10 +650,126 @@ describe("our player's controls", () => {
     await page.keyboard.press('Escape')
     await help.waitFor({ state: 'detached' })
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('group')
-    await page.getByRole('button', { name: 'Keyboard shortcuts' }).click()
+    // The settings menu lists them too.
+    await showControls(page)
+    await page.getByRole('button', { name: 'Settings', exact: true }).click()
+    await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Keyboard shortcuts' }).click()
     await help.waitFor()
     await help.getByRole('button', { name: 'Close' }).click()
     await help.waitFor({ state: 'detached' })
+    await context.close()
+  })
+
+  it('fades 3 s into playback and comes back with the mouse, previews thumbnails while scrubbing, and passes axe shown', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    const thumbnailFetches: string[] = []
+    page.on('request', (req) => {
+      const path = new URL(req.url()).pathname
+      if (path.startsWith('/media/sample/thumbnails.')) thumbnailFetches.push(path)
+    })
+    await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await pressPlay(page)
+    await playUntil(page, 0.3)
+    await showControls(page)
+    const shownAt = Date.now()
+    await page.locator('[data-testid="hls-player"][data-controls="hidden"]').waitFor({ timeout: 6000 })
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2500)
+    expect(await page.getByTestId('player-controls').evaluate((el) => getComputedStyle(el).opacity)).toBe('0')
+    await showControls(page)
+    expect(await page.getByTestId('player-controls').getAttribute('data-visible')).toBe('true')
+    // Paused (before the 12 s sample ends), the controls stay, for the scrub bar and for axe.
+    await videoOf(page).evaluate((v: HTMLVideoElement) => v.pause())
+    await page.getByTestId('player-announcement').filter({ hasText: 'Paused' }).waitFor()
+
+    // Nothing of the thumbnails comes down before the viewer points at the scrub bar.
+    expect(thumbnailFetches).toEqual([])
+    const bar = (await page.getByTestId('scrub-bar').boundingBox())!
+    await page.mouse.move(bar.x + bar.width * 0.625, bar.y + bar.height / 2)
+    const preview = page.getByTestId('scrub-preview').locator('img')
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)).catch(() => 0), { timeout: 10_000 }).toBe(640)
+    expect(await page.getByTestId('scrub-tooltip').innerText()).toMatch(/0:07/)
+    expect(await preview.getAttribute('src')).toMatch(/^blob:/)
+    expect([...new Set(thumbnailFetches)].sort()).toEqual(['/media/sample/thumbnails.jpg', '/media/sample/thumbnails.vtt'])
+    const tooltip = (await page.getByTestId('scrub-tooltip').boundingBox())!
+    const player = (await page.getByTestId('hls-player').boundingBox())!
+    expect(tooltip.x).toBeGreaterThanOrEqual(player.x)
+    expect(tooltip.x + tooltip.width).toBeLessThanOrEqual(player.x + player.width)
+
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await context.close()
+  })
+
+  it('on a phone: a tap shows the controls, a double tap seeks 10 s, the settings are labelled, and panels stay clear of the controls', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'phone')
+    await page.goto(`/tv/${showId}`, { waitUntil: 'domcontentloaded' })
+    await pressPlay(page)
+    await playUntil(page, 0.3)
+    const player = page.getByTestId('hls-player')
+    await page.locator('[data-testid="hls-player"][data-controls="hidden"]').waitFor({ timeout: 6000 })
+    const box = (await player.boundingBox())!
+    // Taps high on the picture, clear of the play button in its middle.
+    const tap = (fraction: number) => page.touchscreen.tap(box.x + box.width * fraction, box.y + box.height * 0.25)
+    await tap(0.5)
+    await page.locator('[data-testid="hls-player"][data-controls="shown"]').waitFor({ timeout: 2000 })
+    const heading = await page.getByTestId('player-heading').innerText()
+    expect(heading).toContain(showName)
+    expect(heading).toContain('Season 1, Episode 1')
+
+    const time = () => videoOf(page).evaluate((v: HTMLVideoElement) => v.currentTime)
+    await videoOf(page).evaluate((v: HTMLVideoElement) => {
+      v.pause()
+      v.currentTime = 1
+    })
+    await expect.poll(time).toBeCloseTo(1, 1)
+    await tap(0.85)
+    await tap(0.85)
+    await expect.poll(time).toBeCloseTo(11, 0)
+    await page.getByTestId('player-announcement').filter({ hasText: /^0:11 of 0:12$/ }).waitFor()
+    await tap(0.15)
+    await tap(0.15)
+    await expect.poll(time).toBeCloseTo(1, 0)
+
+    // One settings menu, each item named at this width, above the controls and inside the player.
+    await page.getByRole('button', { name: 'Settings', exact: true }).click()
+    const menu = page.getByRole('dialog', { name: 'Settings' })
+    const rows = menu.getByRole('button')
+    await menu.getByRole('button', { name: /^Captions / }).waitFor()
+    expect((await rows.allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim())).toEqual([expect.stringMatching(/^Quality Auto/), 'Captions Off', 'Speed Normal'])
+    for (const label of ['Quality', 'Captions', 'Speed']) expect(await menu.getByText(label, { exact: true }).isVisible()).toBe(true)
+    await expectClearOfControls(page, menu)
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await closeSettings(page)
+
+    await videoOf(page).evaluate((v: HTMLVideoElement) => {
+      v.currentTime = v.duration - 0.5
+      void v.play()
+    })
+    const upNext = page.getByRole('region', { name: 'Up next' })
+    await upNext.waitFor({ timeout: 15_000 })
+    await expectClearOfControls(page, upNext)
+    expect(await noHorizontalOverflow(page)).toBe(true)
+    await context.close()
+  })
+
+  it('keeps the timeline left to right in Arabic', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    await page.goto(`/ar/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+    await page.getByTestId('player-poster').getByRole('button').click()
+    await playUntil(page, 3)
+    await videoOf(page).evaluate((v: HTMLVideoElement) => v.pause())
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')
+    const [bar, played] = await Promise.all([page.getByTestId('scrub-bar').boundingBox(), page.getByTestId('scrub-played').boundingBox()])
+    // What has played fills the bar from its left end.
+    expect(Math.abs(played!.x - bar!.x)).toBeLessThan(1)
+    expect(played!.width).toBeGreaterThan(bar!.width * 0.2)
+    expect(played!.width).toBeLessThan(bar!.width * 0.6)
+    const buttons = page.getByTestId('player-controls').locator('button')
+    const [first, last] = await Promise.all([buttons.first().boundingBox(), buttons.last().boundingBox()])
+    expect(first!.x).toBeLessThan(last!.x)
+    const arabic = JSON.parse(readFileSync(join(__dirname, '..', 'web', 'i18n', 'catalogs', 'ar', 'player.json'), 'utf8')) as Record<string, string>
+    expect(await buttons.first().getAttribute('aria-label')).toBe(arabic['player.play'])
+    await page.mouse.move(bar!.x + 3, bar!.y + bar!.height / 2)
+    expect(await page.getByTestId('scrub-tooltip').innerText()).toBe('0:00')
     await context.close()
   })
 
@@ -584,9 +782,11 @@ describe("our player's controls", () => {
     const pip = page.getByRole('button', { name: 'Picture-in-picture' })
     expect(await pip.count()).toBe(supported ? 1 : 0)
     if (supported) {
+      await showControls(page)
       await pip.click()
       await expect.poll(() => page.evaluate(() => document.pictureInPictureElement?.getAttribute('data-testid') ?? null)).toBe('hls-video')
       expect(await pip.getAttribute('aria-pressed')).toBe('true')
+      await showControls(page)
       await pip.click()
       await expect.poll(() => page.evaluate(() => document.pictureInPictureElement)).toBeNull()
     }
@@ -626,6 +826,7 @@ describe("our player's controls", () => {
     await pressPlay(page)
     const cast = page.getByRole('button', { name: 'Cast to a device' })
     await cast.waitFor({ timeout: 10_000 })
+    await showControls(page)
     await cast.click()
     await expect.poll(() => page.evaluate(() => (window as unknown as { castPrompts: number[] }).castPrompts.length)).toBe(1)
     await context.close()
@@ -1114,6 +1315,7 @@ describe('/tv/{id}', () => {
     await playToEnd()
     expect(await upNext.innerText()).toMatch(/Season 1, Episode 2/)
     expect(await upNext.innerText()).toMatch(/Playing in \d+ s/)
+    await expectClearOfControls(page, upNext)
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Play now')
     expect(await page.getByRole('status').filter({ hasText: 'Up next: Season 1, Episode 2' }).count()).toBe(1)
     expect(await seriousA11yViolations(page)).toEqual([])

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Generates the bundled HLS sample that the embedded catalogue plays, so playback works with no
 # network and no third-party media: a test pattern (testsrc2) with a 440 Hz tone, encoded as
-# three H.264/AAC renditions (240p, 360p, 480p) in fMP4 segments plus a master playlist, and
-# WebVTT subtitles in English, Spanish and French (scripts/add-hls-subtitles.mjs).
+# three H.264/AAC renditions (240p, 360p, 480p) in fMP4 segments plus a master playlist,
+# WebVTT subtitles in English, Spanish and French (scripts/add-hls-subtitles.mjs), and preview
+# thumbnails for the scrub bar (scripts/add-hls-thumbnails.sh: a sprite and its WebVTT track).
 # H.264/AAC plays in Safari's native HLS and, through hls.js and Media Source Extensions, in
 # Chromium (Debian's build included), Firefox and Edge.
 #
@@ -36,6 +37,7 @@ ffmpeg -hide_banner -loglevel error -y \
   "$out/%v/index.m3u8"
 
 node "$(dirname "$0")/add-hls-subtitles.mjs" "$out"
+bash "$(dirname "$0")/add-hls-thumbnails.sh" "$out"
 
 total=$(du -cb "$out" | tail -1 | cut -f1)
 echo "HLS sample in $out: $(find "$out" -name "*.m4s" | wc -l) segments, $((total / 1024)) KB"

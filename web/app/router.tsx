@@ -38,9 +38,9 @@ function page(load: () => Promise<{ Component: ComponentType }>, areas: readonly
 
 const HomePage = page(() => import('../features/home/home-page'))
 const MoviesPage = page(() => import('../features/browse/movies-page'))
-const MoviePage = page(() => import('../features/title/movie-page'))
+const MoviePage = page(() => import('../features/title/movie-page'), areasOfModule('features/title/movie-page'))
 const TvShowsPage = page(() => import('../features/browse/tv-shows-page'))
-const TvPage = page(() => import('../features/title/tv-page'))
+const TvPage = page(() => import('../features/title/tv-page'), areasOfModule('features/title/tv-page'))
 const KidsPage = page(() => import('../features/browse/kids-page'))
 const GenresPage = page(() => import('../features/browse/genres-page'))
 const GenrePage = page(() => import('../features/browse/genre-page'))

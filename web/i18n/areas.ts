@@ -9,8 +9,12 @@
 /** Areas the worker alone reads (worker/lib/i18n.ts): page tags, API errors, row titles and notes, overviews, e-mails. */
 export const WORKER_AREAS: readonly string[] = ['seo', 'errors', 'catalogue', 'overviews', 'mail']
 
-/** Areas loaded with the pages that use them (`services` with the services picker, whichever page opens it; `mylists` with the Add to list dialog too). */
-export const PAGE_AREAS = ['static', 'account', 'import', 'admin', 'mylists', 'services'] as const
+/**
+ * Areas loaded with the pages that use them (`services` with the services picker, whichever page
+ * opens it; `mylists` with the Add to list dialog too; `player`, the player's words, with the title
+ * pages, the only pages with a player).
+ */
+export const PAGE_AREAS = ['static', 'account', 'import', 'admin', 'mylists', 'services', 'player'] as const
 export type PageArea = (typeof PAGE_AREAS)[number]
 
 /** The page areas a page module (its path under web/, without extension) needs. */
@@ -20,6 +24,7 @@ export function areasOfModule(module: string): PageArea[] {
   if (module.startsWith('features/account/')) return ['account']
   if (module.startsWith('features/admin/')) return ['admin']
   if (module === 'features/lists/my-lists-page' || module === 'features/lists/list-page') return ['mylists']
+  if (module === 'features/title/movie-page' || module === 'features/title/tv-page') return ['player']
   return []
 }
 

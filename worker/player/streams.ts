@@ -2,6 +2,7 @@
  * HLS streams mapped to titles: the queries behind the admin streams API and the player's stream
  * lookup. A film's stream is stored with season and episode 0; a show may have one stream per
  * episode and a show-wide one (season 0, episode 0) that any episode without its own falls back to.
+ * A stream may name its preview thumbnails track, which the player shows while the viewer scrubs.
  */
 import { and, asc, eq, ne, notExists } from 'drizzle-orm'
 import { z } from 'zod'
@@ -12,11 +13,13 @@ import { isolateMemo } from '../lib/isolate-memo'
 
 /** The bundled, self-made sample (scripts/make-hls-sample.sh), served as a static asset. */
 export const SAMPLE_MASTER_URL = '/media/sample/master.m3u8'
+/** The sample's preview thumbnails: WebVTT cues naming regions of one sprite image (#xywh=). */
+export const SAMPLE_THUMBNAILS_URL = '/media/sample/thumbnails.vtt'
 
 /**
- * A master playlist is an https:// URL or a same-site path under /media/; anything else (http,
- * javascript:, protocol-relative //host, path traversal) could make the player load a stranger's
- * origin or mixed content.
+ * A master playlist (or a thumbnails track) is an https:// URL or a same-site path under /media/;
+ * anything else (http, javascript:, protocol-relative //host, path traversal) could make the player
+ * load a stranger's origin or mixed content.
  */
 export function isAllowedMasterUrl(value: string): boolean {
   if (value.startsWith('/')) return isMediaPath(value)
@@ -59,18 +62,16 @@ export function isMediaPath(value: string): boolean {
   return parsed.origin === SAME_SITE && parsed.pathname.startsWith('/media/')
 }
 
+const mediaUrl = () => z.string().trim().min(1).max(2000).refine(isAllowedMasterUrl, errorMessage('errors.mustBeMediaUrl'))
+
 export const streamInput = z
   .object({
     content_type: z.enum(contentTypes),
     content_id: z.number().int().positive(),
     season_number: z.number().int().min(0).max(1000).default(0),
     episode_number: z.number().int().min(0).max(100000).default(0),
-    master_url: z
-      .string()
-      .trim()
-      .min(1)
-      .max(2000)
-      .refine(isAllowedMasterUrl, errorMessage('errors.mustBeMediaUrl')),
+    master_url: mediaUrl(),
+    thumbnails_url: mediaUrl().nullish(),
     label: z.string().trim().max(120).refine((text) => !/[\u0000-\u001f\u007f]/.test(text), errorMessage('errors.fieldControl', { field: 'label' })).nullish(),
   })
   .refine((s) => s.content_type === 'tv' || (s.season_number === 0 && s.episode_number === 0), {
@@ -194,7 +195,7 @@ async function streamsOf(db: Db, kv: KVNamespace, title: TitleRef): Promise<Stre
 export async function createStream(db: Db, kv: KVNamespace, input: StreamInput): Promise<Stream | null> {
   const row = await db
     .insert(streams)
-    .values({ ...input, label: input.label ?? null })
+    .values({ ...input, label: input.label ?? null, thumbnails_url: input.thumbnails_url ?? null })
     .onConflictDoNothing()
     .returning()
     .get()
@@ -212,7 +213,7 @@ export async function replaceStream(db: Db, kv: KVNamespace, id: number, input: 
   const before = await getStream(db, id)
   const row = await db
     .update(streams)
-    .set({ ...input, label: input.label ?? null })
+    .set({ ...input, label: input.label ?? null, thumbnails_url: input.thumbnails_url ?? null })
     .where(and(eq(streams.id, id), notExists(db.select({ id: streams.id }).from(streams).where(and(sameTitle(input), ne(streams.id, id))))))
     .returning()
     .get()

@@ -1,6 +1,6 @@
 /**
  * Playback API: which sources the player offers (GET /config) and which HLS master playlist
- * plays a title (GET /stream/:type/:id). Operator links for downloads and ads travel with the
+ * plays a title, with its preview thumbnails track when it has one (GET /stream/:type/:id). Operator links for downloads and ads travel with the
  * sources so the title page renders them only when they are configured, and so do the trailer
  * embeds, so a hosted trailer is offered only when the operator has said how to embed its site.
  */
@@ -12,7 +12,7 @@ import type { AppEnv } from '../env'
 import { errorMessage } from '../lib/api-errors'
 import { validate } from '../lib/validate'
 import { playerConfig } from '../player/sources'
-import { SAMPLE_MASTER_URL, streamForPlayback } from '../player/streams'
+import { SAMPLE_MASTER_URL, SAMPLE_THUMBNAILS_URL, streamForPlayback } from '../player/streams'
 import { catalogProviderName } from './config'
 
 /** Plain decimal digits only, as the catalogue routes take them: no `1e3`, `0x10`, `00001` or spaces. */
@@ -42,12 +42,12 @@ export const playerRoutes = new Hono<AppEnv>()
     const { season, episode } = c.req.valid('query')
     const stream = await streamForPlayback(database(c.env.DB), c.env.CACHE, type, id, season, episode)
     if (stream) {
-      return c.json({ url: stream.master_url, label: stream.label, origin: 'mapped' as const })
+      return c.json({ url: stream.master_url, label: stream.label, thumbnails: stream.thumbnails_url, origin: 'mapped' as const })
     }
     // The embedded catalogue ships no media of its own, so its titles play the bundled sample;
     // with TMDB a title plays only what an operator has mapped to it.
     if (catalogProviderName(c.env) === 'embedded') {
-      return c.json({ url: SAMPLE_MASTER_URL, label: 'Sample', origin: 'sample' as const })
+      return c.json({ url: SAMPLE_MASTER_URL, label: 'Sample', thumbnails: SAMPLE_THUMBNAILS_URL, origin: 'sample' as const })
     }
-    return c.json({ url: null, label: null, origin: 'none' as const })
+    return c.json({ url: null, label: null, thumbnails: null, origin: 'none' as const })
   })

@@ -133,6 +133,8 @@ describe('every page under every language’s prefix', () => {
       ['/ja/login', 'ja', ['account']],
       ['/ar/import', 'ar', ['account', 'import']],
       ['/de/admin', 'de', ['admin']],
+      ['/fr/movie/155', 'fr', ['player']],
+      ['/tv/1399', 'en', ['player']],
     ] as const) {
       const preloads = modulePreloads((await page(address)).body)
       for (const area of areas) {
@@ -142,7 +144,7 @@ describe('every page under every language’s prefix', () => {
       }
     }
     const home = modulePreloads((await page('/es')).body)
-    for (const area of ['static', 'account', 'import', 'admin']) expect(home).not.toContain(chunks[`virtual:i18n/es/${area}`]?.[0])
+    for (const area of ['static', 'account', 'import', 'admin', 'player']) expect(home).not.toContain(chunks[`virtual:i18n/es/${area}`]?.[0])
   })
 
   it('has the title pages’ first data and status in each language, with the title’s tags in it', async () => {

@@ -129,7 +129,7 @@ describe('GET /api/player/stream/:type/:id', () => {
   it('answers the bundled sample for an unmapped title of the embedded catalogue', async () => {
     const res = await exports.default.fetch('http://localhost/api/player/stream/movie/987001')
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ url: '/media/sample/master.m3u8', label: 'Sample', origin: 'sample' })
+    expect(await res.json()).toEqual({ url: '/media/sample/master.m3u8', label: 'Sample', thumbnails: '/media/sample/thumbnails.vtt', origin: 'sample' })
   })
 
   it('answers the mapped master playlist of a film', async () => {
@@ -152,7 +152,7 @@ describe('GET /api/player/stream/:type/:id', () => {
     const mapped = await fetchWith({ TMDB_API_KEY: 'test-key' }, '/api/player/stream/movie/987004')
     expect(await mapped.json()).toMatchObject({ url: 'https://cdn.example/films/987004/master.m3u8' })
     const unmapped = await fetchWith({ TMDB_API_KEY: 'test-key' }, '/api/player/stream/movie/987005')
-    expect(await unmapped.json()).toEqual({ url: null, label: null, origin: 'none' })
+    expect(await unmapped.json()).toEqual({ url: null, label: null, thumbnails: null, origin: 'none' })
   })
 
   it.each([

@@ -12,6 +12,7 @@ interface StreamRow {
   season_number: number
   episode_number: number
   master_url: string
+  thumbnails_url: string | null
   label: string | null
 }
 
@@ -56,10 +57,24 @@ describe('POST /api/admin/streams', () => {
     const res = await addStream({ content_type: 'movie', content_id: id, master_url: 'https://media.example/films/master.m3u8', label: 'Festival cut' })
     expect(res.status).toBe(201)
     const { stream } = await json<{ stream: StreamRow }>(res)
-    expect(stream).toMatchObject({ content_type: 'movie', content_id: id, season_number: 0, episode_number: 0, label: 'Festival cut' })
+    expect(stream).toMatchObject({ content_type: 'movie', content_id: id, season_number: 0, episode_number: 0, label: 'Festival cut', thumbnails_url: null })
 
     const played = await call(`/api/player/stream/movie/${id}`)
-    expect(await json(played)).toEqual({ url: 'https://media.example/films/master.m3u8', label: 'Festival cut', origin: 'mapped' })
+    expect(await json(played)).toEqual({ url: 'https://media.example/films/master.m3u8', label: 'Festival cut', thumbnails: null, origin: 'mapped' })
+  })
+
+  it("keeps a stream's preview thumbnails track, which the player is then told of", async () => {
+    const id = freshId()
+    const res = await addStream({ content_type: 'movie', content_id: id, master_url: 'https://media.example/f/master.m3u8', thumbnails_url: ' https://media.example/f/thumbs.vtt ' })
+    expect(res.status).toBe(201)
+    const { stream } = await json<{ stream: StreamRow }>(res)
+    expect(stream.thumbnails_url).toBe('https://media.example/f/thumbs.vtt')
+    expect(await json(await call(`/api/player/stream/movie/${id}`))).toMatchObject({ url: 'https://media.example/f/master.m3u8', thumbnails: 'https://media.example/f/thumbs.vtt' })
+
+    // Replaced without one, the stream has none.
+    const put = await call(`/api/admin/streams/${stream.id}`, { method: 'PUT', cookie: admin.cookie, body: { content_type: 'movie', content_id: id, master_url: '/media/f/master.m3u8' } })
+    expect((await json<{ stream: StreamRow }>(put)).stream.thumbnails_url).toBeNull()
+    expect(await json(await call(`/api/player/stream/movie/${id}`))).toMatchObject({ url: '/media/f/master.m3u8', thumbnails: null })
   })
 
   it('maps one episode of a show', async () => {
@@ -84,6 +99,10 @@ describe('POST /api/admin/streams', () => {
     ['a protocol-relative URL', { master_url: '//evil.example/master.m3u8' }],
     ['a path outside /media/', { master_url: '/api/me/profile' }],
     ['path traversal', { master_url: '/media/../api/me/profile' }],
+    ['thumbnails over http://', { thumbnails_url: 'http://media.example/thumbs.vtt' }],
+    ['thumbnails outside /media/', { thumbnails_url: '/api/me/profile' }],
+    ['thumbnails by encoded traversal', { thumbnails_url: '/media/%2e%2e/api/admin/export' }],
+    ['thumbnails that are not text', { thumbnails_url: 42 }],
     ['an unknown content type', { content_type: 'episode' }],
     ['a non-numeric id', { content_id: 'abc' }],
     ['a film with an episode', { season_number: 1, episode_number: 1 }],

@@ -98,6 +98,8 @@ export function usePlayerConfig() {
 export interface StreamAnswer {
   url: string | null
   label: string | null
+  /** The stream's preview thumbnails track (WebVTT with #xywh= sprite regions), when it has one. */
+  thumbnails?: string | null
   origin: 'mapped' | 'sample' | 'none'
 }
 

@@ -11,12 +11,20 @@ import { loadHlsPlayer, prefetchHlsPlayer } from './player-loader'
 // asked to do (autoplay, source) and takes the focus as the real one does.
 vi.mock('./player-loader', async () => {
   const { createElement, useEffect, useRef } = await import('react')
-  function HlsPlayer({ src, autoPlay, takeFocus }: { src: string; autoPlay?: boolean; takeFocus?: (el: HTMLElement) => void }) {
+  function HlsPlayer({ src, thumbnails, heading, autoPlay, takeFocus }: { src: string; thumbnails?: string | null; heading?: { title: string; episode?: string }; autoPlay?: boolean; takeFocus?: (el: HTMLElement) => void }) {
     const ref = useRef<HTMLDivElement>(null)
     useEffect(() => {
       if (ref.current) takeFocus?.(ref.current)
     }, [takeFocus])
-    return createElement('div', { ref, tabIndex: 0, 'data-testid': 'hls-stand-in', 'data-src': src, 'data-autoplay': String(!!autoPlay) })
+    return createElement('div', {
+      ref,
+      tabIndex: 0,
+      'data-testid': 'hls-stand-in',
+      'data-src': src,
+      'data-thumbnails': thumbnails ?? '',
+      'data-heading': heading ? `${heading.title}|${heading.episode ?? ''}` : '',
+      'data-autoplay': String(!!autoPlay),
+    })
   }
   return {
     prefetchHlsPlayer: vi.fn(),
@@ -213,6 +221,28 @@ describe('Player before and after Play', () => {
     rerenderWith({ target: { type: 'tv', id: 1399, season: 2, episode: 1 }, title: 'Show S2 E1', autoPlay: false })
     await waitFor(() => expect(screen.getByTestId('hls-stand-in').getAttribute('data-autoplay')).toBe('false'))
     expect(screen.queryByRole('button', { name: /^Play S2/ })).toBeNull()
+  })
+
+  it('offers a choice of source only when there is more than one', async () => {
+    const { unmount } = renderPlayer({ sources: [hls] })
+    await screen.findByRole('button', { name: 'Play Fight Club' })
+    expect(screen.queryByRole('group', { name: 'Player source' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Reelhouse Player' })).toBeNull()
+    unmount()
+    renderPlayer({ sources: [hls, operator] })
+    const group = await screen.findByRole('group', { name: 'Player source' })
+    expect(Array.from(group.querySelectorAll('button'), (b) => [b.textContent, b.getAttribute('aria-pressed')])).toEqual([
+      ['Reelhouse Player', 'true'],
+      ['Operator Player', 'false'],
+    ])
+  })
+
+  it('hands our player the stream’s thumbnails track and the heading it names', async () => {
+    stream = { url: streamUrl, thumbnails: '/media/sample/thumbnails.vtt' } as typeof stream
+    renderPlayer({ sources: [hls], target: { type: 'tv', id: 1399, season: 1, episode: 2 }, title: 'Show S1 E2', heading: { title: 'Show', episode: 'Season 1, Episode 2' }, autoPlay: true })
+    const player = await screen.findByTestId('hls-stand-in')
+    expect(player.getAttribute('data-thumbnails')).toBe('/media/sample/thumbnails.vtt')
+    expect(player.getAttribute('data-heading')).toBe('Show|Season 1, Episode 2')
   })
 
   it('says so, instead of offering Play, when the title has no stream', async () => {

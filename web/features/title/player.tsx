@@ -1,6 +1,6 @@
 /**
- * The title page's player: a source selector over the configured sources (default the first)
- * and the chosen one below it: our HLS player, the title's trailer (a video file, or a video site's
+ * The title page's player: a source selector over the configured sources (default the first),
+ * shown only when there is more than one, and the chosen one below it: our HLS player, the title's trailer (a video file, or a video site's
  * embed the operator configured), or an operator's embed frame. A title with no stream opens on its
  * trailer until the viewer picks a source.
  * Until the viewer asks to play, the frame holds the title's artwork and a Play button and nothing
@@ -18,6 +18,7 @@ import { embedUrl } from './embed-url'
 import { loadHlsPlayer, prefetchHlsPlayer } from './player-loader'
 import { PlayerPoster, type PosterArt } from './player-poster'
 import { FrameMedia, parseFrameMessage } from './frame-progress'
+import type { PlayerHeading } from './hls-player'
 import { useProgressReporting, type ProgressOptions } from './use-progress-reporting'
 
 type HlsPlayerModule = typeof import('./hls-player')
@@ -165,6 +166,8 @@ export interface PlayerProps {
   autoPlay?: boolean
   /** What plays after this when our player reaches the end (a show's next episode). */
   upNext?: UpNext | null
+  /** On a show, the episode, named over the picture with the show's name. */
+  heading?: PlayerHeading
   /** The viewer pressed Play. */
   onOpen?: () => void
 }
@@ -179,7 +182,8 @@ export const UP_NEXT_SECONDS = 10
 /**
  * The end-of-episode card: the next episode starts when the count reaches 0, unless cancelled.
  * It takes the focus when the viewer was in the player, and gives it back to the player on Cancel.
- * On a phone it covers the small player; wider, it sits in a corner above the controls.
+ * It sits among the player's panels, above its controls: on a phone it fills the picture above
+ * them; wider, it sits in a corner.
  * The count itself is not read aloud every second; the player's status line announces the card.
  */
 function UpNextCard({ upNext, onCancel }: { upNext: UpNext; onCancel: () => void }) {
@@ -199,10 +203,10 @@ function UpNextCard({ upNext, onCancel }: { upNext: UpNext; onCancel: () => void
   }, [left])
   useEffect(() => {
     const active = document.activeElement
-    if (!active || active === document.body || card.current?.parentElement?.contains(active)) playNow.current?.focus()
+    if (!active || active === document.body || card.current?.closest('[role="group"]')?.contains(active)) playNow.current?.focus()
   }, [])
   const cancel = () => {
-    card.current?.parentElement?.focus()
+    card.current?.closest<HTMLElement>('[role="group"]')?.focus()
     onCancel()
   }
   return (
@@ -210,7 +214,7 @@ function UpNextCard({ upNext, onCancel }: { upNext: UpNext; onCancel: () => void
       ref={card}
       aria-label={t('player.upNext')}
       data-testid="up-next"
-      className="absolute inset-0 z-10 flex flex-col justify-center bg-neutral-950/95 p-4 text-white sm:inset-auto sm:end-3 sm:bottom-14 sm:w-80 sm:rounded-xl sm:shadow-2xl sm:ring-1 sm:ring-neutral-700"
+      className="pointer-events-auto absolute inset-0 flex flex-col justify-center bg-neutral-950/95 px-4 py-2 text-white sm:inset-auto sm:end-3 sm:bottom-2 sm:w-80 sm:rounded-xl sm:p-4 sm:shadow-2xl sm:ring-1 sm:ring-neutral-700"
     >
       <p className="text-xs font-semibold tracking-wide text-neutral-400 uppercase">{t('player.upNext')}</p>
       <p className="mt-0.5 truncate text-sm font-semibold sm:mt-1 sm:text-base">{upNext.label}</p>
@@ -251,7 +255,7 @@ export function playLabel(target: PlayerTarget): string {
   return target.type === 'tv' ? t('player.playEpisode', { season: target.season ?? 1, episode: target.episode ?? 1 }) : t('player.play')
 }
 
-export function Player({ target, title, art, sources, trailer, connection, startAt, progress, autoPlay = false, upNext = null, onOpen }: PlayerProps) {
+export function Player({ target, title, art, sources, trailer, connection, startAt, progress, autoPlay = false, upNext = null, heading, onOpen }: PlayerProps) {
   const [chosenId, setChosenId] = useState<string | null>(null)
   const chosen = sources.find((s) => s.id === chosenId) ?? sources[0]
   const [loading, setLoading] = useState(true)
@@ -351,7 +355,9 @@ export function Player({ target, title, art, sources, trailer, connection, start
         <HlsPlayer
           key={sourceKey}
           src={stream.data.url}
+          thumbnails={stream.data.thumbnails}
           title={title}
+          heading={heading}
           startAt={startAt}
           connection={connection}
           progress={progress}
@@ -396,8 +402,9 @@ export function Player({ target, title, art, sources, trailer, connection, start
 
   return (
     <div>
-      {sources.length > 0 && (
-          <div role="group" aria-label={t('player.sourceGroup')} className="mb-3 flex flex-wrap gap-2">
+      {/* A choice only when there is one: a lone source's name would look like something to press. */}
+      {sources.length > 1 && (
+        <div role="group" aria-label={t('player.sourceGroup')} className="mb-3 flex flex-wrap gap-2">
           {sources.map((s) => {
             const active = s.id === source?.id
             return (

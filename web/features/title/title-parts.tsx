@@ -97,9 +97,10 @@ export function TitleHeader({ facts, player, summary }: { facts: TitleFacts; pla
           </p>
         </div>
         {player && (
-          <div className={`min-w-0 ${theatre ? '' : 'lg:col-start-2 lg:row-span-2 lg:row-start-1'}`}>
+          <div className={`group/player min-w-0 ${theatre ? '' : 'lg:col-start-2 lg:row-span-2 lg:row-start-1'}`}>
             {player}
-            <div className="mt-2 hidden justify-end lg:flex">
+            {/* Our player has Theatre among its own controls; the page's button is for the poster and other sources. */}
+            <div className="mt-2 hidden justify-end lg:flex lg:group-has-[[data-player-controls]]/player:hidden">
               <button
                 type="button"
                 aria-pressed={theatre}

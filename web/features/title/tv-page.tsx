@@ -222,6 +222,7 @@ function ShowPage({ id }: { id: number }) {
                       record(selection)
                     }}
                     upNext={next ? { label: episodeLabel(next, nextEpisode), onPlay: playNext } : null}
+                    heading={{ title: details.name, episode: episodeLabel(selection, episode) }}
                   />
                   <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
                     <p className="min-w-0 text-sm text-neutral-300" aria-live="polite" data-testid="now-playing">

@@ -1,8 +1,11 @@
-/** The list of keyboard shortcuts, opened with ? (or its button) over the player; Escape or Close shuts it. */
+/**
+ * The list of keyboard shortcuts, opened with ? (or from the settings menu) over the picture, above
+ * the controls; Escape or Close shuts it.
+ */
 import { useEffect, useRef } from 'react'
 import { t } from '../../../i18n'
 import { eitherOf } from '../title-format'
-import { rateLabel } from './player-toolbar'
+import { rateLabel } from './settings-menu'
 import { PLAYBACK_RATES, SEEK_STEP_SECONDS, SHORTCUTS, type ShortcutKey } from './shortcuts'
 
 const keyText = (key: ShortcutKey) => (typeof key === 'string' ? key : t(key.name))
@@ -23,7 +26,7 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
       aria-modal="true"
       aria-labelledby="player-shortcuts-title"
       data-testid="shortcuts-help"
-      className="absolute inset-0 z-20 overflow-y-auto bg-neutral-950/95 p-4 text-white"
+      className="pointer-events-auto absolute inset-0 overflow-y-auto overscroll-contain bg-neutral-950/95 p-4 text-white"
       onKeyDown={(event) => {
         if (event.key === 'Escape' || event.key === '?') {
           event.preventDefault()

@@ -1,7 +1,7 @@
 /**
  * The player's keyboard shortcuts, while it has the focus, and the list the help (?) shows. The
  * arrow keys keep their direction in a right-to-left page: the video's timeline runs left to right
- * in every language (player/player-toolbar.tsx), so ← goes back.
+ * in every language (player/control-bar.tsx), so ← goes back.
  */
 import type { MessageId } from '../../../i18n'
 
