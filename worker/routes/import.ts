@@ -11,6 +11,7 @@ import { z } from 'zod'
 import { database } from '../accounts/db'
 import { contentIdSchema, contentTypeSchema, listCreateSchema, plainText, watchlistAddSchema } from '../accounts/schemas'
 import { importLists, matchTitles } from '../accounts/import'
+import { keepPublicListCopies, publicSlugsOf } from '../accounts/public-lists'
 import { myStore } from '../accounts/store-client'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
 import { catalogFor } from '../catalog'
@@ -71,5 +72,7 @@ export const importRoutes = new Hono<AppEnv>()
     )
     if (!titles) return apiError(c, 401, 'errors.noSession')
     const lists = await importLists(db, owner, body.lists)
+    // titles imported into a public list show to visitors at once, as an owner's other changes do
+    if (body.lists.length > 0) await keepPublicListCopies(c.env, await publicSlugsOf(db, owner))
     return c.json({ watchlist: titles.watchlist, watched: titles.watched, lists }, 200)
   })

@@ -13,6 +13,7 @@ import { setPasswordHash, updateProfile, usernameTaken } from '../accounts/accou
 import { database } from '../accounts/db'
 import { contentParamSchema, historyQuerySchema, historyRecordSchema, passwordChangeSchema, profileSchema, watchlistAddSchema } from '../accounts/schemas'
 import { endResetLinks } from '../accounts/password-resets'
+import { keepPublicListCopies, publicSlugsOf } from '../accounts/public-lists'
 import { myStore } from '../accounts/store-client'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
 import { checkCurrentPassword } from '../auth/current-password'
@@ -55,6 +56,8 @@ export const meRoutes = new Hono<AppEnv>()
     if (!user) return apiError(c, 404, 'errors.profileUpdateFailed')
     const { store, owner } = myStore(c)
     await store.setProfile(owner, user)
+    // the owner's name is on each public list's page and card: visitors see the new one at once
+    if (changes.username !== undefined) await keepPublicListCopies(c.env, await publicSlugsOf(db, owner))
     return c.json({ message: 'Profile updated successfully!', user }, 200)
   })
   .post('/password', requireAccount, closedForMaintenance, validate('json', passwordChangeSchema), async (c) => {
