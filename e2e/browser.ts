@@ -107,7 +107,7 @@ async function seasonMenu(page: Page) {
 export async function chooseSeason(page: Page, season: number): Promise<void> {
   const menu = await seasonMenu(page)
   if (menu) await menu.selectOption(String(season))
-  else await page.getByRole('tablist', { name: 'Seasons' }).getByRole('tab', { name: new RegExp(`^Season ${season},`) }).click()
+  else await page.getByRole('tablist', { name: 'Seasons' }).getByRole('tab', { name: new RegExp(`^Season ${season}(,|$)`) }).click()
 }
 
 /** The season the tabs or the Seasons menu show as chosen. */

@@ -93,6 +93,20 @@ describe('useProgressReporting', () => {
     expect(sent.at(-1)).toMatchObject({ reason: 'leave' })
   })
 
+  it('leaves with the last position played, even when the video has already let go of its stream', () => {
+    const media = new FakeMedia()
+    const view = render(<Reporter media={media} />)
+    act(() => {
+      media.dispatchEvent(new Event('play'))
+      media.playTo(40, now)
+    })
+    // the player's engine is taken down first: a video without a source reads 0 s
+    media.currentTime = 0
+    media.duration = Number.NaN
+    view.unmount()
+    expect(sent.at(-1)).toMatchObject({ reason: 'leave', position: 40 })
+  })
+
   it('sends nothing marked when nothing was watched', () => {
     const media = new FakeMedia()
     const view = render(<Reporter media={media} />)

@@ -41,8 +41,8 @@ export function useProgressReporting(mediaRef: RefObject<MediaLike | null>, { en
     let timer: number | undefined
 
     const onTime = () => progress.update(media.currentTime, media.duration, !media.paused && !media.seeking)
-    const report = (how: 'fetch' | 'beacon', reason?: HistoryPayload['reason']) => {
-      onTime()
+    const report = (how: 'fetch' | 'beacon', reason?: HistoryPayload['reason'], sample = true) => {
+      if (sample) onTime()
       const taken = progress.takeReport()
       const payload = taken && reason ? { ...taken, reason } : taken
       watched.current = progress.snapshot().watch_duration
@@ -85,7 +85,9 @@ export function useProgressReporting(mediaRef: RefObject<MediaLike | null>, { en
     return () => {
       window.clearInterval(timer)
       listeners.abort()
-      report('fetch', 'leave')
+      // The last sample stands: the player may already have let go of its stream (a video
+      // without its source reads 0 s), depending on which of the page's parts is taken down first.
+      report('fetch', 'leave', false)
     }
   }, [mediaRef, enabled, content_id, content_type, name, poster_path, season_number, episode_number, watched, completesTitle])
 }
