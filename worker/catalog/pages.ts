@@ -13,7 +13,7 @@ import { DEFAULT_LOCALE, type Locale } from '../lib/locales'
 import { GENRE_MESSAGE_IDS, type GenreMessageId } from './genre-map'
 import { type CatalogueTextId, catalogueText, genreText } from './messages'
 import type { CatalogProvider, ListName } from './provider'
-import { byVoteAverage, type DiscoverFilters, MOVIE_GENRES, PAGE_SIZE, SERVICE_NAMES, SERVICES, type ServiceSlug, TOP_RATED_MIN_VOTES } from './rules'
+import { byVoteAverage, type DiscoverFilters, MOVIE_GENRES, PAGE_SIZE, SERVICE_NAMES, SERVICES, type ServiceSlug, sortParam, TOP_RATED_MIN_VOTES } from './rules'
 import type { CardItem, HeroItem, ListItem, MediaType, PageComposition, Row, ServiceNarrowing } from './types'
 
 export const PAGE_NAMES = ['home', 'movies', 'tv', 'kids', 'genres'] as const
@@ -250,7 +250,8 @@ function sourcePath(source: RowSource): string {
   if (f.watchProviders?.length) params.set('with_watch_providers', f.watchProviders.join('|'))
   if (f.voteCountGte !== undefined) params.set('vote_count.gte', String(f.voteCountGte))
   if (f.preset) params.set('preset', f.preset)
-  if (f.sortBy === 'vote_average') params.set('sort_by', 'vote_average.desc')
+  if (f.airing) params.set('airing', f.airing)
+  if (f.sortBy && f.sortBy !== 'popularity') params.set('sort_by', sortParam(type, f.sortBy))
   const query = params.toString()
   return `/api/catalog/discover/${type}${query ? `?${query}` : ''}`
 }
