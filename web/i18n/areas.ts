@@ -9,8 +9,8 @@
 /** Areas the worker alone reads (worker/lib/i18n.ts): page tags, API errors, row titles and notes, overviews, e-mails. */
 export const WORKER_AREAS: readonly string[] = ['seo', 'errors', 'catalogue', 'overviews', 'mail']
 
-/** Areas loaded with the pages that use them (`services` with the services picker, whichever page opens it; `mylists` with the Add to list dialog too). */
-export const PAGE_AREAS = ['static', 'account', 'import', 'admin', 'mylists', 'services'] as const
+/** Areas loaded with the pages that use them (`services` with the services picker, whichever page opens it; `mylists` with the Add to list dialog too; `grids` with the sortable grids). */
+export const PAGE_AREAS = ['static', 'account', 'import', 'admin', 'mylists', 'services', 'grids'] as const
 export type PageArea = (typeof PAGE_AREAS)[number]
 
 /** The page areas a page module (its path under web/, without extension) needs. */
@@ -20,6 +20,7 @@ export function areasOfModule(module: string): PageArea[] {
   if (module.startsWith('features/account/')) return ['account']
   if (module.startsWith('features/admin/')) return ['admin']
   if (module === 'features/lists/my-lists-page' || module === 'features/lists/list-page') return ['mylists']
+  if (module === 'features/browse/browse-all-page' || module === 'features/browse/row-list-page') return ['grids']
   return []
 }
 

@@ -189,7 +189,7 @@ describe('what making an answer costs', () => {
         expect(first.accountsQueries).toBe(0)
         // Eleven minutes later, past its ten of freshness, with the catalogue's answers still in KV:
         // served stale, composed again once.
-        const key = pageCacheKey(`embedded:${hash}:cards-notes-notice-providers`, name, 'all')
+        const key = pageCacheKey(`embedded:${hash}:cards-notes-notice-providers-seeall`, name, 'all')
         vi.useFakeTimers({ toFake: ['Date'] })
         vi.setSystemTime(Date.now() + 11 * 60_000)
         forgetIsolateMemos()

@@ -5,7 +5,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { RATING_SORT_MIN_VOTES } from '../catalog/rules'
-import type { ListItem, Paged } from '../catalog/types'
+import type { ListItem, PageComposition, Paged } from '../catalog/types'
 import worker from '../index'
 import { loadCatalog } from './catalog-data'
 
@@ -127,6 +127,40 @@ describe('GET /api/catalog/discover/:type: grid filters (embedded catalogue)', (
       expect(status, path).toBe(400)
       expect(body.error, path).toMatch(reason)
     }
+  })
+})
+
+describe('GET /api/catalog/pages/:page: See all', () => {
+  const seeAll = (page: PageComposition) => Object.fromEntries(page.rows.map((row) => [row.key, row.seeAll]))
+
+  it("gives every row the address of its every title: a list's grid, Top IMDB, or the filterable grid with the row's filters", async () => {
+    const home = seeAll((await get<PageComposition>('/pages/home')).body)
+    expect(home.trending).toBe('/browse/trending-all')
+    expect(home['top-rated']).toBe('/top-imdb')
+    expect(home.action).toBe('/movies/all?genre=28')
+    expect(home['on-the-air']).toBe('/browse/tv-on-the-air')
+    const netflix = seeAll((await get<PageComposition>('/pages/tv?service=netflix')).body)
+    expect(netflix.popular).toBe('/tv-shows/all?services=8')
+    expect(netflix['top-rated']).toBe('/tv-shows/all?sort=rating&services=8&votes=1000')
+    expect(netflix['on-the-air']).toBe('/tv-shows/all?services=8&airing=week')
+    expect(netflix.drama).toBe('/tv-shows/all?genre=18&services=8')
+    const kdrama = seeAll((await get<PageComposition>('/pages/tv?service=k-drama')).body)
+    expect(kdrama.popular).toBe('/tv-shows/all?preset=kdrama')
+    const kids = (await get<PageComposition>('/pages/kids')).body
+    expect(kids.rows.every((row) => row.seeAll?.includes('preset=kids'))).toBe(true)
+  })
+
+  it('a row narrowed to the visitor\'s services names them and their region', async () => {
+    const page = (await get<PageComposition>('/pages/tv?on=8,350&region=GB')).body
+    expect(page.rows.length).toBeGreaterThan(0)
+    for (const row of page.rows) expect(row.seeAll, row.key).toMatch(/^\/tv-shows\/all\?(.+&)?services=8%2C350&region=GB/)
+  })
+
+  it("the grid a discover row's See all names holds the row's titles", async () => {
+    const netflix = (await get<PageComposition>('/pages/tv?service=netflix')).body
+    const row = netflix.rows.find((r) => r.key === 'top-rated')!
+    const grid = await list('/discover/tv?with_watch_providers=8&sort_by=vote_average.desc&vote_count.gte=1000')
+    expect(grid.results.slice(0, row.items.length).map((i) => i.id)).toEqual(row.items.map((i) => i.id))
   })
 })
 
