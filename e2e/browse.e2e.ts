@@ -344,3 +344,96 @@ describe('Top IMDB', () => {
     })
   }
 })
+
+describe('See all and the sortable, filterable grids', () => {
+  const hrefsOf = (list: Locator) => list.locator('li a').evaluateAll((a) => a.map((x) => x.getAttribute('href') ?? ''))
+  /** The years the grid's cards show (each card's year line). */
+  const yearsOf = (list: Locator) => list.locator('li p.text-xs').evaluateAll((lines) => lines.map((p) => Number(p.firstChild?.textContent ?? 0)))
+
+  for (const viewport of ['phone', 'desktop'] as const) {
+    it(`${viewport}: a row's See all opens its full grid; sorted and filtered, the address reloads to the same grid`, async () => {
+      const { context, page } = await open('/movies', viewport)
+      const action = page.getByRole('region', { name: 'Action', exact: true })
+      // Rows below the first screen draw their cards when the visitor comes near.
+      await action.scrollIntoViewIfNeeded()
+      await action.locator('li a').first().waitFor()
+      const rowHrefs = await hrefsOf(action)
+      // "See all", described by the row's title.
+      const seeAll = action.getByRole('link', { name: 'See all', exact: true })
+      expect(await seeAll.getAttribute('aria-describedby')).toBe(await action.getAttribute('aria-labelledby'))
+      await seeAll.click()
+      await page.waitForURL('**/movies/all?genre=28')
+      await page.getByRole('heading', { level: 1, name: 'Action Movies' }).waitFor()
+      const grid = page.getByRole('list', { name: 'Action Movies' })
+      await grid.locator('li a').first().waitFor()
+      // The grid is the row's list, whole: the row's titles first, in the row's order, then more.
+      const gridHrefs = await hrefsOf(grid)
+      expect(gridHrefs.length).toBeGreaterThan(rowHrefs.length)
+      expect(gridHrefs.slice(0, rowHrefs.length)).toEqual(rowHrefs)
+      await expectAccessible(page)
+
+      await page.getByLabel('Sort by').selectOption('newest')
+      await page.waitForURL('**/movies/all?genre=28&sort=newest')
+      if (viewport === 'phone') {
+        // On a phone the filters sit in a sheet.
+        await page.getByRole('button', { name: 'Filters' }).click()
+        const sheet = page.getByRole('dialog', { name: 'Filter titles' })
+        await sheet.waitFor()
+        await sheet.getByLabel('From year').fill('1990')
+        await sheet.getByLabel('To year').fill('1999')
+        await sheet.getByLabel('Minimum rating').selectOption('7')
+        await expectAccessible(page)
+        await sheet.getByRole('button', { name: 'Show results' }).click()
+        await sheet.waitFor({ state: 'hidden' })
+        expect(await page.getByRole('button', { name: 'Filters (2)' }).count()).toBe(1)
+      } else {
+        const form = page.getByRole('search', { name: 'Filter titles' })
+        await form.getByLabel('From year').fill('1990')
+        await form.getByLabel('To year').fill('1999')
+        await form.getByLabel('Minimum rating').selectOption('7')
+      }
+      const filtered = '/movies/all?genre=28&sort=newest&from=1990&to=1999&rating=7'
+      await page.waitForURL(`**${filtered}`)
+      await page.waitForFunction(() => {
+        const cards = document.querySelectorAll('main ul[aria-label="Action Movies"] li a')
+        return cards.length > 0 && document.querySelectorAll('main [data-pending]').length === 0
+      })
+      await page.waitForLoadState('networkidle')
+      const years = await yearsOf(grid)
+      expect(years.length).toBeGreaterThan(0)
+      expect(years.every((y) => y >= 1990 && y <= 1999)).toBe(true)
+      expect(years).toEqual([...years].sort((a, b) => b - a))
+      const filteredHrefs = await hrefsOf(grid)
+      expect(filteredHrefs).not.toEqual(gridHrefs.slice(0, filteredHrefs.length))
+      await expectAccessible(page)
+
+      await page.reload()
+      await grid.locator('li a').first().waitFor()
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(filtered)
+      expect(await page.getByLabel('Sort by').inputValue()).toBe('newest')
+      expect(await hrefsOf(grid)).toEqual(filteredHrefs)
+      await context.close()
+    })
+  }
+
+  it("a fixed list's See all opens the list whole, and a genre page's rows open their genre's grids", async () => {
+    const { context, page } = await open('/', 'desktop')
+    const trending = page.getByRole('region', { name: 'Trending Now', exact: true })
+    await trending.locator('li a').first().waitFor()
+    const rowHrefs = await hrefsOf(trending)
+    await trending.getByRole('link', { name: 'See all', exact: true }).click()
+    await page.waitForURL('**/browse/trending-all')
+    const grid = page.getByRole('list', { name: 'Trending Now' })
+    await grid.locator('li a').first().waitFor()
+    expect((await hrefsOf(grid)).slice(0, rowHrefs.length)).toEqual(rowHrefs)
+
+    await page.goto('/genre/35')
+    const tv = page.getByRole('region', { name: 'Popular Comedy TV Shows', exact: true })
+    await tv.getByRole('link', { name: 'See all', exact: true }).click()
+    await page.waitForURL('**/tv-shows/all?genre=35')
+    await page.getByRole('heading', { level: 1, name: 'Comedy TV Shows' }).waitFor()
+    // Series have no certification filter.
+    expect(await page.getByLabel('Certification').count()).toBe(0)
+    await context.close()
+  })
+})

@@ -39,7 +39,6 @@ function page(load: () => Promise<{ Component: ComponentType }>, areas: readonly
 const HomePage = page(() => import('../features/home/home-page'))
 const MoviesPage = page(() => import('../features/browse/movies-page'))
 const BrowseAllPage = page(() => import('../features/browse/browse-all-page'), areasOfModule('features/browse/browse-all-page'))
-const RowListPage = page(() => import('../features/browse/row-list-page'), areasOfModule('features/browse/row-list-page'))
 const MoviePage = page(() => import('../features/title/movie-page'))
 const TvShowsPage = page(() => import('../features/browse/tv-shows-page'))
 const TvPage = page(() => import('../features/title/tv-page'))
@@ -90,7 +89,7 @@ export const routeTable: readonly (readonly [string, LazyPage])[] = [
   ['/search', SearchPage],
   ['/search-results', SearchResultsPage],
   ['/top-imdb', TopImdbPage],
-  ['/browse/:list', RowListPage],
+  ['/browse/:list', BrowseAllPage],
   ['/faq', FaqPage],
   ['/contact', ContactPage],
   ['/about-us', AboutUsPage],

@@ -80,22 +80,20 @@ export function PosterRow({ title, note, items, id, deferred = false, pending = 
         </div>
         <div className="flex shrink-0 items-center gap-1">
           {seeAll && (
-            <Link to={seeAll} aria-label={t('cards.seeAllOf', { title })} className="rounded-full px-3 py-1.5 text-sm font-semibold text-brand-400 hover:bg-neutral-800 hover:text-brand-300">
+            <Link to={seeAll} aria-describedby={headingId} className="rounded-full px-3 py-1.5 text-sm font-semibold text-brand-400 hover:bg-neutral-800">
               {t('cards.seeAll')}
             </Link>
           )}
-          <div className="hidden gap-1 md:flex">
           {arrows.start && (
-            <button type="button" aria-label={t('cards.scrollRowToStart', { title })} onClick={() => scrollBy(-1)} className="rounded-full p-1.5 text-neutral-300 hover:bg-neutral-800">
+            <button type="button" aria-label={t('cards.scrollRowToStart', { title })} onClick={() => scrollBy(-1)} className="hidden rounded-full p-1.5 text-neutral-300 hover:bg-neutral-800 md:block">
               <ChevronLeftIcon className="rtl:-scale-x-100" />
             </button>
           )}
           {arrows.end && (
-            <button type="button" aria-label={t('cards.scrollRowToEnd', { title })} onClick={() => scrollBy(1)} className="rounded-full p-1.5 text-neutral-300 hover:bg-neutral-800">
+            <button type="button" aria-label={t('cards.scrollRowToEnd', { title })} onClick={() => scrollBy(1)} className="hidden rounded-full p-1.5 text-neutral-300 hover:bg-neutral-800 md:block">
               <ChevronRightIcon className="rtl:-scale-x-100" />
             </button>
           )}
-          </div>
         </div>
       </div>
       {!drawn ? (

@@ -20,7 +20,7 @@ export function areasOfModule(module: string): PageArea[] {
   if (module.startsWith('features/account/')) return ['account']
   if (module.startsWith('features/admin/')) return ['admin']
   if (module === 'features/lists/my-lists-page' || module === 'features/lists/list-page') return ['mylists']
-  if (module === 'features/browse/browse-all-page' || module === 'features/browse/row-list-page') return ['grids']
+  if (module === 'features/browse/browse-all-page') return ['grids']
   return []
 }
 

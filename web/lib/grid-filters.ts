@@ -5,6 +5,11 @@
  */
 import type { MediaType } from '../../worker/catalog/types'
 
+/** The sortable, filterable grid of every film or series; `search` is its state (gridSearch). */
+export function browseAllPath(type: MediaType, search = ''): string {
+  return `${type === 'movie' ? '/movies/all' : '/tv-shows/all'}${search}`
+}
+
 export const GRID_SORTS = ['popularity', 'rating', 'newest', 'oldest', 'title'] as const
 export type GridSort = (typeof GRID_SORTS)[number]
 

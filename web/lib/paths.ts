@@ -10,10 +10,6 @@ export const paths = {
   /** One episode of a show: its page, opened at that season and episode. */
   episode: (id: number | string, season: number, episode: number) => `/tv/${id}?season=${season}&episode=${episode}`,
   title: (type: ContentType, id: number | string) => (type === 'movie' ? `/movie/${id}` : `/tv/${id}`),
-  /** The sortable, filterable grid of every film or series; `search` is its state (web/lib/grid-filters.ts). */
-  browseAll: (type: 'movie' | 'tv', search = '') => `${type === 'movie' ? '/movies/all' : '/tv-shows/all'}${search}`,
-  /** A fixed list's every title (trending, now playing...), as a grid. */
-  rowList: (list: string) => `/browse/${list}`,
   kids: () => '/kids',
   genres: () => '/genres',
   genre: (id: number | string) => `/genre/${id}`,

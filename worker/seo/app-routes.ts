@@ -25,7 +25,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/search', module: 'features/search/search-page' },
   { path: '/search-results', module: 'features/search/search-results-page' },
   { path: '/top-imdb', module: 'features/browse/top-imdb-page' },
-  { path: '/browse/:list', module: 'features/browse/row-list-page' },
+  { path: '/browse/:list', module: 'features/browse/browse-all-page' },
   { path: '/faq', module: 'features/static/faq-page' },
   { path: '/contact', module: 'features/static/contact-page' },
   { path: '/about-us', module: 'features/static/about-us-page' },

@@ -2,7 +2,8 @@
  * /movies/all and /tv-shows/all: every film or series as an infinite poster grid, sorted and
  * filtered by what the address says (web/lib/grid-filters.ts), through GET
  * /api/catalog/discover/:type. A row's "See all" opens it with the row's own filters; a genre
- * page's "Browse all" with its genre.
+ * page's rows with its genre. /browse/{list} (a fixed list, whole) is drawn here too, so the grids
+ * are one page's code.
  */
 import { useCallback } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
@@ -12,12 +13,16 @@ import { t } from '../../i18n'
 import { api, readJson } from '../../lib/api-client'
 import { catalogKeys } from '../../lib/catalog'
 import { genreName } from '../../lib/genres'
-import { discoverQuery, gridSearch, type GridState, readGrid } from '../../lib/grid-filters'
-import { paths } from '../../lib/paths'
+import { browseAllPath, discoverQuery, gridSearch, type GridState, readGrid } from '../../lib/grid-filters'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { GridControls } from './grid-controls'
+import { RowListGrid } from './row-list-grid'
 
 export function Component() {
+  return useLocation().pathname.startsWith('/browse/') ? <RowListGrid /> : <BrowseAll />
+}
+
+function BrowseAll() {
   const { pathname } = useLocation()
   const type: MediaType = pathname.startsWith('/tv-shows') ? 'tv' : 'movie'
   const [params] = useSearchParams()
@@ -46,7 +51,7 @@ export function Component() {
           {(['movie', 'tv'] as const).map((kind) => (
             <Link
               key={kind}
-              to={paths.browseAll(kind, gridSearch({ ...state, cert: undefined }))}
+              to={browseAllPath(kind, gridSearch({ ...state, cert: undefined }))}
               replace
               aria-current={kind === type ? 'page' : undefined}
               className={`rounded-md px-4 py-1.5 text-sm font-semibold ${kind === type ? 'bg-brand-600 text-white' : 'text-neutral-300 hover:text-white'}`}

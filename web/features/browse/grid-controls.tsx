@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import type { MediaType } from '../../../worker/catalog/types'
-import { currentLocale, t, type MessageId } from '../../i18n'
+import { t, type MessageId } from '../../i18n'
 import {
   activeFilterCount,
   GRID_CERTIFICATIONS,
@@ -89,12 +89,11 @@ interface GridControlsProps {
 
 function FilterFields({ type, state, onChange }: GridControlsProps) {
   const { choice } = useMyServices()
-  const languages = new Intl.DisplayNames([currentLocale()], { type: 'language' })
   const set = (patch: Partial<GridState>) => onChange(Object.fromEntries(Object.entries({ ...state, ...patch }).filter(([, v]) => v !== undefined)) as unknown as GridState)
   const servicesId = useId()
   const hasServices = !!choice?.services.length
   return (
-    <div className="grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-7">
+    <div className="grid grid-cols-2 gap-3 md:grid-cols-4 2xl:grid-cols-7">
       <Field label={t('grids.yearFrom')}>{(id) => <YearInput id={id} value={state.from} onChange={(from) => set({ from })} />}</Field>
       <Field label={t('grids.yearTo')}>{(id) => <YearInput id={id} value={state.to} onChange={(to) => set({ to })} />}</Field>
       <Field label={t('grids.minRating')}>
@@ -125,9 +124,10 @@ function FilterFields({ type, state, onChange }: GridControlsProps) {
         {(id) => (
           <select id={id} value={state.lang ?? ''} onChange={(e) => set({ lang: e.target.value || undefined })} className={fieldClass}>
             <option value="">{t('grids.anyLanguage')}</option>
+            {/* Each language by its own name, as language menus do (and marked so, for screen readers). */}
             {GRID_LANGUAGES.map((code) => (
-              <option key={code} value={code}>
-                {languages.of(code) ?? code}
+              <option key={code} value={code} lang={code}>
+                {new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code}
               </option>
             ))}
           </select>
@@ -138,8 +138,9 @@ function FilterFields({ type, state, onChange }: GridControlsProps) {
           {(id) => (
             <select id={id} value={state.cert ?? ''} onChange={(e) => set({ cert: e.target.value || undefined })} className={fieldClass}>
               <option value="">{t('grids.anyCertification')}</option>
+              {/* The ratings' own marks (G, PG-13), the same in every language. */}
               {GRID_CERTIFICATIONS.map((c) => (
-                <option key={c} value={c}>
+                <option key={c} value={c} data-catalog="">
                   {c}
                 </option>
               ))}

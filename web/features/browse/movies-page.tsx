@@ -5,7 +5,7 @@ import { GenreGrid } from '../../components/genre-grid'
 import { MyServicesSlot } from '../../components/my-services-slot'
 import { t } from '../../i18n'
 import { genreMap } from '../../lib/genres'
-import { paths } from '../../lib/paths'
+import { browseAllPath } from '../../lib/grid-filters'
 import { isOnServices, useServicesNarrowing } from '../../lib/my-services'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { useCatalogPage } from './api/use-catalog-page'
@@ -29,7 +29,7 @@ export function Component() {
         <MyServicesSlot state={services} page={query.data} busy={query.isPlaceholderData && query.isFetching} />
       </ComposedPage>
       <p className="px-4 pb-2 md:px-8">
-        <Link to={paths.browseAll('movie')} className="inline-block rounded-md border border-neutral-700 bg-neutral-900 px-4 py-2 text-sm font-semibold text-neutral-100 hover:border-neutral-500">
+        <Link to={browseAllPath('movie')} className="inline-block rounded-md border border-neutral-700 bg-neutral-900 px-4 py-2 text-sm font-semibold text-neutral-100 hover:border-neutral-500">
           {t('browse.browseAllMovies')}
         </Link>
       </p>

@@ -1,5 +1,5 @@
 /**
- * /browse/{list}: a fixed list's every title (trending, now playing, coming soon, on the air...)
+ * /browse/{list} (drawn by browse-all-page.tsx, whose chunk it shares): a fixed list's every title (trending, now playing, coming soon, on the air...)
  * as an infinite poster grid, where a row of that list leads with "See all". A name no list has
  * says there is no such page.
  */
@@ -29,7 +29,7 @@ const LISTS = {
 } as const satisfies Record<string, MessageId>
 type ListName = keyof typeof LISTS
 
-export function Component() {
+export function RowListGrid() {
   const { list = '' } = useParams()
   const known = list in LISTS ? (list as ListName) : null
   const title = known ? t(LISTS[known]) : undefined
