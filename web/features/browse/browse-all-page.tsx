@@ -12,7 +12,7 @@ import { PosterGrid } from '../../components/poster-grid'
 import { t } from '../../i18n'
 import { api, readJson } from '../../lib/api-client'
 import { catalogKeys } from '../../lib/catalog'
-import { genreName } from '../../lib/genres'
+import { genreName, isFilmGenre } from '../../lib/genres'
 import { browseAllPath, discoverQuery, gridSearch, type GridState, readGrid } from '../../lib/grid-filters'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { GridControls } from './grid-controls'
@@ -41,6 +41,8 @@ function BrowseAll() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [type, search],
   )
+  // Films have only the 18 film genres: a series genre (Kids, Soap) is left behind on the way to films.
+  const filmGenres = !state.genre || state.genre.split(/[,|]/).every((id) => isFilmGenre(Number(id)))
   const change = (next: GridState) => navigate({ search: gridSearch(next) }, { replace: true })
 
   return (
@@ -51,7 +53,7 @@ function BrowseAll() {
           {(['movie', 'tv'] as const).map((kind) => (
             <Link
               key={kind}
-              to={browseAllPath(kind, gridSearch({ ...state, cert: undefined }))}
+              to={browseAllPath(kind, gridSearch({ ...state, cert: undefined, genre: kind === 'movie' && !filmGenres ? undefined : state.genre }))}
               replace
               aria-current={kind === type ? 'page' : undefined}
               className={`rounded-md px-4 py-1.5 text-sm font-semibold ${kind === type ? 'bg-brand-600 text-white' : 'text-neutral-300 hover:text-white'}`}
