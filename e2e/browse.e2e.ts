@@ -437,6 +437,15 @@ describe('See all and the sortable, filterable grids', () => {
     await page.getByRole('heading', { level: 1, name: 'Comedy TV Shows' }).waitFor()
     // Series have no certification filter.
     expect(await page.getByLabel('Certification').count()).toBe(0)
+
+    // In Arabic, right to left, with every control named in Arabic.
+    await page.goto('/ar/tv-shows/all?genre=35&sort=title&rating=6')
+    await page.getByRole('heading', { level: 1, name: 'مسلسلات كوميديا' }).waitFor()
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl'])
+    expect(await page.getByLabel('الترتيب حسب').inputValue()).toBe('title')
+    expect(await page.getByLabel('أدنى تقييم').inputValue()).toBe('6')
+    await page.getByRole('list', { name: 'مسلسلات كوميديا' }).locator('li a').first().waitFor()
+    await expectAccessible(page)
     await context.close()
   })
 })
