@@ -22,6 +22,7 @@ export const LIGHTHOUSE_PAGES = [
   { path: '/genres' },
   { path: '/genre/28' },
   { path: '/top-imdb' },
+  { path: '/movies/all?genre=28&sort=newest&from=1990' },
   { path: '/search' },
   { path: '/search-results?q=star' },
   { path: '/movie/155' },

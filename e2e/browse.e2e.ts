@@ -344,3 +344,111 @@ describe('Top IMDB', () => {
     })
   }
 })
+
+describe('See all and the sortable, filterable grids', () => {
+  const hrefsOf = (list: Locator) => list.locator('li a').evaluateAll((a) => a.map((x) => x.getAttribute('href') ?? ''))
+  /** The years the grid's cards show (each card's year line). */
+  const yearsOf = (list: Locator) => list.locator('li p.text-xs').evaluateAll((lines) => lines.map((p) => Number(p.firstChild?.textContent ?? 0)))
+
+  for (const viewport of ['phone', 'desktop'] as const) {
+    it(`${viewport}: a row's See all opens its full grid; sorted and filtered, the address reloads to the same grid`, async () => {
+      const { context, page } = await open('/movies', viewport)
+      const action = page.getByRole('region', { name: 'Action', exact: true })
+      // Rows below the first screen draw their cards when the visitor comes near.
+      await action.scrollIntoViewIfNeeded()
+      await action.locator('li a').first().waitFor()
+      const rowHrefs = await hrefsOf(action)
+      // "See all", described by the row's title.
+      const seeAll = action.getByRole('link', { name: 'See all', exact: true })
+      expect(await seeAll.getAttribute('aria-describedby')).toBe(await action.getAttribute('aria-labelledby'))
+      await seeAll.click()
+      await page.waitForURL('**/movies/all?genre=28')
+      await page.getByRole('heading', { level: 1, name: 'Action Movies' }).waitFor()
+      const grid = page.getByRole('list', { name: 'Action Movies' })
+      await grid.locator('li a').first().waitFor()
+      // The grid is the row's list, whole: the row's titles first, in the row's order, then more.
+      const gridHrefs = await hrefsOf(grid)
+      expect(gridHrefs.slice(0, rowHrefs.length)).toEqual(rowHrefs)
+      await expectAccessible(page)
+      // Infinite scroll as everywhere: further down, more than the row's 20.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      await page.waitForFunction(() => document.querySelectorAll('main ul[aria-label="Action Movies"] li a').length > 20)
+      await page.evaluate(() => window.scrollTo(0, 0))
+
+      const filteredAnswer = page.waitForResponse((r) => r.url().includes('primary_release_date.lte=1999-12-31') && r.url().includes('vote_average.gte=7'))
+      await page.getByLabel('Sort by').selectOption('newest')
+      await page.waitForURL('**/movies/all?genre=28&sort=newest')
+      if (viewport === 'phone') {
+        // On a phone the filters sit in a sheet.
+        await page.getByRole('button', { name: 'Filters' }).click()
+        const sheet = page.getByRole('dialog', { name: 'Filter titles' })
+        await sheet.waitFor()
+        await sheet.getByLabel('From year').fill('1990')
+        await sheet.getByLabel('To year').fill('1999')
+        await sheet.getByLabel('Minimum rating').selectOption('7')
+        await expectAccessible(page)
+        await sheet.getByRole('button', { name: 'Show results' }).click()
+        await sheet.waitFor({ state: 'hidden' })
+        expect(await page.getByRole('button', { name: 'Filters (2)' }).count()).toBe(1)
+      } else {
+        const form = page.getByRole('search', { name: 'Filter titles' })
+        await form.getByLabel('From year').fill('1990')
+        await form.getByLabel('To year').fill('1999')
+        await form.getByLabel('Minimum rating').selectOption('7')
+      }
+      const filtered = '/movies/all?genre=28&sort=newest&from=1990&to=1999&rating=7'
+      await page.waitForURL(`**${filtered}`)
+      expect((await filteredAnswer).status()).toBe(200)
+      // The grid of the final address: its cards, every one of the nineties.
+      await page.waitForFunction(() => {
+        const years = Array.from(document.querySelectorAll('main ul[aria-label="Action Movies"] li p.text-xs'), (p) => Number(p.firstChild?.textContent ?? 0))
+        return years.length > 0 && years.every((y) => y >= 1990 && y <= 1999)
+      })
+      const years = await yearsOf(grid)
+      expect(years.length).toBeGreaterThan(0)
+      expect(years.every((y) => y >= 1990 && y <= 1999)).toBe(true)
+      expect(years).toEqual([...years].sort((a, b) => b - a))
+      // The first server page of the answer (a wide screen may already be showing the next).
+      const filteredHrefs = (await hrefsOf(grid)).slice(0, 20)
+      expect(filteredHrefs).not.toEqual(gridHrefs.slice(0, filteredHrefs.length))
+      await expectAccessible(page)
+
+      await page.reload()
+      await page.waitForFunction((n) => document.querySelectorAll('main ul[aria-label="Action Movies"] li a').length >= n, filteredHrefs.length)
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(filtered)
+      expect(await page.getByLabel('Sort by').inputValue()).toBe('newest')
+      expect((await hrefsOf(grid)).slice(0, filteredHrefs.length)).toEqual(filteredHrefs)
+      await context.close()
+    })
+  }
+
+  it("a fixed list's See all opens the list whole, and a genre page's rows open their genre's grids", async () => {
+    const { context, page } = await open('/', 'desktop')
+    const trending = page.getByRole('region', { name: 'Trending Now', exact: true })
+    await trending.locator('li a').first().waitFor()
+    const rowHrefs = await hrefsOf(trending)
+    await trending.getByRole('link', { name: 'See all', exact: true }).click()
+    await page.waitForURL('**/browse/trending-all')
+    const grid = page.getByRole('list', { name: 'Trending Now' })
+    await grid.locator('li a').first().waitFor()
+    expect((await hrefsOf(grid)).slice(0, rowHrefs.length)).toEqual(rowHrefs)
+
+    await page.goto('/genre/35')
+    const tv = page.getByRole('region', { name: 'Popular Comedy TV Shows', exact: true })
+    await tv.getByRole('link', { name: 'See all', exact: true }).click()
+    await page.waitForURL('**/tv-shows/all?genre=35')
+    await page.getByRole('heading', { level: 1, name: 'Comedy TV Shows' }).waitFor()
+    // Series have no certification filter.
+    expect(await page.getByLabel('Certification').count()).toBe(0)
+
+    // In Arabic, right to left, with every control named in Arabic.
+    await page.goto('/ar/tv-shows/all?genre=35&sort=title&rating=6')
+    await page.getByRole('heading', { level: 1, name: 'مسلسلات كوميديا' }).waitFor()
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl'])
+    expect(await page.getByLabel('الترتيب حسب').inputValue()).toBe('title')
+    expect(await page.getByLabel('أدنى تقييم').inputValue()).toBe('6')
+    await page.getByRole('list', { name: 'مسلسلات كوميديا' }).locator('li a').first().waitFor()
+    await expectAccessible(page)
+    await context.close()
+  })
+})

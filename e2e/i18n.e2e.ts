@@ -229,6 +229,8 @@ const SAMPLE_PARAMS: Record<string, string> = {
   '/movie/:id': '/movie/155',
   '/tv/:id': '/tv/1399',
   '/genre/:id': '/genre/28',
+  '/browse/:list': '/browse/trending-all',
+  '/movies/all': '/movies/all?genre=28&sort=newest&from=1990&cert=PG-13',
   '/admin/*': '/admin',
   '/search-results': '/search-results?q=knight',
   // No list has this address: the walk reads the list page's not-found state.

@@ -279,6 +279,11 @@ function discover(type, q, data) {
   const without = (q.get('without_genres') ?? '').split(/[,|]/).filter(Boolean).map(Number)
   const certifications = q.get('certification')?.split('|')
   const providers = q.get('with_watch_providers')?.split('|').map(Number)
+  // TMDB's release-date filters and orders: primary_release_date for films, first_air_date for series.
+  const datesParam = type === 'movie' ? 'primary_release_date' : 'first_air_date'
+  const dateOf = (x) => (type === 'movie' ? x.release_date : x.first_air_date) || null
+  const runtimeGte = num('with_runtime.gte')
+  const runtimeLte = num('with_runtime.lte')
   let list = pool.filter((x) => {
     if (q.get('include_adult') !== 'true' && x.adult) return false
     if (!matchesGenres(x, q.get('with_genres'))) return false
@@ -290,12 +295,23 @@ function discover(type, q, data) {
     if (providers && !providersOf(x).some((p) => providers.includes(p))) return false
     // Series airing in a date window: the fake counts every series still in production.
     if (q.has('air_date.gte') && !x.in_production) return false
+    const date = dateOf(x)
+    if (q.has(`${datesParam}.gte`) && !(date && date >= q.get(`${datesParam}.gte`))) return false
+    if (q.has(`${datesParam}.lte`) && !(date && date <= q.get(`${datesParam}.lte`))) return false
+    // with_runtime: a film's runtime, a series' episode runtime; a title without one is left out.
+    const runtime = type === 'movie' ? x.runtime : x.episode_run_time?.[0]
+    if (runtimeGte !== undefined && !(runtime && runtime >= runtimeGte)) return false
+    if (runtimeLte !== undefined && !(runtime && runtime <= runtimeLte)) return false
     return true
   })
   const sort = q.get('sort_by') ?? 'popularity.desc'
+  const byDate = (a, b) => (dateOf(a) ?? '').localeCompare(dateOf(b) ?? '')
   if (sort === 'vote_average.desc') list = list.sort(byRating)
   else if (sort === 'original_title.asc') list = list.sort((a, b) => a.original_title.localeCompare(b.original_title))
   else if (sort === 'name.asc') list = list.sort((a, b) => a.name.localeCompare(b.name))
+  else if (sort === 'title.asc') list = list.sort((a, b) => a.title.localeCompare(b.title))
+  else if (sort === `${datesParam}.desc`) list = list.filter(dateOf).sort((a, b) => byDate(b, a))
+  else if (sort === `${datesParam}.asc`) list = list.filter(dateOf).sort(byDate)
   else list = list.sort(byPopularity)
   return list.map(type === 'movie' ? movieItem : showItem)
 }

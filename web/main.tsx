@@ -4,7 +4,6 @@ import { Providers, queryClient } from './app/providers'
 import { AppRouter, preloadPage } from './app/router'
 import { loadLocale, localeOfPath } from './i18n'
 import { readBootData, seedQueryCache } from './lib/boot'
-import { registerServiceWorker } from './lib/register-service-worker'
 import './styles.css'
 
 const root = document.getElementById('root')
@@ -33,4 +32,5 @@ if (boot) seedQueryCache(queryClient, boot)
 const { locale, path, basename } = localeOfPath(window.location.pathname)
 Promise.allSettled([loadLocale(locale), preloadPage(path)]).then(() => render(root, basename))
 
-registerServiceWorker()
+// The service worker registers once the page has loaded, so its code need not come with the first render.
+void import('./lib/register-service-worker').then((m) => m.registerServiceWorker())

@@ -38,6 +38,7 @@ function page(load: () => Promise<{ Component: ComponentType }>, areas: readonly
 
 const HomePage = page(() => import('../features/home/home-page'))
 const MoviesPage = page(() => import('../features/browse/movies-page'))
+const BrowseAllPage = page(() => import('../features/browse/browse-all-page'), areasOfModule('features/browse/browse-all-page'))
 const MoviePage = page(() => import('../features/title/movie-page'), areasOfModule('features/title/movie-page'))
 const TvShowsPage = page(() => import('../features/browse/tv-shows-page'))
 const TvPage = page(() => import('../features/title/tv-page'), areasOfModule('features/title/tv-page'))
@@ -75,8 +76,10 @@ const NotFoundPage = page(() => import('./not-found-page'))
 export const routeTable: readonly (readonly [string, LazyPage])[] = [
   ['/', HomePage],
   ['/movies', MoviesPage],
+  ['/movies/all', BrowseAllPage],
   ['/movie/:id', MoviePage],
   ['/tv-shows', TvShowsPage],
+  ['/tv-shows/all', BrowseAllPage],
   ['/tv/:id', TvPage],
   ['/kids', KidsPage],
   ['/genres', GenresPage],
@@ -86,6 +89,7 @@ export const routeTable: readonly (readonly [string, LazyPage])[] = [
   ['/search', SearchPage],
   ['/search-results', SearchResultsPage],
   ['/top-imdb', TopImdbPage],
+  ['/browse/:list', BrowseAllPage],
   ['/faq', FaqPage],
   ['/contact', ContactPage],
   ['/about-us', AboutUsPage],

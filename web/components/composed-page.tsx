@@ -44,7 +44,16 @@ export function ComposedPage({ query, heroLabel, rowsLabel, showHero = true, chi
           {data ? (
             data.rows.map((row, index) => (
               <Fragment key={row.key}>
-                <PosterRow id={`row-${row.key}`} title={row.title} note={row.note} items={row.items} deferred={index >= EAGER_ROWS} fromCatalogue onMyServices={onMyServices} />
+                <PosterRow
+                  id={`row-${row.key}`}
+                  title={row.title}
+                  note={row.note}
+                  items={row.items}
+                  deferred={index >= EAGER_ROWS}
+                  fromCatalogue
+                  onMyServices={onMyServices}
+                  seeAll={row.seeAll}
+                />
                 {index === 0 && afterFirstRow}
               </Fragment>
             ))

@@ -6,6 +6,7 @@
  * visitor comes near it: a page of many rows starts with a small document.
  */
 import { useId, useRef } from 'react'
+import { Link } from 'react-router-dom'
 import { t } from '../i18n'
 import { isRightToLeft } from '../lib/direction'
 import { useNearScreen } from '../lib/use-in-view'
@@ -45,9 +46,11 @@ interface PosterRowProps {
   pending?: boolean
   /** Which cards carry the "on your services" mark. */
   onMyServices?: (item: PosterItem) => boolean
+  /** Where "See all" leads: the row's every title, as a grid. */
+  seeAll?: string | null
 }
 
-export function PosterRow({ title, note, items, id, deferred = false, pending = false, fromCatalogue = false, onMyServices }: PosterRowProps) {
+export function PosterRow({ title, note, items, id, deferred = false, pending = false, fromCatalogue = false, onMyServices, seeAll }: PosterRowProps) {
   const section = useRef<HTMLElement>(null)
   const near = useNearScreen(section, deferred)
   const scroller = useRef<HTMLUListElement>(null)
@@ -75,14 +78,19 @@ export function PosterRow({ title, note, items, id, deferred = false, pending = 
             </p>
           )}
         </div>
-        <div className="hidden gap-1 md:flex">
+        <div className="flex shrink-0 items-center gap-1">
+          {seeAll && (
+            <Link to={seeAll} aria-describedby={headingId} className="rounded-full px-3 py-1.5 text-sm font-semibold text-brand-400 hover:bg-neutral-800">
+              {t('cards.seeAll')}
+            </Link>
+          )}
           {arrows.start && (
-            <button type="button" aria-label={t('cards.scrollRowToStart', { title })} onClick={() => scrollBy(-1)} className="rounded-full p-1.5 text-neutral-300 hover:bg-neutral-800">
+            <button type="button" aria-label={t('cards.scrollRowToStart', { title })} onClick={() => scrollBy(-1)} className="hidden rounded-full p-1.5 text-neutral-300 hover:bg-neutral-800 md:block">
               <ChevronLeftIcon className="rtl:-scale-x-100" />
             </button>
           )}
           {arrows.end && (
-            <button type="button" aria-label={t('cards.scrollRowToEnd', { title })} onClick={() => scrollBy(1)} className="rounded-full p-1.5 text-neutral-300 hover:bg-neutral-800">
+            <button type="button" aria-label={t('cards.scrollRowToEnd', { title })} onClick={() => scrollBy(1)} className="hidden rounded-full p-1.5 text-neutral-300 hover:bg-neutral-800 md:block">
               <ChevronRightIcon className="rtl:-scale-x-100" />
             </button>
           )}

@@ -11,6 +11,7 @@ import type catalogueMessages from './catalogs/en/catalogue.json'
 import type commonMessages from './catalogs/en/common.json'
 import type errorsMessages from './catalogs/en/errors.json'
 import type genresMessages from './catalogs/en/genres.json'
+import type gridsMessages from './catalogs/en/grids.json'
 import type homeMessages from './catalogs/en/home.json'
 import type importMessages from './catalogs/en/import.json'
 import type listsMessages from './catalogs/en/lists.json'
@@ -36,6 +37,7 @@ export type MessageId =
   | keyof typeof commonMessages
   | keyof typeof errorsMessages
   | keyof typeof genresMessages
+  | keyof typeof gridsMessages
   | keyof typeof homeMessages
   | keyof typeof importMessages
   | keyof typeof listsMessages

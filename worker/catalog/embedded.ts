@@ -14,6 +14,7 @@ import {
   addDays,
   BROWSE_MOVIE_MIN_VOTES,
   type DiscoverFilters,
+  effectiveFilters,
   KDRAMA_EXCLUDED_WORDS,
   KDRAMA_MIN_VOTES,
   KIDS_CERTIFICATIONS,
@@ -24,6 +25,7 @@ import {
   NOW_PLAYING_WINDOW_DAYS,
   PAGE_SIZE,
   SERVICE_NAMES,
+  type SortOrder,
   TOP_RATED_MIN_VOTES,
   tvGenreFor,
   UPCOMING_WINDOW_DAYS,
@@ -89,8 +91,8 @@ function toListItem(row: TitleRow, locale: Locale): ListItem {
 
 /** What differs between the films' and the series' tables; the selects below are written once for both. */
 const TITLES = {
-  movie: { from: 'catalog_movies m', a: 'm', label: 'title', date: 'release_date', genres: 'catalog_movie_genres', fk: 'movie_id' },
-  tv: { from: 'catalog_tv_series t', a: 't', label: 'name', date: 'first_air_date', genres: 'catalog_tv_genres', fk: 'tv_id' },
+  movie: { from: 'catalog_movies m', a: 'm', label: 'title', date: 'release_date', runtime: 'runtime', genres: 'catalog_movie_genres', fk: 'movie_id' },
+  tv: { from: 'catalog_tv_series t', a: 't', label: 'name', date: 'first_air_date', runtime: 'episode_run_time', genres: 'catalog_tv_genres', fk: 'tv_id' },
 } as const
 
 /** Every list column of a film (m) or a series (t), with its genre ids in order. */
@@ -110,9 +112,9 @@ function titleSelect(type: MediaType, extra: SQL = sql``): SQL {
  * their genre subquery) are read afterwards for the one page of ids, never for every candidate.
  */
 function titleKeys(type: MediaType, extra: SQL = sql``): SQL {
-  const { from, a, label } = TITLES[type]
+  const { from, a, label, date } = TITLES[type]
   return sql`${sql.raw(`SELECT ${a}.id AS id, '${type}' AS media_type, ${a}.${label} AS label, ${a}.popularity AS popularity,
-    ${a}.vote_average AS vote_average, ${a}.vote_count AS vote_count`)} ${extra} ${sql.raw(`FROM ${from}`)}`
+    ${a}.vote_average AS vote_average, ${a}.vote_count AS vote_count, ${a}.${date} AS date`)} ${extra} ${sql.raw(`FROM ${from}`)}`
 }
 
 function idList(ids: number[]): SQL {
@@ -133,6 +135,16 @@ function movieTrend(now: string): SQL {
 /** Series have no snapshot of their own: recency is measured from the newest premiere in the data. */
 const tvTrend = sql`, t.popularity * (CASE WHEN t.status = 'Returning Series' THEN 0.6 ELSE 0.3 END)
     / (1.0 + max(0, (SELECT julianday(max(first_air_date)) FROM catalog_tv_series) - julianday(coalesce(t.first_air_date, '1900-01-01'))) / 1500.0) AS trend`
+
+/** Each sort order as SQL over titleKeys' columns; ties broken by id downwards, so an index gives the order (see list()). */
+const ORDERS: Record<SortOrder, SQL> = {
+  popularity: sql`popularity DESC, id DESC`,
+  vote_average: sql`vote_average DESC, vote_count DESC, id DESC`,
+  // Titles without a date go last either way.
+  newest: sql`date IS NULL, date DESC, id DESC`,
+  oldest: sql`date IS NULL, date ASC, id DESC`,
+  title: sql`label COLLATE NOCASE, id DESC`,
+}
 
 interface Part {
   select: SQL
@@ -272,8 +284,9 @@ export class EmbeddedCatalog implements CatalogProvider {
     return this.discover(type, { voteCountGte: TOP_RATED_MIN_VOTES, sortBy: 'vote_average' }, page)
   }
 
-  async discover(type: MediaType, filters: DiscoverFilters, page: number): Promise<Paged<ListItem>> {
-    const { a, label, genres: genreOf, fk } = TITLES[type]
+  async discover(type: MediaType, asked: DiscoverFilters, page: number): Promise<Paged<ListItem>> {
+    const filters = effectiveFilters(asked)
+    const { a, label, date, runtime, genres: genreOf, fk } = TITLES[type]
     const alias = sql.raw(a)
     const genreTable = sql.raw(`${genreOf} g WHERE g.${fk} = ${a}.id`)
     const conditions: SQL[] = []
@@ -292,6 +305,13 @@ export class EmbeddedCatalog implements CatalogProvider {
     }
     if (filters.voteAverageGte !== undefined) conditions.push(sql`${alias}.vote_average >= ${filters.voteAverageGte}`)
     if (filters.voteCountGte !== undefined) conditions.push(sql`${alias}.vote_count >= ${filters.voteCountGte}`)
+    const dateColumn = sql.raw(`${a}.${date}`)
+    if (filters.releasedFrom) conditions.push(sql`${dateColumn} >= ${filters.releasedFrom}`)
+    if (filters.releasedTo) conditions.push(sql`${dateColumn} <= ${filters.releasedTo}`)
+    const runtimeColumn = sql.raw(`${a}.${runtime}`)
+    if (filters.runtimeGte !== undefined) conditions.push(sql`${runtimeColumn} >= ${filters.runtimeGte}`)
+    if (filters.runtimeLte !== undefined) conditions.push(sql`${runtimeColumn} <= ${filters.runtimeLte}`)
+    if (filters.certification) conditions.push(sql`${alias}.certification = ${filters.certification}`)
     if (filters.preset === 'kids') {
       conditions.push(sql`${alias}.adult = 0`, sql`${alias}.vote_average >= ${KIDS_MIN_RATING}`)
       conditions.push(sql`${alias}.certification IN (${sql.join(KIDS_CERTIFICATIONS[type].map((r) => sql`${r}`), sql`, `)})`)
@@ -311,8 +331,7 @@ export class EmbeddedCatalog implements CatalogProvider {
         conditions.push(sql`NOT EXISTS (SELECT 1 FROM catalog_tv_networks tn JOIN catalog_networks n ON n.id = tn.network_id WHERE tn.tv_id = t.id AND n.provider_id IS NOT NULL)`)
       }
     }
-    // Ties broken by id downwards, so an index gives the order (see list()).
-    const order = filters.sortBy === 'vote_average' ? sql`vote_average DESC, vote_count DESC, id DESC` : sql`popularity DESC, id DESC`
+    const order = ORDERS[filters.sortBy ?? 'popularity']
     return this.paged([{ select: titleKeys(type), conditions: [...conditions, ...probes], countConditions: [...conditions, ...sets] }], order, page)
   }
 

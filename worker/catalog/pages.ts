@@ -13,7 +13,7 @@ import { DEFAULT_LOCALE, type Locale } from '../lib/locales'
 import { GENRE_MESSAGE_IDS, type GenreMessageId } from './genre-map'
 import { type CatalogueTextId, catalogueText, genreText } from './messages'
 import type { CatalogProvider, ListName } from './provider'
-import { byVoteAverage, type DiscoverFilters, MOVIE_GENRES, PAGE_SIZE, SERVICE_NAMES, SERVICES, type ServiceSlug, TOP_RATED_MIN_VOTES } from './rules'
+import { byVoteAverage, type DiscoverFilters, MOVIE_GENRES, PAGE_SIZE, SERVICE_NAMES, SERVICES, type ServiceSlug, sortParam, TOP_RATED_MIN_VOTES } from './rules'
 import type { CardItem, HeroItem, ListItem, MediaType, PageComposition, Row, ServiceNarrowing } from './types'
 
 export const PAGE_NAMES = ['home', 'movies', 'tv', 'kids', 'genres'] as const
@@ -49,8 +49,8 @@ const HERO_SIZE = 5
 const HERO_GENRES = 3
 const HERO_CAST = 3
 const MEMO_MS = 60_000
-/** Part of the cache key: compositions of an older shape (rows of full list items, rows without notes) are never served. */
-const SHAPE = 'cards-notes-notice-providers'
+/** Part of the cache key: compositions of an older shape (rows of full list items, rows without notes or See all) are never served. */
+const SHAPE = 'cards-notes-notice-providers-seeall'
 
 /**
  * The embedded catalogue's films stop at its snapshot date, so "now playing", "coming soon",
@@ -250,9 +250,35 @@ function sourcePath(source: RowSource): string {
   if (f.watchProviders?.length) params.set('with_watch_providers', f.watchProviders.join('|'))
   if (f.voteCountGte !== undefined) params.set('vote_count.gte', String(f.voteCountGte))
   if (f.preset) params.set('preset', f.preset)
-  if (f.sortBy === 'vote_average') params.set('sort_by', 'vote_average.desc')
+  if (f.airing) params.set('airing', f.airing)
+  if (f.sortBy && f.sortBy !== 'popularity') params.set('sort_by', sortParam(type, f.sortBy))
   const query = params.toString()
   return `/api/catalog/discover/${type}${query ? `?${query}` : ''}`
+}
+
+/**
+ * Where a row's "See all" leads in the web app (web/lib/grid-filters.ts reads these addresses): a
+ * fixed list to its own grid, the mixed top rated row to Top IMDB, a discover row to the sortable,
+ * filterable grid of its media type with the row's own filters, so it shows the row's titles.
+ */
+function seeAllPath(source: RowSource, narrowing: ServiceNarrowing | null): string {
+  if (source.kind === 'list') return `/browse/${source.list}`
+  if (source.kind === 'top-rated-mixed') return '/top-imdb'
+  const type = source.kind === 'discover' ? source.type : 'movie'
+  const f = source.filters
+  const params = new URLSearchParams()
+  if (f.genres?.length) params.set('genre', f.genres.join(f.genreMode === 'any' ? '|' : ','))
+  if (f.sortBy && f.sortBy !== 'popularity') params.set('sort', f.sortBy === 'vote_average' ? 'rating' : f.sortBy)
+  if (f.language) params.set('lang', f.language)
+  if (f.watchProviders?.length) {
+    params.set('services', f.watchProviders.join(','))
+    if (narrowing) params.set('region', narrowing.region)
+  }
+  if (f.preset) params.set('preset', f.preset)
+  if (f.voteCountGte !== undefined) params.set('votes', String(f.voteCountGte))
+  if (f.airing) params.set('airing', f.airing)
+  const query = params.toString()
+  return `${type === 'movie' ? '/movies/all' : '/tv-shows/all'}${query ? `?${query}` : ''}`
 }
 
 async function itemsFor(provider: CatalogProvider, source: RowSource): Promise<ListItem[]> {
@@ -348,6 +374,7 @@ async function composePage(
       title: rowTitle(locale, spec),
       ...(asOf && spec.note && { note: catalogueText(locale, spec.note, { asOf }) }),
       source: sourcePath(spec.source),
+      seeAll: seeAllPath(spec.source, narrowing),
       items: (items[index] ?? []).map((item) => cardItem(item, services)),
     }))
     // A platform filter leaves some rows empty (no crime series on Crunchyroll); those are left out.

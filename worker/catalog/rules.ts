@@ -108,7 +108,47 @@ export interface DiscoverFilters {
   preset?: Preset
   /** Series still airing ('week') or with a broadcast slot today ('today'); TV only. */
   airing?: 'week' | 'today'
-  sortBy?: 'popularity' | 'vote_average'
+  sortBy?: SortOrder
+  /** First release (films) or first air date (series) within these days, YYYY-MM-DD, both ends kept. */
+  releasedFrom?: string
+  releasedTo?: string
+  /** Running time in minutes (a series' episode runtime), both ends kept. */
+  runtimeGte?: number
+  runtimeLte?: number
+  /** A film's US certification, exactly (FILTER_CERTIFICATIONS); films only. */
+  certification?: string
+}
+
+/** The orders a grid can be sorted in: TMDB's discover sort_by, spelt for each media type. */
+export type SortOrder = 'popularity' | 'vote_average' | 'newest' | 'oldest' | 'title'
+export const SORT_ORDERS: Record<MediaType, Record<string, SortOrder>> = {
+  movie: { 'popularity.desc': 'popularity', 'vote_average.desc': 'vote_average', 'primary_release_date.desc': 'newest', 'primary_release_date.asc': 'oldest', 'title.asc': 'title' },
+  tv: { 'popularity.desc': 'popularity', 'vote_average.desc': 'vote_average', 'first_air_date.desc': 'newest', 'first_air_date.asc': 'oldest', 'name.asc': 'title' },
+}
+
+/** TMDB's sort_by for an order and media type. */
+export function sortParam(type: MediaType, order: SortOrder): string {
+  return Object.entries(SORT_ORDERS[type]).find(([, o]) => o === order)?.[0] ?? 'popularity.desc'
+}
+
+/** The release-date parameters TMDB's discover takes for each media type. */
+export const RELEASE_DATE_PARAM = { movie: 'primary_release_date', tv: 'first_air_date' } as const satisfies Record<MediaType, string>
+
+/**
+ * Sorted by rating, a title needs this many votes unless the caller asks for another floor: a
+ * film rated 10 by two people is not the best film there is.
+ */
+export const RATING_SORT_MIN_VOTES = 100
+
+/** The US film certifications the certification filter offers (TMDB's discover/tv has no such filter). */
+export const FILTER_CERTIFICATIONS = ['G', 'PG', 'PG-13', 'R', 'NC-17'] as const
+
+/** The longest running time a filter may name, in minutes. */
+export const MAX_RUNTIME = 600
+
+/** The filters as a provider applies them: the rating sort's vote floor added where none was asked for. */
+export function effectiveFilters(filters: DiscoverFilters): DiscoverFilters {
+  return filters.sortBy === 'vote_average' && filters.voteCountGte === undefined ? { ...filters, voteCountGte: RATING_SORT_MIN_VOTES } : filters
 }
 
 /** Words that keep a title out of the K-Drama row when its name or overview contains them (any case). */

@@ -20,6 +20,9 @@ import {
   BROWSE_MOVIE_MIN_VOTES,
   byVoteAverage,
   type DiscoverFilters,
+  effectiveFilters,
+  RELEASE_DATE_PARAM,
+  sortParam,
   isKDrama,
   isKidsRating,
   isKidsSafe,
@@ -433,11 +436,21 @@ export class TmdbCatalog implements CatalogProvider {
     return { ...result, results: result.results.filter(isTopRated).sort(byVoteAverage) }
   }
 
-  async discover(type: MediaType, filters: DiscoverFilters, page: number): Promise<Paged<ListItem>> {
+  async discover(type: MediaType, asked: DiscoverFilters, page: number): Promise<Paged<ListItem>> {
+    const filters = effectiveFilters(asked)
     const params: Params = {
       page: String(page),
       include_adult: 'false',
-      sort_by: filters.sortBy === 'vote_average' ? 'vote_average.desc' : 'popularity.desc',
+      sort_by: sortParam(type, filters.sortBy ?? 'popularity'),
+    }
+    const dates = RELEASE_DATE_PARAM[type]
+    if (filters.releasedFrom) params[`${dates}.gte`] = filters.releasedFrom
+    if (filters.releasedTo) params[`${dates}.lte`] = filters.releasedTo
+    if (filters.runtimeGte !== undefined) params['with_runtime.gte'] = String(filters.runtimeGte)
+    if (filters.runtimeLte !== undefined) params['with_runtime.lte'] = String(filters.runtimeLte)
+    if (filters.certification && type === 'movie') {
+      params.certification_country = 'US'
+      params.certification = filters.certification
     }
     const genres = (filters.genres ?? []).map((id) => (type === 'tv' ? tvGenreFor(id) : id))
     if (genres.length) params.with_genres = [...new Set(genres)].join(filters.genreMode === 'any' ? '|' : ',')

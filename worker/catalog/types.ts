@@ -174,6 +174,8 @@ export interface Row {
   note?: string
   /** The list endpoint the row came from, so "see more" can page through it. */
   source?: string
+  /** The web app's address of the row's every title, as a grid ("See all"). */
+  seeAll?: string
   items: CardItem[]
 }
 

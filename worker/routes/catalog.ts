@@ -11,9 +11,21 @@ import { genresIn } from '../catalog/messages'
 import { regionSchema } from '../accounts/services'
 import { cachedPage, NARROWABLE_PAGES, PAGE_NAMES } from '../catalog/pages'
 import { CatalogNotFoundError, CatalogUnavailableError, LIST_NAMES } from '../catalog/provider'
-import { type DiscoverFilters, MAX_PAGE, MOVIE_GENRE_IDS, SERVICE_SLUGS, TV_GENRE_IDS, TV_GENRES, WATCH_PROVIDER_IDS } from '../catalog/rules'
+import {
+  type DiscoverFilters,
+  FILTER_CERTIFICATIONS,
+  MAX_PAGE,
+  MAX_RUNTIME,
+  MOVIE_GENRE_IDS,
+  RELEASE_DATE_PARAM,
+  SERVICE_SLUGS,
+  SORT_ORDERS,
+  TV_GENRE_IDS,
+  TV_GENRES,
+  WATCH_PROVIDER_IDS,
+} from '../catalog/rules'
 import type { AppEnv } from '../env'
-import { apiError, errorMessage, localizedMessage, requestLocale } from '../lib/api-errors'
+import { apiError, errorMessage, errorText, localizedMessage, requestLocale } from '../lib/api-errors'
 import { precompressedResponse } from '../lib/precompressed'
 import { validate } from '../lib/validate'
 
@@ -49,6 +61,13 @@ function only<T extends z.core.$ZodLooseShape>(shape: T) {
 }
 const pageOnly = only({ page })
 
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, errorMessage('errors.mustBeIsoDay')).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), errorMessage('errors.mustBeIsoDay'))
+const minutes = z
+  .string()
+  .regex(/^\d{1,4}$/, errorMessage('errors.mustBeWholeNumber'))
+  .transform(Number)
+  .pipe(z.number().max(MAX_RUNTIME, errorMessage('errors.mustBeAtMost', { max: MAX_RUNTIME })))
+
 const discoverQuery = only({
   with_genres: z.string().optional(),
   page,
@@ -57,8 +76,20 @@ const discoverQuery = only({
   'vote_average.gte': z.string().regex(/^\d{1,2}(\.\d{1,2})?$/, errorMessage('errors.mustBeRatingNumber')).transform(Number).pipe(z.number().max(10, 'must be at most 10')).optional(),
   'vote_count.gte': z.string().regex(/^\d{1,8}$/, errorMessage('errors.mustBeWholeNumber')).transform(Number).optional(),
   preset: z.enum(['kids', 'kdrama'], { error: errorMessage('errors.mustBePreset') }).optional(),
-  // TMDB's own discover parameters as SPEC.md section 7 lists them; adult titles are never shown.
-  sort_by: z.enum(['popularity.desc', 'vote_average.desc'], { error: errorMessage('errors.mustBeSortOrder') }).optional(),
+  // TMDB's own discover parameters as SPEC.md section 7 lists them and its documentation spells
+  // them for each media type (checked against the type below); adult titles are never shown.
+  sort_by: z.string().optional(),
+  'primary_release_date.gte': isoDay.optional(),
+  'primary_release_date.lte': isoDay.optional(),
+  'first_air_date.gte': isoDay.optional(),
+  'first_air_date.lte': isoDay.optional(),
+  'with_runtime.gte': minutes.optional(),
+  'with_runtime.lte': minutes.optional(),
+  certification: z.enum(FILTER_CERTIFICATIONS, { error: errorMessage('errors.mustBeOneOf', { values: FILTER_CERTIFICATIONS.join(', ') }) }).optional(),
+  // The region whose services with_watch_providers names (the visitor's own by default).
+  watch_region: regionSchema.optional(),
+  // Series airing this week or today, as the composed pages' rows ask for them (not TMDB's spelling).
+  airing: z.enum(['week', 'today'], { error: errorMessage('errors.mustBeOneOf', { values: 'week, today' }) }).optional(),
   include_adult: z.literal('false', { error: errorMessage('errors.mustBeFalse') }).optional(),
   include_video: z.enum(['true', 'false'], { error: errorMessage('errors.mustBeTrueOrFalse') }).optional(),
 })
@@ -136,8 +167,25 @@ export const catalogRoutes = new Hono<AppEnv>()
     if (query['vote_average.gte'] !== undefined) filters.voteAverageGte = query['vote_average.gte']
     if (query['vote_count.gte'] !== undefined) filters.voteCountGte = query['vote_count.gte']
     if (query.preset) filters.preset = query.preset
-    if (query.sort_by === 'vote_average.desc') filters.sortBy = 'vote_average'
-    const provider = cachedCatalog(c)
+    if (query.sort_by !== undefined) {
+      const order = SORT_ORDERS[type][query.sort_by]
+      if (!order) return apiError(c, 400, 'errors.fieldIssue', { field: 'sort_by', message: errorText(requestLocale(c), 'errors.mustBeOneOf', { values: Object.keys(SORT_ORDERS[type]).join(', ') }) })
+      filters.sortBy = order
+    }
+    // A film's dates are primary_release_date's, a series' first_air_date's: the other type's is a mistake.
+    const otherDates = RELEASE_DATE_PARAM[type === 'movie' ? 'tv' : 'movie']
+    const wrong = [`${otherDates}.gte`, `${otherDates}.lte`, ...(type === 'tv' ? ['certification'] : [])].filter((name) => query[name as keyof typeof query] !== undefined)
+    if (wrong.length) return apiError(c, 400, 'errors.unknownParameter', { names: wrong.join(', ') })
+    const dates = RELEASE_DATE_PARAM[type]
+    if (query[`${dates}.gte`]) filters.releasedFrom = query[`${dates}.gte`]
+    if (query[`${dates}.lte`]) filters.releasedTo = query[`${dates}.lte`]
+    if (query['with_runtime.gte'] !== undefined) filters.runtimeGte = query['with_runtime.gte']
+    if (query['with_runtime.lte'] !== undefined) filters.runtimeLte = query['with_runtime.lte']
+    if (query.certification) filters.certification = query.certification
+    if (query.airing && type === 'tv') filters.airing = query.airing
+    if (query.watch_region && !filters.watchProviders) return apiError(c, 400, 'errors.watchRegionWithoutProviders')
+    const provider = query.watch_region ? catalogFor(c.env, (p) => c.executionCtx.waitUntil(p), { locale: requestLocale(c), region: query.watch_region }) : catalogForRequest(c)
+    c.header('Cache-Control', CACHE_CONTROL)
     return c.json(await provider.discover(type, filters, pageOf(query)))
   })
   .get(

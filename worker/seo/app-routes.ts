@@ -12,8 +12,10 @@ export interface AppRoute {
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', module: 'features/home/home-page' },
   { path: '/movies', module: 'features/browse/movies-page' },
+  { path: '/movies/all', module: 'features/browse/browse-all-page' },
   { path: '/movie/:id', module: 'features/title/movie-page' },
   { path: '/tv-shows', module: 'features/browse/tv-shows-page' },
+  { path: '/tv-shows/all', module: 'features/browse/browse-all-page' },
   { path: '/tv/:id', module: 'features/title/tv-page' },
   { path: '/kids', module: 'features/browse/kids-page' },
   { path: '/genres', module: 'features/browse/genres-page' },
@@ -23,6 +25,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/search', module: 'features/search/search-page' },
   { path: '/search-results', module: 'features/search/search-results-page' },
   { path: '/top-imdb', module: 'features/browse/top-imdb-page' },
+  { path: '/browse/:list', module: 'features/browse/browse-all-page' },
   { path: '/faq', module: 'features/static/faq-page' },
   { path: '/contact', module: 'features/static/contact-page' },
   { path: '/about-us', module: 'features/static/about-us-page' },

@@ -96,6 +96,8 @@ function anonymousRequests(): [string, string, Record<string, string>?][] {
     ['page /genres', '/genres', HTML],
     ['page /genre/28', '/genre/28', HTML],
     ['page /top-imdb', '/top-imdb', HTML],
+    ['page /movies/all (sorted, filtered)', '/movies/all?genre=28&sort=newest&from=1990&rating=7', HTML],
+    ['page /browse/trending-all', '/browse/trending-all', HTML],
     ['page /search', '/search', HTML],
     ['page /movie/155', '/movie/155', HTML],
     ['page /tv/1399?season=2&episode=1', '/tv/1399?season=2&episode=1', HTML],
@@ -110,6 +112,10 @@ function anonymousRequests(): [string, string, Record<string, string>?][] {
     ['GET /api/player/stream/tv/1399 S2E1', '/api/player/stream/tv/1399?season=2&episode=1'],
     ['GET /api/catalog/pages/home', '/api/catalog/pages/home'],
     ['GET /api/catalog/discover/movie (genre)', '/api/catalog/discover/movie?with_genres=28&page=2'],
+    [
+      'GET /api/catalog/discover/movie (a filtered grid)',
+      '/api/catalog/discover/movie?with_genres=28&sort_by=primary_release_date.desc&primary_release_date.gte=1990-01-01&vote_average.gte=7&with_runtime.lte=120&certification=R&page=1',
+    ],
     ['GET /api/catalog/top-rated/movie', '/api/catalog/top-rated/movie'],
     ['GET /api/catalog/browse?letter=S', '/api/catalog/browse?letter=S'],
     ['GET /api/catalog/lists/trending-tv', '/api/catalog/lists/trending-tv'],
@@ -189,7 +195,7 @@ describe('what making an answer costs', () => {
         expect(first.accountsQueries).toBe(0)
         // Eleven minutes later, past its ten of freshness, with the catalogue's answers still in KV:
         // served stale, composed again once.
-        const key = pageCacheKey(`embedded:${hash}:cards-notes-notice-providers`, name, 'all')
+        const key = pageCacheKey(`embedded:${hash}:cards-notes-notice-providers-seeall`, name, 'all')
         vi.useFakeTimers({ toFake: ['Date'] })
         vi.setSystemTime(Date.now() + 11 * 60_000)
         forgetIsolateMemos()

@@ -51,7 +51,7 @@ async function settled(path: string, bindings: Cloudflare.Env): Promise<string> 
 
 /** The KV key of an English composed page of the embedded catalogue's data `hash`. */
 function pageKey(hash: string, page: string, variant = 'all'): string {
-  return pageCacheKey(`embedded:${hash}:cards-notes-notice-providers`, page, variant)
+  return pageCacheKey(`embedded:${hash}:cards-notes-notice-providers-seeall`, page, variant)
 }
 
 /** Puts `entry` under the key as it was made eleven minutes ago (past its ten of freshness), marked so a stale copy can be told from a new one. */

@@ -193,8 +193,8 @@ describe('TMDB in the visitor language', () => {
     await vi.waitFor(async () => {
       const pages = await kvKeys('v1:catalog:page:tmdb:')
       expect(pages.filter((k) => k.endsWith(':movies:all')).sort()).toEqual([
-        'v1:catalog:page:tmdb:live:cards-notes-notice-providers:en:US:movies:all',
-        'v1:catalog:page:tmdb:live:cards-notes-notice-providers:es:MX:movies:all',
+        'v1:catalog:page:tmdb:live:cards-notes-notice-providers-seeall:en:US:movies:all',
+        'v1:catalog:page:tmdb:live:cards-notes-notice-providers-seeall:es:MX:movies:all',
       ])
     })
     // the same page again comes from memo or KV, not from TMDB

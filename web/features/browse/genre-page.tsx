@@ -1,6 +1,6 @@
 /**
  * /genre/{id}: the genre's popular movies and popular TV shows (a series-only genre has only the
- * latter). An address that names no genre says so, points to the Genres page and asks the
+ * latter), each row's "See all" opening the sortable, filterable grid of the genre. An address that names no genre says so, points to the Genres page and asks the
  * catalogue nothing; the worker answers it with 404.
  */
 import { Link, useParams } from 'react-router-dom'
@@ -9,6 +9,7 @@ import { PosterRow } from '../../components/poster-row'
 import { PosterRowSkeleton } from '../../components/skeletons'
 import { currentLocale, t } from '../../i18n'
 import { genreName, isFilmGenre } from '../../lib/genres'
+import { browseAllPath } from '../../lib/grid-filters'
 import { paths } from '../../lib/paths'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { useGenreRow } from './api/use-genre-rows'
@@ -64,14 +65,14 @@ export function Component() {
       {!filmGenre ? null : movies.isError ? (
         <LoadError message={t('browse.genreMoviesFailed')} onRetry={() => void movies.refetch()} />
       ) : movies.data ? (
-        <PosterRow title={t('browse.genreMoviesRow', { genre: name })} id="genre-movies" items={movies.data.results} />
+        <PosterRow title={t('browse.genreMoviesRow', { genre: name })} id="genre-movies" items={movies.data.results} seeAll={browseAllPath('movie', `?genre=${genreId}`)} />
       ) : (
         <PosterRowSkeleton />
       )}
       {tv.isError ? (
         <LoadError message={t('browse.genreTvFailed')} onRetry={() => void tv.refetch()} />
       ) : tv.data ? (
-        <PosterRow title={t('browse.genreTvRow', { genre: name })} id="genre-tv" items={tv.data.results} />
+        <PosterRow title={t('browse.genreTvRow', { genre: name })} id="genre-tv" items={tv.data.results} seeAll={browseAllPath('tv', `?genre=${genreId}`)} />
       ) : (
         <PosterRowSkeleton />
       )}

@@ -1,9 +1,11 @@
-/** /movies: hero, the movie rows of SPEC.md section 2 and a category grid. */
+/** /movies: hero, the movie rows of SPEC.md section 2, a way to the grid of every movie and a category grid. */
+import { Link } from 'react-router-dom'
 import { ComposedPage } from '../../components/composed-page'
 import { GenreGrid } from '../../components/genre-grid'
 import { MyServicesSlot } from '../../components/my-services-slot'
 import { t } from '../../i18n'
 import { genreMap } from '../../lib/genres'
+import { browseAllPath } from '../../lib/grid-filters'
 import { isOnServices, useServicesNarrowing } from '../../lib/my-services'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { useCatalogPage } from './api/use-catalog-page'
@@ -26,6 +28,11 @@ export function Component() {
       >
         <MyServicesSlot state={services} page={query.data} busy={query.isPlaceholderData && query.isFetching} />
       </ComposedPage>
+      <p className="px-4 pb-2 md:px-8">
+        <Link to={browseAllPath('movie')} className="inline-block rounded-md border border-neutral-700 bg-neutral-900 px-4 py-2 text-sm font-semibold text-neutral-100 hover:border-neutral-500">
+          {t('browse.browseAllMovies')}
+        </Link>
+      </p>
       <GenreGrid genres={categories} label={t('browse.browseByCategory')} headingId="movie-categories" />
     </div>
   )

@@ -2,11 +2,12 @@
  * /tv-shows: hero, 'Browse by Platform' and the TV rows. The platform choice lives in ?service=
  * and really filters the rows (GET /api/catalog/pages/tv?service=).
  */
-import { useSearchParams } from 'react-router-dom'
+import { Link, useSearchParams } from 'react-router-dom'
 import { ComposedPage } from '../../components/composed-page'
 import { MyServicesSlot } from '../../components/my-services-slot'
 import { t } from '../../i18n'
 import { isOnServices, useServicesNarrowing } from '../../lib/my-services'
+import { browseAllPath } from '../../lib/grid-filters'
 import { platformFromParam, platforms } from '../../lib/platforms'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { useCatalogPage } from './api/use-catalog-page'
@@ -77,6 +78,12 @@ export function Component() {
             {query.isFetching && query.isPlaceholderData ? t('browse.loading') : platform.slug === 'all' ? '' : t('browse.showingPlatform', { platform: isolated(platform.label) })}
           </p>
           {!query.isPlaceholderData && !query.data?.narrowedTo && query.data?.notice && <p className="mt-1 text-sm text-neutral-400" data-catalog="">{query.data.notice}</p>}
+          <Link
+            to={browseAllPath('tv', platform.id > 0 ? `?services=${platform.id}` : platform.slug === 'k-drama' ? '?preset=kdrama' : '')}
+            className="mt-2 inline-block rounded-md border border-neutral-700 bg-neutral-900 px-4 py-2 text-sm font-semibold text-neutral-100 hover:border-neutral-500"
+          >
+            {t('browse.browseAllTvShows')}
+          </Link>
         </section>
       </ComposedPage>
     </div>
