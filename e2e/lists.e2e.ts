@@ -259,7 +259,7 @@ describe('Continue watching on a signed-in home', () => {
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl')
     const card = row.locator('li', { hasText: show.name })
     expect(await card.innerText()).toContain('م2 ح3')
-    expect(await card.innerText()).toContain('الوقت المتبقي')
+    expect(await card.innerText()).toContain('يتبقى')
     expect(await card.innerText()).not.toMatch(/\bleft\b|\bmin\b/)
     expect(await seriousA11yViolations(page)).toEqual([])
     await context.close()

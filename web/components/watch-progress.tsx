@@ -64,9 +64,10 @@ export function ProgressFacts({ entry, withEpisode = true }: { entry: Progressed
   if (!episode && !progress) return null
   const left = progress ? durationText(progress.secondsLeft) : null
   return (
-    <p className="flex flex-wrap gap-x-2 text-xs text-neutral-300">
-      {episode && <span>{t('cards.episodeShort', { season: entry.season_number, episode: entry.episode_number })}</span>}
-      {left && <span className="text-neutral-400">{t('cards.timeLeft', { time: left.text, count: left.count })}</span>}
+    // one line, as every card of a row has the same height
+    <p className="flex gap-x-2 text-xs whitespace-nowrap text-neutral-300">
+      {episode && <span className="shrink-0">{t('cards.episodeShort', { season: entry.season_number, episode: entry.episode_number })}</span>}
+      {left && <span className="min-w-0 truncate text-neutral-400">{t('cards.timeLeft', { time: left.text, count: left.count })}</span>}
     </p>
   )
 }
