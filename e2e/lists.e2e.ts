@@ -214,8 +214,23 @@ describe('Continue watching on a signed-in home', () => {
       const [removed, kept] = viewport === 'phone' ? [show.name, movie.title] : [movie.title, show.name]
       await row.getByRole('button', { name: `Remove ${removed} from Continue watching` }).click()
       await row.locator('li', { hasText: removed }).waitFor({ state: 'detached' })
+      // this browser has shown a row: the next load holds its place, so nothing moves as it fills
+      await context.addInitScript(() => {
+        const w = window as unknown as { __cls: number }
+        w.__cls = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value
+        }).observe({ type: 'layout-shift', buffered: true })
+      })
+      // as over a real network, the row's answer comes after the page's first data
+      await context.route('**/api/me/continue-watching*', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000))
+        await route.continue()
+      })
       await page.reload()
       await visibleRow(page).locator('li', { hasText: kept }).waitFor()
+      await page.waitForTimeout(500)
+      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThanOrEqual(0.05)
       expect(await visibleRow(page).locator('li', { hasText: removed }).count()).toBe(0)
       const history = await (await page.request.get(`${baseUrl}/api/me/history`)).json()
       expect(history.results.map((e: { title: string }) => e.title)).toContain(removed)

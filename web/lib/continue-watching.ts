@@ -5,7 +5,7 @@
  * saw a row is kept (`continue-watching-shown` in localStorage): the row's place is held while
  * its answer is on the way only when one is likely, and a fresh account's home never moves.
  */
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, type QueryClient } from '@tanstack/react-query'
 import type { HistoryResult } from '../../worker/accounts/history'
 import { api, ApiError, readJson } from './api-client'
 
@@ -55,4 +55,12 @@ async function fetchContinue(): Promise<ContinueEntry[]> {
  */
 export function useContinueWatching(session: object | null | undefined) {
   return useQuery({ queryKey: continueKey, queryFn: fetchContinue, enabled: session !== null, staleTime: 0 })
+}
+
+/**
+ * Asked as an account signs in, before its first page: the home page then knows at its first
+ * render whether the row is there, even in a browser that has never shown it.
+ */
+export function prefetchContinueWatching(client: QueryClient): void {
+  void client.prefetchQuery({ queryKey: continueKey, queryFn: fetchContinue })
 }
