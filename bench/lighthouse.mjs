@@ -1,7 +1,7 @@
 /**
  * Lighthouse over the site's pages, as a visitor on a phone and on a desktop sees them: the mobile
  * preset (simulated slow 4G and a 4x slower CPU) and the desktop preset, several runs each, median
- * per page. Signed-in pages (/watchlist, /profile) are audited with a fresh account's session
+ * per page. Signed-in pages (/, /watchlist, /profile) are audited with a fresh account's session
  * cookie. Run by `npm run bench` against its own server, or alone against a running site:
  *
  *   LH_BASE=http://127.0.0.1:8787 node bench/lighthouse.mjs
@@ -27,6 +27,7 @@ export const LIGHTHOUSE_PAGES = [
   { path: '/search-results?q=star' },
   { path: '/movie/155' },
   { path: '/tv/1399' },
+  { path: '/', signedIn: true },
   { path: '/watchlist', signedIn: true },
   { path: '/profile', signedIn: true },
 ]

@@ -82,6 +82,11 @@ export const storeHistory = sqliteTable(
     completed: integer('completed', { mode: 'boolean' }).notNull().default(false),
     watched_at: text('watched_at').notNull().default(now),
     copy: integer('copy').notNull().default(0),
+    /**
+     * Taken off the home page's Continue watching row by the viewer; the row stays in the history.
+     * Cleared when more of the title is watched or another episode plays. Not copied to D1.
+     */
+    continue_hidden: integer('continue_hidden', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     uniqueIndex('watch_history_content_unique').on(t.content_type, t.content_id),

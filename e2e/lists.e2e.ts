@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
-import { newPage, seriousA11yViolations, signInNewUser, useBrowser } from './browser'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { getJson, newPage, seriousA11yViolations, signInNewUser, useBrowser } from './browser'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
@@ -136,6 +136,147 @@ describe('/last-watched signed in', () => {
     await page.goto('/last-watched')
     await page.getByText('No watch history yet.').waitFor()
     expect(requested).toContain('?limit=50')
+    await context.close()
+  })
+})
+
+describe('Continue watching on a signed-in home', () => {
+  let movie: { id: number; title: string }
+  let show: { id: number; name: string }
+
+  beforeAll(async () => {
+    const movies = await getJson<{ results: { id: number; title: string }[] }>(baseUrl, '/api/catalog/lists/movie-popular')
+    movie = movies.results[0]!
+    // a show with a second season of three episodes or more, so "S2 E3" is an episode it has
+    const shows = await getJson<{ results: { id: number; name: string }[] }>(baseUrl, '/api/catalog/lists/tv-popular')
+    for (const item of shows.results) {
+      const details = await getJson<{ seasons: { season_number: number; episode_count: number }[] }>(baseUrl, `/api/catalog/tv/${item.id}`)
+      if (details.seasons.some((s) => s.season_number === 2 && s.episode_count >= 3)) {
+        show = item
+        break
+      }
+    }
+    expect(show, 'a show with a second season of three episodes').toBeDefined()
+  })
+
+  /** The sample stream every title plays is 12 s long: the film stopped at 5 s, the episode at 4 s. */
+  async function seedProgress(page: Page) {
+    await recordHistory(page, { content_id: 9_001, content_type: 'movie', title: 'Finished Long Ago', watch_duration: 12, position: 12, total_duration: 12, completed: true })
+    await recordHistory(page, { content_id: movie.id, content_type: 'movie', title: movie.title, watch_duration: 5, position: 5, total_duration: 12 })
+    await recordHistory(page, { content_id: show.id, content_type: 'tv', title: show.name, watch_duration: 4, position: 4, total_duration: 12, season_number: 2, episode_number: 3 })
+  }
+
+  const top = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().top + window.scrollY)
+
+  /** The row drawn at this width (the other width's copy is hidden). */
+  const visibleRow = (page: Page) => page.locator('[data-testid="continue-watching"]:visible')
+
+  /** Waits for our player to play and answers how far into the stream it started. */
+  async function startedAt(page: Page): Promise<number> {
+    const handle = await page.waitForFunction(
+      () => {
+        const v = document.querySelector<HTMLVideoElement>('[data-testid="hls-video"]')
+        return v && !v.paused && v.readyState >= 2 ? v.currentTime : false
+      },
+      undefined,
+      { timeout: 20_000, polling: 50 },
+    )
+    return (await handle.jsonValue()) as number
+  }
+
+  for (const viewport of ['phone', 'desktop'] as const) {
+    it(`comes first at ${viewport} width, shows progress, removes a card for good and resumes where the viewer stopped`, async () => {
+      const { context, page } = await signedInPage(viewport)
+      await context.addInitScript(() => localStorage.setItem('cookie-consent', 'accepted'))
+      await seedProgress(page)
+      await page.goto('/')
+      const row = visibleRow(page)
+      await row.getByRole('heading', { name: 'Continue watching' }).waitFor()
+
+      // before every other row at this width, and before the hero on a phone
+      const rowTop = await top(page, '[data-testid="continue-watching"]:visible')
+      expect(rowTop).toBeLessThan(await top(page, '[aria-label="Home rows"] section'))
+      const heroTop = await top(page, 'section[aria-label="Featured titles"]')
+      if (viewport === 'phone') expect(rowTop).toBeLessThan(heroTop)
+      else expect(rowTop).toBeGreaterThan(heroTop)
+
+      const cards = row.locator('li')
+      expect(await cards.count()).toBe(2)
+      const showCard = cards.filter({ hasText: show.name })
+      const movieCard = cards.filter({ hasText: movie.title })
+      expect(await showCard.innerText()).toContain('S2 E3')
+      expect(await showCard.innerText()).toContain('1 min left')
+      expect(await showCard.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('33')
+      expect(await movieCard.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('42')
+      expect(await seriousA11yViolations(page)).toEqual([])
+
+      // one card is taken off the row; the history keeps the title, and a reload does not bring it back
+      const [removed, kept] = viewport === 'phone' ? [show.name, movie.title] : [movie.title, show.name]
+      await row.getByRole('button', { name: `Remove ${removed} from Continue watching` }).click()
+      await row.locator('li', { hasText: removed }).waitFor({ state: 'detached' })
+      // this browser has shown a row: the next load holds its place, so nothing moves as it fills
+      await context.addInitScript(() => {
+        const w = window as unknown as { __cls: number }
+        w.__cls = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value
+        }).observe({ type: 'layout-shift', buffered: true })
+      })
+      // as over a real network, the row's answer comes after the page's first data
+      await context.route('**/api/me/continue-watching*', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000))
+        await route.continue()
+      })
+      await page.reload()
+      await visibleRow(page).locator('li', { hasText: kept }).waitFor()
+      await page.waitForTimeout(500)
+      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThanOrEqual(0.05)
+      expect(await visibleRow(page).locator('li', { hasText: removed }).count()).toBe(0)
+      const history = await (await page.request.get(`${baseUrl}/api/me/history`)).json()
+      expect(history.results.map((e: { title: string }) => e.title)).toContain(removed)
+
+      // a tap starts the player at once, where the viewer stopped (and on the episode)
+      await visibleRow(page).locator('li', { hasText: kept }).getByRole('link').click()
+      const at = await startedAt(page)
+      const saved = viewport === 'phone' ? 5 : 4
+      expect(Math.abs(at - saved), `started at ${at}`).toBeLessThan(1)
+      if (viewport === 'desktop') {
+        expect(new URL(page.url()).pathname).toBe(`/tv/${show.id}`)
+        await expect.poll(() => page.getByTestId('now-playing').innerText()).toMatch(/^Season 2, Episode 3\b/)
+      } else {
+        expect(new URL(page.url()).pathname).toBe(`/movie/${movie.id}`)
+      }
+      await context.close()
+    })
+  }
+
+  it('shows the progress on the watchlist and Last Watched, and the row in Arabic from right to left', async () => {
+    const { context, page } = await signedInPage('phone')
+    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'accepted'))
+    await seedProgress(page)
+    await addToWatchlist(page, movie.id, movie.title)
+    await page.goto('/watchlist')
+    const saved = page.locator('main article', { hasText: movie.title })
+    await saved.getByRole('progressbar').waitFor()
+    expect(await saved.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('42')
+    expect(await saved.innerText()).toContain('1 min left')
+
+    await page.goto('/last-watched')
+    const watched = page.locator('main article', { hasText: show.name })
+    await watched.getByRole('progressbar').waitFor()
+    expect(await watched.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('33')
+    expect(await watched.innerText()).toContain('1 min left')
+    expect(await page.locator('main article', { hasText: 'Finished Long Ago' }).getByRole('progressbar').count()).toBe(0)
+
+    await page.goto('/ar/')
+    const row = visibleRow(page)
+    await row.getByRole('heading', { name: 'متابعة المشاهدة' }).waitFor()
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl')
+    const card = row.locator('li', { hasText: show.name })
+    expect(await card.innerText()).toContain('م2 ح3')
+    expect(await card.innerText()).toContain('يتبقى')
+    expect(await card.innerText()).not.toMatch(/\bleft\b|\bmin\b/)
+    expect(await seriousA11yViolations(page)).toEqual([])
     await context.close()
   })
 })

@@ -73,13 +73,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // Shared by pages other than the home page (the access-restricted view, page headings,
-            // the genre grid, the region menu of Where to Watch and the services picker, the sheet
-            // of Share and Add to list, genre names, the grids' filters, share links, the search
-            // box's delay): kept out of the chunk every page loads first.
+            // Shared by pages other than the home page, or only by the home page's signed-in parts
+            // (the access-restricted view, page headings, the genre grid, the region menu of Where
+            // to Watch and the services picker, the sheet of Share and Add to list, genre names,
+            // the grids' filters, share links, the search box's delay, watch progress on cards,
+            // the watchlist and history hooks): kept out of the chunk every page loads first.
             {
               name: 'pages-shared',
-              test: /web[\\/](components[\\/](access-denied|genre-grid|page-heading|region-select|sheet)|lib[\\/](watch-regions|genres|share-link|grid-filters|use-debounced-value))\.|worker[\\/]catalog[\\/]genre-map\./,
+              test: /web[\\/](components[\\/](access-denied|genre-grid|page-heading|region-select|sheet|watch-progress)|lib[\\/](watch-regions|genres|share-link|grid-filters|use-debounced-value|my-lists))\.|worker[\\/]catalog[\\/]genre-map\./,
               minShareCount: 2,
               // Their own code only: what they use (React, the words) stays where it is.
               includeDependenciesRecursively: false,

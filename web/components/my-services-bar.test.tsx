@@ -42,6 +42,17 @@ describe('MyServicesBar', () => {
     expect(await screen.findByRole('dialog', { name: 'Your services' })).toBeTruthy()
   })
 
+  it("keeps the place of its words while the account's choice is still unknown, so the rows below do not move when it arrives", () => {
+    const { container, rerender } = render(<MyServicesBar state={state({ signedIn: true, ready: false })} page={undefined} busy={false} />, { wrapper })
+    const line = () => container.querySelector('section p')!
+    // the same words as once known to be none, unseen: the same lines at any width
+    expect(line().textContent).toBe('No services chosen yet. Choose your services')
+    expect(line().querySelector('.invisible')?.textContent).toBe('No services chosen yet.')
+    rerender(<MyServicesBar state={state({ signedIn: true, ready: true })} page={undefined} busy={false} />)
+    expect(line().textContent).toBe('No services chosen yet. Choose your services')
+    expect(line().querySelector('.invisible')).toBeNull()
+  })
+
   it('with services chosen, turns narrowing on and off and names them', () => {
     const setOn = vi.fn()
     const { rerender } = render(<MyServicesBar state={state({ setOn, choice: { services: [8, 337], region: 'GB' } })} page={undefined} busy={false} />, { wrapper })

@@ -76,7 +76,9 @@ export function MyServicesBar({ state, page, busy }: { state: ServicesNarrowing;
           {t('browse.myServicesSwitch')}
         </button>
         <p className="min-w-0 text-sm text-neutral-400">
-          {state.ready && (summary ?? t('browse.myServicesNone'))}{' '}
+          {/* Until the account's choice is known, the words of "none chosen" keep their place
+              unseen, so the rows below do not move when it arrives. */}
+          {state.ready ? (summary ?? t('browse.myServicesNone')) : <span className="invisible">{t('browse.myServicesNone')}</span>}{' '}
           <button type="button" onClick={() => setPicking(true)} className="font-semibold text-brand-400 underline-offset-2 hover:underline">
             {summary ? t('browse.myServicesChange') : t('browse.myServicesChoose')}
           </button>

@@ -5,7 +5,7 @@
  * A `deferred` row draws its heading and a space of its height, and its cards only when the
  * visitor comes near it: a page of many rows starts with a small document.
  */
-import { useId, useRef } from 'react'
+import { useId, useRef, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { t } from '../i18n'
 import { isRightToLeft } from '../lib/direction'
@@ -48,9 +48,11 @@ interface PosterRowProps {
   onMyServices?: (item: PosterItem) => boolean
   /** Where "See all" leads: the row's every title, as a grid. */
   seeAll?: string | null
+  /** A card of another kind than the poster card (Continue watching's). */
+  renderCard?: (item: PosterItem) => ReactNode
 }
 
-export function PosterRow({ title, note, items, id, deferred = false, pending = false, fromCatalogue = false, onMyServices, seeAll }: PosterRowProps) {
+export function PosterRow({ title, note, items, id, deferred = false, pending = false, fromCatalogue = false, onMyServices, seeAll, renderCard }: PosterRowProps) {
   const section = useRef<HTMLElement>(null)
   const near = useNearScreen(section, deferred)
   const scroller = useRef<HTMLUListElement>(null)
@@ -102,7 +104,7 @@ export function PosterRow({ title, note, items, id, deferred = false, pending = 
         <ul ref={scroller} className="scrollbar-none relative mt-2 flex snap-x scroll-px-4 gap-3 overflow-x-auto scroll-smooth px-4 md:scroll-px-8 md:px-8">
           {items.map((item) => (
             <li key={`${item.media_type}-${item.id}`} className={`${cardWidth} snap-start`}>
-              <PosterCard item={item} onMyServices={onMyServices?.(item) ?? false} />
+              {renderCard ? renderCard(item) : <PosterCard item={item} onMyServices={onMyServices?.(item) ?? false} />}
             </li>
           ))}
         </ul>

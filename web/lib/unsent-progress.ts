@@ -5,6 +5,7 @@
  * drops them, so a cleared title does not come back.
  */
 import type { ContentType } from '../../drizzle/schema'
+import { noteRowLikely } from './continue-watching'
 
 /** The fields of a report this store reads; the rest is kept as it is. */
 export interface KeptReport {
@@ -64,6 +65,8 @@ function writeUnsent(store: Record<string, Unsent>): void {
 
 export function remember(payload: KeptReport): void {
   if (!owner) return
+  // something has played: the home page can expect a Continue watching row
+  if (payload.position > 0) noteRowLikely(true)
   const store = readUnsent()
   const key = `${owner}|${titleKey(payload)}`
   delete store[key]

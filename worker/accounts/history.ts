@@ -3,7 +3,7 @@
  * updated by every progress report. Status is derived as SPEC.md section 4 says. A change marks
  * the row for the D1 copy with its change number (`copy`).
  */
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm'
 import { storeCopyRemovals, storeHistory, type StoreHistoryRow } from '../../drizzle/account-store'
 import { nowIso, type StoreDb } from './db'
 import type { ContentKey, Owner } from './watchlist'
@@ -12,7 +12,7 @@ import type { OwnerType } from '../../drizzle/schema'
 export type HistoryStatus = 'Completed' | 'In Progress' | 'Started'
 
 /** A history entry as the API answers it: the row with its owner and status. */
-export type HistoryResult = Omit<StoreHistoryRow, 'copy'> & { owner_type: OwnerType; owner_id: number; status: HistoryStatus }
+export type HistoryResult = Omit<StoreHistoryRow, 'copy' | 'continue_hidden'> & { owner_type: OwnerType; owner_id: number; status: HistoryStatus }
 
 export function historyStatus(entry: { completed: boolean; watch_duration: number }): HistoryStatus {
   if (entry.completed) return 'Completed'
@@ -20,7 +20,7 @@ export function historyStatus(entry: { completed: boolean; watch_duration: numbe
 }
 
 export function historyResult(owner: Owner, row: StoreHistoryRow): HistoryResult {
-  const { copy: _copy, ...entry } = row
+  const { copy: _copy, continue_hidden: _hidden, ...entry } = row
   return { ...entry, owner_type: owner.type, owner_id: owner.id, status: historyStatus(row) }
 }
 
@@ -75,6 +75,10 @@ export function recordProgress(db: StoreDb, report: ProgressReport, change: numb
         season_number: keep('season_number'),
         episode_number: keep('episode_number'),
         completed: sql`${storeHistory.completed} or excluded.completed`,
+        // a title taken off Continue watching comes back once more of it is watched or another episode plays
+        continue_hidden: sql`${storeHistory.continue_hidden} and excluded.watch_duration <= ${storeHistory.watch_duration}
+          and coalesce(excluded.season_number, ${storeHistory.season_number}) is ${storeHistory.season_number}
+          and coalesce(excluded.episode_number, ${storeHistory.episode_number}) is ${storeHistory.episode_number}`,
         watched_at: now,
         copy: change,
       },
@@ -97,6 +101,41 @@ export function recordWatched(db: StoreDb, item: ContentKey & { title: string; p
 export function listHistory(db: StoreDb, limit?: number): StoreHistoryRow[] {
   const query = db.select().from(storeHistory).orderBy(desc(storeHistory.watched_at), desc(storeHistory.id))
   return (limit === undefined ? query : query.limit(limit)).all()
+}
+
+/** Past this share of its length a title counts as watched to the end (the player's own rule, web/features/title/progress.ts). */
+export const FINISHED_FRACTION = 0.9
+
+/**
+ * The titles to pick up again, newest first: stopped part of the way in, not finished, and not
+ * taken off the row by the viewer.
+ */
+export function listContinueWatching(db: StoreDb, limit: number): StoreHistoryRow[] {
+  return db
+    .select()
+    .from(storeHistory)
+    .where(
+      and(
+        eq(storeHistory.completed, false),
+        eq(storeHistory.continue_hidden, false),
+        gt(storeHistory.position, 0),
+        or(eq(storeHistory.total_duration, 0), lt(storeHistory.position, sql`${storeHistory.total_duration} * ${FINISHED_FRACTION}`)),
+      ),
+    )
+    .orderBy(desc(storeHistory.watched_at), desc(storeHistory.id))
+    .limit(limit)
+    .all()
+}
+
+/** Takes a title off Continue watching, keeping its history; false when the history does not have it. */
+export function hideFromContinueWatching(db: StoreDb, key: ContentKey): boolean {
+  const row = db
+    .update(storeHistory)
+    .set({ continue_hidden: true })
+    .where(and(eq(storeHistory.content_type, key.content_type), eq(storeHistory.content_id, key.content_id)))
+    .returning({ id: storeHistory.id })
+    .get()
+  return row !== undefined
 }
 
 export function findHistoryEntry(db: StoreDb, key: ContentKey): StoreHistoryRow | undefined {

@@ -25,7 +25,7 @@ import { digestHex } from '../lib/digest'
 import type { PublicRecord } from './accounts'
 import { copyIsEmpty, copyStatements, markCopied, pendingCopy } from './copies'
 import { database, nowIso, type StoreDb } from './db'
-import { clearHistory, findHistoryEntry, historyResult, listHistory, recordProgress, recordWatched, type HistoryResult, type ProgressReport, type ReportReason } from './history'
+import { clearHistory, findHistoryEntry, hideFromContinueWatching, historyResult, listContinueWatching, listHistory, recordProgress, recordWatched, type HistoryResult, type ProgressReport, type ReportReason } from './history'
 import { forgetLegacyRows, publicRecordOf, readLegacyRows } from './legacy'
 import { getServiceChoice, parseServiceChoice, setServiceChoice, type ServiceChoice } from './services'
 import {
@@ -329,6 +329,17 @@ export class AccountStore extends DurableObject<Bindings> {
     if (!(await this.open(owner))) return null
     const row = findHistoryEntry(this.db, key)
     return row ? historyResult(owner, row) : null
+  }
+
+  async continueWatching(owner: Owner, limit: number): Promise<HistoryResult[]> {
+    if (!(await this.open(owner))) return []
+    return listContinueWatching(this.db, limit).map((row) => historyResult(owner, row))
+  }
+
+  /** Off the Continue watching row; the history keeps the title (and its D1 copy does not change). */
+  async hideFromContinueWatching(owner: Owner, key: ContentKey): Promise<boolean | null> {
+    if (!(await this.open(owner))) return null
+    return hideFromContinueWatching(this.db, key)
   }
 
   async clearHistory(owner: Owner): Promise<number | null> {

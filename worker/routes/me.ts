@@ -119,6 +119,17 @@ export const meRoutes = new Hono<AppEnv>()
     const { store, owner } = myStore(c)
     return c.json({ entry: await store.historyEntry(owner, c.req.valid('param')) }, 200)
   })
+  .get('/continue-watching', requireAccount, validate('query', historyQuerySchema), async (c) => {
+    const { store, owner } = myStore(c)
+    return c.json({ results: await store.continueWatching(owner, c.req.valid('query').limit) }, 200)
+  })
+  .delete('/continue-watching/:content_type/:content_id', requireAccount, closedForMaintenance, validate('param', contentParamSchema), async (c) => {
+    const { store, owner } = myStore(c)
+    const hidden = await store.hideFromContinueWatching(owner, c.req.valid('param'))
+    if (hidden === null) return apiError(c, 401, 'errors.noSession')
+    if (!hidden) return apiError(c, 404, 'errors.notInHistory')
+    return c.json({ message: 'Removed from Continue watching', removed: true }, 200)
+  })
   .delete('/history', requireAccount, closedForMaintenance, async (c) => {
     const { store, owner } = myStore(c)
     const removed = await store.clearHistory(owner)

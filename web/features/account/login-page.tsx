@@ -3,10 +3,12 @@
  * accounts, DESIGN.md). On success the session is re-read and the visitor continues to the
  * page named by ?next= (same-site paths only) or home; a signed-in visitor never sees the form.
  */
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router-dom'
 import { useToast } from '../../components/toast'
 import { api, readJson } from '../../lib/api-client'
+import { prefetchContinueWatching } from '../../lib/continue-watching'
 import { paths } from '../../lib/paths'
 import { awaitsSecondFactor, useRefreshSession, useSession, type SessionAccount } from '../../lib/session'
 import { isLocale, localizedPath, type Locale } from '../../../worker/lib/locales'
@@ -23,6 +25,7 @@ export function Component() {
   useDocumentMeta(t('account.loginTitle'), t('account.loginDescription'))
   const session = useSession()
   const refreshSession = useRefreshSession()
+  const queryClient = useQueryClient()
   const toast = useToast()
   const [params] = useSearchParams()
   const next = safeNextPath(params.get('next'))
@@ -47,6 +50,7 @@ export function Component() {
     setError(null)
     try {
       await readJson<SessionAccount>(api.auth.login.$post({ json: { email, password, type, turnstileToken: bot.token } }))
+      prefetchContinueWatching(queryClient)
       toast(t('account.loginSuccess'), 'success')
       // The redirect happens when the fresh session arrives, so the next page sees it signed in.
       refreshSession()
@@ -63,6 +67,7 @@ export function Component() {
     setError(null)
     try {
       await signInWithPasskey()
+      prefetchContinueWatching(queryClient)
       toast(t('account.loginSuccess'), 'success')
       refreshSession()
     } catch (err) {

@@ -1,20 +1,26 @@
 /**
- * /: the hero carousel and every row from one request, the signed-in 'Personalized for You'
- * panel, Quick Browse, a call to action and 'Browse by Title'.
+ * /: signed in, Continue watching first; the hero carousel and every row from one request, the
+ * signed-in 'Personalized for You' panel, Quick Browse, a call to action and 'Browse by Title'.
  */
-import type { ComponentType, SVGProps } from 'react'
+import { lazy, Suspense, useState, type ComponentType, type SVGProps } from 'react'
 import { Link } from 'react-router-dom'
 import { ComposedPage } from '../../components/composed-page'
 import { FilmIcon, GridIcon, KidsIcon, SearchIcon, StarIcon, TvIcon } from '../../components/icons'
 import { MyServicesSlot } from '../../components/my-services-slot'
+import { PosterRowSkeleton } from '../../components/skeletons'
 import { t, type MessageId } from '../../i18n'
+import { rowLikely, useContinueWatching } from '../../lib/continue-watching'
 import { isOnServices, useServicesNarrowing } from '../../lib/my-services'
 import { paths } from '../../lib/paths'
-import { useSession } from '../../lib/session'
+import { useSession, type SessionAccount } from '../../lib/session'
 import { SITE_NAME, useDocumentMeta } from '../../lib/use-document-meta'
 import { useHomePage } from './api/use-home-page'
 import { BrowseByTitle } from './browse-by-title'
-import { PersonalizedPanel } from './personalized-panel'
+
+// Signed-in parts, loaded only for an account: a visitor's home carries none of their code.
+const loadRow = () => import('./continue-watching-row')
+const ContinueWatchingRow = lazy(() => loadRow().then((m) => ({ default: m.ContinueWatchingRow })))
+const PersonalizedRows = lazy(() => import('./personalized-panel').then((m) => ({ default: m.PersonalizedRows })))
 
 const quickBrowse: { label: MessageId; href: string; icon: ComponentType<SVGProps<SVGSVGElement>>; tint: string }[] = [
   { label: 'home.quickMovies', href: paths.movies(), icon: FilmIcon, tint: 'from-rose-600/30' },
@@ -57,6 +63,29 @@ function CallToAction({ signedIn }: { signedIn: boolean }) {
   )
 }
 
+/**
+ * Continue watching, the first row of a signed-in home. Its place is held while its titles are on
+ * the way only when this browser expects some (continue-watching.ts), so that neither an account
+ * with titles nor one without sees the page move once it is drawn.
+ */
+function ContinueWatching({ session, id }: { session: SessionAccount | null | undefined; id: string }) {
+  const query = useContinueWatching(session)
+  const [likely] = useState(() => {
+    const expected = session !== null && rowLikely()
+    if (expected) void loadRow()
+    return expected
+  })
+  if (session === null) return null
+  const entries = query.data
+  if (!entries) return query.isPending && likely ? <PosterRowSkeleton /> : null
+  if (entries.length === 0) return null
+  return (
+    <Suspense fallback={<PosterRowSkeleton />}>
+      <ContinueWatchingRow entries={entries} id={id} />
+    </Suspense>
+  )
+}
+
 export function Component() {
   useDocumentMeta(SITE_NAME, t('home.documentDescription'))
   const session = useSession()
@@ -65,13 +94,29 @@ export function Component() {
   return (
     <div>
       <h1 className="sr-only">{t('home.heading', { site: SITE_NAME })}</h1>
+      {/* Above the hero on a phone, right under it wider: before every other row at each width. */}
+      <div className="md:hidden">
+        <ContinueWatching session={session} id="continue-watching-phone" />
+      </div>
       <ComposedPage
         query={query}
         heroLabel={t('home.heroLabel')}
         rowsLabel={t('home.rowsLabel')}
-        afterFirstRow={session && <PersonalizedPanel />}
+        afterFirstRow={
+          session && (
+            <section aria-labelledby="personal-heading" className="mx-2 my-4 rounded-2xl border border-neutral-800 bg-gradient-to-b from-neutral-900 to-neutral-950 py-3 md:mx-6">
+              <h2 id="personal-heading" className="px-4 pt-2 text-xl font-bold md:px-6 md:text-2xl">{t('home.personalized')}</h2>
+              <Suspense fallback={<PosterRowSkeleton count={6} />}>
+                <PersonalizedRows />
+              </Suspense>
+            </section>
+          )
+        }
         onMyServices={(item) => isOnServices(item, services.choice?.services, !!query.data?.narrowedTo)}
       >
+        <div className="hidden md:block">
+          <ContinueWatching session={session} id="continue-watching" />
+        </div>
         <MyServicesSlot state={services} page={query.data} busy={query.isPlaceholderData && query.isFetching} />
       </ComposedPage>
       <QuickBrowse />

@@ -1,4 +1,7 @@
-/** 'Personalized for You' on / for a signed-in account: Watchlist, Recently Watched, Recommended. */
+/**
+ * The rows of 'Personalized for You' on / for a signed-in account: Watchlist, Recently Watched,
+ * Recommended. The panel around them is the home page's, so it holds its place while these load.
+ */
 import { Link } from 'react-router-dom'
 import type { WatchHistoryEntry, WatchlistEntry } from '../../../drizzle/schema'
 import type { PosterItem } from '../../components/poster-card'
@@ -13,7 +16,7 @@ function toPosterItem(entry: WatchlistEntry | WatchHistoryEntry): PosterItem {
   return { id: entry.content_id, media_type: entry.content_type, title: entry.title, poster_path: entry.poster_path }
 }
 
-export function PersonalizedPanel() {
+export function PersonalizedRows() {
   const watchlist = useMyWatchlist(true, 30_000)
   const history = useRecentHistory(true, 30_000)
   const latest = history.data?.[0] ?? watchlist.data?.[0]
@@ -25,23 +28,20 @@ export function PersonalizedPanel() {
   const loading = watchlist.isPending || history.isPending
   const nothingYet = !loading && saved.length === 0 && watched.length === 0
 
+  if (loading) return <PosterRowSkeleton count={6} />
+  if (nothingYet) {
+    return (
+      <p className="px-4 py-4 text-neutral-400 md:px-6">
+        {t('home.personalizedEmpty')}{' '}
+        <Link to={paths.movies()} className="text-brand-400 underline">{t('home.browseMovies')}</Link>
+      </p>
+    )
+  }
   return (
-    <section aria-labelledby="personal-heading" className="mx-2 my-4 rounded-2xl border border-neutral-800 bg-gradient-to-b from-neutral-900 to-neutral-950 py-3 md:mx-6">
-      <h2 id="personal-heading" className="px-4 pt-2 text-xl font-bold md:px-6 md:text-2xl">{t('home.personalized')}</h2>
-      {loading ? (
-        <PosterRowSkeleton count={6} />
-      ) : nothingYet ? (
-        <p className="px-4 py-4 text-neutral-400 md:px-6">
-          {t('home.personalizedEmpty')}{' '}
-          <Link to={paths.movies()} className="text-brand-400 underline">{t('home.browseMovies')}</Link>
-        </p>
-      ) : (
-        <>
-          <PosterRow title={t('home.watchlist')} id="personal-watchlist" items={saved.map(toPosterItem)} />
-          <PosterRow title={t('home.recentlyWatched')} id="personal-history" items={watched.map(toPosterItem)} />
-          <PosterRow title={t('home.recommended')} id="personal-recommended" items={recommended} />
-        </>
-      )}
-    </section>
+    <>
+      <PosterRow title={t('home.watchlist')} id="personal-watchlist" items={saved.map(toPosterItem)} />
+      <PosterRow title={t('home.recentlyWatched')} id="personal-history" items={watched.map(toPosterItem)} />
+      <PosterRow title={t('home.recommended')} id="personal-recommended" items={recommended} />
+    </>
   )
 }

@@ -1,6 +1,7 @@
 /**
  * /last-watched (SPEC.md section 2, Watch history page): the 50 most recent titles with their
- * status, how far the viewer got ('Continue watching') and a confirmed Clear History. A visitor
+ * status, how far the viewer got (a bar on the poster, 'Continue watching' and the time left) and
+ * a confirmed Clear History. A visitor
  * sees the access-restricted view with only Go Back (SPEC.md section 6).
  */
 import { AccessDenied } from '../../components/access-denied'
@@ -14,6 +15,7 @@ import { useSession } from '../../lib/session'
 import { useClearHistory, useHistoryEntries, type HistoryItem, type HistoryStatus } from './api'
 import { ListCard, listGridClass } from './list-card'
 import { Button } from '../../components/button'
+import { progressOf, ProgressBar, ProgressFacts } from '../../components/watch-progress'
 
 const statusBadge: Record<HistoryStatus, { label: MessageId; className: string }> = {
   Completed: { label: 'lists.statusCompleted', className: 'bg-emerald-700 text-white' },
@@ -27,21 +29,11 @@ function watchedOn(iso: string): string {
 }
 
 function Progress({ entry }: { entry: HistoryItem }) {
-  if (entry.completed || entry.total_duration <= 0 || entry.position <= 0) return null
-  const percent = Math.min(100, Math.round((entry.position / entry.total_duration) * 100))
+  if (!progressOf(entry)) return null
   return (
     <div className="mt-2">
       <p className="text-xs font-medium text-neutral-200">{t('lists.continueWatching')}</p>
-      <div
-        role="progressbar"
-        aria-label={t('lists.watchedPercent', { percent: new Intl.NumberFormat(currentLocale(), { style: 'percent' }).format(percent / 100), title: entry.title })}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="mt-1 h-1.5 overflow-hidden rounded-full bg-neutral-700"
-      >
-        <div className="h-full rounded-full bg-brand-500" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressFacts entry={entry} withEpisode={false} />
     </div>
   )
 }
@@ -95,7 +87,12 @@ export function Component() {
                   title={entry.title}
                   posterPath={entry.poster_path}
                   to={entry.content_type === 'tv' && entry.season_number != null && entry.episode_number != null ? paths.episode(entry.content_id, entry.season_number, entry.episode_number) : undefined}
-                  badge={<span className={`absolute start-1.5 top-1.5 rounded px-1.5 py-0.5 text-[11px] font-bold ${statusBadge[entry.status].className}`}>{t(statusBadge[entry.status].label)}</span>}
+                  badge={
+                    <>
+                      <span className={`absolute start-1.5 top-1.5 rounded px-1.5 py-0.5 text-[11px] font-bold ${statusBadge[entry.status].className}`}>{t(statusBadge[entry.status].label)}</span>
+                      <ProgressBar entry={entry} />
+                    </>
+                  }
                 >
                   {entry.content_type === 'tv' && entry.season_number != null && entry.episode_number != null && (
                     <p className="text-xs text-neutral-300">{t('lists.seasonEpisode', { season: entry.season_number, episode: entry.episode_number })}</p>

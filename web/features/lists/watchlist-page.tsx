@@ -1,6 +1,7 @@
 /**
  * /watchlist (SPEC.md section 2, Watchlist page): the signed-in account's saved titles in a grid
- * of 2 to 5 columns, each with a remove button; the empty state points to /movies. A visitor sees
+ * of 2 to 5 columns, each with a remove button and, once started, how far the viewer got; the
+ * empty state points to /movies. A visitor sees
  * the access-restricted view with only Go Back (SPEC.md section 6).
  */
 import { Link } from 'react-router-dom'
@@ -13,6 +14,8 @@ import { ApiError } from '../../lib/api-client'
 import { t } from '../../i18n'
 import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
+import { ProgressBar, ProgressFacts } from '../../components/watch-progress'
+import { useContinueWatching } from '../../lib/continue-watching'
 import { useRemoveFromWatchlist, useWatchlistEntries } from './api'
 import { ListCard, listGridClass } from './list-card'
 
@@ -20,6 +23,8 @@ export function Component() {
   const session = useSession()
   const entries = useWatchlistEntries(!!session)
   const remove = useRemoveFromWatchlist()
+  // how far the viewer got in the saved titles they have started
+  const started = new Map((useContinueWatching(session).data ?? []).map((e) => [`${e.content_type}-${e.content_id}`, e]))
   const toast = useToast()
 
   if (session === null) return <AccessDenied variant="login-required" subheading={t('lists.watchlistLogin')} showHome={false} />
@@ -58,10 +63,12 @@ export function Component() {
         ) : (
           <ul className={listGridClass}>
             {list.map((entry) => {
+              const progress = started.get(`${entry.content_type}-${entry.content_id}`)
               const busy = remove.isPending && remove.variables?.content_id === entry.content_id && remove.variables.content_type === entry.content_type
               return (
                 <li key={`${entry.content_type}-${entry.content_id}`}>
-                  <ListCard type={entry.content_type} id={entry.content_id} title={entry.title} posterPath={entry.poster_path}>
+                  <ListCard type={entry.content_type} id={entry.content_id} title={entry.title} posterPath={entry.poster_path} badge={progress && <ProgressBar entry={progress} />}>
+                    {progress && <ProgressFacts entry={progress} />}
                     <button
                       type="button"
                       onClick={() => onRemove(entry.content_type, entry.content_id)}

@@ -4,7 +4,7 @@
  * operator's ad slots. Signed in, the player resumes, and the history has the film once Play is pressed.
  */
 import { useMemo } from 'react'
-import { useParams } from 'react-router-dom'
+import { useParams, useSearchParams } from 'react-router-dom'
 import { PosterRow } from '../../components/poster-row'
 import { t } from '../../i18n'
 import { yearOf } from '../../lib/titles'
@@ -32,6 +32,8 @@ function MoviePage({ id }: { id: number }) {
   const details = movie.data
   const { config, similarItems, connection, history, trailer, sources } = useTitlePage('movie', validId ? id : 0, details)
   const target = useMemo<PlayerTarget>(() => ({ type: 'movie', id }), [id])
+  // A Continue watching card asks for the film to start at once, where the viewer stopped.
+  const resume = useSearchParams()[0].get('play') === '1'
   useDocumentMeta(details?.title ?? (isUnknownTitle(movie, validId) ? t('title.movieNotFound') : undefined), details?.overview)
 
   const pending = detailsPendingState(movie, validId, 'movie')
@@ -69,6 +71,7 @@ function MoviePage({ id }: { id: number }) {
                 trailer={trailer}
                 connection={connection}
                 startAt={resumePosition(history.saved)}
+                autoPlay={resume}
                 progress={{
                   enabled: history.signedIn,
                   title: { content_id: details.id, content_type: 'movie', title: details.title, poster_path: details.poster_path },

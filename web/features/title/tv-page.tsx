@@ -85,8 +85,9 @@ function ShowPage({ id }: { id: number }) {
   const { config, similarItems, connection, history, trailer, sources } = useTitlePage('tv', validId ? id : 0, details)
   const [params, setParams] = useSearchParams()
   const chosen = details ? episodeFromQuery(params, details.seasons) : null
-  // Episodes the viewer picks start playing; the one the page opens on waits behind Play.
-  const [autoPlay, setAutoPlay] = useState(false)
+  // Episodes the viewer picks start playing; the one the page opens on waits behind Play, unless
+  // the address asks to resume it (`play=1`, a Continue watching card).
+  const [autoPlay, setAutoPlay] = useState(() => params.get('play') === '1')
   const [search, setSearch] = useState('')
   const seasonsId = useId()
   const selection = chosen ?? (details && history.ready ? startingSelection(details, history.saved) : null)
@@ -102,7 +103,7 @@ function ShowPage({ id }: { id: number }) {
   // some of it has played; before, opening the page or choosing a season writes nothing. This runs
   // after the player of the episode left behind has queued its last report (effects clean up
   // before they run again), so the stored row ends on the new episode.
-  const playing = useRef(false)
+  const playing = useRef(autoPlay)
   const recordChoice = useRef(false)
   // The same episode at the same seconds is not sent twice (chosen, then Play pressed).
   const lastRecorded = useRef('')

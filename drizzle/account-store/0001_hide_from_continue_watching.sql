@@ -1,0 +1,1 @@
+ALTER TABLE `watch_history` ADD `continue_hidden` integer DEFAULT false NOT NULL;
