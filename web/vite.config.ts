@@ -77,10 +77,11 @@ export default defineConfig({
             // (the access-restricted view, page headings, the genre grid, the region menu of Where
             // to Watch and the services picker, the sheet of Share and Add to list, genre names,
             // the grids' filters, share links, the search box's delay, watch progress on cards,
-            // the watchlist and history hooks): kept out of the chunk every page loads first.
+            // the watchlist and history hooks, the progress reports kept unsent): kept out of the chunk
+            // every page loads first.
             {
               name: 'pages-shared',
-              test: /web[\\/](components[\\/](access-denied|genre-grid|page-heading|region-select|sheet|watch-progress)|lib[\\/](watch-regions|genres|share-link|grid-filters|use-debounced-value|my-lists))\.|worker[\\/]catalog[\\/]genre-map\./,
+              test: /web[\\/](components[\\/](access-denied|genre-grid|page-heading|region-select|sheet|watch-progress)|lib[\\/](watch-regions|genres|share-link|grid-filters|use-debounced-value|my-lists|unsent-progress))\.|worker[\\/]catalog[\\/]genre-map\./,
               minShareCount: 2,
               // Their own code only: what they use (React, the words) stays where it is.
               includeDependenciesRecursively: false,

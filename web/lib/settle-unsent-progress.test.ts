@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { covers, keptReports, remember, setProgressOwner, UNSENT_STORAGE_KEY, type KeptReport } from './unsent-progress'
-import { settleUnsentProgress, titleOfPath } from './settle-unsent-progress'
+import { settleUnsentProgress } from './settle-kept-progress'
+import { titleOfPath } from './settle-unsent-progress'
 
 const report = (over: Partial<KeptReport> = {}) => ({
   content_id: 1396,

@@ -32,10 +32,7 @@ export function setProgressOwner(account: string | null): void {
   owner = account
 }
 
-/** The owner key of a signed-in account (`user:12`), or null for nobody. */
-export function ownerOf(account: { type: string; id: number } | null | undefined): string | null {
-  return account ? `${account.type}:${account.id}` : null
-}
+export { ownerOf } from './owner-key'
 
 export function progressOwner(): string | null {
   return owner
