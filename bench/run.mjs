@@ -7,17 +7,24 @@
  * configuration, playback, drawn artwork, the session check and a title page with its tags), each
  * with the same target: p95 within 1.5x ping. Exits non-zero when any request failed.
  *
+ * Then the load model (bench/load.mjs): simulated viewers, each signed in to an account of its own,
+ * at growing numbers, with the D1 statements per viewer counted by the worker (the server runs
+ * with BENCH_COUNTERS=1, which only the bench sets), and the throughput of a progress report and a
+ * signed-in session check against ping's.
+ *
  * Then Lighthouse (bench/lighthouse.mjs) audits the pages a visitor opens first with Debian's
  * Chromium, mobile and desktop presets, and prints the median table with the goals it misses.
  *
  * BENCH_DURATION (seconds per endpoint, default 4), BENCH_ROUNDS (default 4), BENCH_CONNECTIONS
  * (default 50) and BENCH_PORT (default 8795) override the defaults; LH_RUNS (default 3) sets the
- * Lighthouse runs per page; BENCH_SERVER=0 or BENCH_LIGHTHOUSE=0 leaves out one of the two parts.
+ * Lighthouse runs per page; BENCH_SERVER=0, BENCH_LOAD=0 or BENCH_LIGHTHOUSE=0 leaves out a part
+ * (`npm run bench:load` is the load model alone; bench/load.mjs names its own settings).
  */
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { lighthouseMisses, lighthouseTable, runLighthouse } from './lighthouse.mjs'
+import { runLoadModel } from './load.mjs'
 import { prepareLocal, root, wranglerBin, wranglerEnv } from '../scripts/prepare-local.mjs'
 
 const port = Number(process.env.BENCH_PORT ?? 8795)
@@ -28,8 +35,9 @@ const persistTo = join(root, '.wrangler', 'bench-state')
 const base = `http://127.0.0.1:${port}`
 
 const TARGET = 1.5
-// BENCH_SERVER=0 skips the load test, BENCH_LIGHTHOUSE=0 the Lighthouse pass.
+// BENCH_SERVER=0 skips the load test, BENCH_LOAD=0 the load model, BENCH_LIGHTHOUSE=0 the Lighthouse pass.
 const runServerBench = process.env.BENCH_SERVER !== '0'
+const runLoadBench = process.env.BENCH_LOAD !== '0'
 const runLighthouseBench = process.env.BENCH_LIGHTHOUSE !== '0'
 
 // Asks for compressed answers as browsers do; the page compositions are served gzipped.
@@ -135,7 +143,7 @@ function table(rows) {
 }
 
 await prepareLocal({ persistTo })
-const server = spawn(wranglerBin, ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persistTo, '--show-interactive-dev-session=false', '--log-level', 'warn'], {
+const server = spawn(wranglerBin, ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', persistTo, '--var', 'BENCH_COUNTERS:1', '--show-interactive-dev-session=false', '--log-level', 'warn'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: wranglerEnv,
@@ -175,6 +183,10 @@ try {
     const errors = results.reduce((sum, r) => sum + r.errors, 0)
     console.log(`errors: ${errors}`)
     failed = errors > 0
+  }
+  if (runLoadBench) {
+    const load = await runLoadModel(base, server.pid)
+    failed ||= !load.ok
   }
   if (runLighthouseBench) {
     const runs = Number(process.env.LH_RUNS ?? 3)

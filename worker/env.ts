@@ -39,6 +39,8 @@ export interface Bindings {
   /** Cloudflare's send_email binding and the address mail is sent from; without them mail goes to the local dev mailbox. */
   MAILER?: SendEmail
   MAIL_FROM?: string
+  /** '1' only under the load model of `npm run bench` (`wrangler dev --var`): counts D1 statements (worker/lib/bench-counters.ts). Never set in production. */
+  BENCH_COUNTERS?: string
 }
 
 /** The signed-in account, set by the guards in worker/auth/guards.ts. */

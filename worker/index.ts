@@ -23,6 +23,7 @@
  *   *        /api/player/...                playback sources and streams (routes/player.ts)
  *   *        /api/admin/streams/...         HLS streams mapped to titles (routes/admin-streams.ts)
  *   GET      /api/dev/mail                  the local dev mailbox, loopback origins only (routes/dev.ts)
+ *   GET      /api/dev/counters              D1 statements counted for the bench's load model, only under it (routes/dev.ts)
  *   GET      /api/img/[{edition}/]{size}/...  drawn posters and stills of the embedded catalogue (routes/images.ts)
  *   GET      /api/og/{edition}/...           share cards as PNG (routes/og.ts)
  *   GET      /robots.txt, /sitemap.xml, [/{lang}]/share/...   (routes/seo.ts)
@@ -41,6 +42,7 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { csrf } from './auth/csrf'
 import { apiError, localizedMessage, requestLocale, variesByLanguage } from './lib/api-errors'
+import { withBenchCounters } from './lib/bench-counters'
 import { bodyLimit } from './lib/body-limit'
 import type { AppEnv } from './env'
 import { withSecurityHeaders } from './lib/security-headers'
@@ -97,6 +99,8 @@ const api = new Hono<AppEnv>()
 const app = new Hono<AppEnv>()
 
 app.use(async (c, next) => {
+  // the same bindings unless the bench's load model asked for its D1 counters
+  c.env = withBenchCounters(c.env)
   const requestId = c.req.header('cf-ray') ?? crypto.randomUUID()
   c.set('requestId', requestId)
   await next()

@@ -21,6 +21,7 @@ import migrations from '../../drizzle/account-store/migrations'
 import { storeAccount, storeHistory, storeWatchlist } from '../../drizzle/account-store'
 import { adminUsers } from '../../drizzle/schema'
 import type { Bindings } from '../env'
+import { withBenchCounters } from '../lib/bench-counters'
 import { digestHex } from '../lib/digest'
 import type { PublicRecord } from './accounts'
 import { copyIsEmpty, copyStatements, markCopied, pendingCopy } from './copies'
@@ -99,7 +100,7 @@ export class AccountStore extends DurableObject<Bindings> {
   private deleted = false
 
   constructor(ctx: DurableObjectState, env: Bindings) {
-    super(ctx, env)
+    super(ctx, withBenchCounters(env))
     this.db = drizzle(ctx.storage)
     void ctx.blockConcurrencyWhile(async () => {
       this.deleted = (await ctx.storage.get<boolean>(DELETED_KEY)) === true

@@ -2,14 +2,23 @@
  * GET /api/dev/mail: the local dev mailbox (worker/mail/mailer.ts), newest first, so a developer
  * running `npm start` can open the messages the site would have e-mailed (reset links, sign-in
  * warnings). Answered on loopback origins only; anywhere else it does not exist (404).
+ *
+ * GET /api/dev/counters: the D1 statements counted so far, per database, while the bench's load
+ * model runs (worker/lib/bench-counters.ts); without its variable, and anywhere but loopback, 404.
  */
 import { Hono } from 'hono'
 import type { AppEnv } from '../env'
 import { apiError } from '../lib/api-errors'
+import { benchCounts, benchCountersOn } from '../lib/bench-counters'
 import { isLoopback } from '../lib/loopback'
 import { devMailbox } from '../mail/mailer'
 
-export const devRoutes = new Hono<AppEnv>().get('/mail', async (c) => {
-  if (!isLoopback(c.req.url)) return apiError(c, 404, 'errors.notFound')
-  return c.json({ messages: await devMailbox(c.env) }, 200)
-})
+export const devRoutes = new Hono<AppEnv>()
+  .get('/mail', async (c) => {
+    if (!isLoopback(c.req.url)) return apiError(c, 404, 'errors.notFound')
+    return c.json({ messages: await devMailbox(c.env) }, 200)
+  })
+  .get('/counters', (c) => {
+    if (!benchCountersOn(c.env) || !isLoopback(c.req.url)) return apiError(c, 404, 'errors.notFound')
+    return c.json({ d1: benchCounts() }, 200)
+  })
