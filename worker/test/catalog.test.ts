@@ -306,7 +306,7 @@ describe('GET /api/catalog/search', () => {
       ['godfathr', 'The Godfather'],
       ['inseption', 'Inception'],
       ['breking bad', 'Breaking Bad'],
-    ]) {
+    ] as const) {
       const found = await list(`/search?query=${encodeURIComponent(typo)}`)
       expect(label(found.results[0]!), typo).toBe(title)
       expect(found.total_results, typo).toBe(found.results.length)
