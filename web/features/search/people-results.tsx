@@ -1,13 +1,13 @@
 /**
  * The People section of the search results: each person the term names with their picture (the
- * provider's photo, else their initials drawn as in the cast strip), their department and the
+ * embedded catalogue's drawn portrait or TMDB's photo, else their initial in a circle as the cast
+ * strip draws one; the lettering stays here so the entry's shared chunk does not grow), their department and the
  * titles they are best known for as links, since a title is where a viewer can go next.
  */
 import { Link } from 'react-router-dom'
 import type { PersonResult } from '../../../worker/catalog/types'
 import { type MessageId, t } from '../../i18n'
 import { useImage } from '../../lib/images'
-import { initials } from '../../lib/initials'
 import { paths } from '../../lib/paths'
 
 const DEPARTMENTS: Record<string, MessageId> = {
@@ -29,7 +29,7 @@ export function PeopleResults({ people, onOpen }: { people: PersonResult[]; onOp
           return (
             <li key={person.id} className="flex gap-3 rounded-xl bg-neutral-900 p-3">
               <div className="flex h-16 w-16 shrink-0 items-center justify-center overflow-hidden rounded-full bg-neutral-800 text-lg font-semibold text-neutral-300">
-                {src ? <img src={src.src} srcSet={src.srcSet} sizes={src.srcSet && '64px'} alt="" loading="lazy" width={64} height={64} className="h-full w-full object-cover" /> : <span aria-hidden="true">{initials(person.name)}</span>}
+                {src ? <img src={src.src} srcSet={src.srcSet} sizes={src.srcSet && '64px'} alt="" loading="lazy" width={64} height={64} className="h-full w-full object-cover" /> : <span aria-hidden="true">{[...person.name.trim()][0]?.toUpperCase()}</span>}
               </div>
               <div className="min-w-0">
                 <p className="font-semibold" dir="auto" data-catalog="">{person.name}</p>

@@ -9,10 +9,18 @@ import type { CastMember } from '../../../worker/catalog/types'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons'
 import { t } from '../../i18n'
 import { useImage } from '../../lib/images'
-import { initials } from '../../lib/initials'
 import { useScrollArrows } from '../../lib/use-scroll-arrows'
 
 export const CAST_SCROLL_STEP = 200
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .map((part) => part[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase()
+}
 
 export function CastStrip({ cast }: { cast: CastMember[] }) {
   const image = useImage()
