@@ -377,8 +377,9 @@ export class EmbeddedCatalog implements CatalogProvider {
   }
 
   /**
-   * The people whose name is spelt like the query (the trigram index, so "christopher nolan" and
-   * "cristopher nolan" both find him), with their main department and best-known titles.
+   * The people whose name is spelt like every word of the query (the trigram index, so
+   * "christopher nolan" and "cristopher nolan" both find him and nobody else), with their main
+   * department and best-known titles.
    */
   private async searchPeople(query: string): Promise<PersonResult[]> {
     const grams = queryTrigrams(query)
@@ -388,7 +389,7 @@ export class EmbeddedCatalog implements CatalogProvider {
           WHERE catalog_people_trigrams MATCH ${trigramQuery(grams)} ORDER BY s.rank LIMIT ${FUZZY_CANDIDATES}`,
     )
     const people = candidates
-      .map((p) => ({ ...p, score: similarity(grams, p.name) }))
+      .map((p) => ({ ...p, score: nameSimilarity(query, p.name) }))
       .filter((p) => p.score >= PERSON_SIMILARITY)
       .sort((a, b) => b.score - a.score || a.id - b.id)
       .slice(0, PEOPLE_SHOWN)
@@ -587,7 +588,7 @@ export class EmbeddedCatalog implements CatalogProvider {
 /** How many trigram matches are scored in the worker, and how alike a title or a name must be to be kept. */
 const FUZZY_CANDIDATES = 200
 const TITLE_SIMILARITY = 0.55
-const PERSON_SIMILARITY = 0.6
+const PERSON_SIMILARITY = 0.5
 const PEOPLE_SHOWN = 6
 const KNOWN_FOR_SHOWN = 3
 
@@ -617,6 +618,15 @@ function similarity(grams: Set<string>, text: string): number {
   let shared = 0
   for (const g of grams) if (own.has(g)) shared++
   return shared / grams.size
+}
+
+/**
+ * How well a name matches every word of the query: the share of the worst-matched word's trigrams
+ * found in it, so "christopher nolan" does not find Christopher Lloyd.
+ */
+function nameSimilarity(query: string, name: string): number {
+  const words = (query.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).map(trigramsOf).filter((grams) => grams.size > 0)
+  return words.length ? Math.min(...words.map((grams) => similarity(grams, name))) : 0
 }
 
 /**

@@ -318,6 +318,7 @@ describe('GET /api/catalog/search', () => {
 
   it('finds people by name, with their department and best-known titles, on the first page only', async () => {
     const { body } = await get<SearchPage>('/search?query=christopher%20nolan')
+    expect(body.people.map((p) => p.name)).toEqual(['Christopher Nolan'])
     const nolan = body.people.find((p) => p.name === 'Christopher Nolan')
     expect(nolan?.known_for_department).toBe('Directing')
     expect(nolan!.known_for.length).toBeGreaterThanOrEqual(2)
