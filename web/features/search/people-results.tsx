@@ -10,6 +10,9 @@ import { type MessageId, t } from '../../i18n'
 import { useImage } from '../../lib/images'
 import { paths } from '../../lib/paths'
 
+// A name keeps its own direction but lines up with the page's side, as the result cards' titles do.
+const pageSide = 'text-left [:root[dir=rtl]_&]:text-right'
+
 const DEPARTMENTS: Record<string, MessageId> = {
   Acting: 'search.department.acting',
   Directing: 'search.department.directing',
@@ -32,13 +35,13 @@ export function PeopleResults({ people, onOpen }: { people: PersonResult[]; onOp
                 {src ? <img src={src.src} srcSet={src.srcSet} sizes={src.srcSet && '64px'} alt="" loading="lazy" width={64} height={64} className="h-full w-full object-cover" /> : <span aria-hidden="true">{[...person.name.trim()][0]?.toUpperCase()}</span>}
               </div>
               <div className="min-w-0">
-                <p className="font-semibold" dir="auto" data-catalog="">{person.name}</p>
+                <p className={`font-semibold ${pageSide}`} dir="auto" data-catalog="">{person.name}</p>
                 {department && <p className="text-sm text-neutral-400">{t(department)}</p>}
                 {person.known_for.length > 0 && (
                   <ul aria-label={t('search.knownFor')} className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm">
                     {person.known_for.map((title) => (
                       <li key={`${title.media_type}-${title.id}`} className="min-w-0">
-                        <Link to={paths.title(title.media_type, title.id)} onClick={onOpen} dir="auto" data-catalog="" className="text-brand-300 underline-offset-2 hover:underline">
+                        <Link to={paths.title(title.media_type, title.id)} onClick={onOpen} dir="auto" data-catalog="" className="text-brand-400 underline underline-offset-2 hover:text-white">
                           {title.title}
                         </Link>
                       </li>
