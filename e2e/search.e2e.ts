@@ -96,7 +96,7 @@ describe('quick search /search', () => {
 
 describe('typos and people', () => {
   for (const viewport of ['phone', 'desktop'] as const) {
-    it(`${viewport}: "shawshenk" finds The Shawshank Redemption; "christopher nolan" shows him under People with his films as links`, async () => {
+    it(`${viewport}: "shawshenk" finds The Shawshank Redemption; "christopher nolan" shows him under People with his films as links, on both results pages`, async () => {
       const { context, page } = await open('/search?q=shawshenk', viewport)
       const top = page.getByRole('region', { name: 'Top Results' })
       await top.waitFor()
@@ -118,6 +118,11 @@ describe('typos and people', () => {
       await films.first().click()
       await page.waitForURL(/\/movie\/\d+$/)
       await page.getByRole('heading', { level: 1, name }).waitFor()
+
+      // the full results show him too, instead of saying nothing was found
+      await page.goto('/search-results?q=christopher%20nolan')
+      await page.getByRole('region', { name: 'People' }).getByText('Christopher Nolan').waitFor()
+      expect(await page.getByRole('heading', { name: 'No results found' }).count()).toBe(0)
       await context.close()
     })
   }
