@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Provider, createStore } from 'jotai'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ListItem, Paged, SearchPage } from '../../../worker/catalog/types'
+import type { ListItem, Paged, SearchPage as SearchAnswer } from '../../../worker/catalog/types'
 import { Component as SearchPage } from './search-page'
 
 function item(id: number, title: string, type: 'movie' | 'tv' = 'movie'): ListItem {
@@ -147,7 +147,7 @@ describe('quick search', () => {
     await waitFor(() => expect(net.calls).toEqual(['nolan']), { timeout: 1000 })
     const nolan = { id: 525, name: 'Christopher Nolan', profile_path: null, known_for_department: 'Directing', known_for: [{ id: 155, media_type: 'movie' as const, title: 'The Dark Knight' }, { id: 60, media_type: 'tv' as const, title: 'A Series' }] }
     const stranger = { id: 9, name: 'Ödön Ray', profile_path: null, known_for_department: 'Lighting', known_for: [] }
-    const answer: SearchPage = { ...paged([]), people: [nolan, stranger] }
+    const answer: SearchAnswer = { ...paged([]), people: [nolan, stranger] }
     act(() => net.answer('nolan', answer))
     const people = await screen.findByRole('region', { name: 'People' })
     expect(screen.queryByText('No results found')).toBeNull()
