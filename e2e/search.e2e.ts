@@ -1,7 +1,8 @@
 /**
  * Quick search and full results against the real catalogue, at phone and desktop width: the
  * address mirrors the input, Top Results and See All, recent searches, the empty and no-query
- * states; each screen also passes axe-core without serious or critical violations.
+ * states, a misspelt title found and a person shown under People; each screen also passes
+ * axe-core without serious or critical violations.
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
@@ -91,6 +92,40 @@ describe('quick search /search', () => {
     await page.getByRole('heading', { name: 'Top Results' }).waitFor()
     await context.close()
   })
+})
+
+describe('typos and people', () => {
+  for (const viewport of ['phone', 'desktop'] as const) {
+    it(`${viewport}: "shawshenk" finds The Shawshank Redemption; "christopher nolan" shows him under People with his films as links, on both results pages`, async () => {
+      const { context, page } = await open('/search?q=shawshenk', viewport)
+      const top = page.getByRole('region', { name: 'Top Results' })
+      await top.waitFor()
+      expect(await top.locator('li').first().innerText()).toContain('The Shawshank Redemption')
+
+      await searchBox(page).fill('christopher nolan')
+      const people = page.getByRole('region', { name: 'People' })
+      await people.waitFor()
+      const nolan = people.getByRole('listitem').filter({ hasText: 'Christopher Nolan' }).first()
+      await nolan.getByText('Directing').waitFor()
+      // the catalogue's drawn picture of him, loaded
+      const picture = nolan.locator('img')
+      await picture.waitFor()
+      expect(await picture.evaluate(async (img: HTMLImageElement) => (await img.decode().then(() => img.naturalWidth, () => 0)))).toBeGreaterThan(0)
+      const films = nolan.getByRole('list', { name: 'Known for' }).getByRole('link')
+      expect(await films.count()).toBeGreaterThanOrEqual(2)
+      await expectAccessible(page)
+      const name = await films.first().innerText()
+      await films.first().click()
+      await page.waitForURL(/\/movie\/\d+$/)
+      await page.getByRole('heading', { level: 1, name }).waitFor()
+
+      // the full results show him too, instead of saying nothing was found
+      await page.goto('/search-results?q=christopher%20nolan')
+      await page.getByRole('region', { name: 'People' }).getByText('Christopher Nolan').waitFor()
+      expect(await page.getByRole('heading', { name: 'No results found' }).count()).toBe(0)
+      await context.close()
+    })
+  }
 })
 
 describe('/search-results', () => {

@@ -31,7 +31,7 @@ import {
   UPCOMING_WINDOW_DAYS,
   WATCH_PROVIDER_IDS,
 } from './rules'
-import type { CastMember, CrewMember, Genre, ListItem, MediaType, MovieDetails, Paged, Season, SeasonSummary, TitleSummary, TvDetails, WatchOptions } from './types'
+import type { CastMember, CrewMember, Genre, ListItem, MediaType, MovieDetails, Paged, PersonResult, SearchPage, Season, SeasonSummary, TitleSummary, TvDetails, WatchOptions } from './types'
 
 type Db = ReturnType<typeof drizzle>
 
@@ -348,7 +348,12 @@ export class EmbeddedCatalog implements CatalogProvider {
     )
   }
 
-  async search(query: string, page: number): Promise<Paged<ListItem>> {
+  async search(query: string, page: number): Promise<SearchPage> {
+    const [titles, people] = await Promise.all([this.searchTitles(query, page), page === 1 ? this.searchPeople(query) : []])
+    return { ...titles, people }
+  }
+
+  private async searchTitles(query: string, page: number): Promise<Paged<ListItem>> {
     const match = ftsQuery(query)
     const exact = ftsQuery(query, false)
     if (!match || !exact) return { page, results: [], total_pages: 0, total_results: 0 }
@@ -357,7 +362,7 @@ export class EmbeddedCatalog implements CatalogProvider {
     const hits = sql`WITH hits AS (SELECT media_type AS hit_type, title_id AS hit_id,
       bm25(catalog_search, 10.0, 4.0) * (CASE WHEN rowid IN (SELECT rowid FROM catalog_search WHERE catalog_search MATCH ${exact}) THEN 3.0 ELSE 1.0 END) AS relevance
       FROM catalog_search WHERE catalog_search MATCH ${match})`
-    return this.paged(
+    const found = await this.paged(
       [
         { select: sql`${titleKeys('movie', sql`, h.relevance AS relevance`)} JOIN hits h ON h.hit_type = 'movie' AND h.hit_id = m.id`, conditions: [] },
         { select: sql`${titleKeys('tv', sql`, h.relevance AS relevance`)} JOIN hits h ON h.hit_type = 'tv' AND h.hit_id = t.id`, conditions: [] },
@@ -366,8 +371,70 @@ export class EmbeddedCatalog implements CatalogProvider {
       page,
       hits,
     )
+    return found.total_results > 0 ? found : this.similarTitles(query, page)
   }
 
+  /**
+   * Titles spelt like the query when no word of it matched ("shawshenk", "intersteller"): the
+   * trigram index gives candidates, which are kept when they hold more than half of the query's
+   * trigrams and ranked by how many they hold, then by popularity.
+   */
+  private async similarTitles(query: string, page: number): Promise<Paged<ListItem>> {
+    const grams = queryTrigrams(query)
+    if (!grams.size) return { page, results: [], total_pages: 0, total_results: 0 }
+    const candidates = await this.db.all<{ key: number; name: string; original_name: string }>(
+      sql`SELECT rowid AS key, name, original_name FROM catalog_title_trigrams WHERE catalog_title_trigrams MATCH ${trigramQuery(grams)} ORDER BY rank LIMIT ${FUZZY_CANDIDATES}`,
+    )
+    const scored = candidates
+      .map((c) => ({ id: Math.floor(c.key / 2), media_type: (c.key % 2 ? 'tv' : 'movie') as MediaType, score: Math.max(similarity(grams, c.name), similarity(grams, c.original_name)) }))
+      .filter((c) => c.score >= TITLE_SIMILARITY)
+    const items = await this.hydrate(scored)
+    const scoreOf = new Map(scored.map((c) => [`${c.media_type}:${c.id}`, c.score]))
+    items.sort((a, b) => (scoreOf.get(`${b.media_type}:${b.id}`) ?? 0) - (scoreOf.get(`${a.media_type}:${a.id}`) ?? 0) || b.popularity - a.popularity || a.id - b.id)
+    const offset = (page - 1) * PAGE_SIZE
+    return { page, results: items.slice(offset, offset + PAGE_SIZE), total_pages: Math.ceil(items.length / PAGE_SIZE), total_results: items.length }
+  }
+
+  /**
+   * The people whose name is spelt like every word of the query (the trigram index, so
+   * "christopher nolan" and "cristopher nolan" both find him and nobody else), with their main
+   * department and best-known titles.
+   */
+  private async searchPeople(query: string): Promise<PersonResult[]> {
+    const grams = queryTrigrams(query)
+    if (!grams.size) return []
+    const candidates = await this.db.all<{ id: number; name: string; profile_path: string | null }>(
+      sql`SELECT p.id, p.name, p.profile_path FROM catalog_people_trigrams s JOIN catalog_people p ON p.id = s.rowid
+          WHERE catalog_people_trigrams MATCH ${trigramQuery(grams)} ORDER BY s.rank LIMIT ${FUZZY_CANDIDATES}`,
+    )
+    const people = candidates
+      .map((p) => ({ ...p, score: nameSimilarity(query, p.name) }))
+      .filter((p) => p.score >= PERSON_SIMILARITY)
+      .sort((a, b) => b.score - a.score || a.id - b.id)
+      .slice(0, PEOPLE_SHOWN)
+    if (!people.length) return []
+    const credits = await this.db.all<{ person_id: number; media_type: MediaType; title_id: number; department: string; label: string; popularity: number }>(
+      sql`SELECT c.person_id, c.media_type, c.title_id, CASE WHEN c.credit_type = 'cast' THEN 'Acting' ELSE coalesce(c.department, '') END AS department,
+            coalesce(m.title, t.name) AS label, coalesce(m.popularity, t.popularity) AS popularity
+          FROM catalog_credits c
+          LEFT JOIN catalog_movies m ON c.media_type = 'movie' AND m.id = c.title_id
+          LEFT JOIN catalog_tv_series t ON c.media_type = 'tv' AND t.id = c.title_id
+          WHERE c.person_id IN (${idList(people.map((p) => p.id))}) AND coalesce(m.id, t.id) IS NOT NULL
+          ORDER BY popularity DESC, c.title_id`,
+    )
+    return people.flatMap((person) => {
+      const own = credits.filter((c) => c.person_id === person.id)
+      if (!own.length) return []
+      const departments = new Map<string, number>()
+      for (const c of own) departments.set(c.department, (departments.get(c.department) ?? 0) + 1)
+      const department = [...departments].sort((a, b) => b[1] - a[1])[0]![0]
+      const titles = new Map<string, { id: number; media_type: MediaType; title: string }>()
+      for (const c of own) {
+        if (titles.size < KNOWN_FOR_SHOWN) titles.set(`${c.media_type}:${c.title_id}`, { id: c.title_id, media_type: c.media_type, title: c.label })
+      }
+      return [{ id: person.id, name: person.name, profile_path: person.profile_path, known_for_department: department, known_for: [...titles.values()] }]
+    })
+  }
 
   private async credits(type: MediaType, id: number): Promise<{ cast: CastMember[]; crew: CrewMember[] }> {
     const rows = await this.db.all<{ id: number; name: string; profile_path: string | null; credit_type: 'cast' | 'crew'; character: string | null; job: string | null; department: string | null; position: number }>(
@@ -535,6 +602,50 @@ export class EmbeddedCatalog implements CatalogProvider {
   async genres(): Promise<Genre[]> {
     return genresIn(this.locale, MOVIE_GENRES)
   }
+}
+
+/** How many trigram matches are scored in the worker, and how alike a title or a name must be to be kept. */
+const FUZZY_CANDIDATES = 200
+const TITLE_SIMILARITY = 0.55
+const PERSON_SIMILARITY = 0.5
+const PEOPLE_SHOWN = 6
+const KNOWN_FOR_SHOWN = 3
+
+/** The three-letter runs inside the words of a text, lower-cased, as the trigram tokenizer folds case. */
+function trigramsOf(text: string): Set<string> {
+  const grams = new Set<string>()
+  for (const word of text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const letters = [...word]
+    for (let i = 0; i + 3 <= letters.length; i++) grams.add(letters.slice(i, i + 3).join(''))
+  }
+  return grams
+}
+
+function queryTrigrams(query: string): Set<string> {
+  return new Set([...trigramsOf(query)].slice(0, 40))
+}
+
+/** An FTS5 query matching any of the trigrams, each quoted so nothing in it is read as syntax. */
+function trigramQuery(grams: Set<string>): string {
+  return [...grams].map((g) => `"${g.replaceAll('"', '""')}"`).join(' OR ')
+}
+
+/** The share of the query's trigrams found in the text. */
+function similarity(grams: Set<string>, text: string): number {
+  if (!grams.size || !text) return 0
+  const own = trigramsOf(text)
+  let shared = 0
+  for (const g of grams) if (own.has(g)) shared++
+  return shared / grams.size
+}
+
+/**
+ * How well a name matches every word of the query: the share of the worst-matched word's trigrams
+ * found in it, so "christopher nolan" does not find Christopher Lloyd.
+ */
+function nameSimilarity(query: string, name: string): number {
+  const words = (query.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).map(trigramsOf).filter((grams) => grams.size > 0)
+  return words.length ? Math.min(...words.map((grams) => similarity(grams, name))) : 0
 }
 
 /**

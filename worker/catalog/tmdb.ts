@@ -44,7 +44,7 @@ import {
   TOP_RATED_MIN_VOTES,
   tvGenreFor,
 } from './rules'
-import type { CastMember, CrewMember, DetailsBase, Episode, Genre, ImageSizes, ListItem, MediaType, MovieDetails, Paged, Season, TvDetails, Video, WatchOptions, WatchProvider } from './types'
+import type { CastMember, CrewMember, DetailsBase, Episode, Genre, ImageSizes, ListItem, MediaType, MovieDetails, Paged, PersonResult, SearchPage, Season, TvDetails, Video, WatchOptions, WatchProvider } from './types'
 
 const TMDB_TIMEOUT_MS = 4000
 
@@ -110,6 +110,24 @@ function toListItem(raw: Record<string, unknown>, mediaType?: MediaType): ListIt
     item.first_air_date = typeof raw.first_air_date === 'string' ? raw.first_air_date : ''
   }
   return item
+}
+
+/** The people of a multi search page (adult ones dropped), each with up to three titles they are known for. */
+function peopleOf(raw: TmdbPaged): PersonResult[] {
+  return (raw.results ?? [])
+    .filter((r) => r.media_type === 'person' && r.adult !== true)
+    .map((r) => ({
+      id: Number(r.id ?? 0),
+      name: String(r.name ?? ''),
+      profile_path: typeof r.profile_path === 'string' ? r.profile_path : null,
+      known_for_department: typeof r.known_for_department === 'string' ? r.known_for_department : '',
+      known_for: ((r.known_for as Array<Record<string, unknown>> | undefined) ?? [])
+        .filter((k) => (k.media_type === 'movie' || k.media_type === 'tv') && k.adult !== true)
+        .slice(0, 3)
+        .map((k) => ({ id: Number(k.id ?? 0), media_type: k.media_type as MediaType, title: String(k.title ?? k.name ?? '') })),
+    }))
+    .filter((p) => p.id > 0 && p.name !== '')
+    .slice(0, 6)
 }
 
 /**
@@ -543,13 +561,16 @@ export class TmdbCatalog implements CatalogProvider {
    * so when there is more than one page the count is its film and series searches' totals (two
    * calls, cached as searches are); on a single page it is the titles kept.
    */
-  async search(query: string, page: number): Promise<Paged<ListItem>> {
+  async search(query: string, page: number): Promise<SearchPage> {
     const params = { query, page: String(page), include_adult: 'false' }
-    const found = await this.paged('/search/multi', params, 'search', undefined, isSearchable)
-    if (found.total_pages <= 1) return { ...found, total_results: found.results.length }
+    const raw = await this.get<TmdbPaged>('/search/multi', params, 'search')
+    const found = toPaged(raw, undefined, isSearchable)
+    // The people come with the first page; later pages repeat none of them.
+    const people = page === 1 ? peopleOf(raw) : []
+    if (found.total_pages <= 1) return { ...found, total_results: found.results.length, people }
     const first = { ...params, page: '1' }
     const counts = await Promise.all([this.get<TmdbPaged>('/search/movie', first, 'search'), this.get<TmdbPaged>('/search/tv', first, 'search')]).catch(() => null)
-    return counts ? { ...found, total_results: (counts[0].total_results ?? 0) + (counts[1].total_results ?? 0) } : found
+    return { ...found, people, ...(counts ? { total_results: (counts[0].total_results ?? 0) + (counts[1].total_results ?? 0) } : {}) }
   }
 
   /**

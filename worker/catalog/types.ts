@@ -40,6 +40,28 @@ export interface Paged<T> {
   total_results: number
 }
 
+/** A title a person is known for: enough to name it and link to it. */
+export interface KnownForTitle {
+  id: number
+  media_type: MediaType
+  title: string
+}
+
+/** A person found by a search: TMDB's person result, narrowed to what the results page shows. */
+export interface PersonResult {
+  id: number
+  name: string
+  profile_path: string | null
+  /** TMDB's department name ('Acting', 'Directing', 'Writing' ...); '' when unknown. */
+  known_for_department: string
+  known_for: KnownForTitle[]
+}
+
+/** A page of search results; the first page also carries the people the term names (later pages none). */
+export interface SearchPage extends Paged<ListItem> {
+  people: PersonResult[]
+}
+
 export interface CastMember {
   id: number
   name: string

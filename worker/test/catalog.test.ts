@@ -1,9 +1,12 @@
 // The catalogue API with the embedded provider: lists and their business rules, discover filters,
 // browse, search, details, seasons, similar titles, genres, paging and parameter checks, through
 // real requests against D1 loaded with data/catalog.sql.
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import type { ListItem, MovieDetails, Paged, Season, TvDetails } from '../catalog/types'
+import type { ListItem, MovieDetails, Paged, SearchPage, Season, TvDetails } from '../catalog/types'
+import worker from '../index'
+import { countD1 } from './helpers/d1-counter'
 import { loadCatalog } from './catalog-data'
 
 let snapshot = ''
@@ -295,6 +298,49 @@ describe('GET /api/catalog/search', () => {
     expect((await get('/search?query=%20%20')).status).toBe(400)
     expect((await get(`/search?query=${'a'.repeat(101)}`)).status).toBe(400)
     expect((await list(`/search?query=${encodeURIComponent(` ${'a'.repeat(100)} `)}`)).results).toEqual([])
+  })
+
+  it('forgives typos when no word matches, ranking the closest spelling first', async () => {
+    for (const [typo, title] of [
+      ['shawshenk', 'The Shawshank Redemption'],
+      ['godfathr', 'The Godfather'],
+      ['inseption', 'Inception'],
+      ['breking bad', 'Breaking Bad'],
+    ] as const) {
+      const found = await list(`/search?query=${encodeURIComponent(typo)}`)
+      expect(label(found.results[0]!), typo).toBe(title)
+      expect(found.total_results, typo).toBe(found.results.length)
+    }
+    // an exact word match is not diluted by look-alikes
+    expect((await list('/search?query=inception')).results.map(label)).toEqual(['Inception'])
+    expect((await list('/search?query=qqxxzzqq')).results).toEqual([])
+  })
+
+  it('finds people by name, with their department and best-known titles, on the first page only', async () => {
+    const { body } = await get<SearchPage>('/search?query=christopher%20nolan')
+    expect(body.people.map((p) => p.name)).toEqual(['Christopher Nolan'])
+    const nolan = body.people.find((p) => p.name === 'Christopher Nolan')
+    expect(nolan?.known_for_department).toBe('Directing')
+    expect(nolan!.known_for.length).toBeGreaterThanOrEqual(2)
+    expect(nolan!.known_for.length).toBeLessThanOrEqual(3)
+    for (const title of nolan!.known_for) {
+      const details = await get<MovieDetails>(`/${title.media_type}/${title.id}`)
+      expect(details.body.credits.crew.some((c) => c.id === nolan!.id && c.job === 'Director')).toBe(true)
+      expect(details.body.title).toBe(title.title)
+    }
+    expect((await get<SearchPage>('/search?query=cristopher%20nolan')).body.people[0]?.name).toBe('Christopher Nolan')
+    expect((await get<SearchPage>('/search?query=christopher%20nolan&page=2')).body.people).toEqual([])
+    expect((await get<SearchPage>('/search?query=qqxxzzqq')).body.people).toEqual([])
+  })
+
+  it('answers an anonymous search without touching the accounts database', async () => {
+    const counter = countD1(env.DB)
+    const ctx = createExecutionContext()
+    const res = await worker.fetch(new Request('http://localhost/api/catalog/search?query=shawshenk'), { ...env, DB: counter.db }, ctx)
+    await waitOnExecutionContext(ctx)
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as SearchPage).results.length).toBeGreaterThan(0)
+    expect(counter.queries()).toBe(0)
   })
 })
 

@@ -6,7 +6,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { readCached, tmdbCacheKey } from '../cache'
-import type { ListItem, MovieDetails, PageComposition, Paged, TvDetails, WatchOptions } from '../catalog/types'
+import type { ListItem, MovieDetails, PageComposition, Paged, SearchPage, TvDetails, WatchOptions } from '../catalog/types'
 import worker from '../index'
 
 let upstream: URL[] = []
@@ -126,6 +126,26 @@ function fakeTmdb(url: URL): Response {
   if (path.startsWith('/discover/movie') || path.startsWith('/trending/') || path.startsWith('/movie/')) return json(page([listItem(501, 'movie'), listItem(502, 'movie')]))
   if (path.startsWith('/tv/')) return json(page([listItem(601, 'tv')]))
   // A multi search counts people too: 529 found, of them 160 films and series.
+  // People come in TMDB's person shape: their department, and known_for titles of either kind.
+  if (path === '/search/multi' && url.searchParams.get('query') === 'christopher nolan') {
+    return json(
+      page([
+        {
+          id: 525,
+          media_type: 'person',
+          adult: false,
+          name: 'Christopher Nolan',
+          original_name: 'Christopher Nolan',
+          known_for_department: 'Directing',
+          popularity: 12.3,
+          profile_path: '/nolan.jpg',
+          known_for: [listItem(501, 'movie'), listItem(502, 'movie'), listItem(601, 'tv'), listItem(503, 'movie')],
+        },
+        { id: 77, media_type: 'person', adult: true, name: 'Christopher Nolan Adult', known_for_department: 'Acting', known_for: [] },
+        listItem(502, 'movie'),
+      ]),
+    )
+  }
   if (path === '/search/multi') return json(page([listItem(501, 'movie'), { id: 9, media_type: 'person', name: 'Someone', known_for: [] }, listItem(601, 'tv')], { total_pages: 27, total_results: 529 }))
   if (path === '/search/movie') return json(page([listItem(501, 'movie')], { total_pages: 6, total_results: 120 }))
   if (path === '/search/tv') return json(page([listItem(601, 'tv')], { total_pages: 2, total_results: 40 }))
@@ -259,5 +279,26 @@ describe('search counts', () => {
     const found = (await call<Paged<ListItem>>('/api/catalog/search?query=taxi')).body
     expect(found.results.map((r) => r.id)).toEqual([501, 601])
     expect(found.total_results).toBe(160)
+  })
+
+  it('gives the people of the first page with their department and three known-for titles, and none on later pages', async () => {
+    const found = (await call<SearchPage>('/api/catalog/search?query=christopher%20nolan')).body
+    expect(found.results.map((r) => r.id)).toEqual([502])
+    expect(found.people).toEqual([
+      {
+        id: 525,
+        name: 'Christopher Nolan',
+        profile_path: '/nolan.jpg',
+        known_for_department: 'Directing',
+        known_for: [
+          { id: 501, media_type: 'movie', title: 'Film 501' },
+          { id: 502, media_type: 'movie', title: 'Film 502' },
+          { id: 601, media_type: 'tv', title: 'Runtime From The Last Episode' },
+        ],
+      },
+    ])
+    expect(upstream.at(-1)!.pathname).toBe('/3/search/multi')
+    expect((await call<SearchPage>('/api/catalog/search?query=taxi&page=2')).body.people).toEqual([])
+    expect((await call<SearchPage>('/api/catalog/search?query=taxi')).body.people.map((p) => p.name)).toEqual(['Someone'])
   })
 })

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Provider, createStore } from 'jotai'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ListItem, Paged } from '../../../worker/catalog/types'
+import type { ListItem, Paged, SearchPage as SearchAnswer } from '../../../worker/catalog/types'
 import { Component as SearchPage } from './search-page'
 
 function item(id: number, title: string, type: 'movie' | 'tv' = 'movie'): ListItem {
@@ -140,6 +140,28 @@ describe('quick search', () => {
     fireEvent.click(screen.getByRole('button', { name: 'zzzz' }))
     expect(input().value).toBe('zzzz')
     expect(lastLocation).toBe('/search?q=zzzz')
+  })
+
+  it('shows the people a term names before any title, their department and titles as links, and a term naming only people is not "no results"', async () => {
+    renderSearch('/search?q=nolan')
+    await waitFor(() => expect(net.calls).toEqual(['nolan']), { timeout: 1000 })
+    const nolan = { id: 525, name: 'Christopher Nolan', profile_path: null, known_for_department: 'Directing', known_for: [{ id: 155, media_type: 'movie' as const, title: 'The Dark Knight' }, { id: 60, media_type: 'tv' as const, title: 'A Series' }] }
+    const stranger = { id: 9, name: 'Ödön Ray', profile_path: null, known_for_department: 'Lighting', known_for: [] }
+    const answer: SearchAnswer = { ...paged([]), people: [nolan, stranger] }
+    act(() => net.answer('nolan', answer))
+    const people = await screen.findByRole('region', { name: 'People' })
+    expect(screen.queryByText('No results found')).toBeNull()
+    expect(screen.queryByText('Top Results')).toBeNull()
+    expect(people.textContent).toContain('Directing')
+    expect(screen.getByText('C')).toBeTruthy()
+    expect(screen.getByText('Ö')).toBeTruthy()
+    // a department the catalogs do not name is left out rather than shown in English
+    expect(people.textContent).not.toContain('Lighting')
+    const links = screen.getByRole('list', { name: 'Known for' }).querySelectorAll('a')
+    expect([...links].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['The Dark Knight', '/movie/155'],
+      ['A Series', '/tv/60'],
+    ])
   })
 
   it('shows the error text after 2 retries 1 s apart', async () => {

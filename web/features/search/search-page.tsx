@@ -1,8 +1,8 @@
 /**
  * /search, the quick search (SPEC.md section 2): the address mirrors the input (?q=, replaced
  * while typing), a search runs 300 ms after typing stops once there are 2 characters, and up to
- * 10 'Top Results' show with 'See All N Results' beyond that. Enter commits a term to the recent
- * searches.
+ * 10 'Top Results' show with 'See All N Results' beyond that, after the People the term names.
+ * Enter commits a term to the recent searches.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
@@ -12,6 +12,7 @@ import { paths } from '../../lib/paths'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { SEARCH_MIN_LENGTH, useQuickSearch } from './api/use-search'
+import { PeopleResults } from './people-results'
 import { useRecentSearches } from './recent-searches'
 import { SearchResultCard } from './search-result-card'
 import { TERM_SLOT, TermSentence } from './term-sentence'
@@ -51,6 +52,7 @@ export function Component() {
   const typed = value.trim()
   const results = search.data?.results.slice(0, TOP_RESULTS) ?? []
   const total = search.data?.total_results ?? 0
+  const people = search.data?.people ?? []
 
   let body
   if (!typed) {
@@ -89,7 +91,7 @@ export function Component() {
     )
   } else if (!search.data || term !== typed) {
     body = <p className="py-10 text-center text-neutral-400">{t('search.searching')}</p>
-  } else if (results.length === 0) {
+  } else if (results.length === 0 && people.length === 0) {
     body = (
       <div className="py-16 text-center">
         <h2 className="text-xl font-semibold">{t('search.noResults')}</h2>
@@ -98,23 +100,28 @@ export function Component() {
     )
   } else {
     body = (
-      <section aria-labelledby="top-results-heading">
-        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-          <h2 id="top-results-heading" className="text-lg font-semibold">{t('search.topResults')}</h2>
-          {total > TOP_RESULTS && (
-            <Link to={paths.searchResults(term)} onClick={() => commit(term)} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500">
-              {t('search.seeAll', { count: total })}
-            </Link>
-          )}
-        </div>
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5">
-          {results.map((item) => (
-            <li key={`${item.media_type}-${item.id}`}>
-              <SearchResultCard item={item} onOpen={() => commit(term)} />
-            </li>
-          ))}
-        </ul>
-      </section>
+      <>
+        <PeopleResults people={people} onOpen={() => commit(term)} />
+        {results.length > 0 && (
+          <section aria-labelledby="top-results-heading">
+            <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+              <h2 id="top-results-heading" className="text-lg font-semibold">{t('search.topResults')}</h2>
+              {total > TOP_RESULTS && (
+                <Link to={paths.searchResults(term)} onClick={() => commit(term)} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500">
+                  {t('search.seeAll', { count: total })}
+                </Link>
+              )}
+            </div>
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5">
+              {results.map((item) => (
+                <li key={`${item.media_type}-${item.id}`}>
+                  <SearchResultCard item={item} onOpen={() => commit(term)} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </>
     )
   }
 

@@ -1,10 +1,10 @@
 /**
- * Catalogue search (SPEC.md section 9): answers cached 5 minutes, 2 retries 1 s apart. The query
+ * Catalogue search (SPEC.md section 9), titles and, on the first page, people: answers cached 5 minutes, 2 retries 1 s apart. The query
  * is keyed by the term, so an answer for an older term lands in that term's cache entry and can
  * never replace what the page shows for the current one.
  */
 import { useQuery } from '@tanstack/react-query'
-import type { ListItem, Paged } from '../../../../worker/catalog/types'
+import type { SearchPage } from '../../../../worker/catalog/types'
 import { api, readJson } from '../../../lib/api-client'
 
 export const SEARCH_MIN_LENGTH = 2
@@ -15,8 +15,8 @@ export const searchKeys = {
   all: (term: string) => ['search', 'all', term] as const,
 }
 
-export function fetchSearchPage(term: string, page: number): Promise<Paged<ListItem>> {
-  return readJson<Paged<ListItem>>(api.catalog.search.$get({ query: { query: term, page: String(page) } }))
+export function fetchSearchPage(term: string, page: number): Promise<SearchPage> {
+  return readJson<SearchPage>(api.catalog.search.$get({ query: { query: term, page: String(page) } }))
 }
 
 export const searchQueryOptions = { staleTime: SEARCH_STALE_MS, retry: 2, retryDelay: 1000 }
