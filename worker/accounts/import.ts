@@ -82,7 +82,7 @@ export async function matchTitle(provider: CatalogProvider, query: ImportQuery):
     const named = found.find((item) => item.media_type === query.type) ?? found[0]
     if (named) return { status: 'matched', match: candidateOf(named) }
   }
-  const results = (await provider.search(query.title, 1)).results
+  const results = (await provider.search(query.title, 1, { people: false })).results
     .filter((item) => item.media_type === 'movie' || item.media_type === 'tv')
     .filter((item) => query.type === null || item.media_type === query.type)
     .map(candidateOf)

@@ -31,7 +31,7 @@ import {
   UPCOMING_WINDOW_DAYS,
   WATCH_PROVIDER_IDS,
 } from './rules'
-import type { CastMember, CrewMember, Genre, ListItem, MediaType, MovieDetails, Paged, PersonResult, SearchPage, Season, SeasonSummary, TitleSummary, TvDetails, WatchOptions } from './types'
+import type { CastMember, CrewMember, Genre, ListItem, MediaType, MovieDetails, Paged, PersonResult, SearchOptions, SearchPage, Season, SeasonSummary, TitleSummary, TvDetails, WatchOptions } from './types'
 
 type Db = ReturnType<typeof drizzle>
 
@@ -348,8 +348,9 @@ export class EmbeddedCatalog implements CatalogProvider {
     )
   }
 
-  async search(query: string, page: number): Promise<SearchPage> {
-    const [titles, people] = await Promise.all([this.searchTitles(query, page), page === 1 ? this.searchPeople(query) : []])
+  async search(query: string, page: number, options?: SearchOptions): Promise<SearchPage> {
+    const withPeople = page === 1 && (options?.people ?? true)
+    const [titles, people] = await Promise.all([this.searchTitles(query, page), withPeople ? this.searchPeople(query) : []])
     return { ...titles, people }
   }
 

@@ -8,7 +8,7 @@ import { registerIsolateMemo } from '../lib/isolate-memo'
 import type { Locale } from '../lib/locales'
 import type { CatalogProvider, ListName } from './provider'
 import type { DiscoverFilters } from './rules'
-import type { Genre, ListItem, MediaType, MovieDetails, Paged, SearchPage, Season, TvDetails, WatchOptions } from './types'
+import type { Genre, ListItem, MediaType, MovieDetails, Paged, SearchOptions, SearchPage, Season, TvDetails, WatchOptions } from './types'
 
 const MAX_ENTRIES = 400
 const TTL_MS = 5 * 60_000
@@ -75,8 +75,9 @@ export class MemoizedCatalog implements CatalogProvider {
   async browse(letter: string, page: number): Promise<Paged<ListItem>> {
     return remember(await this.key('browse', letter, page), () => this.inner.browse(letter, page))
   }
-  async search(query: string, page: number): Promise<SearchPage> {
-    return remember(await this.key('search', query.toLowerCase(), page), () => this.inner.search(query, page))
+  async search(query: string, page: number, options?: SearchOptions): Promise<SearchPage> {
+    const people = options?.people ?? true
+    return remember(await this.key('search', query.toLowerCase(), page, people ? 'people' : 'titles'), () => this.inner.search(query, page, { people }))
   }
   async movie(id: number): Promise<MovieDetails> {
     return remember(await this.key('movie', id), () => this.inner.movie(id))

@@ -6,7 +6,7 @@
 import { type ErrorId, errorText } from '../lib/api-errors'
 import type { Locale } from '../lib/locales'
 import type { DiscoverFilters } from './rules'
-import type { Genre, ListItem, MediaType, MovieDetails, Paged, SearchPage, Season, TvDetails, WatchOptions } from './types'
+import type { Genre, ListItem, MediaType, MovieDetails, Paged, SearchOptions, SearchPage, Season, TvDetails, WatchOptions } from './types'
 
 export type ListName =
   | 'trending-all'
@@ -52,7 +52,8 @@ export interface CatalogProvider {
   discover(type: MediaType, filters: DiscoverFilters, page: number): Promise<Paged<ListItem>>
   topRated(type: MediaType, page: number): Promise<Paged<ListItem>>
   browse(letter: string, page: number): Promise<Paged<ListItem>>
-  search(query: string, page: number): Promise<SearchPage>
+  /** `people: false` leaves the people out (an import matching titles has no use for them). */
+  search(query: string, page: number, options?: SearchOptions): Promise<SearchPage>
   movie(id: number): Promise<MovieDetails>
   tv(id: number): Promise<TvDetails>
   season(tvId: number, seasonNumber: number): Promise<Season>

@@ -21,7 +21,7 @@ import { sharedAnswer } from '../lib/single-flight'
 import { type CatalogMeta, EmbeddedCatalog, readCatalogMeta } from './embedded'
 import { type CatalogProvider, CatalogNotFoundError, type ListName } from './provider'
 import type { DiscoverFilters } from './rules'
-import type { Genre, ListItem, MediaType, MovieDetails, Paged, SearchPage, Season, TvDetails, WatchOptions } from './types'
+import type { Genre, ListItem, MediaType, MovieDetails, Paged, SearchOptions, SearchPage, Season, TvDetails, WatchOptions } from './types'
 import type { ErrorId } from '../lib/api-errors'
 
 export type SharedStore = Pick<Bindings, 'CACHE' | 'SINGLE_FLIGHT' | 'CATALOG'>
@@ -133,8 +133,8 @@ export class SharedCatalog implements CatalogProvider {
   browse(letter: string, page: number): Promise<Paged<ListItem>> {
     return this.kept(['browse', letter, page], () => this.inner.browse(letter, page))
   }
-  search(query: string, page: number): Promise<SearchPage> {
-    return this.inner.search(query, page)
+  search(query: string, page: number, options?: SearchOptions): Promise<SearchPage> {
+    return this.inner.search(query, page, options)
   }
   movie(id: number): Promise<MovieDetails> {
     return this.kept(['movie', id], () => this.inner.movie(id), true)

@@ -561,6 +561,7 @@ export class TmdbCatalog implements CatalogProvider {
    * so when there is more than one page the count is its film and series searches' totals (two
    * calls, cached as searches are); on a single page it is the titles kept.
    */
+  // Multi search names its people in the same answer, so leaving them out saves nothing here.
   async search(query: string, page: number): Promise<SearchPage> {
     const params = { query, page: String(page), include_adult: 'false' }
     const raw = await this.get<TmdbPaged>('/search/multi', params, 'search')

@@ -58,6 +58,12 @@ export interface PersonResult {
 }
 
 /** A page of search results; the first page also carries the people the term names (later pages none). */
+/** What a search returns besides its titles. */
+export interface SearchOptions {
+  /** The people the term names, on page 1 (default true). */
+  people?: boolean
+}
+
 export interface SearchPage extends Paged<ListItem> {
   people: PersonResult[]
 }

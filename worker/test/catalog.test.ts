@@ -5,6 +5,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ListItem, MovieDetails, Paged, SearchPage, Season, TvDetails } from '../catalog/types'
+import { EmbeddedCatalog } from '../catalog/embedded'
 import worker from '../index'
 import { countD1 } from './helpers/d1-counter'
 import { loadCatalog } from './catalog-data'
@@ -341,6 +342,19 @@ describe('GET /api/catalog/search', () => {
     expect(res.status).toBe(200)
     expect(((await res.json()) as SearchPage).results.length).toBeGreaterThan(0)
     expect(counter.queries()).toBe(0)
+  })
+})
+
+describe('a search for titles only', () => {
+  it('asks nothing about people when told not to (an import matching its titles)', async () => {
+    const withPeople = countD1(env.CATALOG)
+    const all = await new EmbeddedCatalog(withPeople.db).search('christopher nolan', 1)
+    expect(all.people.map((p) => p.name)).toEqual(['Christopher Nolan'])
+    const titlesOnly = countD1(env.CATALOG)
+    const titles = await new EmbeddedCatalog(titlesOnly.db).search('christopher nolan', 1, { people: false })
+    expect(titles.people).toEqual([])
+    expect(titles.results).toEqual(all.results)
+    expect(titlesOnly.queries()).toBeLessThan(withPeople.queries())
   })
 })
 
