@@ -125,7 +125,12 @@ function ShowPage({ id }: { id: number }) {
     // Only a new selection is recorded; `selection` itself is a new object every render.
   }, [selectionKey, record])
   // A season whose count the show's details leave out (an older TMDB answer) is counted from its own answer once loaded.
-  const seasons = details?.seasons.map((s) => (s.episode_count === null && season.data?.season_number === s.season_number ? { ...s, episode_count: season.data.episodes.length } : s)) ?? []
+  // Kept as one array while its inputs stand: the season tabs measure their strip again whenever it changes.
+  const loaded = season.data ? { season: season.data.season_number, count: season.data.episodes.length } : null
+  const seasons = useMemo(
+    () => details?.seasons.map((s) => (s.episode_count === null && loaded?.season === s.season_number ? { ...s, episode_count: loaded.count } : s)) ?? [],
+    [details?.seasons, loaded?.season, loaded?.count],
+  )
   const next = details && selection ? neighbourEpisode(seasons, selection, 1) : null
   const previous = details && selection ? neighbourEpisode(seasons, selection, -1) : null
   // The address follows the viewer without adding to the browser's history: Back leaves the show.
