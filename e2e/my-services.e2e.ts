@@ -58,7 +58,8 @@ describe('my services', () => {
     await rows.getByRole('heading', { name: 'Trending Now' }).waitFor()
     expect(await rows.getByRole('heading', { name: 'Now Playing' }).count()).toBe(0)
     const firstRow = rows.locator('section').first()
-    const cards = firstRow.getByRole('link')
+    // the row's cards, not its See all
+    const cards = firstRow.getByRole('listitem').getByRole('link')
     await cards.first().waitFor()
     expect(await firstRow.locator('[title="On your services"]').count()).toBe(await firstRow.locator('li').count())
     expect(await cards.first().textContent()).toContain(', on your services')
