@@ -1,30 +1,27 @@
 /**
- * /search-results?q=: the people the term names, then every movie and TV match of the term as an
- * infinite grid with badge, poster, title, year, rating and a two-line overview.
+ * /search-results?q=: every movie and TV match of the term as an infinite grid with badge, poster,
+ * title, year, rating and a two-line overview (the people the term names are on /search).
  */
 import { useCallback, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import type { ListItem, Paged, PersonResult, SearchPage } from '../../../worker/catalog/types'
+import type { ListItem, Paged } from '../../../worker/catalog/types'
 import { ChevronLeftIcon, SearchIcon } from '../../components/icons'
 import { PosterGrid } from '../../components/poster-grid'
 import { t } from '../../i18n'
 import { paths } from '../../lib/paths'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { fetchSearchPage, searchKeys, searchQueryOptions } from './api/use-search'
-import { PeopleResults } from './people-results'
 import { SearchResultCard } from './search-result-card'
 import { TERM_SLOT, TermSentence } from './term-sentence'
 
-// The grid hands back the first page as a plain page; the search's carries its people.
-const isSearchPage = (page: Paged<ListItem>): page is SearchPage => Array.isArray((page as Partial<SearchPage>).people)
 
 export function Component() {
   const [params] = useSearchParams()
   const term = (params.get('q') ?? '').trim()
   useDocumentMeta(term ? t('search.resultsDocumentTitle', { term }) : t('search.resultsTitle'), term ? t('search.resultsDescription', { term }) : t('search.description'))
-  const [total, setTotal] = useState<{ term: string; count: number; people: PersonResult[] } | null>(null)
+  const [total, setTotal] = useState<{ term: string; count: number } | null>(null)
   const fetchPage = useCallback((page: number) => fetchSearchPage(term, page), [term])
-  const onFirstPage = useCallback((page: Paged<ListItem>) => setTotal({ term, count: page.total_results, people: isSearchPage(page) ? page.people : [] }), [term])
+  const onFirstPage = useCallback((page: Paged<ListItem>) => setTotal({ term, count: page.total_results }), [term])
 
   if (!term) {
     return (
@@ -40,7 +37,6 @@ export function Component() {
   }
 
   const count = total?.term === term ? total.count : null
-  const people = total?.term === term ? total.people : []
   return (
     <div className="px-4 pt-6 pb-8 md:px-8">
       <Link to={paths.search(term)} className="inline-flex items-center gap-1 text-sm text-neutral-300 hover:text-white">
@@ -51,7 +47,6 @@ export function Component() {
       <p className="mt-1 mb-5 h-5 text-neutral-400" aria-live="polite">
         {count !== null && count > 0 && <TermSentence text={t('search.found', { count, term: TERM_SLOT })} term={term} termClassName="text-neutral-100" />}
       </p>
-      <PeopleResults people={people} />
       <PosterGrid
         key={term}
         queryKey={searchKeys.all(term)}
@@ -62,7 +57,7 @@ export function Component() {
         emptyText=""
         queryOptions={searchQueryOptions}
       />
-      {count === 0 && people.length === 0 && (
+      {count === 0 && (
         <div className="py-12 text-center">
           <h2 className="text-xl font-semibold">{t('search.noResults')}</h2>
           <p className="mt-1 text-neutral-400"><TermSentence text={t('search.noMatches', { term: TERM_SLOT })} term={term} /></p>
