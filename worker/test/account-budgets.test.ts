@@ -10,6 +10,7 @@ import { loadCatalog } from './catalog-data'
 import { createUser, ORIGIN, sessionCookieFrom, type TestAccount } from './helpers/accounts'
 import { countD1, type D1Counter } from './helpers/d1-counter'
 import { storeRows, storeStub } from './helpers/stores'
+import { SIGNED_IN_PAGE_CALLS } from './helpers/page-calls'
 
 beforeAll(async () => {
   await loadCatalog()
@@ -136,18 +137,7 @@ describe('a progress report', () => {
   })
 })
 
-/** What the web app asks for on each of nine pages, signed in (read from the browser). */
-const PAGE_VIEWS: Record<string, string[]> = {
-  '/': ['/', '/api/auth/me', '/api/config', '/api/me/watchlist/movie/155', '/api/me/watchlist', '/api/me/history?limit=20', '/api/me/services'],
-  '/movies': ['/movies', '/api/auth/me', '/api/config', '/api/me/watchlist/movie/155', '/api/me/services'],
-  '/tv-shows': ['/tv-shows', '/api/auth/me', '/api/config', '/api/me/watchlist/tv/1399', '/api/me/services'],
-  '/kids': ['/kids', '/api/auth/me', '/api/config', '/api/me/watchlist/movie/10681'],
-  '/genres': ['/genres', '/api/auth/me', '/api/config'],
-  '/movie/155': ['/movie/155', '/api/auth/me', '/api/config', '/api/me/watchlist/movie/155', '/api/me/history/movie/155', '/api/catalog/movie/155/watch', '/api/player/stream/movie/155?season=0&episode=0'],
-  '/tv/1399': ['/tv/1399', '/api/auth/me', '/api/config', '/api/me/watchlist/tv/1399', '/api/me/history/tv/1399', '/api/catalog/tv/1399/watch', '/api/player/stream/tv/1399?season=1&episode=1'],
-  '/watchlist': ['/watchlist', '/api/auth/me', '/api/config', '/api/me/watchlist'],
-  '/last-watched': ['/last-watched', '/api/auth/me', '/api/config', '/api/me/history?limit=50'],
-}
+const PAGE_VIEWS: Record<string, readonly string[]> = Object.fromEntries(SIGNED_IN_PAGE_CALLS.map((calls) => [calls[0]!, calls]))
 
 describe('signed-in reading', () => {
   it('a page view makes at most one D1 query on average over nine pages, and opening a title writes nothing', async () => {

@@ -10,6 +10,7 @@ import { loadCatalog } from './catalog-data'
 import { createAdmin, createUser, ORIGIN, PASSWORD, signUp, type TestAccount } from './helpers/accounts'
 import { countD1, type D1Counter } from './helpers/d1-counter'
 import { storeStub } from './helpers/stores'
+import { SIGNED_IN_PAGE_CALLS } from './helpers/page-calls'
 
 interface Cost {
   requests: number
@@ -110,17 +111,7 @@ async function countStoreD1(account: TestAccount): Promise<D1Counter> {
   return counter
 }
 
-const PAGES = [
-  ['/', '/api/auth/me', '/api/config', '/api/me/watchlist/movie/155', '/api/me/watchlist', '/api/me/history?limit=20', '/api/me/services'],
-  ['/movies', '/api/auth/me', '/api/config', '/api/me/watchlist/movie/155', '/api/me/services'],
-  ['/tv-shows', '/api/auth/me', '/api/config', '/api/me/watchlist/tv/1399', '/api/me/services'],
-  ['/kids', '/api/auth/me', '/api/config', '/api/me/watchlist/movie/10681'],
-  ['/genres', '/api/auth/me', '/api/config'],
-  ['/movie/155', '/api/auth/me', '/api/config', '/api/me/watchlist/movie/155', '/api/me/history/movie/155', '/api/catalog/movie/155/watch', '/api/player/stream/movie/155?season=0&episode=0'],
-  ['/tv/1399', '/api/auth/me', '/api/config', '/api/me/watchlist/tv/1399', '/api/me/history/tv/1399', '/api/catalog/tv/1399/watch', '/api/player/stream/tv/1399?season=1&episode=1'],
-  ['/watchlist', '/api/auth/me', '/api/config', '/api/me/watchlist'],
-  ['/last-watched', '/api/auth/me', '/api/config', '/api/me/history?limit=50'],
-]
+const PAGES = SIGNED_IN_PAGE_CALLS
 
 describe('what a request costs', { timeout: 30_000 }, () => {
   it('a progress report (40 of them, 10 minutes of watching, then the pause)', async () => {

@@ -19,6 +19,7 @@ import { forgetIsolateMemos } from '../lib/isolate-memo'
 import { loadCatalog, newDataHash } from './catalog-data'
 import { createAdmin, createUser, ORIGIN, PASSWORD, signUp, uniqueEmail, uniqueUsername, type TestAccount } from './helpers/accounts'
 import { storeStub } from './helpers/stores'
+import { SIGNED_IN_PAGE_CALLS } from './helpers/page-calls'
 
 type Database = 'DB' | 'CATALOG'
 
@@ -303,18 +304,7 @@ async function send(path: string, init: RequestInit & { cookie?: string; ip?: st
 const json = (body: unknown): RequestInit => ({ headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
 const HTML = { Accept: 'text/html' }
 
-// a page and the calls its code makes, signed in; signed out leaves out the account's calls
-const PAGES = [
-  ['/', '/api/auth/me', '/api/config', '/api/me/watchlist/movie/155', '/api/me/watchlist', '/api/me/history?limit=20', '/api/me/services'],
-  ['/movies', '/api/auth/me', '/api/config', '/api/me/watchlist/movie/155', '/api/me/services'],
-  ['/tv-shows', '/api/auth/me', '/api/config', '/api/me/watchlist/tv/1399', '/api/me/services'],
-  ['/kids', '/api/auth/me', '/api/config', '/api/me/watchlist/movie/10681'],
-  ['/genres', '/api/auth/me', '/api/config'],
-  ['/movie/155', '/api/auth/me', '/api/config', '/api/me/watchlist/movie/155', '/api/me/history/movie/155', '/api/catalog/movie/155/watch', '/api/player/stream/movie/155?season=0&episode=0'],
-  ['/tv/1399', '/api/auth/me', '/api/config', '/api/me/watchlist/tv/1399', '/api/me/history/tv/1399', '/api/catalog/tv/1399/watch', '/api/player/stream/tv/1399?season=1&episode=1'],
-  ['/watchlist', '/api/auth/me', '/api/config', '/api/me/watchlist'],
-  ['/last-watched', '/api/auth/me', '/api/config', '/api/me/history?limit=50'],
-]
+const PAGES = SIGNED_IN_PAGE_CALLS
 
 async function viewPages(cookie?: string): Promise<void> {
   for (const page of PAGES) {
