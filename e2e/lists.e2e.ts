@@ -250,6 +250,23 @@ describe('Continue watching on a signed-in home', () => {
     })
   }
 
+  it('offers the next episode once an episode has played to its end, and a tap starts it from the beginning', async () => {
+    const { context, page } = await signedInPage('desktop')
+    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'accepted'))
+    await recordHistory(page, { content_id: show.id, content_type: 'tv', title: show.name, watch_duration: 12, position: 12, total_duration: 12, season_number: 2, episode_number: 3 })
+    await page.goto('/')
+    const card = visibleRow(page).locator('li', { hasText: show.name })
+    await card.waitFor()
+    expect(await card.innerText()).toContain('S2 E4')
+    expect(await card.innerText()).toContain('Next episode')
+    expect(await card.getByRole('progressbar').count()).toBe(0)
+    await card.getByRole('link').click()
+    const at = await startedAt(page)
+    expect(at, `started at ${at}`).toBeLessThan(1)
+    await expect.poll(() => page.getByTestId('now-playing').innerText()).toMatch(/^Season 2, Episode 4\b/)
+    await context.close()
+  })
+
   it('shows the progress on the watchlist and Last Watched, and the row in Arabic from right to left', async () => {
     const { context, page } = await signedInPage('phone')
     await context.addInitScript(() => localStorage.setItem('cookie-consent', 'accepted'))

@@ -24,7 +24,7 @@ export function progressOf(entry: Pick<ContinueEntry, 'position' | 'total_durati
   return { fraction: position / entry.total_duration, secondsLeft: entry.total_duration - position }
 }
 
-type Progressed = Pick<ContinueEntry, 'title' | 'content_type' | 'position' | 'total_duration' | 'completed' | 'season_number' | 'episode_number'>
+type Progressed = Pick<ContinueEntry, 'title' | 'content_type' | 'position' | 'total_duration' | 'completed' | 'season_number' | 'episode_number'> & { up_next?: true }
 
 /** "1 hr, 5 min" or "12 min" in the page's language; under a minute counts as one. */
 export function durationText(seconds: number, locale = currentLocale()): { text: string; count: number } {
@@ -57,7 +57,7 @@ export function ProgressBar({ entry }: { entry: Progressed }) {
   )
 }
 
-/** The episode (unless the card says it already) and the time left, as short facts under a card's title. */
+/** The episode (unless the card says it already) and the time left (or "Next episode"), as short facts under a card's title. */
 export function ProgressFacts({ entry, withEpisode = true }: { entry: Progressed; withEpisode?: boolean }) {
   const progress = progressOf(entry)
   const episode = withEpisode && entry.content_type === 'tv' && entry.season_number != null && entry.episode_number != null
@@ -68,6 +68,7 @@ export function ProgressFacts({ entry, withEpisode = true }: { entry: Progressed
     <p className="flex gap-x-2 text-xs whitespace-nowrap text-neutral-300">
       {episode && <span className="shrink-0">{t('cards.episodeShort', { season: entry.season_number, episode: entry.episode_number })}</span>}
       {left && <span className="min-w-0 truncate text-neutral-400">{t('cards.timeLeft', { time: left.text, count: left.count })}</span>}
+      {entry.up_next && <span className="min-w-0 truncate text-brand-300">{t('cards.upNext')}</span>}
     </p>
   )
 }

@@ -6,10 +6,10 @@
  * its answer is on the way only when one is likely, and a fresh account's home never moves.
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query'
-import type { HistoryResult } from '../../worker/accounts/history'
+import type { ContinueResult } from '../../worker/accounts/up-next'
 import { api, ApiError, readJson } from './api-client'
 
-export type ContinueEntry = HistoryResult
+export type ContinueEntry = ContinueResult
 
 /** How many titles the row shows. */
 export const CONTINUE_LIMIT = 20

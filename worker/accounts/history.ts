@@ -3,7 +3,7 @@
  * updated by every progress report. Status is derived as SPEC.md section 4 says. A change marks
  * the row for the D1 copy with its change number (`copy`).
  */
-import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm'
 import { storeCopyRemovals, storeHistory, type StoreHistoryRow } from '../../drizzle/account-store'
 import { nowIso, type StoreDb } from './db'
 import type { ContentKey, Owner } from './watchlist'
@@ -106,11 +106,25 @@ export function listHistory(db: StoreDb, limit?: number): StoreHistoryRow[] {
 /** Past this share of its length a title counts as watched to the end (the player's own rule, web/features/title/progress.ts). */
 export const FINISHED_FRACTION = 0.9
 
+/** Whether a row is an episode watched to its end in a show not yet finished: its next episode is what to pick up. */
+export function endsAnEpisode(row: Pick<StoreHistoryRow, 'content_type' | 'completed' | 'position' | 'total_duration' | 'season_number' | 'episode_number'>): boolean {
+  return (
+    row.content_type === 'tv' &&
+    !row.completed &&
+    row.season_number != null &&
+    row.episode_number != null &&
+    row.total_duration > 0 &&
+    row.position >= row.total_duration * FINISHED_FRACTION
+  )
+}
+
 /**
- * The titles to pick up again, newest first: stopped part of the way in, not finished, and not
- * taken off the row by the viewer.
+ * The titles to pick up again, newest first, not taken off the row by the viewer: stopped part of
+ * the way in and not finished, or a show whose last played episode ended before its final one
+ * (the route puts the next episode in its place, worker/accounts/up-next.ts).
  */
 export function listContinueWatching(db: StoreDb, limit: number): StoreHistoryRow[] {
+  const finishedAt = sql`${storeHistory.total_duration} * ${FINISHED_FRACTION}`
   return db
     .select()
     .from(storeHistory)
@@ -119,7 +133,11 @@ export function listContinueWatching(db: StoreDb, limit: number): StoreHistoryRo
         eq(storeHistory.completed, false),
         eq(storeHistory.continue_hidden, false),
         gt(storeHistory.position, 0),
-        or(eq(storeHistory.total_duration, 0), lt(storeHistory.position, sql`${storeHistory.total_duration} * ${FINISHED_FRACTION}`)),
+        or(
+          eq(storeHistory.total_duration, 0),
+          lt(storeHistory.position, finishedAt),
+          and(eq(storeHistory.content_type, 'tv'), isNotNull(storeHistory.season_number), isNotNull(storeHistory.episode_number)),
+        ),
       ),
     )
     .orderBy(desc(storeHistory.watched_at), desc(storeHistory.id))

@@ -41,7 +41,7 @@ export function defaultRegion(env: Pick<Bindings, 'TMDB_WATCH_REGION'>): string 
  * header), for where-to-watch and TMDB's regional lists; the operator's region where there is none
  * (local runs, Tor, unknown).
  */
-export function visitorRegion(c: Context<AppEnv>): string {
+export function visitorRegion<E extends AppEnv>(c: Context<E>): string {
   const fromCf = (c.req.raw.cf as { country?: unknown } | undefined)?.country
   for (const country of [fromCf, c.req.header('CF-IPCountry')]) {
     if (typeof country === 'string' && /^[A-Z]{2}$/.test(country) && country !== 'XX' && country !== 'T1') return country
@@ -50,7 +50,7 @@ export function visitorRegion(c: Context<AppEnv>): string {
 }
 
 /** The catalogue for an API request: in its Accept-Language, for its visitor's region. */
-export function catalogForRequest(c: Context<AppEnv>): CatalogProvider {
+export function catalogForRequest<E extends AppEnv>(c: Context<E>): CatalogProvider {
   return catalogFor(c.env, (p) => c.executionCtx.waitUntil(p), { locale: requestLocale(c), region: visitorRegion(c) })
 }
 

@@ -15,6 +15,8 @@ import { contentParamSchema, historyQuerySchema, historyRecordSchema, passwordCh
 import { endResetLinks } from '../accounts/password-resets'
 import { keepPublicListCopies, publicSlugsOf } from '../accounts/public-lists'
 import { myStore } from '../accounts/store-client'
+import { withNextEpisodes, type ContinueResult } from '../accounts/up-next'
+import { catalogForRequest } from '../catalog'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
 import { checkCurrentPassword } from '../auth/current-password'
 import { hashPassword } from '../auth/password'
@@ -121,7 +123,8 @@ export const meRoutes = new Hono<AppEnv>()
   })
   .get('/continue-watching', requireAccount, validate('query', historyQuerySchema), async (c) => {
     const { store, owner } = myStore(c)
-    return c.json({ results: await store.continueWatching(owner, c.req.valid('query').limit) }, 200)
+    const results: ContinueResult[] = await withNextEpisodes(await store.continueWatching(owner, c.req.valid('query').limit), catalogForRequest(c))
+    return c.json({ results }, 200)
   })
   .delete('/continue-watching/:content_type/:content_id', requireAccount, closedForMaintenance, validate('param', contentParamSchema), async (c) => {
     const { store, owner } = myStore(c)

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { HistoryResult } from '../accounts/history'
+import { loadCatalog } from './catalog-data'
 import { call, createAdmin, createUser, type TestAccount } from './helpers/accounts'
 import { flushCopies } from './helpers/stores'
 
@@ -21,6 +22,11 @@ async function history(account: TestAccount): Promise<HistoryResult[]> {
   const res = await call('/api/me/history', { cookie: account.cookie })
   return (await res.json<{ results: HistoryResult[] }>()).results
 }
+
+// the next episode of a show is found in the catalogue
+beforeAll(async () => {
+  await loadCatalog()
+})
 
 const keys = (entries: HistoryResult[]) => entries.map((e) => `${e.content_type}:${e.content_id}`)
 
@@ -48,6 +54,32 @@ describe('GET /api/me/continue-watching', () => {
     expect(entries[0]).toMatchObject({ position: 540, total_duration: 3300, season_number: 2, episode_number: 3, title: 'Game of Thrones' })
     expect(entries[0]).not.toHaveProperty('continue_hidden')
     expect(await row(user, '?limit=1')).toHaveLength(1)
+  })
+
+  it('offers the next episode of a show whose last played episode ended, from its start, and drops a show at its end', async () => {
+    const user = await createUser()
+    const breakingBad = { content_id: 1396, content_type: 'tv', title: 'Breaking Bad', poster_path: '/bb.jpg' }
+    const saul = { content_id: 60059, content_type: 'tv', title: 'Better Call Saul', poster_path: '/bcs.jpg' }
+    // Game of Thrones: 10 episodes in season 2, so after S2 E3 comes S2 E4
+    await record(user, { ...show, watch_duration: 3000, position: 3100, total_duration: 3300, season_number: 2, episode_number: 3 })
+    // Breaking Bad: season 1 has 7 episodes, so after S1 E7 comes S2 E1
+    await record(user, { ...breakingBad, watch_duration: 2700, position: 2800, total_duration: 2900, season_number: 1, episode_number: 7 })
+    // Better Call Saul's last episode (S6 E13) ended, though the player did not mark the show completed
+    await record(user, { ...saul, watch_duration: 2700, position: 2800, total_duration: 2900, season_number: 6, episode_number: 13 })
+    const entries = await row(user)
+    expect(keys(entries)).toEqual(['tv:1396', 'tv:1399'])
+    expect(entries[0]).toMatchObject({ season_number: 2, episode_number: 1, position: 0, total_duration: 0, up_next: true, title: 'Breaking Bad' })
+    expect(entries[1]).toMatchObject({ season_number: 2, episode_number: 4, position: 0, up_next: true })
+    // the history itself still says what was watched
+    expect((await history(user)).find((e) => e.content_id === 1399)).toMatchObject({ season_number: 2, episode_number: 3, position: 3100 })
+    // stopping part of the way into the next episode makes it an ordinary card again
+    await record(user, { ...show, watch_duration: 3600, position: 300, total_duration: 3300, season_number: 2, episode_number: 4 })
+    const after = (await row(user)).find((e) => e.content_id === 1399)
+    expect(after).toMatchObject({ season_number: 2, episode_number: 4, position: 300 })
+    expect(after).not.toHaveProperty('up_next')
+    // a card of the next episode can be taken off the row like any other
+    expect((await hide(user, 'tv', 1396)).status).toBe(200)
+    expect(keys(await row(user))).toEqual(['tv:1399'])
   })
 
   it('answers 400 with an error for a bad limit', async () => {
