@@ -1,8 +1,9 @@
 /**
  * Watch history of one account, in its own store (worker/accounts/store.ts): one row per title,
  * and beside it the playing row, where a report on the title already playing is kept (one row
- * written) until the pause, end or leave, another title, or a read of the history hands it over. Status is derived as SPEC.md section 4 says. A change marks
- * the row for the D1 copy with its change number (`copy`).
+ * written) until the pause, end or leave, another title, or a read of the history hands it over.
+ * Status is derived as SPEC.md section 4 says. A change marks the row for the D1 copy with its
+ * change number (`copy`).
  */
 import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm'
 import { storeCopyRemovals, storeHistory, storePlaying, type StoreHistoryRow, type StorePlayingRow } from '../../drizzle/account-store'
