@@ -95,6 +95,22 @@ export const storeHistory = sqliteTable(
   ],
 )
 
+/**
+ * Where the title now playing has got to: at most one row, written by every progress report in
+ * place of the history row (a row with no index is one row written; the history row and its
+ * indexes are several). The history row takes it over on the pause, end or leave report, when
+ * another title plays, and before anything reads the history.
+ */
+export const storePlaying = sqliteTable('playing', {
+  id: integer('id').primaryKey(),
+  content_id: integer('content_id').notNull(),
+  content_type: text('content_type', { enum: contentTypes }).notNull(),
+  watch_duration: integer('watch_duration').notNull(),
+  position: integer('position').notNull(),
+  total_duration: integer('total_duration').notNull(),
+  reported_at: text('reported_at').notNull(),
+})
+
 /** "My services": at most one row. */
 export const storeServices = sqliteTable('service_choice', {
   id: integer('id').primaryKey(),
@@ -117,3 +133,4 @@ export const storeCopyRemovals = sqliteTable('copy_removals', {
 export type StoreSession = typeof storeSessions.$inferSelect
 export type StoreWatchlistRow = typeof storeWatchlist.$inferSelect
 export type StoreHistoryRow = typeof storeHistory.$inferSelect
+export type StorePlayingRow = typeof storePlaying.$inferSelect

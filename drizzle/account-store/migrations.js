@@ -1,12 +1,14 @@
 import journal from './meta/_journal.json';
 import m0000 from './0000_create_account_store.sql';
 import m0001 from './0001_hide_from_continue_watching.sql';
+import m0002 from './0002_playing_position.sql';
 
   export default {
     journal,
     migrations: {
       m0000,
-m0001
+m0001,
+m0002
     }
   }
   

@@ -1,10 +1,12 @@
 /**
  * Watch history of one account, in its own store (worker/accounts/store.ts): one row per title,
- * updated by every progress report. Status is derived as SPEC.md section 4 says. A change marks
- * the row for the D1 copy with its change number (`copy`).
+ * and beside it the playing row, where a report on the title already playing is kept (one row
+ * written) until the pause, end or leave, another title, or a read of the history hands it over.
+ * Status is derived as SPEC.md section 4 says. A change marks the row for the D1 copy with its
+ * change number (`copy`).
  */
 import { and, desc, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm'
-import { storeCopyRemovals, storeHistory, type StoreHistoryRow } from '../../drizzle/account-store'
+import { storeCopyRemovals, storeHistory, storePlaying, type StoreHistoryRow, type StorePlayingRow } from '../../drizzle/account-store'
 import { nowIso, type StoreDb } from './db'
 import type { ContentKey, Owner } from './watchlist'
 import type { OwnerType } from '../../drizzle/schema'
@@ -87,6 +89,57 @@ export function recordProgress(db: StoreDb, report: ProgressReport, change: numb
     .get()
 }
 
+const PLAYING_ROW = 1
+
+export function playingRow(db: StoreDb): StorePlayingRow | undefined {
+  return db.select().from(storePlaying).get()
+}
+
+/**
+ * A report that only moves the title already in the history along (no reason, nothing but the
+ * seconds, position and length changed, the title the one playing or none): kept in the playing
+ * row alone, one row written. Answers the history entry as it now reads, or null when the report
+ * must go to the history row itself (the first of a title, the pause, end or leave, a finished
+ * title, another episode, a title taken off Continue watching).
+ */
+export function recordPlaying(db: StoreDb, report: ProgressReport, reason: ReportReason | null): StoreHistoryRow | null {
+  if (reason) return null
+  const playing = playingRow(db)
+  if (playing && (playing.content_type !== report.content_type || playing.content_id !== report.content_id)) return null
+  const row = findHistoryEntry(db, report)
+  if (!row || row.continue_hidden || row.title !== report.title || row.poster_path !== report.poster_path) return null
+  if (report.completed && !row.completed) return null
+  if ((report.season_number ?? row.season_number) !== row.season_number || (report.episode_number ?? row.episode_number) !== row.episode_number) return null
+  const now = nowIso()
+  const watch_duration = Math.max(row.watch_duration, playing?.watch_duration ?? 0, report.watch_duration)
+  const position = report.position ?? playing?.position ?? row.position
+  const total_duration = report.total_duration ?? playing?.total_duration ?? row.total_duration
+  const values = { id: PLAYING_ROW, content_id: row.content_id, content_type: row.content_type, watch_duration, position, total_duration, reported_at: now }
+  db.insert(storePlaying).values(values).onConflictDoUpdate({ target: storePlaying.id, set: values }).run()
+  return { ...row, watch_duration, position, total_duration, watched_at: now }
+}
+
+/**
+ * The history row takes over what the playing row holds, marked for the D1 copy with `change`;
+ * the playing row goes. False when nothing was playing.
+ */
+export function settlePlaying(db: StoreDb, change: () => number): boolean {
+  const playing = playingRow(db)
+  if (!playing) return false
+  db.update(storeHistory)
+    .set({
+      watch_duration: sql`max(${storeHistory.watch_duration}, ${playing.watch_duration})`,
+      position: playing.position,
+      total_duration: playing.total_duration,
+      watched_at: playing.reported_at,
+      copy: change(),
+    })
+    .where(and(eq(storeHistory.content_type, playing.content_type), eq(storeHistory.content_id, playing.content_id)))
+    .run()
+  db.delete(storePlaying).run()
+  return true
+}
+
 /** A title watched before (an import): added as completed at its date, or left as it is when there. */
 export function recordWatched(db: StoreDb, item: ContentKey & { title: string; poster_path: string | null; watched_at: string }, change: number): boolean {
   const row = db
@@ -165,6 +218,7 @@ export function findHistoryEntry(db: StoreDb, key: ContentKey): StoreHistoryRow 
 }
 
 export function clearHistory(db: StoreDb): number {
+  db.delete(storePlaying).run()
   const removed = db.delete(storeHistory).returning({ id: storeHistory.id }).all()
   // the copy loses every row, including any it holds that this store no longer does
   db.insert(storeCopyRemovals).values({ table_name: 'watch_history' }).run()

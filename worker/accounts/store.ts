@@ -26,7 +26,7 @@ import { digestHex } from '../lib/digest'
 import type { PublicRecord } from './accounts'
 import { copyIsEmpty, copyStatements, markCopied, pendingCopy } from './copies'
 import { database, nowIso, type StoreDb } from './db'
-import { clearHistory, findHistoryEntry, hideFromContinueWatching, historyResult, listContinueWatching, listHistory, recordProgress, recordWatched, type HistoryResult, type ProgressReport, type ReportReason } from './history'
+import { clearHistory, findHistoryEntry, hideFromContinueWatching, historyResult, listContinueWatching, listHistory, recordPlaying, recordProgress, recordWatched, settlePlaying, type HistoryResult, type ProgressReport, type ReportReason } from './history'
 import { forgetLegacyRows, publicRecordOf, readLegacyRows } from './legacy'
 import { getServiceChoice, parseServiceChoice, setServiceChoice, type ServiceChoice } from './services'
 import {
@@ -98,6 +98,12 @@ async function passwordMark(hash: string): Promise<string> {
 export class AccountStore extends DurableObject<Bindings> {
   private readonly db: StoreDb
   private deleted = false
+  /**
+   * When the alarm is set for, as this object last set or read it; undefined when not known (on
+   * start, and while an alarm runs, since the runtime retries one that fails). Storage stays the
+   * truth; this only spares a report asking it.
+   */
+  private alarmAt: number | null | undefined = undefined
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, withBenchCounters(env))
@@ -176,11 +182,19 @@ export class AccountStore extends DurableObject<Bindings> {
     return row.change
   }
 
+  /** The history row takes over the playing position, before the history is read or changed otherwise. */
+  private settle(): void {
+    this.ctx.storage.transactionSync(() => settlePlaying(this.db, () => this.nextChange()))
+  }
+
   /** Asks for the D1 copy to be written within `delayMs`, unless it is already due sooner. */
   private async copyWithin(delayMs: number): Promise<void> {
     const due = Date.now() + delayMs
-    const current = await this.ctx.storage.getAlarm()
-    if (current === null || current > due) await this.ctx.storage.setAlarm(due)
+    if (this.alarmAt === undefined) this.alarmAt = await this.ctx.storage.getAlarm()
+    if (this.alarmAt === null || this.alarmAt > due) {
+      await this.ctx.storage.setAlarm(due)
+      this.alarmAt = due
+    }
   }
 
   /**
@@ -315,7 +329,15 @@ export class AccountStore extends DurableObject<Bindings> {
    */
   async recordProgress(owner: Owner, report: ProgressReport, reason: ReportReason | null = null): Promise<HistoryResult | null> {
     if (!(await this.open(owner))) return null
-    const row = recordProgress(this.db, report, this.nextChange())
+    const playing = recordPlaying(this.db, report, reason)
+    if (playing) {
+      await this.copyWithin(PROGRESS_COPY_DELAY_MS)
+      return historyResult(owner, playing)
+    }
+    const row = this.ctx.storage.transactionSync(() => {
+      settlePlaying(this.db, () => this.nextChange())
+      return recordProgress(this.db, report, this.nextChange())
+    })
     await this.copyWithin(reason ? 0 : PROGRESS_COPY_DELAY_MS)
     return historyResult(owner, row)
   }
@@ -323,23 +345,27 @@ export class AccountStore extends DurableObject<Bindings> {
   /** Newest first; every entry when `limit` is null. */
   async history(owner: Owner, limit: number | null = null): Promise<HistoryResult[]> {
     if (!(await this.open(owner))) return []
+    this.settle()
     return listHistory(this.db, limit ?? undefined).map((row) => historyResult(owner, row))
   }
 
   async historyEntry(owner: Owner, key: ContentKey): Promise<HistoryResult | null> {
     if (!(await this.open(owner))) return null
+    this.settle()
     const row = findHistoryEntry(this.db, key)
     return row ? historyResult(owner, row) : null
   }
 
   async continueWatching(owner: Owner, limit: number): Promise<HistoryResult[]> {
     if (!(await this.open(owner))) return []
+    this.settle()
     return listContinueWatching(this.db, limit).map((row) => historyResult(owner, row))
   }
 
   /** Off the Continue watching row; the history keeps the title (and its D1 copy does not change). */
   async hideFromContinueWatching(owner: Owner, key: ContentKey): Promise<boolean | null> {
     if (!(await this.open(owner))) return null
+    this.settle()
     return hideFromContinueWatching(this.db, key)
   }
 
@@ -371,6 +397,7 @@ export class AccountStore extends DurableObject<Bindings> {
     titles: { watchlist: WatchlistItem[]; watched: (WatchlistItem & { watched_at: string })[] },
   ): Promise<{ watchlist: ImportCounts; watched: ImportCounts } | null> {
     if (!(await this.open(owner))) return null
+    this.settle()
     const change = this.nextChange()
     let saved = 0
     let watched = 0
@@ -387,6 +414,7 @@ export class AccountStore extends DurableObject<Bindings> {
 
   async accountData(owner: Owner): Promise<StoreData | null> {
     if (!(await this.open(owner))) return null
+    this.settle()
     return {
       watchlist: listWatchlist(this.db).map((row) => watchlistEntry(owner, row)),
       history: listHistory(this.db).map((row) => historyResult(owner, row)),
@@ -399,6 +427,7 @@ export class AccountStore extends DurableObject<Bindings> {
   async deleteAccount(owner: Owner): Promise<void> {
     await this.open(owner)
     this.deleted = true
+    this.alarmAt = null
     await this.ctx.storage.deleteAlarm()
     await this.ctx.storage.deleteAll()
     await this.ctx.storage.put(DELETED_KEY, true)
@@ -406,17 +435,19 @@ export class AccountStore extends DurableObject<Bindings> {
 
   /** Writes the D1 copy: whatever changed since the last, in one batch. */
   override async alarm(): Promise<void> {
+    this.alarmAt = undefined
     const state = this.state()
     if (!state) return
     const owner = { type: state.owner_type, id: state.owner_id }
-    const pending = pendingCopy(this.db, state.change_seq)
+    this.settle()
+    const pending = pendingCopy(this.db, this.state()?.change_seq ?? state.change_seq)
     if (copyIsEmpty(pending)) return
     await this.env.DB.batch(copyStatements(this.env.DB, owner, pending))
     if (this.deleted) return
     markCopied(this.db, pending)
     this.db.update(storeAccount).set({ copied_at: nowIso() }).run()
     // changes made while the batch was written wait for their own time (or a sooner report's)
-    if (!copyIsEmpty(pendingCopy(this.db, 0)) && (await this.ctx.storage.getAlarm()) === null) await this.copyWithin(PROGRESS_COPY_DELAY_MS)
+    if (!copyIsEmpty(pendingCopy(this.db, 0))) await this.copyWithin(PROGRESS_COPY_DELAY_MS)
   }
 }
 

@@ -60,12 +60,26 @@ export interface SessionClaims {
   secondFactor?: SecondFactor | null
 }
 
+// Importing the secret costs more than the HMAC itself, so each isolate imports it once per secret.
+const signingKeys = new Map<string, Promise<CryptoKey>>()
+
+function signingKey(secret: string): Promise<CryptoKey> {
+  let key = signingKeys.get(secret)
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])
+    // a failed import is tried again by the next request rather than remembered
+    key.catch(() => signingKeys.delete(secret))
+    signingKeys.set(secret, key)
+  }
+  return key
+}
+
 export async function signSessionToken(secret: string, claims: SessionClaims): Promise<string> {
   if (!secret) throw new Error('refusing to sign a session token with an empty secret')
   const confirmed = claims.checkedAt === undefined ? {} : { chk: claims.checkedAt, em: claims.email, sf: claims.secondFactor ?? null }
   return jwt.sign(
     { sid: claims.sessionId, typ: claims.type, sub: String(claims.accountId), exp: claims.expiresAt, ...confirmed },
-    secret,
+    await signingKey(secret),
     { algorithm: ALGORITHM },
   )
 }
@@ -77,7 +91,8 @@ export function nowSeconds(): number {
 /** The claims of a genuine, unexpired token signed by us with HS256; null for anything else. */
 export async function verifySessionToken(secret: string, token: string): Promise<SessionClaims | null> {
   try {
-    const verified = await jwt.verify(token, secret, { algorithm: ALGORITHM })
+    if (!secret) return null
+    const verified = await jwt.verify(token, await signingKey(secret), { algorithm: ALGORITHM })
     if (!verified || verified.header.alg !== ALGORITHM) return null
     const parsed = claimsSchema.safeParse(verified.payload)
     if (!parsed.success || parsed.data.exp <= nowSeconds()) return null
