@@ -1,7 +1,8 @@
 /**
  * Quick search and full results against the real catalogue, at phone and desktop width: the
  * address mirrors the input, Top Results and See All, recent searches, the empty and no-query
- * states, a misspelt title found and a person shown under People; each screen also passes
+ * states, a misspelt title found, a person shown under People with their films in Top Results,
+ * and the top bar's suggestions at both widths; each screen also passes
  * axe-core without serious or critical violations.
  */
 import type { Page } from 'playwright-core'
@@ -158,6 +159,11 @@ describe('typos and people', () => {
       expect(await picture.evaluate(async (img: HTMLImageElement) => (await img.decode().then(() => img.naturalWidth, () => 0)))).toBeGreaterThan(0)
       const films = nolan.getByRole('list', { name: 'Known for' }).getByRole('link')
       expect(await films.count()).toBeGreaterThanOrEqual(2)
+      // No title is named so, yet Top Results lists his films, his best-known first.
+      const knownFor = await films.allInnerTexts()
+      await top.locator('li').first().filter({ hasText: knownFor[0] }).waitFor()
+      const topTitles = await top.locator('li').allInnerTexts()
+      knownFor.forEach((film, i) => expect(topTitles[i]).toContain(film))
       await expectAccessible(page)
       const name = await films.first().innerText()
       await films.first().click()

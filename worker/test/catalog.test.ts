@@ -334,6 +334,25 @@ describe('GET /api/catalog/search', () => {
     expect((await get<SearchPage>('/search?query=qqxxzzqq')).body.people).toEqual([])
   })
 
+  it('brings the titles of a person the search names into the results, most popular first, each once', async () => {
+    const { body } = await get<SearchPage>('/search?query=christopher%20nolan')
+    const nolan = body.people[0]!
+    expect(nolan.name).toBe('Christopher Nolan')
+    // No title is named so: every result is one of his, and his best-known come first.
+    expect(body.results.length).toBeGreaterThanOrEqual(5)
+    expect(body.results.slice(0, nolan.known_for.length).map((r) => `${r.media_type}:${r.id}`)).toEqual(nolan.known_for.map((k) => `${k.media_type}:${k.id}`))
+    const keys = body.results.map((r) => `${r.media_type}:${r.id}`)
+    expect(new Set(keys).size).toBe(keys.length)
+    expect(body.total_results).toBe(body.results.length)
+    for (const title of body.results) {
+      const details = await get<MovieDetails | TvDetails>(`/${title.media_type}/${title.id}`)
+      const credited = [...details.body.credits.cast, ...details.body.credits.crew].some((c) => c.id === nolan.id)
+      expect(credited, `${title.media_type}:${title.id}`).toBe(true)
+    }
+    const popularity = body.results.map((r) => r.popularity)
+    expect(popularity).toEqual([...popularity].sort((a, b) => b - a))
+  })
+
   it('answers an anonymous search without touching the accounts database', async () => {
     const counter = countD1(env.DB)
     const ctx = createExecutionContext()
@@ -353,7 +372,9 @@ describe('a search for titles only', () => {
     const titlesOnly = countD1(env.CATALOG)
     const titles = await new EmbeddedCatalog(titlesOnly.db).search('christopher nolan', 1, { people: false })
     expect(titles.people).toEqual([])
-    expect(titles.results).toEqual(all.results)
+    // Nor the titles a person is known for: no title is named "christopher nolan".
+    expect(all.results.length).toBeGreaterThan(0)
+    expect(titles.results).toEqual([])
     expect(titlesOnly.queries()).toBeLessThan(withPeople.queries())
   })
 })
