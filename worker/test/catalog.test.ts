@@ -6,6 +6,7 @@ import { env, exports } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ListItem, MovieDetails, Paged, SearchPage, Season, TvDetails } from '../catalog/types'
 import { EmbeddedCatalog } from '../catalog/embedded'
+import { GENRE_MESSAGE_IDS, MOVIE_GENRES } from '../catalog/genre-map'
 import worker from '../index'
 import { countD1 } from './helpers/d1-counter'
 import { loadCatalog } from './catalog-data'
@@ -124,6 +125,22 @@ describe('GET /api/catalog/lists/:list', () => {
 })
 
 describe('GET /api/catalog/discover/:type', () => {
+  it("takes every genre the grids' genre picker offers, and refuses an unknown one with 400", async () => {
+    // The picker offers films the 18 film genres and series every genre with a name (web/features/browse/grid-controls.tsx).
+    const seriesOnly = Object.keys(GENRE_MESSAGE_IDS).map(Number).filter((id) => !MOVIE_GENRES.some((g) => g.id === id))
+    expect(seriesOnly.length).toBeGreaterThan(0)
+    for (const { id } of MOVIE_GENRES) {
+      const films = await list(`/discover/movie?with_genres=${id}`)
+      expect(films.results.every((i) => i.genre_ids.includes(id)), `film genre ${id}`).toBe(true)
+    }
+    for (const id of seriesOnly) expect((await get(`/discover/tv?with_genres=${id}`)).status, `series genre ${id}`).toBe(200)
+    for (const path of ['/discover/movie?with_genres=99999', `/discover/movie?with_genres=${seriesOnly[0]}`, '/discover/tv?with_genres=99999', '/discover/movie?with_genres=action']) {
+      const { status, body } = await get<{ error?: unknown }>(path)
+      expect(status, path).toBe(400)
+      expect(typeof body.error, path).toBe('string')
+    }
+  })
+
   it('filters by genre, language, votes and platform', async () => {
     const action = await list('/discover/movie?with_genres=28')
     expect(action.results.every((i) => i.genre_ids.includes(28))).toBe(true)
