@@ -159,7 +159,7 @@ const SUGGESTIONS_ID = 'top-search-suggestions'
  * search page with what was typed. On phones it sits behind a button and takes the whole bar when
  * opened. /search has its own input, so there the bar shows none: one search box per page.
  */
-function TopSearch() {
+export function TopSearch() {
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const [value, setValue] = useState('')
