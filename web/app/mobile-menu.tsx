@@ -18,7 +18,14 @@ export function MobileMenu() {
   const hrefFor = useNavHref()
   const isCurrent = useIsCurrent()
   const location = useLocation()
-  useEffect(() => setOpen(false), [location.pathname, setOpen])
+  // Going to another page closes it. Mounted on its first opening, it must not close at once:
+  // only a change from the page it was mounted on counts.
+  const shownOn = useRef(location.pathname)
+  useEffect(() => {
+    if (location.pathname === shownOn.current) return
+    shownOn.current = location.pathname
+    setOpen(false)
+  }, [location.pathname, setOpen])
   const panel = useRef<HTMLElement>(null)
   useEffect(() => {
     if (!open) return
