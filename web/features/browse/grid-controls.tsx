@@ -106,6 +106,9 @@ function FilterFields({ type, state, onChange }: GridControlsProps) {
   const hasServices = !!choice?.services.length
   return (
     <div className="grid grid-cols-2 gap-3 md:grid-cols-4 2xl:grid-cols-8">
+      <Field label={t('grids.yearFrom')}>{(id) => <YearInput id={id} value={state.from} onChange={(from) => set({ from })} />}</Field>
+      <Field label={t('grids.yearTo')}>{(id) => <YearInput id={id} value={state.to} onChange={(to) => set({ to })} />}</Field>
+      {/* After the years, which stay side by side on a phone. */}
       <Field label={t('grids.genre')}>
         {(id) => (
           <select id={id} value={state.genre ?? ''} onChange={(e) => set({ genre: e.target.value || undefined })} className={fieldClass}>
@@ -127,8 +130,6 @@ function FilterFields({ type, state, onChange }: GridControlsProps) {
           </select>
         )}
       </Field>
-      <Field label={t('grids.yearFrom')}>{(id) => <YearInput id={id} value={state.from} onChange={(from) => set({ from })} />}</Field>
-      <Field label={t('grids.yearTo')}>{(id) => <YearInput id={id} value={state.to} onChange={(to) => set({ to })} />}</Field>
       <Field label={t('grids.minRating')}>
         {(id) => (
           <select id={id} value={state.rating ?? ''} onChange={(e) => set({ rating: e.target.value ? Number(e.target.value) : undefined })} className={fieldClass}>
