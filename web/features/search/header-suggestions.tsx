@@ -9,23 +9,18 @@ import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react'
 import { useNavigate } from 'react-router-dom'
 import type { ListItem, PersonResult } from '../../../worker/catalog/types'
 import { FilmIcon } from '../../components/icons'
-import { type MessageId, t } from '../../i18n'
+import { t } from '../../i18n'
 import { useImage } from '../../lib/images'
 import { paths } from '../../lib/paths'
 import { titleOf, yearOf } from '../../lib/titles'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { fetchSearchPage, SEARCH_MIN_LENGTH, searchKeys, searchQueryOptions } from './api/use-search'
 import { comboboxKey, type ComboboxState } from './combobox-keys'
+import { DEPARTMENTS } from './people-results'
 
 export const SUGGESTED_TITLES = 6
 export const SUGGESTED_PEOPLE = 3
 const DEBOUNCE_MS = 200
-
-const DEPARTMENTS: Record<string, MessageId> = {
-  Acting: 'search.department.acting',
-  Directing: 'search.department.directing',
-  Writing: 'search.department.writing',
-}
 
 // A catalogue text keeps its own direction but lines up with the page's side.
 const pageSide = 'text-left [:root[dir=rtl]_&]:text-right'
