@@ -440,6 +440,31 @@ describe('See all and the sortable, filterable grids', () => {
     await page.getByRole('heading', { level: 1, name: 'Comedy TV Shows' }).waitFor()
     // Series have no certification filter.
     expect(await page.getByLabel('Certification').count()).toBe(0)
+    // The genre picker switches the grid's genre; series offer their own genres too.
+    expect(await page.getByLabel('Genre', { exact: true }).inputValue()).toBe('35')
+    expect(await page.getByLabel('Genre', { exact: true }).locator('option', { hasText: 'Soap' }).count()).toBe(1)
+    await page.getByLabel('Genre', { exact: true }).selectOption({ label: 'Drama' })
+    await page.waitForURL('**/tv-shows/all?genre=18')
+    await page.getByRole('heading', { level: 1, name: 'Drama TV Shows' }).waitFor()
+
+    // All films narrowed to a genre with the picker: the address reloads to the same grid.
+    await page.goto('/movies/all')
+    const all = page.getByRole('list', { name: 'All Movies' })
+    await all.locator('li a').first().waitFor()
+    const allHrefs = (await hrefsOf(all)).slice(0, 20)
+    const picker = page.getByLabel('Genre', { exact: true })
+    expect(await picker.locator('option', { hasText: 'Soap' }).count()).toBe(0)
+    await picker.selectOption({ label: 'Western' })
+    await page.waitForURL('**/movies/all?genre=37')
+    const westerns = page.getByRole('list', { name: 'Western Movies' })
+    await westerns.locator('li a').first().waitFor()
+    const westernHrefs = (await hrefsOf(westerns)).slice(0, 20)
+    expect(westernHrefs).not.toEqual(allHrefs.slice(0, westernHrefs.length))
+    await expectAccessible(page)
+    await page.reload()
+    await page.waitForFunction((n) => document.querySelectorAll('main ul[aria-label="Western Movies"] li a').length >= n, westernHrefs.length)
+    expect((await hrefsOf(westerns)).slice(0, westernHrefs.length)).toEqual(westernHrefs)
+    expect(await picker.inputValue()).toBe('37')
 
     // In Arabic, right to left, with every control named in Arabic.
     await page.goto('/ar/tv-shows/all?genre=35&sort=title&rating=6')

@@ -1,7 +1,8 @@
 /**
  * Quick search and full results against the real catalogue, at phone and desktop width: the
  * address mirrors the input, Top Results and See All, recent searches, the empty and no-query
- * states, a misspelt title found and a person shown under People; each screen also passes
+ * states, a misspelt title found, a person shown under People with their films in Top Results,
+ * and the top bar's suggestions at both widths; each screen also passes
  * axe-core without serious or critical violations.
  */
 import type { Page } from 'playwright-core'
@@ -16,17 +17,62 @@ const open = (path: string, viewport: ViewportName) => openPath(browser(), baseU
 const searchBox = (page: Page) => page.getByPlaceholder('Search for movies and TV shows...')
 
 describe('the top bar search', () => {
-  it('is a real input on wide screens that opens the search with what was typed, and /search has one box', async () => {
+  it('opens the search with what was typed, and /search has one box', async () => {
     const { context, page } = await open('/movies', 'desktop')
-    const top = page.getByRole('search', { name: 'Site search' }).getByRole('searchbox', { name: 'Search movies and TV shows' })
+    const top = page.getByRole('search', { name: 'Site search' }).getByRole('combobox', { name: 'Search movies and TV shows' })
     await top.fill('star')
     await top.press('Enter')
     await page.waitForURL('**/search?q=star')
     await page.getByRole('heading', { name: 'Top Results' }).waitFor()
     expect(await page.getByRole('searchbox').count()).toBe(1)
+    expect(await page.getByRole('combobox').count()).toBe(0)
     expect(await searchBox(page).inputValue()).toBe('star')
     await context.close()
   })
+
+  for (const viewport of ['phone', 'desktop'] as const) {
+    it(`${viewport}: suggests titles, people and "Search for" while typing; the arrows and Enter open a title`, async () => {
+      const { context, page } = await open('/movies', viewport)
+      // A phone keeps the box behind the bar's Search button.
+      if (viewport === 'phone') await page.getByRole('banner').getByRole('button', { name: 'Search' }).click()
+      const top = page.getByRole('combobox', { name: 'Search movies and TV shows' })
+      await top.pressSequentially('shaw', { delay: 40 })
+      const list = page.getByRole('listbox', { name: 'Suggestions' })
+      const shawshank = list.getByRole('option', { name: /^The Shawshank Redemption/ })
+      await shawshank.waitFor()
+      expect(await top.getAttribute('aria-expanded')).toBe('true')
+      expect(await top.getAttribute('aria-controls')).toBe(await list.getAttribute('id'))
+      const options = list.getByRole('option')
+      const texts = await options.allInnerTexts()
+      expect(texts.length).toBeLessThanOrEqual(6 + 3 + 1)
+      expect(texts.at(-1)).toBe('Search for “shaw”')
+      expect(await shawshank.innerText()).toMatch(/1994 · Movie/)
+      await expectAccessible(page)
+
+      // Down to The Shawshank Redemption: each step makes the next option the active one.
+      const index = texts.findIndex((text) => text.startsWith('The Shawshank Redemption'))
+      for (let i = 0; i <= index; i++) await top.press('ArrowDown')
+      expect(await top.getAttribute('aria-activedescendant')).toBe(await shawshank.getAttribute('id'))
+      expect(await shawshank.getAttribute('aria-selected')).toBe('true')
+      await top.press('Enter')
+      await page.waitForURL(/\/movie\/\d+$/)
+      await page.getByRole('heading', { level: 1, name: 'The Shawshank Redemption' }).waitFor()
+      expect(await page.getByRole('listbox').count()).toBe(0)
+
+      // Escape closes the list and keeps what was typed; a click on an option opens it as well.
+      if (viewport === 'phone') await page.getByRole('banner').getByRole('button', { name: 'Search' }).click()
+      await top.pressSequentially('shaw', { delay: 40 })
+      await shawshank.waitFor()
+      await top.press('Escape')
+      await list.waitFor({ state: 'detached' })
+      expect(await top.getAttribute('aria-expanded')).toBe('false')
+      expect(await top.inputValue()).toBe('shaw')
+      await top.press('ArrowDown')
+      await list.getByRole('option', { name: 'Search for “shaw”' }).click()
+      await page.waitForURL('**/search?q=shaw')
+      await context.close()
+    })
+  }
 })
 
 describe('quick search /search', () => {
@@ -113,6 +159,11 @@ describe('typos and people', () => {
       expect(await picture.evaluate(async (img: HTMLImageElement) => (await img.decode().then(() => img.naturalWidth, () => 0)))).toBeGreaterThan(0)
       const films = nolan.getByRole('list', { name: 'Known for' }).getByRole('link')
       expect(await films.count()).toBeGreaterThanOrEqual(2)
+      // No title is named so, yet Top Results lists his films, his best-known first.
+      const knownFor = await films.allInnerTexts()
+      await top.locator('li').first().filter({ hasText: knownFor[0] }).waitFor()
+      const topTitles = await top.locator('li').allInnerTexts()
+      knownFor.forEach((film, i) => expect(topTitles[i]).toContain(film))
       await expectAccessible(page)
       const name = await films.first().innerText()
       await films.first().click()

@@ -5,11 +5,12 @@
  */
 import { atom, useAtom, useAtomValue } from 'jotai'
 import { atomWithStorage } from 'jotai/utils'
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type FormEvent, type SVGProps } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type FormEvent, type KeyboardEvent as ReactKeyboardEvent, type SVGProps } from 'react'
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { addToListTargetAtom } from '../components/add-to-list'
 import { CookieBanner } from '../components/cookie-banner'
 import { ErrorBoundary } from '../components/error-boundary'
+import type { SuggestionsBoxState } from '../features/search/header-suggestions'
 import { MaintenanceNotice } from '../components/maintenance-notice'
 import { Toaster } from '../components/toast'
 import { t, type MessageId } from '../i18n'
@@ -17,7 +18,6 @@ import {
   BookmarkIcon,
   ChevronLeftIcon,
   ChevronRightIcon,
-  CloseIcon,
   FilmIcon,
   GridIcon,
   HistoryIcon,
@@ -35,8 +35,6 @@ import { SITE_NAME } from '../lib/use-document-meta'
 import { useScrollRestoration } from '../lib/use-scroll-restoration'
 import { AccountMenu } from './account-menu'
 import { loadAreas } from '../i18n'
-import { LanguageMenu } from './language-menu'
-import { companyLinks } from './site-links'
 
 interface NavItem {
   label: MessageId
@@ -45,7 +43,7 @@ interface NavItem {
   needsLogin?: boolean
 }
 
-const sideNav: NavItem[] = [
+export const sideNav: NavItem[] = [
   { label: 'nav.search', href: paths.search(), icon: SearchIcon },
   { label: 'nav.home', href: paths.home(), icon: HomeIcon },
   { label: 'nav.movies', href: paths.movies(), icon: FilmIcon },
@@ -68,10 +66,10 @@ const bottomNav: NavItem[] = [
 // Read on the first render (getOnInit), not after it: a collapsed sidebar read late would
 // narrow it under the visitor's eyes and move the whole page sideways.
 export const sidebarCollapsedAtom = atomWithStorage('sidebar-collapsed', false, undefined, { getOnInit: true })
-const mobileMenuOpenAtom = atom(false)
-const MENU_BUTTON_ID = 'open-menu-button'
+export const mobileMenuOpenAtom = atom(false)
+export const MENU_BUTTON_ID = 'open-menu-button'
 
-function useNavHref() {
+export function useNavHref() {
   const session = useSession()
   // Signed out, the login page continues to the page the visitor was going to.
   return (item: NavItem) => (item.needsLogin && session === null ? paths.login(item.href) : item.href)
@@ -81,7 +79,7 @@ function useNavHref() {
  * Whether an item is the page being shown. Judged by the item's own path, not the link's target:
  * signed out, Watchlist and Last Watched lead to /login and must not light up there.
  */
-function useIsCurrent() {
+export function useIsCurrent() {
   const { pathname } = useLocation()
   return (item: NavItem) => (item.href === '/' ? pathname === '/' : pathname === item.href || pathname.startsWith(`${item.href}/`))
 }
@@ -135,109 +133,104 @@ function Sidebar() {
   )
 }
 
-function MobileMenu() {
-  const [open, setOpen] = useAtom(mobileMenuOpenAtom)
-  const hrefFor = useNavHref()
-  const isCurrent = useIsCurrent()
-  const location = useLocation()
-  useEffect(() => setOpen(false), [location.pathname, setOpen])
-  const panel = useRef<HTMLElement>(null)
+/** The phone's slide-in menu, with the language menu and the site's links: its code comes on the first press of the menu button. */
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })))
+
+function LateMobileMenu() {
+  const open = useAtomValue(mobileMenuOpenAtom)
+  const [wanted, setWanted] = useState(false)
   useEffect(() => {
-    if (!open) return
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false)
-      if (e.key !== 'Tab' || !panel.current) return
-      // Keep Tab inside the open menu (aria-modal).
-      const focusable = panel.current.querySelectorAll<HTMLElement>('a[href], button')
-      const first = focusable[0]
-      const last = focusable[focusable.length - 1]
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault()
-        last?.focus()
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault()
-        first?.focus()
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => {
-      window.removeEventListener('keydown', onKey)
-      // The menu's own elements are gone by now: focus goes back to the button that opened it.
-      document.getElementById(MENU_BUTTON_ID)?.focus()
-    }
-  }, [open, setOpen])
-  if (!open) return null
+    if (open) setWanted(true)
+  }, [open])
+  if (!wanted && !open) return null
   return (
-    <div className="fixed inset-0 z-50 lg:hidden" role="dialog" aria-modal="true" aria-label={t('nav.menu')}>
-      <button type="button" tabIndex={-1} aria-label={t('nav.closeMenu')} className="absolute inset-0 bg-black/60" onClick={() => setOpen(false)} />
-      <nav ref={panel} className="animate-slide-in absolute start-0 top-0 flex h-full w-72 max-w-[80vw] flex-col overflow-y-auto bg-neutral-900 p-4 shadow-2xl">
-        <div className="mb-4 flex items-center justify-between">
-          <span className="text-lg font-bold">{SITE_NAME}</span>
-          <button type="button" aria-label={t('nav.closeMenu')} className="rounded-md p-2 hover:bg-neutral-800" onClick={() => setOpen(false)} autoFocus>
-            <CloseIcon />
-          </button>
-        </div>
-        <ul className="space-y-1">
-          {sideNav.map((item) => (
-            <li key={item.href}>
-              <Link
-                to={hrefFor(item)}
-                aria-current={isCurrent(item) ? 'page' : undefined}
-                className={`flex items-center gap-3 rounded-lg px-3 py-3 ${isCurrent(item) ? 'bg-brand-600/15 text-brand-400' : 'text-neutral-200 hover:bg-neutral-800'}`}
-              >
-                <item.icon className="shrink-0" />
-                <span className="min-w-0 wrap-break-word hyphens-auto">{t(item.label)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-        {/* Phones have no footer: its language menu and company links are here. */}
-        <div className="mt-auto border-t border-neutral-800 pt-3">
-          <LanguageMenu inline />
-        </div>
-        <ul aria-label={t('nav.aboutTheSite')} className="mt-2 grid grid-cols-2 gap-x-2 gap-y-1 border-t border-neutral-800 pt-3 text-sm">
-          {companyLinks.map((link) => (
-            <li key={link.href}>
-              <Link to={link.href} className="block rounded-md px-3 py-2 wrap-break-word hyphens-auto text-neutral-400 hover:bg-neutral-800 hover:text-neutral-100">
-                {t(link.label)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </div>
+    <Suspense fallback={null}>
+      <MobileMenu />
+    </Suspense>
   )
 }
 
+/** The suggestions under the top bar's search box: their own chunk, fetched on the box's first focus. */
+const HeaderSuggestions = lazy(() => import('../features/search/header-suggestions').then((m) => ({ default: m.HeaderSuggestions })))
+const SUGGESTIONS_ID = 'top-search-suggestions'
+
 /**
- * The top bar's search on wide screens: a real input that opens the search page with what was
- * typed. /search has its own input, so there the bar shows none: one search box per page.
+ * The top bar's search: a combobox that suggests titles and people while typing and opens the
+ * search page with what was typed. On phones it sits behind a button and takes the whole bar when
+ * opened. /search has its own input, so there the bar shows none: one search box per page.
  */
-function TopSearch() {
+export function TopSearch() {
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const [value, setValue] = useState('')
+  const [phoneOpen, setPhoneOpen] = useState(false)
+  const [focused, setFocused] = useState(false)
+  const [box, setBox] = useState<SuggestionsBoxState>({ expanded: false, activeId: undefined })
+  const keys = useRef<((e: ReactKeyboardEvent<HTMLInputElement>) => void) | null>(null)
+  const input = useRef<HTMLInputElement>(null)
   if (pathname === paths.search()) return null
+  const letGo = () => {
+    setValue('')
+    setPhoneOpen(false)
+    input.current?.blur()
+  }
   const submit = (e: FormEvent) => {
     e.preventDefault()
     navigate(paths.search(value.trim() || undefined))
+    letGo()
+  }
+  const onKeyDown = (e: ReactKeyboardEvent<HTMLInputElement>) => {
+    // Escape on a closed list closes the phone's search.
+    if (e.key === 'Escape' && !box.expanded) setPhoneOpen(false)
+    keys.current?.(e)
   }
   return (
-    <form role="search" aria-label={t('nav.siteSearch')} onSubmit={submit} className="hidden w-72 items-center gap-2 rounded-full border border-neutral-800 bg-neutral-900 px-4 py-2 text-sm text-neutral-400 focus-within:border-neutral-500 hover:border-neutral-600 lg:flex">
-      <SearchIcon width={16} height={16} aria-hidden="true" className="shrink-0" />
-      <label htmlFor="top-search" className="sr-only">
-        {t('nav.searchPlaceholder')}
-      </label>
-      <input
-        id="top-search"
-        type="search"
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        placeholder={t('nav.searchPlaceholder')}
-        enterKeyHint="search"
-        className="w-full min-w-0 bg-transparent text-neutral-100 placeholder:text-neutral-400 focus:outline-none"
-      />
-    </form>
+    <>
+      <button type="button" aria-label={t('nav.search')} className="shrink-0 rounded-md p-2 hover:bg-neutral-800 lg:hidden" onClick={() => setPhoneOpen(true)}>
+        <SearchIcon />
+      </button>
+      <form
+        role="search"
+        aria-label={t('nav.siteSearch')}
+        onSubmit={submit}
+        onFocus={() => setFocused(true)}
+        onBlur={(e) => {
+          if (e.currentTarget.contains(e.relatedTarget)) return
+          setFocused(false)
+          setPhoneOpen(false)
+        }}
+        className={`${phoneOpen ? 'absolute inset-0 z-10 flex bg-neutral-950 px-3' : 'hidden'} items-center gap-2 text-sm text-neutral-400 lg:relative lg:inset-auto lg:flex lg:w-72 lg:rounded-full lg:border lg:border-neutral-800 lg:bg-neutral-900 lg:px-4 lg:py-2 lg:focus-within:border-neutral-500 lg:hover:border-neutral-600`}
+      >
+        <SearchIcon width={16} height={16} aria-hidden="true" className="shrink-0" />
+        <label htmlFor="top-search" className="sr-only">
+          {t('nav.searchPlaceholder')}
+        </label>
+        <input
+          ref={input}
+          id="top-search"
+          type="search"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={box.expanded}
+          aria-controls={box.expanded ? SUGGESTIONS_ID : undefined}
+          aria-activedescendant={box.activeId}
+          autoComplete="off"
+          // Opened from the phone's button, the box takes the focus at once (the keyboard comes up).
+          autoFocus={phoneOpen}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={t('nav.searchPlaceholder')}
+          enterKeyHint="search"
+          className="h-10 w-full min-w-0 bg-transparent text-base text-neutral-100 placeholder:text-neutral-400 focus:outline-none lg:h-auto lg:text-sm"
+        />
+        {(focused || value) && (
+          <Suspense fallback={null}>
+            <HeaderSuggestions term={value} focused={focused} listId={SUGGESTIONS_ID} keys={keys} onState={setBox} onPicked={letGo} />
+          </Suspense>
+        )}
+      </form>
+    </>
   )
 }
 
@@ -345,7 +338,7 @@ export function Layout() {
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar />
         <MaintenanceNotice />
-        <MobileMenu />
+        <LateMobileMenu />
         {/* At least a screen tall, so the footer starts below the fold and a page replacing its
             loading frame never moves it on screen. */}
         <main id="main" tabIndex={-1} className="min-h-screen flex-1 pb-20 lg:pb-0">

@@ -350,8 +350,22 @@ export class EmbeddedCatalog implements CatalogProvider {
 
   async search(query: string, page: number, options?: SearchOptions): Promise<SearchPage> {
     const withPeople = page === 1 && (options?.people ?? true)
-    const [titles, people] = await Promise.all([this.searchTitles(query, page), withPeople ? this.searchPeople(query) : []])
-    return { ...titles, people }
+    const [titles, found] = await Promise.all([this.searchTitles(query, page), withPeople ? this.searchPeople(query) : { people: [], titles: [] }])
+    return { ...(await this.withPeopleTitles(titles, found.titles)), people: found.people }
+  }
+
+  /**
+   * A search that names a person also finds what they are known for: their titles, most popular
+   * first, after the titles whose names match and without repeating them. Only when those all fit
+   * on the first page, so the pages that follow stay the name matches' own.
+   */
+  private async withPeopleTitles(titles: Paged<ListItem>, keys: { id: number; media_type: MediaType }[]): Promise<Paged<ListItem>> {
+    if (!keys.length || titles.page !== 1 || titles.total_pages > 1) return titles
+    const shown = new Set(titles.results.map((r) => `${r.media_type}:${r.id}`))
+    const extra = keys.filter((k) => !shown.has(`${k.media_type}:${k.id}`)).slice(0, PAGE_SIZE - titles.results.length)
+    if (!extra.length) return titles
+    const results = [...titles.results, ...(await this.hydrate(extra))]
+    return { page: 1, results, total_pages: 1, total_results: results.length }
   }
 
   private async searchTitles(query: string, page: number): Promise<Paged<ListItem>> {
@@ -399,11 +413,11 @@ export class EmbeddedCatalog implements CatalogProvider {
   /**
    * The people whose name is spelt like every word of the query (the trigram index, so
    * "christopher nolan" and "cristopher nolan" both find him and nobody else), with their main
-   * department and best-known titles.
+   * department and best-known titles; beside them, all of their titles, most popular first.
    */
-  private async searchPeople(query: string): Promise<PersonResult[]> {
+  private async searchPeople(query: string): Promise<{ people: PersonResult[]; titles: { id: number; media_type: MediaType }[] }> {
     const grams = queryTrigrams(query)
-    if (!grams.size) return []
+    if (!grams.size) return { people: [], titles: [] }
     const candidates = await this.db.all<{ id: number; name: string; profile_path: string | null }>(
       sql`SELECT p.id, p.name, p.profile_path FROM catalog_people_trigrams s JOIN catalog_people p ON p.id = s.rowid
           WHERE catalog_people_trigrams MATCH ${trigramQuery(grams)} ORDER BY s.rank LIMIT ${FUZZY_CANDIDATES}`,
@@ -413,7 +427,7 @@ export class EmbeddedCatalog implements CatalogProvider {
       .filter((p) => p.score >= PERSON_SIMILARITY)
       .sort((a, b) => b.score - a.score || a.id - b.id)
       .slice(0, PEOPLE_SHOWN)
-    if (!people.length) return []
+    if (!people.length) return { people: [], titles: [] }
     const credits = await this.db.all<{ person_id: number; media_type: MediaType; title_id: number; department: string; label: string; popularity: number }>(
       sql`SELECT c.person_id, c.media_type, c.title_id, CASE WHEN c.credit_type = 'cast' THEN 'Acting' ELSE coalesce(c.department, '') END AS department,
             coalesce(m.title, t.name) AS label, coalesce(m.popularity, t.popularity) AS popularity
@@ -423,7 +437,9 @@ export class EmbeddedCatalog implements CatalogProvider {
           WHERE c.person_id IN (${idList(people.map((p) => p.id))}) AND coalesce(m.id, t.id) IS NOT NULL
           ORDER BY popularity DESC, c.title_id`,
     )
-    return people.flatMap((person) => {
+    const theirTitles = new Map<string, { id: number; media_type: MediaType }>()
+    for (const c of credits) theirTitles.set(`${c.media_type}:${c.title_id}`, { id: c.title_id, media_type: c.media_type })
+    const found = people.flatMap((person) => {
       const own = credits.filter((c) => c.person_id === person.id)
       if (!own.length) return []
       const departments = new Map<string, number>()
@@ -435,6 +451,7 @@ export class EmbeddedCatalog implements CatalogProvider {
       }
       return [{ id: person.id, name: person.name, profile_path: person.profile_path, known_for_department: department, known_for: [...titles.values()] }]
     })
+    return { people: found, titles: [...theirTitles.values()] }
   }
 
   private async credits(type: MediaType, id: number): Promise<{ cast: CastMember[]; crew: CrewMember[] }> {

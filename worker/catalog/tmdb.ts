@@ -36,6 +36,7 @@ import {
   KIDS_TV_GENRE,
   kidsRatingRegion,
   MAX_PAGE,
+  PAGE_SIZE,
   MOVIE_GENRES,
   passesBrowse,
   providerIdsOf,
@@ -128,6 +129,15 @@ function peopleOf(raw: TmdbPaged): PersonResult[] {
     }))
     .filter((p) => p.id > 0 && p.name !== '')
     .slice(0, 6)
+}
+
+/** The titles the people of a multi search page are known for, as list items, in TMDB's order (adult ones dropped). */
+function knownForOf(raw: TmdbPaged): ListItem[] {
+  return (raw.results ?? [])
+    .filter((r) => r.media_type === 'person' && r.adult !== true)
+    .flatMap((r) => (r.known_for as Array<Record<string, unknown>> | undefined) ?? [])
+    .map((k) => toListItem(k, undefined))
+    .filter((k): k is ListItem => !!k && !k.adult && isSearchable(k))
 }
 
 /**
@@ -568,7 +578,18 @@ export class TmdbCatalog implements CatalogProvider {
     const found = toPaged(raw, undefined, isSearchable)
     // The people come with the first page; later pages repeat none of them.
     const people = page === 1 ? peopleOf(raw) : []
-    if (found.total_pages <= 1) return { ...found, total_results: found.results.length, people }
+    if (found.total_pages <= 1) {
+      // A search that names a person also lists what they are known for, after the titles whose
+      // names match and without repeating them (only when those fit on this one page).
+      const shown = new Set(found.results.map((r) => `${r.media_type}:${r.id}`))
+      for (const known of knownForOf(raw)) {
+        if (found.results.length >= PAGE_SIZE) break
+        if (shown.has(`${known.media_type}:${known.id}`)) continue
+        shown.add(`${known.media_type}:${known.id}`)
+        found.results.push(known)
+      }
+      return { ...found, total_results: found.results.length, people }
+    }
     const first = { ...params, page: '1' }
     const counts = await Promise.all([this.get<TmdbPaged>('/search/movie', first, 'search'), this.get<TmdbPaged>('/search/tv', first, 'search')]).catch(() => null)
     return { ...found, people, ...(counts ? { total_results: (counts[0].total_results ?? 0) + (counts[1].total_results ?? 0) } : {}) }

@@ -6,6 +6,7 @@ import { env, exports } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ListItem, MovieDetails, Paged, SearchPage, Season, TvDetails } from '../catalog/types'
 import { EmbeddedCatalog } from '../catalog/embedded'
+import { GENRE_MESSAGE_IDS, MOVIE_GENRES } from '../catalog/genre-map'
 import worker from '../index'
 import { countD1 } from './helpers/d1-counter'
 import { loadCatalog } from './catalog-data'
@@ -124,6 +125,22 @@ describe('GET /api/catalog/lists/:list', () => {
 })
 
 describe('GET /api/catalog/discover/:type', () => {
+  it("takes every genre the grids' genre picker offers, and refuses an unknown one with 400", async () => {
+    // The picker offers films the 18 film genres and series every genre with a name (web/features/browse/grid-controls.tsx).
+    const seriesOnly = Object.keys(GENRE_MESSAGE_IDS).map(Number).filter((id) => !MOVIE_GENRES.some((g) => g.id === id))
+    expect(seriesOnly.length).toBeGreaterThan(0)
+    for (const { id } of MOVIE_GENRES) {
+      const films = await list(`/discover/movie?with_genres=${id}`)
+      expect(films.results.every((i) => i.genre_ids.includes(id)), `film genre ${id}`).toBe(true)
+    }
+    for (const id of seriesOnly) expect((await get(`/discover/tv?with_genres=${id}`)).status, `series genre ${id}`).toBe(200)
+    for (const path of ['/discover/movie?with_genres=99999', `/discover/movie?with_genres=${seriesOnly[0]}`, '/discover/tv?with_genres=99999', '/discover/movie?with_genres=action']) {
+      const { status, body } = await get<{ error?: unknown }>(path)
+      expect(status, path).toBe(400)
+      expect(typeof body.error, path).toBe('string')
+    }
+  })
+
   it('filters by genre, language, votes and platform', async () => {
     const action = await list('/discover/movie?with_genres=28')
     expect(action.results.every((i) => i.genre_ids.includes(28))).toBe(true)
@@ -334,6 +351,25 @@ describe('GET /api/catalog/search', () => {
     expect((await get<SearchPage>('/search?query=qqxxzzqq')).body.people).toEqual([])
   })
 
+  it('brings the titles of a person the search names into the results, most popular first, each once', async () => {
+    const { body } = await get<SearchPage>('/search?query=christopher%20nolan')
+    const nolan = body.people[0]!
+    expect(nolan.name).toBe('Christopher Nolan')
+    // No title is named so: every result is one of his, and his best-known come first.
+    expect(body.results.length).toBeGreaterThanOrEqual(5)
+    expect(body.results.slice(0, nolan.known_for.length).map((r) => `${r.media_type}:${r.id}`)).toEqual(nolan.known_for.map((k) => `${k.media_type}:${k.id}`))
+    const keys = body.results.map((r) => `${r.media_type}:${r.id}`)
+    expect(new Set(keys).size).toBe(keys.length)
+    expect(body.total_results).toBe(body.results.length)
+    for (const title of body.results) {
+      const details = await get<MovieDetails | TvDetails>(`/${title.media_type}/${title.id}`)
+      const credited = [...details.body.credits.cast, ...details.body.credits.crew].some((c) => c.id === nolan.id)
+      expect(credited, `${title.media_type}:${title.id}`).toBe(true)
+    }
+    const popularity = body.results.map((r) => r.popularity)
+    expect(popularity).toEqual([...popularity].sort((a, b) => b - a))
+  })
+
   it('answers an anonymous search without touching the accounts database', async () => {
     const counter = countD1(env.DB)
     const ctx = createExecutionContext()
@@ -353,7 +389,9 @@ describe('a search for titles only', () => {
     const titlesOnly = countD1(env.CATALOG)
     const titles = await new EmbeddedCatalog(titlesOnly.db).search('christopher nolan', 1, { people: false })
     expect(titles.people).toEqual([])
-    expect(titles.results).toEqual(all.results)
+    // Nor the titles a person is known for: no title is named "christopher nolan".
+    expect(all.results.length).toBeGreaterThan(0)
+    expect(titles.results).toEqual([])
     expect(titlesOnly.queries()).toBeLessThan(withPeople.queries())
   })
 })

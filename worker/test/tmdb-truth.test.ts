@@ -141,7 +141,7 @@ function fakeTmdb(url: URL): Response {
           profile_path: '/nolan.jpg',
           known_for: [listItem(501, 'movie'), listItem(502, 'movie'), listItem(601, 'tv'), listItem(503, 'movie')],
         },
-        { id: 77, media_type: 'person', adult: true, name: 'Christopher Nolan Adult', known_for_department: 'Acting', known_for: [] },
+        { id: 77, media_type: 'person', adult: true, name: 'Christopher Nolan Adult', known_for_department: 'Acting', known_for: [listItem(504, 'movie')] },
         listItem(502, 'movie'),
       ]),
     )
@@ -283,7 +283,6 @@ describe('search counts', () => {
 
   it('gives the people of the first page with their department and three known-for titles, and none on later pages', async () => {
     const found = (await call<SearchPage>('/api/catalog/search?query=christopher%20nolan')).body
-    expect(found.results.map((r) => r.id)).toEqual([502])
     expect(found.people).toEqual([
       {
         id: 525,
@@ -300,5 +299,15 @@ describe('search counts', () => {
     expect(upstream.at(-1)!.pathname).toBe('/3/search/multi')
     expect((await call<SearchPage>('/api/catalog/search?query=taxi&page=2')).body.people).toEqual([])
     expect((await call<SearchPage>('/api/catalog/search?query=taxi')).body.people.map((p) => p.name)).toEqual(['Someone'])
+  })
+
+  it('lists what a person the search names is known for after the titles matching by name, each once, none of an adult person', async () => {
+    const found = (await call<SearchPage>('/api/catalog/search?query=christopher%20nolan')).body
+    // 502 matched by name; 501, 601 and 503 are his known_for (502 among them too); 504 is the adult person's.
+    expect(found.results.map((r) => `${r.media_type}:${r.id}`)).toEqual(['movie:502', 'movie:501', 'tv:601', 'movie:503'])
+    expect(found.total_results).toBe(4)
+    expect(found.total_pages).toBe(1)
+    // Past one page, the pages stay the name matches' own.
+    expect((await call<SearchPage>('/api/catalog/search?query=taxi')).body.results.map((r) => r.id)).toEqual([501, 601])
   })
 })

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import type { MediaType } from '../../../worker/catalog/types'
-import { t, type MessageId } from '../../i18n'
+import { currentLocale, t, type MessageId } from '../../i18n'
 import {
   activeFilterCount,
   GRID_CERTIFICATIONS,
@@ -17,7 +17,9 @@ import {
   RUNTIMES,
   type RuntimeBand,
 } from '../../lib/grid-filters'
+import { genreName, isFilmGenre } from '../../lib/genres'
 import { useMyServices } from '../../lib/my-services'
+import { GENRE_MESSAGE_IDS } from '../../../worker/catalog/genre-map'
 
 const SORT_LABELS: Record<GridSort, MessageId> = {
   popularity: 'grids.sortPopularity',
@@ -87,15 +89,47 @@ interface GridControlsProps {
   onChange: (next: GridState) => void
 }
 
+/**
+ * The genres a grid can be narrowed to, by name in the page's language: films have the 18 film
+ * genres, series those and TMDB's series genres (what GET /api/catalog/discover/:type accepts).
+ */
+function genreChoices(type: MediaType): { id: number; name: string }[] {
+  const ids = Object.keys(GENRE_MESSAGE_IDS).map(Number)
+  const collator = new Intl.Collator(currentLocale())
+  return (type === 'movie' ? ids.filter(isFilmGenre) : ids).map((id) => ({ id, name: genreName(id) ?? '' })).sort((a, b) => collator.compare(a.name, b.name))
+}
+
 function FilterFields({ type, state, onChange }: GridControlsProps) {
   const { choice } = useMyServices()
   const set = (patch: Partial<GridState>) => onChange(Object.fromEntries(Object.entries({ ...state, ...patch }).filter(([, v]) => v !== undefined)) as unknown as GridState)
   const servicesId = useId()
   const hasServices = !!choice?.services.length
   return (
-    <div className="grid grid-cols-2 gap-3 md:grid-cols-4 2xl:grid-cols-7">
+    <div className="grid grid-cols-2 gap-3 md:grid-cols-4 2xl:grid-cols-8">
       <Field label={t('grids.yearFrom')}>{(id) => <YearInput id={id} value={state.from} onChange={(from) => set({ from })} />}</Field>
       <Field label={t('grids.yearTo')}>{(id) => <YearInput id={id} value={state.to} onChange={(to) => set({ to })} />}</Field>
+      {/* After the years, which stay side by side on a phone. */}
+      <Field label={t('grids.genre')}>
+        {(id) => (
+          <select id={id} value={state.genre ?? ''} onChange={(e) => set({ genre: e.target.value || undefined })} className={fieldClass}>
+            <option value="">{t('grids.anyGenre')}</option>
+            {/* A row's See all can narrow to several genres at once: that choice stays offered, by its names. */}
+            {state.genre && !/^\d+$/.test(state.genre) && (
+              <option value={state.genre}>
+                {state.genre
+                  .split(/[,|]/)
+                  .map((g) => genreName(Number(g)) ?? g)
+                  .join(state.genre.includes('|') ? ' / ' : ' + ')}
+              </option>
+            )}
+            {genreChoices(type).map((g) => (
+              <option key={g.id} value={String(g.id)}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <Field label={t('grids.minRating')}>
         {(id) => (
           <select id={id} value={state.rating ?? ''} onChange={(e) => set({ rating: e.target.value ? Number(e.target.value) : undefined })} className={fieldClass}>

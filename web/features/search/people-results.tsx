@@ -13,7 +13,8 @@ import { paths } from '../../lib/paths'
 // A name keeps its own direction but lines up with the page's side, as the result cards' titles do.
 const pageSide = 'text-left [:root[dir=rtl]_&]:text-right'
 
-const DEPARTMENTS: Record<string, MessageId> = {
+/** The departments a person can be named by, as TMDB spells them; others go unnamed. */
+export const DEPARTMENTS: Record<string, MessageId> = {
   Acting: 'search.department.acting',
   Directing: 'search.department.directing',
   Writing: 'search.department.writing',

@@ -15,8 +15,9 @@ export const searchKeys = {
   all: (term: string) => ['search', 'all', term] as const,
 }
 
-export function fetchSearchPage(term: string, page: number): Promise<SearchPage> {
-  return readJson<SearchPage>(api.catalog.search.$get({ query: { query: term, page: String(page) } }))
+/** One page of results; `signal` lets a query that is no longer wanted (an older term) stop its request. */
+export function fetchSearchPage(term: string, page: number, signal?: AbortSignal): Promise<SearchPage> {
+  return readJson<SearchPage>(api.catalog.search.$get({ query: { query: term, page: String(page) } }, { init: { signal } }))
 }
 
 export const searchQueryOptions = { staleTime: SEARCH_STALE_MS, retry: 2, retryDelay: 1000 }
