@@ -155,3 +155,55 @@ describe('the TMDB provider', () => {
     expect(await call('/person/77', { TMDB_API_KEY: 'key' })).toEqual({ status: 404, body: { error: 'Person not found' } })
   })
 })
+
+describe('the person page the worker serves', () => {
+  beforeAll(async () => {
+    await loadCatalog()
+  })
+
+  async function page(path: string): Promise<{ status: number; html: string }> {
+    const ctx = createExecutionContext()
+    const res = await worker.fetch(new Request(`http://localhost${path}`, { headers: { Accept: 'text/html' } }), env, ctx)
+    await waitOnExecutionContext(ctx)
+    return { status: res.status, html: await res.text() }
+  }
+
+  it('carries the person, their title, description, share card and language alternates, in the language of its address', async () => {
+    const film = await call<MovieDetails>('/movie/155')
+    const director = film.body.credits.crew.find((c) => c.job === 'Director')!
+    const { status, html } = await page(`/person/${director.id}`)
+    expect(status).toBe(200)
+    expect(html).toContain(`<title>${director.name} | Reelhouse</title>`)
+    expect(html).toContain(`<meta property="og:title" content="${director.name}">`)
+    expect(html).toMatch(new RegExp(`<meta property="og:description" content="${director.name} on Reelhouse: known for [^"]*${film.body.title}`))
+    expect(html).toContain(`<meta property="og:url" content="http://localhost/person/${director.id}">`)
+    expect(html).toMatch(/<meta property="og:image" content="[^"]+">/)
+    expect(html).toContain(`<link rel="alternate" hreflang="ar" href="http://localhost/ar/person/${director.id}">`)
+    // The page's data is inlined, so the app draws it without asking the API.
+    expect(html).toContain(`"person":{"id":${director.id}`)
+
+    const arabic = await page(`/ar/person/${director.id}`)
+    expect(arabic.status).toBe(200)
+    expect(arabic.html).toContain('dir="rtl"')
+    expect(arabic.html).toContain(`<meta property="og:url" content="http://localhost/ar/person/${director.id}">`)
+  })
+
+  it('answers an unknown person with the app and a 404, so crawlers do not index it', async () => {
+    expect((await page('/person/2147483000')).status).toBe(404)
+    expect((await page('/es/person/2147483000')).status).toBe(404)
+  })
+
+  it('lists the most credited people in the sitemap, in every language', async () => {
+    const film = await call<MovieDetails>('/movie/155')
+    const director = film.body.credits.crew.find((c) => c.job === 'Director')!
+    const ctx = createExecutionContext()
+    const res = await worker.fetch(new Request('http://localhost/sitemap.xml'), env, ctx)
+    await waitOnExecutionContext(ctx)
+    const xml = await res.text()
+    const people = [...xml.matchAll(/<loc>http:\/\/localhost\/person\/(\d+)<\/loc>/g)].map((m) => Number(m[1]))
+    expect(people.length).toBeGreaterThan(0)
+    expect(people.length).toBeLessThanOrEqual(300)
+    expect(people).toContain(director.id)
+    expect(xml).toContain(`<loc>http://localhost/ja/person/${director.id}</loc>`)
+  })
+})

@@ -12,6 +12,7 @@ import { PosterCard } from '../../components/poster-card'
 import { posterGridClass } from '../../components/skeletons'
 import { type MessageId, t } from '../../i18n'
 import { api, readJson } from '../../lib/api-client'
+import { catalogKeys } from '../../lib/catalog'
 import { useImage } from '../../lib/images'
 import { paths } from '../../lib/paths'
 import { useDocumentMeta } from '../../lib/use-document-meta'
@@ -59,7 +60,7 @@ export function sortFilmography(entries: FilmographyEntry[], sort: PersonSort): 
 
 function usePerson(id: number) {
   return useQuery({
-    queryKey: ['person', id],
+    queryKey: catalogKeys.person(id),
     queryFn: () => readJson<PersonDetails>(api.catalog.person[':id'].$get({ param: { id: String(id) }, query: {} })),
     enabled: id > 0,
     refetchOnWindowFocus: false,
