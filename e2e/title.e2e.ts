@@ -1507,6 +1507,14 @@ describe('/person/{id}', () => {
       await grid.getByRole('link', { name: new RegExp(other.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().click()
       await page.getByRole('heading', { level: 1, name: other }).waitFor()
       expect(page.url()).toMatch(/\/(movie|tv)\/\d+$/)
+
+      // In Arabic the page reads right to left, its sort in Arabic, and stays axe-clean.
+      await page.goto(`/ar/person/${actor.id}?sort=year`, { waitUntil: 'domcontentloaded' })
+      await page.getByRole('heading', { level: 1, name: actor.name }).waitFor()
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')
+      await expect.poll(cards).toEqual(byYear)
+      await page.screenshot({ path: `/tmp/person-${viewport}-ar.png`, fullPage: false })
+      expect(await seriousA11yViolations(page)).toEqual([])
       await context.close()
     })
   }

@@ -110,7 +110,8 @@ function PersonPage({ id }: { id: number }) {
           )}
         </div>
         <div className="min-w-0">
-          <h1 className="text-3xl font-bold md:text-4xl" dir="auto" data-catalog="">
+          {/* A name keeps its own direction but lines up with the page's side. */}
+          <h1 className="text-3xl font-bold sm:text-left sm:rtl:text-right md:text-4xl" dir="auto" data-catalog="">
             {person.name}
           </h1>
           {department && <p className="mt-1 text-neutral-400">{t(department)}</p>}
@@ -137,7 +138,7 @@ function PersonPage({ id }: { id: number }) {
           <h2 id="biography-heading" className="text-lg font-semibold md:text-xl">
             {t('person.biography')}
           </h2>
-          <p className="mt-2 whitespace-pre-line text-neutral-300" dir="auto" data-catalog="">
+          <p className="mt-2 whitespace-pre-line text-left text-neutral-300 rtl:text-right" dir="auto" data-catalog="">
             {person.biography}
           </p>
         </section>
