@@ -149,7 +149,7 @@ export const catalogCredits = sqliteTable(
     department: text('department'),
     position: integer('position').notNull().default(0),
   },
-  (t) => [index('catalog_credits_title_idx').on(t.media_type, t.title_id, t.credit_type, t.position)],
+  (t) => [index('catalog_credits_title_idx').on(t.media_type, t.title_id, t.credit_type, t.position), index('catalog_credits_person_idx').on(t.person_id)],
 )
 
 /** Broadcasters and streaming services; provider_id is the TMDB watch provider id of a platform. */

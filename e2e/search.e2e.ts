@@ -157,6 +157,8 @@ describe('typos and people', () => {
       const picture = nolan.locator('img')
       await picture.waitFor()
       expect(await picture.evaluate(async (img: HTMLImageElement) => (await img.decode().then(() => img.naturalWidth, () => 0)))).toBeGreaterThan(0)
+      // His name opens his page.
+      expect(await nolan.getByRole('link', { name: 'Christopher Nolan' }).getAttribute('href')).toMatch(/^\/person\/\d+$/)
       const films = nolan.getByRole('list', { name: 'Known for' }).getByRole('link')
       expect(await films.count()).toBeGreaterThanOrEqual(2)
       // No title is named so, yet Top Results lists his films, his best-known first.

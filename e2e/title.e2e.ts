@@ -1470,3 +1470,62 @@ describe('hls.js', () => {
     await context.close()
   })
 })
+
+describe('/person/{id}', () => {
+  for (const viewport of ['phone', 'desktop'] as const) {
+    it(`opens a cast member of The Dark Knight, sorts their filmography by year and rating, and opens a film from it (${viewport === 'phone' ? '390' : '1440'} px)`, async () => {
+      const { context, page } = await newPage(browser(), baseUrl, viewport)
+      const film = await getJson<{ title: string; credits: { cast: { id: number; name: string }[] } }>('/api/catalog/movie/155')
+      const actor = film.credits.cast[0]!
+      await page.goto('/movie/155', { waitUntil: 'domcontentloaded' })
+      await page.getByRole('heading', { level: 1, name: film.title }).waitFor()
+      await page.getByTestId('cast-strip').getByRole('link', { name: new RegExp(actor.name) }).first().click()
+      await page.waitForURL(`**/person/${actor.id}`)
+      await page.getByRole('heading', { level: 1, name: actor.name }).waitFor()
+      const person = await getJson<{ cast: { id: number; title: string; year: number | null; vote_average: number; vote_count: number }[] }>(`/api/catalog/person/${actor.id}`)
+      const grid = page.getByTestId('filmography')
+      const cards = () => grid.locator(':scope > li a p[data-catalog]').allInnerTexts()
+      expect((await cards()).length).toBe(new Set(person.cast.map((c) => c.id)).size)
+      expect(await cards()).toContain(film.title)
+
+      await page.getByRole('group', { name: 'Sort by' }).getByRole('button', { name: 'Newest' }).click()
+      await page.waitForURL(/\?sort=year$/)
+      const byYear = [...person.cast].sort((a, b) => (b.year ?? -1) - (a.year ?? -1) || a.id - b.id).map((c) => c.title)
+      await expect.poll(cards).toEqual(byYear)
+      await page.getByRole('group', { name: 'Sort by' }).getByRole('button', { name: 'Rating' }).click()
+      await page.waitForURL(/\?sort=rating$/)
+      const byRating = [...person.cast].sort((a, b) => b.vote_average - a.vote_average || b.vote_count - a.vote_count || a.id - b.id).map((c) => c.title)
+      await expect.poll(cards).toEqual(byRating)
+      // The order lives in the address: a reload keeps it.
+      await page.reload({ waitUntil: 'domcontentloaded' })
+      await expect.poll(cards).toEqual(byRating)
+      expect(await page.getByRole('group', { name: 'Sort by' }).getByRole('button', { name: 'Rating' }).getAttribute('aria-pressed')).toBe('true')
+      await page.screenshot({ path: `/tmp/person-${viewport}-en.png`, fullPage: false })
+      expect(await seriousA11yViolations(page)).toEqual([])
+
+      const other = byRating.find((title) => title !== film.title) ?? film.title
+      await grid.getByRole('link', { name: new RegExp(other.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().click()
+      await page.getByRole('heading', { level: 1, name: other }).waitFor()
+      expect(page.url()).toMatch(/\/(movie|tv)\/\d+$/)
+
+      // In Arabic the page reads right to left, its sort in Arabic, and stays axe-clean.
+      await page.goto(`/ar/person/${actor.id}?sort=year`, { waitUntil: 'domcontentloaded' })
+      await page.getByRole('heading', { level: 1, name: actor.name }).waitFor()
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')
+      await expect.poll(cards).toEqual(byYear)
+      await page.screenshot({ path: `/tmp/person-${viewport}-ar.png`, fullPage: false })
+      expect(await seriousA11yViolations(page)).toEqual([])
+      await context.close()
+    })
+  }
+
+  it('says an unknown person is not found and offers a way on', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    await page.goto('/person/2147483000', { waitUntil: 'domcontentloaded' })
+    await page.getByRole('heading', { level: 1, name: 'Person not found' }).waitFor()
+    // Its own search besides the header's, and popular films to go on with.
+    expect(await page.getByRole('main').getByRole('search').count()).toBe(1)
+    await page.getByRole('heading', { name: 'Popular Movies' }).waitFor()
+    await context.close()
+  })
+})

@@ -279,6 +279,11 @@ describe('the site on TMDB-shaped answers', () => {
     await top.locator('a[href="/movie/70002"]').first().waitFor()
     expect(await top.getByText('Mara Quillon').count()).toBe(0)
     expect(await page.getByText('No results found').count()).toBe(0)
+    // Her page: TMDB's photo, biography and combined credits.
+    await person.getByRole('link', { name: 'Mara Quillon' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Mara Quillon' }).waitFor()
+    await page.getByRole('heading', { name: 'Biography' }).waitFor()
+    expect(await page.getByTestId('filmography').getByRole('link', { name: /Iron Meridian/ }).first().getAttribute('href')).toBe('/movie/70002')
     await context.close()
   }, 60_000)
 })

@@ -440,6 +440,7 @@ function answer(path, q, data) {
     const found = m[1] === 'movie' ? data.movieById.get(id) : data.showById.get(id)
     return found ? [200, found['watch/providers'] ? { id, ...found['watch/providers'] } : watchProviders(m[1], id)] : [404, NOT_FOUND]
   }
+  if ((m = /^\/person\/(\d+)$/.exec(path))) return person(Number(m[1]), append, data)
   if ((m = /^\/find\/([^/]+)$/.exec(path))) return findByExternalId(decodeURIComponent(m[1]), q, data)
   if ((m = /^\/tv\/(\d+)\/season\/(\d+)$/.exec(path))) {
     const show = data.showById.get(Number(m[1]))
@@ -447,6 +448,56 @@ function answer(path, q, data) {
     return season ? [200, season] : [404, NOT_FOUND]
   }
   return [404, NOT_FOUND]
+}
+
+// ---------------------------------------------------------------- people
+
+/** Biographies of some fixture people; TMDB answers "" for a person nobody has written one for. */
+const BIOGRAPHIES = { 1338601: 'Mara Quillon is an actor known for thrillers and quiet family dramas.' }
+
+/**
+ * TMDB's /person/{id}: the person's details and, with append_to_response=combined_credits, every
+ * film and series they are credited on (the title's list fields plus media_type, credit_id and
+ * character for cast or department and job for crew), gathered from the fixture titles' credits.
+ */
+function person(id, append, data) {
+  const cast = []
+  const crew = []
+  let found = data.people.find((p) => p.id === id)
+  const titles = [...data.movies.map((m) => ['movie', m]), ...data.shows.map((s) => ['tv', s])]
+  for (const [type, title] of titles) {
+    if (!title.credits) continue
+    const item = withMedia(type === 'movie' ? movieItem(title) : showItem(title), type)
+    for (const c of title.credits.cast ?? []) {
+      if (c.id !== id) continue
+      found ??= c
+      cast.push({ ...item, character: c.character, credit_id: c.credit_id, order: c.order, ...(type === 'tv' ? { episode_count: 1 } : {}) })
+    }
+    for (const c of title.credits.crew ?? []) {
+      if (c.id !== id) continue
+      found ??= c
+      crew.push({ ...item, department: c.department, job: c.job, credit_id: c.credit_id, ...(type === 'tv' ? { episode_count: 1 } : {}) })
+    }
+  }
+  if (!found) return [404, NOT_FOUND]
+  const out = {
+    adult: found.adult ?? false,
+    also_known_as: [],
+    biography: BIOGRAPHIES[id] ?? '',
+    birthday: null,
+    deathday: null,
+    gender: found.gender ?? 0,
+    homepage: null,
+    id,
+    imdb_id: null,
+    known_for_department: found.known_for_department ?? '',
+    name: found.name,
+    place_of_birth: null,
+    popularity: found.popularity ?? 0,
+    profile_path: found.profile_path ?? null,
+  }
+  if (append.includes('combined_credits')) out.combined_credits = { cast, crew }
+  return [200, out]
 }
 
 // ---------------------------------------------------------------- find by IMDb id

@@ -40,6 +40,7 @@ const HomePage = page(() => import('../features/home/home-page'))
 const MoviesPage = page(() => import('../features/browse/movies-page'))
 const BrowseAllPage = page(() => import('../features/browse/browse-all-page'), areasOfModule('features/browse/browse-all-page'))
 const MoviePage = page(() => import('../features/title/movie-page'), areasOfModule('features/title/movie-page'))
+const PersonPage = page(() => import('../features/person/person-page'), areasOfModule('features/person/person-page'))
 const TvShowsPage = page(() => import('../features/browse/tv-shows-page'))
 const TvPage = page(() => import('../features/title/tv-page'), areasOfModule('features/title/tv-page'))
 const KidsPage = page(() => import('../features/browse/kids-page'))
@@ -81,6 +82,7 @@ export const routeTable: readonly (readonly [string, LazyPage])[] = [
   ['/tv-shows', TvShowsPage],
   ['/tv-shows/all', BrowseAllPage],
   ['/tv/:id', TvPage],
+  ['/person/:id', PersonPage],
   ['/kids', KidsPage],
   ['/genres', GenresPage],
   ['/genre/:id', GenrePage],

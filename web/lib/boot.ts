@@ -47,5 +47,6 @@ export function seedQueryCache(queryClient: QueryClient, boot: BootData): void {
   if (boot.page) queryClient.setQueryData(catalogKeys.page(boot.page.name, boot.page.service), boot.page.data)
   if (boot.title) queryClient.setQueryData(catalogKeys.title(boot.title.type, boot.title.data.id), boot.title.data)
   if (boot.title && boot.season) queryClient.setQueryData(catalogKeys.season(boot.title.data.id, boot.season.season_number), boot.season)
+  if (boot.person) queryClient.setQueryData(catalogKeys.person(boot.person.id), boot.person)
   if (boot.player) queryClient.setQueryData(catalogKeys.playerConfig(), boot.player)
 }

@@ -12,6 +12,7 @@ export const catalogKeys = {
   list: (...parts: (string | number)[]) => ['catalog', 'list', ...parts] as const,
   /** A title's details (the title pages' key, which the inlined first data fills too). */
   title: (type: MediaType, id: number) => ['title', type, id] as const,
+  person: (id: number) => ['person', id] as const,
   season: (id: number, season: number) => ['title', 'tv', id, 'season', season] as const,
   playerConfig: () => ['player', 'config'] as const,
 }

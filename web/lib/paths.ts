@@ -9,6 +9,7 @@ export const paths = {
   tv: (id: number | string) => `/tv/${id}`,
   /** One episode of a show: its page, opened at that season and episode. */
   episode: (id: number | string, season: number, episode: number) => `/tv/${id}?season=${season}&episode=${episode}`,
+  person: (id: number | string) => `/person/${id}`,
   title: (type: ContentType, id: number | string) => (type === 'movie' ? `/movie/${id}` : `/tv/${id}`),
   kids: () => '/kids',
   genres: () => '/genres',

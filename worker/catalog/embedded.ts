@@ -31,7 +31,7 @@ import {
   UPCOMING_WINDOW_DAYS,
   WATCH_PROVIDER_IDS,
 } from './rules'
-import type { CastMember, CrewMember, Genre, ListItem, MediaType, MovieDetails, Paged, PersonResult, SearchOptions, SearchPage, Season, SeasonSummary, TitleSummary, TvDetails, WatchOptions } from './types'
+import type { CastMember, CrewMember, Genre, ListItem, MediaType, MovieDetails, Paged, PersonCredit, PersonDetails, PersonResult, SearchOptions, SearchPage, Season, SeasonSummary, TitleSummary, TvDetails, WatchOptions } from './types'
 
 type Db = ReturnType<typeof drizzle>
 
@@ -452,6 +452,48 @@ export class EmbeddedCatalog implements CatalogProvider {
       return [{ id: person.id, name: person.name, profile_path: person.profile_path, known_for_department: department, known_for: [...titles.values()] }]
     })
     return { people: found, titles: [...theirTitles.values()] }
+  }
+
+  async person(id: number): Promise<PersonDetails> {
+    const person = await this.db.get<{ id: number; name: string; profile_path: string | null } | undefined>(sql`SELECT id, name, profile_path FROM catalog_people WHERE id = ${id}`)
+    if (!person) throw new CatalogNotFoundError('errors.personNotFound')
+    const rows = await this.db.all<{ credit_type: 'cast' | 'crew'; character: string | null; job: string | null; department: string | null; media_type: MediaType; title_id: number; label: string; date: string | null; poster_path: string | null; vote_average: number; vote_count: number; popularity: number }>(
+      sql`SELECT c.credit_type, c.character, c.job, c.department, c.media_type, c.title_id,
+            coalesce(m.title, t.name) AS label, coalesce(m.release_date, t.first_air_date) AS date,
+            coalesce(m.poster_path, t.poster_path) AS poster_path, coalesce(m.vote_average, t.vote_average) AS vote_average,
+            coalesce(m.vote_count, t.vote_count) AS vote_count, coalesce(m.popularity, t.popularity) AS popularity
+          FROM catalog_credits c
+          LEFT JOIN catalog_movies m ON c.media_type = 'movie' AND m.id = c.title_id
+          LEFT JOIN catalog_tv_series t ON c.media_type = 'tv' AND t.id = c.title_id
+          WHERE c.person_id = ${id} AND coalesce(m.id, t.id) IS NOT NULL
+          ORDER BY popularity DESC, c.title_id`,
+    )
+    const credit = (r: (typeof rows)[number]): PersonCredit => ({
+      id: r.title_id,
+      media_type: r.media_type,
+      title: r.label,
+      year: r.date ? Number(r.date.slice(0, 4)) || null : null,
+      poster_path: r.poster_path,
+      vote_average: r.vote_average,
+      vote_count: r.vote_count,
+      popularity: r.popularity,
+      ...(r.credit_type === 'cast' ? { character: r.character ?? '' } : { job: r.job ?? '' }),
+    })
+    // The department they have most credits in, as TMDB names it (acting is 'Acting').
+    const departments = new Map<string, number>()
+    for (const r of rows) {
+      const department = r.credit_type === 'cast' ? 'Acting' : (r.department ?? '')
+      departments.set(department, (departments.get(department) ?? 0) + 1)
+    }
+    return {
+      id: person.id,
+      name: person.name,
+      known_for_department: [...departments].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '',
+      profile_path: person.profile_path,
+      biography: '',
+      cast: rows.filter((r) => r.credit_type === 'cast').map(credit),
+      crew: rows.filter((r) => r.credit_type === 'crew').map(credit),
+    }
   }
 
   private async credits(type: MediaType, id: number): Promise<{ cast: CastMember[]; crew: CrewMember[] }> {

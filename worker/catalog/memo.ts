@@ -8,7 +8,7 @@ import { registerIsolateMemo } from '../lib/isolate-memo'
 import type { Locale } from '../lib/locales'
 import type { CatalogProvider, ListName } from './provider'
 import type { DiscoverFilters } from './rules'
-import type { Genre, ListItem, MediaType, MovieDetails, Paged, SearchOptions, SearchPage, Season, TvDetails, WatchOptions } from './types'
+import type { Genre, ListItem, MediaType, MovieDetails, Paged, PersonDetails, SearchOptions, SearchPage, Season, TvDetails, WatchOptions } from './types'
 
 const MAX_ENTRIES = 400
 const TTL_MS = 5 * 60_000
@@ -87,6 +87,9 @@ export class MemoizedCatalog implements CatalogProvider {
   }
   async season(tvId: number, seasonNumber: number): Promise<Season> {
     return remember(await this.key('season', tvId, seasonNumber), () => this.inner.season(tvId, seasonNumber))
+  }
+  async person(id: number): Promise<PersonDetails> {
+    return remember(await this.key('person', id), () => this.inner.person(id))
   }
   async similar(type: MediaType, id: number, page: number): Promise<Paged<ListItem>> {
     return remember(await this.key('similar', type, id, page), () => this.inner.similar(type, id, page))

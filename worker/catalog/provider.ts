@@ -6,7 +6,7 @@
 import { type ErrorId, errorText } from '../lib/api-errors'
 import type { Locale } from '../lib/locales'
 import type { DiscoverFilters } from './rules'
-import type { Genre, ListItem, MediaType, MovieDetails, Paged, SearchOptions, SearchPage, Season, TvDetails, WatchOptions } from './types'
+import type { Genre, ListItem, MediaType, MovieDetails, Paged, PersonDetails, SearchOptions, SearchPage, Season, TvDetails, WatchOptions } from './types'
 
 export type ListName =
   | 'trending-all'
@@ -57,6 +57,8 @@ export interface CatalogProvider {
   movie(id: number): Promise<MovieDetails>
   tv(id: number): Promise<TvDetails>
   season(tvId: number, seasonNumber: number): Promise<Season>
+  /** A person and their filmography; 404 for an unknown person. */
+  person(id: number): Promise<PersonDetails>
   similar(type: MediaType, id: number, page: number): Promise<Paged<ListItem>>
   /** Where the title can be watched in the region (ISO 3166-1 alpha-2); 404 for an unknown title. */
   watchOptions(type: MediaType, id: number, region: string): Promise<WatchOptions>

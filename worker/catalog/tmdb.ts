@@ -45,7 +45,7 @@ import {
   TOP_RATED_MIN_VOTES,
   tvGenreFor,
 } from './rules'
-import type { CastMember, CrewMember, DetailsBase, Episode, Genre, ImageSizes, ListItem, MediaType, MovieDetails, Paged, PersonResult, SearchPage, Season, TvDetails, Video, WatchOptions, WatchProvider } from './types'
+import type { CastMember, CrewMember, DetailsBase, Episode, Genre, ImageSizes, ListItem, MediaType, MovieDetails, Paged, PersonCredit, PersonDetails, PersonResult, SearchPage, Season, TvDetails, Video, WatchOptions, WatchProvider } from './types'
 
 const TMDB_TIMEOUT_MS = 4000
 
@@ -171,6 +171,23 @@ function credits(raw: unknown): { cast: CastMember[]; crew: CrewMember[] } {
       department: String(c.department ?? ''),
       profile_path: (c.profile_path as string | null) ?? null,
     })),
+  }
+}
+
+/** A combined_credits entry as a filmography credit, or null for an adult title or another kind of entry. */
+function personCredit(raw: Record<string, unknown>, role: 'character' | 'job'): PersonCredit | null {
+  if (raw.adult === true || (raw.media_type !== 'movie' && raw.media_type !== 'tv')) return null
+  const date = String(raw.media_type === 'movie' ? (raw.release_date ?? '') : (raw.first_air_date ?? ''))
+  return {
+    id: Number(raw.id),
+    media_type: raw.media_type,
+    title: String(raw.media_type === 'movie' ? (raw.title ?? '') : (raw.name ?? '')),
+    year: Number(date.slice(0, 4)) || null,
+    poster_path: typeof raw.poster_path === 'string' ? raw.poster_path : null,
+    vote_average: Number(raw.vote_average ?? 0),
+    vote_count: Number(raw.vote_count ?? 0),
+    popularity: Number(raw.popularity ?? 0),
+    [role]: String(raw[role] ?? ''),
   }
 }
 
@@ -625,6 +642,28 @@ export class TmdbCatalog implements CatalogProvider {
       original_title: String(raw.original_title ?? raw.title ?? ''),
       release_date: String(raw.release_date ?? ''),
       runtime: typeof raw.runtime === 'number' ? raw.runtime : null,
+    }
+  }
+
+  async person(id: number): Promise<PersonDetails> {
+    let raw: Record<string, unknown>
+    try {
+      raw = await this.get<Record<string, unknown>>(`/person/${id}`, { append_to_response: 'combined_credits' }, 'details')
+    } catch (error) {
+      if (error instanceof CatalogNotFoundError) throw new CatalogNotFoundError('errors.personNotFound')
+      throw error
+    }
+    if (raw.adult === true) throw new CatalogNotFoundError('errors.personNotFound')
+    const combined = (raw.combined_credits ?? {}) as { cast?: Array<Record<string, unknown>>; crew?: Array<Record<string, unknown>> }
+    const byPopularity = (a: PersonCredit, b: PersonCredit) => b.popularity - a.popularity || a.id - b.id
+    return {
+      id: Number(raw.id),
+      name: String(raw.name ?? ''),
+      known_for_department: String(raw.known_for_department ?? ''),
+      profile_path: typeof raw.profile_path === 'string' ? raw.profile_path : null,
+      biography: String(raw.biography ?? ''),
+      cast: (combined.cast ?? []).flatMap((c) => personCredit(c, 'character') ?? []).sort(byPopularity),
+      crew: (combined.crew ?? []).flatMap((c) => personCredit(c, 'job') ?? []).sort(byPopularity),
     }
   }
 

@@ -68,6 +68,36 @@ export interface SearchPage extends Paged<ListItem> {
   people: PersonResult[]
 }
 
+/** One title a person worked on: as a cast member (character) or crew member (job). */
+export interface PersonCredit {
+  id: number
+  media_type: MediaType
+  /** The film's title or the series' name. */
+  title: string
+  /** The year of release or first air date, null when unknown. */
+  year: number | null
+  poster_path: string | null
+  vote_average: number
+  vote_count: number
+  popularity: number
+  character?: string
+  job?: string
+}
+
+/** A person's page: who they are and their filmography. */
+export interface PersonDetails {
+  id: number
+  name: string
+  /** TMDB's department name ('Acting', 'Directing', 'Writing' ...); '' when unknown. */
+  known_for_department: string
+  /** A photo with TMDB; null in the embedded catalogue, whose pages draw the person's initials. */
+  profile_path: string | null
+  /** '' when the provider has none (the embedded catalogue). */
+  biography: string
+  cast: PersonCredit[]
+  crew: PersonCredit[]
+}
+
 export interface CastMember {
   id: number
   name: string

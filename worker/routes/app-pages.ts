@@ -1,9 +1,9 @@
 /**
  * The pages the worker serves before the browser asks for their data: /, /movies, /tv-shows,
- * /kids, /genres, /movie/{id} and /tv/{id}, in every language (/es/movies, /ar/movie/155; the
+ * /kids, /genres, /movie/{id}, /tv/{id} and /person/{id}, in every language (/es/movies, /ar/movie/155; the
  * pseudo-locale's /en-xa too). Each is the app's index.html in the page's language with its page
  * code and catalog preloaded, its first data inlined and its first image preloaded
- * (worker/seo/app-shell.ts); every page names its other languages, and a title also gets its own
+ * (worker/seo/app-shell.ts); every page names its other languages, and a title or a person also gets its own
  * document title, description and social tags. The ETag is the body's own, so a revalidation
  * answers 304 only when this very page is unchanged.
  * Any catalogue failure degrades to the plain app page: the app then fetches as usual.
@@ -25,8 +25,8 @@ import { type Precompressed, precompress, precompressedResponse } from '../lib/p
 import { type AppPage, type AppShell, loadAppShell, renderAppShell } from '../seo/app-shell'
 import { matchAppRoute, moduleOf, NOT_FOUND_MODULE, type RouteMatch } from '../seo/app-routes'
 import { type BootData, openingSeason } from '../seo/boot'
-import { titleDetails } from '../catalog/provider'
-import { documentTitle, listHead, type ListMetaSource, metaTags, siteTags, siteText, titleMetaOf } from '../seo/meta'
+import { CatalogNotFoundError, titleDetails } from '../catalog/provider'
+import { documentTitle, listHead, type ListMetaSource, metaTags, personHead, siteTags, siteText, titleMetaOf } from '../seo/meta'
 import { database } from '../accounts/db'
 import { publicListView } from '../accounts/public-lists'
 import { readableList, SLUG_PATTERN } from '../accounts/user-lists'
@@ -130,6 +130,27 @@ async function titleBoot(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): 
     }
   } catch (err) {
     warn(c, 'title data unavailable', err)
+    return { module }
+  }
+}
+
+/** A person's page: their details and filmography inlined, with their own title, description and tags; 404 for an unknown person. */
+async function personBoot(c: Context<AppEnv>, id: number): Promise<AppPage> {
+  const module = moduleOf('/person/:id')
+  const { locale } = languageOf(c)
+  try {
+    const person = await catalogForPage(c, locale).person(id)
+    const knownFor = [...person.cast, ...person.crew]
+      .sort((a, b) => b.vote_count - a.vote_count || b.popularity - a.popularity)
+      .map((credit) => credit.title)
+      .filter((title, index, all) => all.indexOf(title) === index)
+      .slice(0, 4)
+    const head = personHead(c.env, new URL(c.req.url).origin, locale, person, knownFor)
+    const { imageSizes } = await backdrop(c, null)
+    return { module, boot: { ...bootBase(c), imageSizes, person }, title: head.title, description: head.description, headTags: head.headTags }
+  } catch (err) {
+    if (err instanceof CatalogNotFoundError) return { module, boot: bootBase(c), status: 404 }
+    warn(c, 'person data unavailable', err)
     return { module }
   }
 }
@@ -262,7 +283,7 @@ export async function appOrAsset(c: Context<AppEnv>): Promise<Response> {
 export function appNotFoundOr(c: Context<AppEnv>, match: RouteMatch | null): Promise<Response> {
   if (!match) return serve(c, async () => ({ module: NOT_FOUND_MODULE, boot: bootBase(c), status: 404 }))
   // A title address reaches here only when its id is not a number: no title can have it.
-  const noTitle = match.route.path === '/movie/:id' || match.route.path === '/tv/:id'
+  const noTitle = match.route.path === '/movie/:id' || match.route.path === '/tv/:id' || match.route.path === '/person/:id'
   return serve(c, async () => ({ module: match.route.module, boot: bootBase(c), status: noTitle ? 404 : 200, noindex: unknownGenre(match) }))
 }
 
@@ -283,5 +304,6 @@ export const appPageRoutes = new Hono<AppEnv>()
     const type = c.req.param('type') === 'movie' ? 'movie' : 'tv'
     return serve(c, () => titleBoot(c, type, Number(c.req.param('id'))))
   })
+  .get('/person/:id{[1-9][0-9]{0,9}}', etag(), (c) => serve(c, () => personBoot(c, Number(c.req.param('id')))))
   // Whether a list may be seen depends on who asks: never memoized as one answer for all.
   .get('/list/:slug', etag(), (c) => serve(c, () => listBoot(c, c.req.param('slug')), { personal: true }))

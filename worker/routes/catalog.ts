@@ -238,6 +238,10 @@ export const catalogRoutes = new Hono<AppEnv>()
     const provider = cachedCatalog(c)
     return c.json(await provider.tv(c.req.valid('param').id))
   })
+  .get('/person/:id', validate('param', z.object({ id })), validate('query', only({})), async (c) => {
+    const provider = cachedCatalog(c)
+    return c.json(await provider.person(c.req.valid('param').id))
+  })
   .get(
     '/tv/:id/season/:season',
     validate(

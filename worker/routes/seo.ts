@@ -4,8 +4,9 @@
  *                                people on to the title page (social crawlers read the tags,
  *                                browsers follow), both in the sharer's language: /es/share/movie/155
  *                                unfurls in Spanish and opens /es/movie/155
- *   GET /sitemap.xml             static pages, genres, the catalogue's best-known titles and the
- *                                most recently changed public lists, each in every language with
+ *   GET /sitemap.xml             static pages, genres, the catalogue's best-known titles, the
+ *                                embedded catalogue's most credited people and the most recently
+ *                                changed public lists, each in every language with
  *                                its alternates
  *   GET /robots.txt
  * The app's own pages, title pages included, are served by routes/app-pages.ts.
@@ -20,6 +21,7 @@ import type { ListName } from '../catalog/provider'
 import { CATALOG_CACHE_PREFIX } from '../cache'
 import type { AppEnv } from '../env'
 import { appNotFoundOr } from './app-pages'
+import { catalogProviderName } from './config'
 import { escapeHtml } from '../lib/escape'
 import { isLocale, LOCALES, localePrefix, localizedPath } from '../lib/locales'
 import { sharedAnswer } from '../lib/single-flight'
@@ -36,8 +38,9 @@ const STATIC_PATHS = ['/', '/movies', '/tv-shows', '/kids', '/genres', '/top-imd
 const SITEMAP_LISTS: ListName[] = ['movie-popular', 'movie-top-rated', 'tv-popular', 'tv-top-rated', 'trending-all']
 const SITEMAP_PAGES_PER_LIST = 5
 const SITEMAP_PUBLIC_LISTS = 1000
-// At most (13 static pages + 18 genres + 5 lists x 5 pages x 20 titles + 1,000 public lists) x 12
-// languages, about 18,400 addresses and 25 MB with their alternates: one file within the
+const SITEMAP_PEOPLE = 300
+// At most (13 static pages + 18 genres + 5 lists x 5 pages x 20 titles + 300 people + 1,000 public
+// lists) x 12 languages, about 22,000 addresses and 30 MB with their alternates: one file within the
 // protocol's 50,000 and 50 MB (worker/test/languages.test.ts checks the real one), so no sitemap
 // index is needed.
 /**
@@ -116,8 +119,13 @@ async function buildSitemap(c: Context<AppEnv>): Promise<string> {
       if (page >= answer.total_pages) break
     }
   }
+  // The people with the most credits, by the credits' person index (one query, at most 300 rows).
+  const people =
+    catalogProviderName(c.env) === 'embedded'
+      ? (await c.env.CATALOG.prepare('SELECT person_id FROM catalog_credits GROUP BY person_id ORDER BY count(*) DESC, person_id LIMIT ?').bind(SITEMAP_PEOPLE).all<{ person_id: number }>()).results.map((r) => `/person/${r.person_id}`)
+      : []
   const lists = (await publicListSlugs(database(c.env.DB), SITEMAP_PUBLIC_LISTS)).map((slug) => `/list/${slug}`)
-  const paths = [...STATIC_PATHS, ...MOVIE_GENRES.map((genre) => `/genre/${genre.id}`), ...titles, ...lists]
+  const paths = [...STATIC_PATHS, ...MOVIE_GENRES.map((genre) => `/genre/${genre.id}`), ...titles, ...people, ...lists]
   const urls = paths.map((path) => sitemapEntries(origin, path)).join('\n')
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}\n</urlset>\n`
 }
@@ -145,7 +153,7 @@ export const seoRoutes = new Hono<AppEnv>()
     const sitemap = await sharedAnswer<string>({
       kv: c.env.CACHE,
       flights: c.env.SINGLE_FLIGHT,
-      key: `${CATALOG_CACHE_PREFIX}sitemap:v4:${new URL(c.req.url).origin}`,
+      key: `${CATALOG_CACHE_PREFIX}sitemap:v5:${new URL(c.req.url).origin}`,
       freshMs: SITEMAP_FRESH_MS,
       servableMs: SITEMAP_SERVABLE_MS,
       ttlSeconds: SITEMAP_KV_SECONDS,

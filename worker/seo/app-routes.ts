@@ -17,6 +17,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/tv-shows', module: 'features/browse/tv-shows-page' },
   { path: '/tv-shows/all', module: 'features/browse/browse-all-page' },
   { path: '/tv/:id', module: 'features/title/tv-page' },
+  { path: '/person/:id', module: 'features/person/person-page' },
   { path: '/kids', module: 'features/browse/kids-page' },
   { path: '/genres', module: 'features/browse/genres-page' },
   { path: '/genre/:id', module: 'features/browse/genre-page' },

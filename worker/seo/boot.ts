@@ -5,7 +5,7 @@
  * is not taken for this one.
  */
 import type { PageName } from '../catalog/pages'
-import type { ImageSizes, MovieDetails, PageComposition, Season, TvDetails } from '../catalog/types'
+import type { ImageSizes, MovieDetails, PageComposition, PersonDetails, Season, TvDetails } from '../catalog/types'
 import type { PlayerConfig } from '../player/sources'
 
 export interface BootData {
@@ -19,6 +19,8 @@ export interface BootData {
   signedOut: boolean
   page?: { name: PageName; service: string; data: PageComposition }
   title?: { type: 'movie'; data: MovieDetails } | { type: 'tv'; data: TvDetails }
+  /** A person page's person and filmography. */
+  person?: PersonDetails
   /** A show's first regular season with its episodes: the one a new viewer opens on. */
   season?: Season
   /** The player's sources and operator links, as GET /api/player/config answers them. */

@@ -137,6 +137,20 @@ export function siteTags(env: Bindings, origin: string, locale: PageLocale, cano
   return [...(indexed ? languageTags(origin, locale, canonicalPath) : []), ...social].join('\n')
 }
 
+/**
+ * A person page's title, description (their biography, else the titles they are best known for)
+ * and tags: its languages and the site's card under the person's name.
+ */
+export function personHead(env: Bindings, origin: string, locale: PageLocale, person: { id: number; name: string; biography: string }, knownFor: string[]): { title: string; description: string; headTags: string } {
+  const fallback = translate(locale, 'seo.personDescription', { name: person.name, siteName: env.SITE_NAME, titles: knownFor.join(', ') })
+  const description = describe(person.biography, fallback, locale)
+  return {
+    title: translate(locale, 'seo.documentTitle', { title: person.name, siteName: env.SITE_NAME }),
+    description,
+    headTags: siteTags(env, origin, locale, `/person/${person.id}`, { title: person.name, description }),
+  }
+}
+
 /** Looks the title up and builds its tags' content; null when the catalogue has no such title. */
 export async function titleMeta(env: Bindings, provider: CatalogProvider, type: MediaType, id: number, origin: string, locale: PageLocale = DEFAULT_LOCALE): Promise<TitleMeta | null> {
   const details = await titleDetails(provider, type, id)

@@ -1,7 +1,7 @@
 /**
  * The People section of the search results: each person the term names with their picture (the
  * embedded catalogue's drawn portrait or TMDB's photo, else their initial in a circle as the cast
- * strip draws one; the lettering stays here so the entry's shared chunk does not grow), their department and the
+ * strip draws one; the lettering stays here so the entry's shared chunk does not grow), their name linking to their page, their department and the
  * titles they are best known for as links, since a title is where a viewer can go next.
  */
 import { Link } from 'react-router-dom'
@@ -36,7 +36,11 @@ export function PeopleResults({ people, onOpen }: { people: PersonResult[]; onOp
                 {src ? <img src={src.src} srcSet={src.srcSet} sizes={src.srcSet && '64px'} alt="" loading="lazy" width={64} height={64} className="h-full w-full object-cover" /> : <span aria-hidden="true">{[...person.name.trim()][0]?.toUpperCase()}</span>}
               </div>
               <div className="min-w-0">
-                <p className={`font-semibold ${pageSide}`} dir="auto" data-catalog="">{person.name}</p>
+                <p className={`font-semibold ${pageSide}`}>
+                  <Link to={paths.person(person.id)} onClick={onOpen} dir="auto" data-catalog="" className="hover:underline">
+                    {person.name}
+                  </Link>
+                </p>
                 {department && <p className="text-sm text-neutral-400">{t(department)}</p>}
                 {person.known_for.length > 0 && (
                   <ul aria-label={t('search.knownFor')} className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm">

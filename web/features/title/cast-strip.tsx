@@ -1,14 +1,16 @@
 /**
- * The cast as a horizontal strip. Arrow buttons scroll it by 200 px and appear only when there is
+ * The cast as a horizontal strip, each member a link to their page. Arrow buttons scroll it by 200 px and appear only when there is
  * somewhere to scroll (lib/use-scroll-arrows.ts; SPEC.md sections 2 and 9). The strip starts at
  * the language's start side; the arrows are back (towards the start) and forward, and point the
  * way the strip moves, so in a right-to-left page back is on the right and points right.
  */
 import { useRef } from 'react'
+import { Link } from 'react-router-dom'
 import type { CastMember } from '../../../worker/catalog/types'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons'
 import { t } from '../../i18n'
 import { useImage } from '../../lib/images'
+import { paths } from '../../lib/paths'
 import { useScrollArrows } from '../../lib/use-scroll-arrows'
 
 export const CAST_SCROLL_STEP = 200
@@ -57,17 +59,19 @@ export function CastStrip({ cast }: { cast: CastMember[] }) {
           const src = image(person.profile_path, 'profile', 96)
           return (
             <li key={`${person.id}-${person.character}`} className="w-24 shrink-0 text-center">
-              <div className="mx-auto flex h-24 w-24 items-center justify-center overflow-hidden rounded-full bg-neutral-800 text-lg font-semibold text-neutral-300">
-                {src ? <img src={src.src} srcSet={src.srcSet} sizes={src.srcSet && '96px'} alt="" loading="lazy" width={96} height={96} className="h-full w-full object-cover" /> : <span aria-hidden="true">{initials(person.name)}</span>}
-              </div>
-              <p className="mt-2 line-clamp-2 text-sm font-medium" data-catalog="">
-                {person.name}
-              </p>
-              {person.character && (
-                <p className="line-clamp-2 text-xs text-neutral-400" data-catalog="">
-                  {person.character}
+              <Link to={paths.person(person.id)} className="group block rounded-lg">
+                <div className="mx-auto flex h-24 w-24 items-center justify-center overflow-hidden rounded-full bg-neutral-800 text-lg font-semibold text-neutral-300 ring-brand-400 group-hover:ring-2 group-focus-visible:ring-2">
+                  {src ? <img src={src.src} srcSet={src.srcSet} sizes={src.srcSet && '96px'} alt="" loading="lazy" width={96} height={96} className="h-full w-full object-cover" /> : <span aria-hidden="true">{initials(person.name)}</span>}
+                </div>
+                <p className="mt-2 line-clamp-2 text-sm font-medium group-hover:underline" data-catalog="">
+                  {person.name}
                 </p>
-              )}
+                {person.character && (
+                  <p className="line-clamp-2 text-xs text-neutral-400" data-catalog="">
+                    {person.character}
+                  </p>
+                )}
+              </Link>
             </li>
           )
         })}

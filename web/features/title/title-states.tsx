@@ -67,7 +67,11 @@ function FailedTitle({ error, type, onRetry }: { error: unknown; type: MediaType
   )
 }
 
-function UnknownTitle({ type }: { type: MediaType }) {
+/**
+ * A page for something the catalogue does not have: what it was, a search, and popular titles of
+ * `type` to go on with (a title's own kind; films for a person).
+ */
+export function UnknownTitle({ type, heading, text }: { type: MediaType; heading?: string; text?: string }) {
   const navigate = useNavigate()
   const popular = usePopularTitles(type)
   const [query, setQuery] = useState('')
@@ -78,8 +82,8 @@ function UnknownTitle({ type }: { type: MediaType }) {
   return (
     <div className="pb-10">
       <div className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-4 pt-12 pb-6 text-center">
-        <h1 className="text-2xl font-bold md:text-3xl">{type === 'movie' ? t('title.movieNotFound') : t('title.showNotFound')}</h1>
-        <p className="text-neutral-300">{t('title.unknownTitleText')}</p>
+        <h1 className="text-2xl font-bold md:text-3xl">{heading ?? (type === 'movie' ? t('title.movieNotFound') : t('title.showNotFound'))}</h1>
+        <p className="text-neutral-300">{text ?? t('title.unknownTitleText')}</p>
         <form role="search" aria-label={t('nav.searchPlaceholder')} onSubmit={search} className="flex w-full max-w-md gap-2">
           <label className="relative min-w-0 flex-1">
             <span className="sr-only">{t('nav.searchPlaceholder')}</span>

@@ -1,0 +1,1 @@
+CREATE INDEX `catalog_credits_person_idx` ON `catalog_credits` (`person_id`);
