@@ -188,6 +188,8 @@ describe('offline and out of reach', () => {
       await keptByServiceWorker(page, 0)
       await page.reload()
       await keptByServiceWorker(page, 1)
+      // the phone's menu is not in the first page's code: it is fetched once the page is idle
+      await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/assets\/mobile-menu-[^/]*\.js$/.test(e.name)), undefined, { timeout: 10_000 })
 
       await context.setOffline(true)
       await page.reload()
@@ -204,6 +206,12 @@ describe('offline and out of reach', () => {
       expect(await seriousA11yViolations(page)).toEqual([])
       await kept.click()
       await page.getByRole('heading', { level: 1, name: 'The Dark Knight' }).waitFor()
+      if (viewport === 'phone') {
+        // so it opens without a connection
+        await page.locator('#open-menu-button').click()
+        await page.getByRole('dialog').getByRole('link').first().waitFor()
+        await page.keyboard.press('Escape')
+      }
 
       // Back online, Retry on a page that had failed brings it.
       await page.goto(`${prefix}/movie/238`)

@@ -133,12 +133,21 @@ function Sidebar() {
   )
 }
 
-/** The phone's slide-in menu, with the language menu and the site's links: its code comes on the first press of the menu button. */
-const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })))
+/**
+ * The phone's slide-in menu, with the language menu and the site's links: its code is not part of
+ * the first page's. It is fetched two seconds after the shell mounts (so the service worker keeps it and the
+ * menu opens offline too), or on the first press of the menu button if that comes sooner.
+ */
+const loadMobileMenu = () => import('./mobile-menu')
+const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })))
 
 function LateMobileMenu() {
   const open = useAtomValue(mobileMenuOpenAtom)
   const [wanted, setWanted] = useState(false)
+  useEffect(() => {
+    const later = setTimeout(() => loadMobileMenu().catch(() => undefined), 2000)
+    return () => clearTimeout(later)
+  }, [])
   useEffect(() => {
     if (open) setWanted(true)
   }, [open])
