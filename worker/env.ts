@@ -51,6 +51,8 @@ export interface Account {
   sessionId: string
   /** How an administrator's session passed the second factor; null until it has. */
   secondFactor: string | null
+  /** When the session was last confirmed live (Unix seconds): its token is taken at its word until SESSION_CHECK_SECONDS after. */
+  checkedAt?: number
 }
 
 export interface Variables {

@@ -13,7 +13,8 @@ import { maintenanceEnabled } from '../accounts/settings'
 import { accountStore } from '../accounts/store-client'
 import type { Account, AppEnv } from '../env'
 import { apiError, errorMessage } from '../lib/api-errors'
-import { clearSessionCookie, issueSessionCookie, recentlyConfirmed, sessionToken, signingSecret, verifySessionToken } from './session'
+import { forgetProfile } from './profile-memo'
+import { clearSessionCookie, issueSessionCookie, recentlyConfirmed, sessionToken, signingSecret, verifySessionToken, type SessionClaims } from './session'
 
 export const NO_SESSION = errorMessage('errors.noSession')
 export const MAINTENANCE_MESSAGE = errorMessage('errors.maintenance')
@@ -33,7 +34,7 @@ export async function currentAccount(context: Context<AppEnv> | Context<AppEnv &
   // an administrator's session still short of its second factor is always asked about: it may
   // have passed it since, in an answer whose cookie this browser never stored
   if (recentlyConfirmed(claims) && (claims.type === 'user' || claims.secondFactor)) {
-    const account: Account = { type: claims.type, id: claims.accountId, email: claims.email, sessionId: claims.sessionId, secondFactor: claims.secondFactor ?? null }
+    const account: Account = { type: claims.type, id: claims.accountId, email: claims.email, sessionId: claims.sessionId, secondFactor: claims.secondFactor ?? null, checkedAt: claims.checkedAt }
     c.set('account', account)
     return account
   }
@@ -44,8 +45,8 @@ export async function currentAccount(context: Context<AppEnv> | Context<AppEnv &
     return null
   }
   const secondFactor = live.secondFactor === 'passkey' || live.secondFactor === 'totp' || live.secondFactor === 'recovery' ? live.secondFactor : null
-  await issueSessionCookie(c, { ...claims, email: live.email, secondFactor })
-  const account: Account = { type: claims.type, id: claims.accountId, email: live.email, sessionId: claims.sessionId, secondFactor }
+  const checkedAt = await issueSessionCookie(c, { ...claims, email: live.email, secondFactor })
+  const account: Account = { type: claims.type, id: claims.accountId, email: live.email, sessionId: claims.sessionId, secondFactor, checkedAt }
   c.set('account', account)
   c.set('profile', live.profile)
   return account
@@ -74,6 +75,20 @@ export async function passSecondFactor(c: Context<AppEnv & SignedIn>, how: 'pass
   const claims = await verifySessionToken(signingSecret(c.env), sessionToken(c) ?? '')
   if (claims) await issueSessionCookie(c, { ...claims, email: account.email, secondFactor: how })
   c.set('account', { ...account, secondFactor: how })
+}
+
+/**
+ * The account's record changed (name, language, password): this browser's cookie is confirmed
+ * again, so the record kept for its old confirmation (worker/auth/profile-memo.ts) is not the one
+ * it is answered with, in this isolate or any other.
+ */
+export async function reconfirmAfterProfileChange(c: Context<AppEnv & SignedIn>): Promise<void> {
+  const account = c.var.account
+  forgetProfile(account)
+  const claims = await verifySessionToken(signingSecret(c.env), sessionToken(c) ?? '')
+  if (!claims) return
+  const checkedAt = await issueSessionCookie(c, { ...claims, email: account.email, secondFactor: (account.secondFactor as SessionClaims['secondFactor']) ?? null })
+  c.set('account', { ...account, checkedAt })
 }
 
 export const SECOND_FACTOR_REQUIRED = errorMessage('errors.secondFactorRequired')

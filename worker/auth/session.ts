@@ -125,10 +125,12 @@ function cookieOptions(c: AnyContext, maxAge: number) {
   return { path: '/', httpOnly: true, secure: cookieIsSecure(c.req.url), sameSite: 'Lax' as const, maxAge }
 }
 
-/** Issues the token with these claims as this browser's cookie, confirmed now. */
-export async function issueSessionCookie(c: AnyContext, claims: SessionClaims): Promise<void> {
-  const token = await signSessionToken(signingSecret(c.env), { ...claims, checkedAt: nowSeconds() })
+/** Issues the token with these claims as this browser's cookie, confirmed now; answers when (Unix seconds). */
+export async function issueSessionCookie(c: AnyContext, claims: SessionClaims): Promise<number> {
+  const checkedAt = nowSeconds()
+  const token = await signSessionToken(signingSecret(c.env), { ...claims, checkedAt })
   setSessionCookie(c, generateCookie(SESSION_COOKIE, token, cookieOptions(c, Math.max(0, claims.expiresAt - nowSeconds()))))
+  return checkedAt
 }
 
 /**

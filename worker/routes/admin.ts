@@ -15,6 +15,7 @@ import type { AppEnv } from '../env'
 import { apiError } from '../lib/api-errors'
 import { forgetIsolateMemos } from '../lib/isolate-memo'
 import { validate } from '../lib/validate'
+import { forgetProfile } from '../auth/profile-memo'
 
 export const adminRoutes = new Hono<AppEnv>()
   .get('/stats', requireAdmin, async (c) => {
@@ -31,6 +32,7 @@ export const adminRoutes = new Hono<AppEnv>()
     const user = await setUserActive(database(c.env.DB), id, false)
     if (!user) return apiError(c, 404, 'errors.userNotFound')
     await accountStore(c.env, { type: 'user', id }).setBanned({ type: 'user', id }, true, user)
+    forgetProfile({ type: 'user', id })
     return c.json({ message: 'User banned', user }, 200)
   })
   .post('/users/:id/unban', requireAdmin, validate('param', idParamSchema), async (c) => {

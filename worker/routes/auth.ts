@@ -11,6 +11,7 @@ import { loginSchema, signupSchema } from '../accounts/schemas'
 import { accountStore } from '../accounts/store-client'
 import { awaitsSecondFactor, closedForMaintenance, currentAccount, endThisSession } from '../auth/guards'
 import { secondFactorStatus } from '../auth/second-factor-guards'
+import { rememberedProfile, rememberProfile } from '../auth/profile-memo'
 import { hashPassword, verifyPassword } from '../auth/password'
 import { addressCounter, beginSignIn, clientAddress, limitAttempts, SIGNUP_ADDRESS_LIMIT, SIGNUP_WINDOW_SECONDS } from '../auth/rate-limit'
 import { clearSessionCookie, sessionToken, startSession } from '../auth/session'
@@ -87,7 +88,9 @@ export const authRoutes = new Hono<AppEnv>()
   // status the browser would log; the guarded routes still answer 401.
   .get('/me', async (c) => {
     const account = await currentAccount(c)
-    const record = account ? (c.var.profile ?? (await accountStore(c.env, account).profile({ type: account.type, id: account.id }))) : null
+    let record = account ? (c.var.profile ?? rememberedProfile(account) ?? null) : null
+    if (account && !record) record = await accountStore(c.env, account).profile({ type: account.type, id: account.id })
+    if (account && record) rememberProfile(account, record)
     if (!account || !record) {
       if (sessionToken(c)) clearSessionCookie(c)
       return c.json({ user: null }, 200)

@@ -17,7 +17,7 @@ import { keepPublicListCopies, publicSlugsOf } from '../accounts/public-lists'
 import { myStore } from '../accounts/store-client'
 import { withNextEpisodes, type ContinueResult } from '../accounts/up-next'
 import { catalogForRequest } from '../catalog'
-import { closedForMaintenance, requireAccount } from '../auth/guards'
+import { closedForMaintenance, reconfirmAfterProfileChange, requireAccount } from '../auth/guards'
 import { checkCurrentPassword } from '../auth/current-password'
 import { hashPassword } from '../auth/password'
 import type { AppEnv } from '../env'
@@ -58,6 +58,7 @@ export const meRoutes = new Hono<AppEnv>()
     if (!user) return apiError(c, 404, 'errors.profileUpdateFailed')
     const { store, owner } = myStore(c)
     await store.setProfile(owner, user)
+    await reconfirmAfterProfileChange(c)
     // the owner's name is on each public list's page and card: visitors see the new one at once
     if (changes.username !== undefined) await keepPublicListCopies(c.env, await publicSlugsOf(db, owner))
     return c.json({ message: 'Profile updated successfully!', user }, 200)
@@ -77,6 +78,7 @@ export const meRoutes = new Hono<AppEnv>()
     const { store, owner } = myStore(c)
     await store.endSessions(owner, account.sessionId, true)
     if (record) await store.setProfile(owner, record)
+    await reconfirmAfterProfileChange(c)
     return c.json({ message: 'Password updated successfully!' }, 200)
   })
   .get('/watchlist', requireAccount, async (c) => {

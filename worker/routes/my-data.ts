@@ -23,6 +23,7 @@ import type { AppEnv } from '../env'
 import { apiError, errorMessage } from '../lib/api-errors'
 import { validate } from '../lib/validate'
 import { catalogProviderName } from './config'
+import { forgetProfile } from '../auth/profile-memo'
 
 const deleteSchema = z.object({
   password: z.string({ error: errorMessage('errors.passwordRequired') }).min(1, errorMessage('errors.passwordRequired')).max(1024, errorMessage('errors.passwordTooLong')),
@@ -76,6 +77,7 @@ export const myDataRoutes = new Hono<AppEnv>()
     // the store first: a copy it still had to write must not outlive the account in D1
     const { store, owner } = myStore(c)
     await store.deleteAccount(owner)
+    forgetProfile(owner)
     await deleteUserAccount(db, account.id, await countersOf(c.env, db, account))
     // The account's public lists stop showing to visitors at once.
     await keepPublicListCopies(c.env, shown)

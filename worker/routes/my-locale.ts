@@ -9,7 +9,7 @@ import { setCookie } from 'hono/cookie'
 import { database } from '../accounts/db'
 import { localeChoiceSchema, setAccountLocale } from '../accounts/locale'
 import { myStore } from '../accounts/store-client'
-import { closedForMaintenance, NO_SESSION, requireAccount } from '../auth/guards'
+import { closedForMaintenance, NO_SESSION, reconfirmAfterProfileChange, requireAccount } from '../auth/guards'
 import type { AppEnv } from '../env'
 import { LOCALE_COOKIE } from '../lib/locales'
 import { cookieIsSecure } from '../lib/loopback'
@@ -25,6 +25,7 @@ export const myLocaleRoutes = new Hono<AppEnv>().put('/', requireAccount, closed
   if (!record) return c.json({ error: NO_SESSION }, 401)
   const { store, owner } = myStore(c)
   await store.setProfile(owner, record)
+  await reconfirmAfterProfileChange(c)
   // Not HttpOnly: the web app's language menu writes the same cookie.
   setCookie(c, LOCALE_COOKIE, locale, { path: '/', secure: cookieIsSecure(c.req.url), sameSite: 'Lax', maxAge: LOCALE_COOKIE_SECONDS })
   return c.body(null, 204)

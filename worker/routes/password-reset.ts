@@ -18,6 +18,7 @@ import { endResetLinks, issueResetToken, RESET_TTL_SECONDS, redeemResetToken } f
 import { emailSchema, newPasswordPair } from '../accounts/schemas'
 import { accountStore } from '../accounts/store-client'
 import { closedForMaintenance } from '../auth/guards'
+import { forgetProfile } from '../auth/profile-memo'
 import { hashPassword } from '../auth/password'
 import { clearSessionCookie, sessionToken } from '../auth/session'
 import { addressCounter, clientAddress, countAttempt, emailCounter, limitAttempts, nowSeconds } from '../auth/rate-limit'
@@ -86,6 +87,7 @@ export const passwordResetRoutes = new Hono<AppEnv>()
     const store = accountStore(c.env, account)
     await store.endSessions(account, null, true)
     if (record) await store.setProfile(account, record)
+    forgetProfile(account)
     // a browser of the account that asks is signed out at once, the others within a minute
     if (sessionToken(c)) clearSessionCookie(c)
     await endResetLinks(db, owner.ownerType, owner.ownerId)

@@ -14,6 +14,7 @@ import { clearSessionCookie } from '../auth/session'
 import type { AppEnv } from '../env'
 import { apiError, errorMessage } from '../lib/api-errors'
 import { validate } from '../lib/validate'
+import { forgetProfile } from '../auth/profile-memo'
 
 const sessionParam = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, errorMessage('errors.fieldSessionId', { field: 'id' })) })
 
@@ -25,6 +26,7 @@ export const sessionRoutes = new Hono<AppEnv>()
   .delete('/', requireAccount, async (c) => {
     const { store, owner } = myStore(c)
     await store.endSessions(owner)
+    forgetProfile(owner)
     clearSessionCookie(c)
     return c.json({ message: 'Signed out everywhere.' }, 200)
   })

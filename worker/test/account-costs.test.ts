@@ -7,7 +7,7 @@ import { env } from 'cloudflare:workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import app from '../index'
 import { loadCatalog } from './catalog-data'
-import { createAdmin, createUser, ORIGIN, PASSWORD, signUp, type TestAccount } from './helpers/accounts'
+import { createAdmin, createUser, ORIGIN, PASSWORD, sessionCookieFrom, signIn, signUp, type TestAccount } from './helpers/accounts'
 import { countD1, type D1Counter } from './helpers/d1-counter'
 import { storeStub } from './helpers/stores'
 import { SIGNED_IN_PAGE_CALLS } from './helpers/page-calls'
@@ -167,6 +167,40 @@ describe('what a request costs', { timeout: 30_000 }, () => {
     const cost = await m.cost(1)
     table.push(['signed-in API read whose token is confirmed', cost])
     expect(cost.d1Queries).toBe(0)
+  })
+
+  it('a session check (GET /api/auth/me) asks the store once per confirmation; a changed name is answered at once', async () => {
+    const viewer = await createUser()
+    const other = await signIn(viewer.email, PASSWORD)
+    const m = meter()
+    const me = async (cookie: string) => {
+      const res = await ask('/api/auth/me', { cookie })
+      expect(res.status).toBe(200)
+      return (await res.json()) as { user: { username: string } | null }
+    }
+    // the answer itself is read here, so it is not drained as send() does
+    const ask = async (path: string, init: RequestInit & { cookie?: string } = {}) => {
+      const headers = new Headers(init.headers)
+      if (init.cookie) headers.set('Cookie', init.cookie)
+      const ctx = createExecutionContext()
+      const res = await app.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers }), m.bindings, ctx)
+      await waitOnExecutionContext(ctx)
+      return res
+    }
+    const before = (await me(viewer.cookie)).user!.username
+    for (let n = 0; n < 9; n++) expect((await me(viewer.cookie)).user!.username).toBe(before)
+    expect((await m.cost(10)).storeCalls).toBe(1)
+    expect((await me(other.cookie)).user!.username).toBe(before)
+
+    const renamed = `renamed${Date.now() % 1_000_000}`
+    const patch = await ask('/api/me/profile', { method: 'PATCH', cookie: viewer.cookie, headers: { 'Content-Type': 'application/json', Origin: ORIGIN }, body: JSON.stringify({ username: renamed }) })
+    expect(patch.status).toBe(200)
+    const fresh = sessionCookieFrom(patch)
+    expect(fresh).not.toBeNull()
+    expect((await me(fresh!)).user!.username).toBe(renamed)
+    // this isolate forgets what it kept for the account's other sessions too (another isolate holds
+    // its copy no longer than the minute their tokens are taken at their word)
+    expect((await me(other.cookie)).user!.username).toBe(renamed)
   })
 
   it('a successful sign-in', async () => {
