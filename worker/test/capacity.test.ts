@@ -427,7 +427,7 @@ describe('the capacity table', { timeout: 120_000 }, () => {
   })
 
   it('the sitemap when nothing has kept it', async () => {
-    await env.CACHE.delete('v1:catalog:sitemap:v4:http://localhost')
+    await env.CACHE.delete('v1:catalog:sitemap:v5:http://localhost')
     forgetIsolateMemos()
     const c = await measure('sitemap.xml, not kept', 1, async () => {
       expect((await send('/sitemap.xml')).status).toBe(200)

@@ -204,7 +204,7 @@ describe('what making an answer costs', () => {
         expect(kv.accountsQueries).toBe(0)
         expect((await env.CACHE.get<CachedEntry<unknown>>(key, 'json'))!.fetchedAt).toBeGreaterThan(Date.now() + 10 * 60_000)
       }
-      await env.CACHE.delete('v1:catalog:sitemap:v4:http://localhost')
+      await env.CACHE.delete('v1:catalog:sitemap:v5:http://localhost')
       forgetIsolateMemos()
       const sitemap = await measure('sitemap.xml, not kept', '/sitemap.xml')
       expect(sitemap.accountsQueries).toBe(1)
