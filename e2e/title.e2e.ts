@@ -1191,7 +1191,21 @@ describe('/tv/{id}', () => {
       if (viewport === 'phone') {
         await page.getByRole('button', { name: 'Later seasons' }).waitFor()
         expect(await inStrip()).toBe(false)
-        while (!(await inStrip())) await page.getByRole('button', { name: 'Later seasons' }).click()
+        // each press scrolls smoothly: the strip is let come to rest before it is measured again,
+        // or a press would be aimed at an arrow that the end of the scroll has just taken away
+        const atRest = () =>
+          tabs.evaluate(
+            (strip) =>
+              new Promise<void>((resolve) => {
+                let last = Number.NaN
+                const look = () => (strip.scrollLeft === last ? resolve() : ((last = strip.scrollLeft), setTimeout(look, 150)))
+                look()
+              }),
+          )
+        while (!(await inStrip())) {
+          await page.getByRole('button', { name: 'Later seasons' }).click()
+          await atRest()
+        }
         await page.getByRole('button', { name: 'Earlier seasons' }).waitFor()
       } else {
         expect(await inStrip()).toBe(true)
