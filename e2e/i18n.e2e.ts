@@ -235,6 +235,8 @@ const SAMPLE_PARAMS: Record<string, string> = {
   '/search-results': '/search-results?q=knight',
   // No list has this address: the walk reads the list page's not-found state.
   '/list/:slug': '/list/zzzzzzzzzz',
+  // Christopher Nolan: a person with a filmography
+  '/person/:id': '/person/5647451',
 }
 /** Words the walk's own addresses put on pages (the search term), not interface text. */
 const WALK_INPUT = ['knight']

@@ -195,7 +195,7 @@ export function TopSearch() {
   }
   return (
     <>
-      <button type="button" aria-label={t('nav.search')} className="shrink-0 rounded-md p-2 hover:bg-neutral-800 lg:hidden" onClick={() => setPhoneOpen(true)}>
+      <button type="button" aria-label={t('nav.search')} className="shrink-0 rounded-md p-1.5 hover:bg-neutral-800 lg:hidden" onClick={() => setPhoneOpen(true)}>
         <SearchIcon />
       </button>
       <form
@@ -256,7 +256,7 @@ function TopBar() {
         <span aria-hidden="true" className="inline-block h-7 w-7 shrink-0 rounded-md bg-brand-600 text-center text-sm leading-7">▶</span>
         <span className="min-w-0 overflow-hidden">{SITE_NAME}</span>
       </Link>
-      <div className="flex shrink-0 items-center gap-3">
+      <div className="flex shrink-0 items-center gap-2 lg:gap-3">
         <TopSearch />
         <AccountMenu />
       </div>
