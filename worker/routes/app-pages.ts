@@ -36,6 +36,7 @@ import { firstBackdrop, imageBaseFor, imageSizesFor } from './config'
 import { digestHex } from '../lib/digest'
 import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_COOKIE, LOCALES, localizedPath, negotiateLocale } from '../lib/locales'
 import { type PageLanguage, pageLanguageOf } from '../seo/languages'
+import { knownForOf } from '../catalog/known-for'
 
 /** Revalidated on every visit (cheap with the ETag): the HTML names this deployment's chunks. */
 const HTML_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
@@ -140,12 +141,7 @@ async function personBoot(c: Context<AppEnv>, id: number): Promise<AppPage> {
   const { locale } = languageOf(c)
   try {
     const person = await catalogForPage(c, locale).person(id)
-    const knownFor = [...person.cast, ...person.crew]
-      .sort((a, b) => b.vote_count - a.vote_count || b.popularity - a.popularity)
-      .map((credit) => credit.title)
-      .filter((title, index, all) => all.indexOf(title) === index)
-      .slice(0, 4)
-    const head = personHead(c.env, new URL(c.req.url).origin, locale, person, knownFor)
+    const head = personHead(c.env, new URL(c.req.url).origin, locale, person, knownForOf(person).map((credit) => credit.title))
     const { imageSizes } = await backdrop(c, null)
     return { module, boot: { ...bootBase(c), imageSizes, person }, title: head.title, description: head.description, headTags: head.headTags }
   } catch (err) {

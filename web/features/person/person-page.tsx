@@ -7,6 +7,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router-dom'
+import { knownForOf } from '../../../worker/catalog/known-for'
 import type { PersonCredit, PersonDetails } from '../../../worker/catalog/types'
 import { PosterCard } from '../../components/poster-card'
 import { posterGridClass } from '../../components/skeletons'
@@ -27,9 +28,6 @@ const DEPARTMENTS: Record<string, MessageId> = {
 export const PERSON_SORTS = ['popularity', 'year', 'rating'] as const
 export type PersonSort = (typeof PERSON_SORTS)[number]
 const SORT_LABELS: Record<PersonSort, MessageId> = { popularity: 'grids.sortPopularity', year: 'grids.sortNewest', rating: 'grids.sortRating' }
-/** How many titles "Known for" names. */
-const KNOWN_FOR_SHOWN = 4
-
 /** A title once, with every role the person had in it. */
 interface FilmographyEntry extends PersonCredit {
   roles: string[]
@@ -81,7 +79,7 @@ function PersonPage({ id }: { id: number }) {
   const sort: PersonSort = (PERSON_SORTS as readonly string[]).includes(asked ?? '') ? (asked as PersonSort) : 'popularity'
   const entries = useMemo(() => (person ? filmographyOf(person) : []), [person])
   const sorted = useMemo(() => sortFilmography(entries, sort), [entries, sort])
-  const knownFor = useMemo(() => [...entries].sort((a, b) => b.vote_count - a.vote_count || b.popularity - a.popularity).slice(0, KNOWN_FOR_SHOWN), [entries])
+  const knownFor = useMemo(() => (person ? knownForOf(person) : []), [person])
   const image = useImage()
   const unknown = isUnknownTitle(query, validId)
   useDocumentMeta(person?.name ?? (unknown ? t('person.notFound') : undefined), person?.biography || undefined)
