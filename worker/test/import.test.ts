@@ -12,6 +12,7 @@ import app from '../index'
 import { loadCatalog } from './catalog-data'
 import { call, createUser, json, ORIGIN } from './helpers/accounts'
 import { flushCopies } from './helpers/stores'
+import { answerTmdbWith } from './helpers/tmdb-boundary'
 
 beforeAll(async () => {
   await loadCatalog()
@@ -102,7 +103,7 @@ function showResult(s: (typeof SHOWS)[number]) {
   return { adult: false, backdrop_path: null, id: s.id, name: s.name, original_language: 'en', original_name: s.name, overview: '', poster_path: `/poster${s.id}.jpg`, media_type: 'tv', genre_ids: [80], popularity: 50, first_air_date: s.first_air_date, vote_average: 8.5, vote_count: 5000, origin_country: ['GB'] }
 }
 
-let upstream: URL[] = []
+const upstream: URL[] = []
 let findAnswers: 'normal' | 'empty' = 'normal'
 
 function tmdbAnswer(url: URL): Response {
@@ -138,14 +139,9 @@ describe('POST /api/me/import/match with TMDB', () => {
     // Each test starts with nothing kept from TMDB, so what it counts is its own calls.
     const kept = await env.CACHE.list({ prefix: 'v1:catalog:tmdb:' })
     await Promise.all(kept.keys.map((k) => env.CACHE.delete(k.name)))
-    upstream = []
+    upstream.length = 0
     findAnswers = 'normal'
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL) => {
-      const url = new URL(input instanceof Request ? input.url : String(input))
-      if (url.hostname !== 'api.themoviedb.org') throw new Error(`unexpected fetch to ${url.hostname}`)
-      upstream.push(url)
-      return tmdbAnswer(url)
-    })
+    answerTmdbWith(tmdbAnswer, upstream)
   })
 
   afterEach(() => {
@@ -219,7 +215,7 @@ describe('POST /api/me/import/match with TMDB', () => {
     expect(finds()).toHaveLength(1)
     const cached = await readCached<{ movie_results: unknown[] }>(env.CACHE, tmdbCacheKey('/find/tt0069293', { external_source: 'imdb_id' }))
     expect(cached?.data.movie_results).toHaveLength(1)
-    upstream = []
+    upstream.length = 0
     const again = await matchWithTmdb(me.cookie, [{ title: 'Solaris', imdb_id: 'tt0069293' }])
     expect(again.body).toEqual(first.body)
     expect(upstream).toEqual([])

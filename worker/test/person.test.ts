@@ -8,6 +8,7 @@ import type { MovieDetails, PersonDetails } from '../catalog/types'
 import worker from '../index'
 import { loadCatalog } from './catalog-data'
 import { countD1 } from './helpers/d1-counter'
+import { answerTmdbWith } from './helpers/tmdb-boundary'
 
 vi.setConfig({ testTimeout: 30_000 })
 
@@ -78,7 +79,7 @@ describe('the embedded catalogue', () => {
 
 describe('the TMDB provider', () => {
   const NOT_FOUND = { success: false, status_code: 34, status_message: 'The resource you requested could not be found.' }
-  let upstream: URL[] = []
+  const upstream: URL[] = []
 
   /** TMDB's /person/{id} with combined_credits: cast and crew entries are the titles' list fields plus media_type and the role. */
   function fakeTmdb(url: URL): Response {
@@ -116,15 +117,10 @@ describe('the TMDB provider', () => {
   }
 
   beforeAll(() => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL) => {
-      const url = new URL(input instanceof Request ? input.url : String(input))
-      if (url.hostname !== 'api.themoviedb.org') throw new Error(`unexpected fetch to ${url.hostname}`)
-      upstream.push(url)
-      return fakeTmdb(url)
-    })
+    answerTmdbWith(fakeTmdb, upstream)
   })
   afterEach(() => {
-    upstream = []
+    upstream.length = 0
   })
 
   it('answers the person, their biography and their credits from one call, most popular first, adult titles left out', async () => {
@@ -143,7 +139,7 @@ describe('the TMDB provider', () => {
 
   it('keeps the answer in KV: a repeat asks TMDB nothing and the accounts database nothing', async () => {
     await call<PersonDetails>('/person/31', { TMDB_API_KEY: 'key' })
-    upstream = []
+    upstream.length = 0
     const accounts = countD1(env.DB)
     const again = await call<PersonDetails>('/person/31', { TMDB_API_KEY: 'key', DB: accounts.db })
     expect(again.body.name).toBe('Tom Hanks')

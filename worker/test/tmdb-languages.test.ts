@@ -7,9 +7,10 @@ import { env } from 'cloudflare:workers'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Genre, MovieDetails, PageComposition } from '../catalog/types'
 import worker from '../index'
+import { answerTmdbWith } from './helpers/tmdb-boundary'
 
 const KEY = 'tmdb-secret-key-0123456789'
-let upstream: URL[] = []
+const upstream: URL[] = []
 
 vi.setConfig({ testTimeout: 60_000 })
 
@@ -60,13 +61,8 @@ function fakeTmdb(url: URL): Response {
 }
 
 beforeEach(() => {
-  upstream = []
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL) => {
-    const url = new URL(input instanceof Request ? input.url : String(input))
-    if (url.hostname !== 'api.themoviedb.org') throw new Error(`unexpected fetch to ${url.hostname}`)
-    upstream.push(url)
-    return fakeTmdb(url)
-  })
+  upstream.length = 0
+  answerTmdbWith(fakeTmdb, upstream)
 })
 
 afterEach(() => {
@@ -125,7 +121,7 @@ describe('TMDB in the visitor language', () => {
       ['/3/tv/712', null, 'credits,similar,videos,external_ids,content_ratings'],
     ])
     // both answers are kept: asking again, or in English, calls TMDB no more
-    upstream = []
+    upstream.length = 0
     expect((await call('/movie/711', { 'Accept-Language': 'de' })).body).toMatchObject({ overview: 'Overview in en-US' })
     await call('/tv/712', { 'Accept-Language': 'ja' })
     await call('/movie/711')
@@ -145,7 +141,7 @@ describe('TMDB in the visitor language', () => {
     expect(failing.status).toBe(200)
     expect(failing.body).toMatchObject({ title: 'Film 714 (fr-FR)', overview: '' })
     expect(failing.body).not.toHaveProperty('overview_language')
-    upstream = []
+    upstream.length = 0
     const english = await call('/movie/716')
     expect((english.body as MovieDetails).overview).toBe('')
     expect(upstream).toHaveLength(1)

@@ -8,8 +8,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { readCached, tmdbCacheKey } from '../cache'
 import type { ListItem, MovieDetails, PageComposition, Paged, SearchPage, TvDetails, WatchOptions } from '../catalog/types'
 import worker from '../index'
+import { answerTmdbWith } from './helpers/tmdb-boundary'
 
-let upstream: URL[] = []
+const upstream: URL[] = []
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
@@ -153,13 +154,8 @@ function fakeTmdb(url: URL): Response {
 }
 
 beforeEach(() => {
-  upstream = []
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL) => {
-    const url = new URL(input instanceof Request ? input.url : String(input))
-    if (url.hostname !== 'api.themoviedb.org') throw new Error(`unexpected fetch to ${url.hostname}`)
-    upstream.push(url)
-    return fakeTmdb(url)
-  })
+  upstream.length = 0
+  answerTmdbWith(fakeTmdb, upstream)
 })
 
 afterEach(() => {
@@ -207,7 +203,7 @@ describe('ratings from TMDB', () => {
     const films = upstream.find((u) => u.pathname === '/3/discover/movie')!
     expect(films.searchParams.get('certification_country')).toBe('GB')
     expect(films.searchParams.get('certification')).toBe('U|PG')
-    upstream = []
+    upstream.length = 0
     await call('/api/catalog/discover/movie?preset=kids&with_genres=10751', 'JP')
     // A country whose ratings are not known here is judged by the US ones.
     expect(upstream.find((u) => u.pathname === '/3/discover/movie')!.searchParams.get('certification_country')).toBe('US')
@@ -227,7 +223,7 @@ describe('services as groups of TMDB providers', () => {
     expect(asked.length).toBeGreaterThan(0)
     expect(new Set(asked)).toEqual(new Set(['386|387']))
 
-    upstream = []
+    upstream.length = 0
     await call('/api/catalog/pages/movies?on=386,8&region=US')
     const narrowed = upstream.filter((u) => u.searchParams.has('with_watch_providers')).map((u) => u.searchParams.get('with_watch_providers'))
     expect(new Set(narrowed)).toEqual(new Set(['8|1796|175|386|387']))
