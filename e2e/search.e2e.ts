@@ -31,7 +31,7 @@ describe('the top bar search', () => {
   })
 
   for (const viewport of ['phone', 'desktop'] as const) {
-    it(`${viewport}: suggests titles, people and "Search for" while typing; the arrows and Enter open a title`, { retry: 3 }, async () => {
+    it(`${viewport}: suggests titles, people and "Search for" while typing; the arrows and Enter open a title`, async () => {
       const { context, page } = await open('/movies', viewport)
       // A phone keeps the box behind the bar's Search button.
       if (viewport === 'phone') await page.getByRole('banner').getByRole('button', { name: 'Search' }).click()

@@ -95,6 +95,23 @@ describe('the top bar search box', () => {
     expect((box as HTMLInputElement).value).toBe('')
   })
 
+  it('an answer landing after an arrow press keeps the same option active', async () => {
+    const box = renderBox()
+    fireEvent.focus(box)
+    fireEvent.change(box, { target: { value: 'shaw' } })
+    // Before the answer, "Search for" is the only option: Down makes it the active one…
+    expect(screen.getAllByRole('option')).toHaveLength(1)
+    fireEvent.keyDown(box, { key: 'ArrowDown' })
+    const searchFor = () => screen.getByRole('option', { name: 'Search for “shaw”' })
+    expect(box.getAttribute('aria-activedescendant')).toBe(searchFor().id)
+    // …and it stays so when the titles and people arrive above it.
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(4))
+    expect(box.getAttribute('aria-activedescendant')).toBe(searchFor().id)
+    expect(searchFor().getAttribute('aria-selected')).toBe('true')
+    fireEvent.keyDown(box, { key: 'ArrowDown' })
+    expect(box.getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[0]!.id)
+  })
+
   it('Escape closes the list and keeps the text; Enter with no option active searches the text', async () => {
     const box = renderBox()
     fireEvent.focus(box)

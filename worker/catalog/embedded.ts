@@ -8,6 +8,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/d1'
 import { DEFAULT_LOCALE, type Locale } from '../lib/locales'
 import { genresIn } from './messages'
+import { namesThePerson, trigramsOf } from './name-match'
 import { episodeText, overviewIn, seasonText } from './overviews'
 import { CatalogNotFoundError, type CatalogProvider, type ListName } from './provider'
 import {
@@ -437,8 +438,10 @@ export class EmbeddedCatalog implements CatalogProvider {
           WHERE c.person_id IN (${idList(people.map((p) => p.id))}) AND coalesce(m.id, t.id) IS NOT NULL
           ORDER BY popularity DESC, c.title_id`,
     )
+    // Only a person the whole term names brings their titles into the results.
+    const named = new Set(people.filter((p) => namesThePerson(query, p.name)).map((p) => p.id))
     const theirTitles = new Map<string, { id: number; media_type: MediaType }>()
-    for (const c of credits) theirTitles.set(`${c.media_type}:${c.title_id}`, { id: c.title_id, media_type: c.media_type })
+    for (const c of credits) if (named.has(c.person_id)) theirTitles.set(`${c.media_type}:${c.title_id}`, { id: c.title_id, media_type: c.media_type })
     const found = people.flatMap((person) => {
       const own = credits.filter((c) => c.person_id === person.id)
       if (!own.length) return []
@@ -670,16 +673,6 @@ const TITLE_SIMILARITY = 0.55
 const PERSON_SIMILARITY = 0.5
 const PEOPLE_SHOWN = 6
 const KNOWN_FOR_SHOWN = 3
-
-/** The three-letter runs inside the words of a text, lower-cased, as the trigram tokenizer folds case. */
-function trigramsOf(text: string): Set<string> {
-  const grams = new Set<string>()
-  for (const word of text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
-    const letters = [...word]
-    for (let i = 0; i + 3 <= letters.length; i++) grams.add(letters.slice(i, i + 3).join(''))
-  }
-  return grams
-}
 
 function queryTrigrams(query: string): Set<string> {
   return new Set([...trigramsOf(query)].slice(0, 40))

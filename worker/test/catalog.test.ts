@@ -370,6 +370,20 @@ describe('GET /api/catalog/search', () => {
     expect(popularity).toEqual([...popularity].sort((a, b) => b - a))
   })
 
+  it('adds no titles of people a short term only partly names ("shaw" is not Shawn Levy)', async () => {
+    const found = await new EmbeddedCatalog(env.CATALOG).search('shaw', 1)
+    const byName = await new EmbeddedCatalog(env.CATALOG).search('shaw', 1, { people: false })
+    // People whose names are spelt like the term are still found as people…
+    expect(found.people.length).toBeGreaterThan(0)
+    expect(found.people.every((p) => /sha|haw/i.test(p.name))).toBe(true)
+    const theirs = new Set(found.people.flatMap((p) => p.known_for.map((k) => `${k.media_type}:${k.id}`)))
+    const named = new Set(byName.results.map((r) => `${r.media_type}:${r.id}`))
+    expect([...theirs].some((key) => !named.has(key))).toBe(true)
+    // …but the results are the titles found by name alone, The Shawshank Redemption first.
+    expect(found.results.map((r) => `${r.media_type}:${r.id}`)).toEqual([...named])
+    expect(found.results[0]).toMatchObject({ media_type: 'movie', title: 'The Shawshank Redemption' })
+  })
+
   it('answers an anonymous search without touching the accounts database', async () => {
     const counter = countD1(env.DB)
     const ctx = createExecutionContext()

@@ -144,6 +144,8 @@ function fakeTmdb(url: URL): Response {
         },
         { id: 77, media_type: 'person', adult: true, name: 'Christopher Nolan Adult', known_for_department: 'Acting', known_for: [listItem(504, 'movie')] },
         listItem(502, 'movie'),
+        // Found for a part of the term only: listed among the people, their titles not added.
+        { id: 78, media_type: 'person', adult: false, name: 'Nolan North', known_for_department: 'Acting', known_for: [listItem(505, 'movie')] },
       ]),
     )
   }
@@ -291,6 +293,7 @@ describe('search counts', () => {
           { id: 601, media_type: 'tv', title: 'Runtime From The Last Episode' },
         ],
       },
+      { id: 78, name: 'Nolan North', profile_path: null, known_for_department: 'Acting', known_for: [{ id: 505, media_type: 'movie', title: 'Film 505' }] },
     ])
     expect(upstream.at(-1)!.pathname).toBe('/3/search/multi')
     expect((await call<SearchPage>('/api/catalog/search?query=taxi&page=2')).body.people).toEqual([])
@@ -299,7 +302,8 @@ describe('search counts', () => {
 
   it('lists what a person the search names is known for after the titles matching by name, each once, none of an adult person', async () => {
     const found = (await call<SearchPage>('/api/catalog/search?query=christopher%20nolan')).body
-    // 502 matched by name; 501, 601 and 503 are his known_for (502 among them too); 504 is the adult person's.
+    // 502 matched by name; 501, 601 and 503 are his known_for (502 among them too); 504 is the adult
+    // person's, 505 that of Nolan North, whom the term does not name as a whole.
     expect(found.results.map((r) => `${r.media_type}:${r.id}`)).toEqual(['movie:502', 'movie:501', 'tv:601', 'movie:503'])
     expect(found.total_results).toBe(4)
     expect(found.total_pages).toBe(1)

@@ -5,7 +5,7 @@
  * the search page's cache (the same query key), and a term that is no longer wanted stops its request.
  */
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react'
+import { useEffect, useLayoutEffect, useState, type KeyboardEvent, type RefObject } from 'react'
 import { useNavigate } from 'react-router-dom'
 import type { ListItem, PersonResult } from '../../../worker/catalog/types'
 import { FilmIcon } from '../../components/icons'
@@ -57,8 +57,9 @@ export function HeaderSuggestions({ term, focused, listId, keys, onState, onPick
     ...searchQueryOptions,
   })
   // Kept with the term it belongs to: a new term shows its own list, open, with no option active.
-  const [kept, setKept] = useState<ComboboxState & { term: string }>({ term: wanted, open: true, active: -1 })
-  const state: ComboboxState = kept.term === wanted ? kept : { open: true, active: -1 }
+  // The active option is kept by its address, not its place, so an answer that lands between two
+  // key presses (the titles arriving above "Search for …") leaves the same option active.
+  const [kept, setKept] = useState<{ term: string; open: boolean; activeHref: string | undefined }>({ term: wanted, open: true, activeHref: undefined })
 
   const options: Option[] = []
   if (query.data && debounced === wanted) {
@@ -67,23 +68,27 @@ export function HeaderSuggestions({ term, focused, listId, keys, onState, onPick
   }
   if (wanted.length >= SEARCH_MIN_LENGTH) options.push({ kind: 'search', href: paths.search(wanted) })
 
+  const ours = kept.term === wanted
+  const state: ComboboxState = { open: ours ? kept.open : true, active: ours ? options.findIndex((o) => o.href === kept.activeHref) : -1 }
   const expanded = focused && state.open && options.length > 0
-  const active = expanded && state.active < options.length ? state.active : -1
+  const active = expanded ? state.active : -1
   const optionId = (i: number) => `${listId}-${i}`
   const activeId = active >= 0 ? optionId(active) : undefined
 
-  useEffect(() => onState({ expanded, activeId }), [expanded, activeId, onState])
+  // Before the browser paints: the box never shows a state the list no longer has.
+  useLayoutEffect(() => onState({ expanded, activeId }), [expanded, activeId, onState])
 
   const open = (option: Option) => {
     onPicked()
     navigate(option.href)
   }
 
-  useEffect(() => {
+  // Set before the browser paints, so no key press meets the options of the render before.
+  useLayoutEffect(() => {
     keys.current = (e) => {
       const step = comboboxKey(e.key, { open: expanded, active }, options.length)
       if (step.handled) e.preventDefault()
-      setKept({ term: wanted, ...step.state })
+      setKept({ term: wanted, open: step.state.open, activeHref: options[step.state.active]?.href })
       const picked = options[active]
       if (step.action === 'pick' && picked) open(picked)
     }
