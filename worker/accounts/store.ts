@@ -26,7 +26,7 @@ import { digestHex } from '../lib/digest'
 import type { PublicRecord } from './accounts'
 import { copyIsEmpty, copyStatements, markCopied, pendingCopy } from './copies'
 import { database, nowIso, type StoreDb } from './db'
-import { clearHistory, findHistoryEntry, hideFromContinueWatching, historyResult, listContinueWatching, listHistory, recordPlaying, recordProgress, recordWatched, settlePlaying, type HistoryResult, type ProgressReport, type ReportReason } from './history'
+import { clearHistory, findHistoryEntry, playingRow, hideFromContinueWatching, historyResult, listContinueWatching, listHistory, recordPlaying, recordProgress, recordWatched, settlePlaying, type HistoryResult, type ProgressReport, type ReportReason } from './history'
 import { forgetLegacyRows, publicRecordOf, readLegacyRows } from './legacy'
 import { getServiceChoice, parseServiceChoice, setServiceChoice, type ServiceChoice } from './services'
 import {
@@ -95,6 +95,10 @@ async function passwordMark(hash: string): Promise<string> {
   return (await digestHex(hash)).slice(0, 32)
 }
 
+function buildStateQuery(db: StoreDb) {
+  return db.select().from(storeAccount).prepare()
+}
+
 export class AccountStore extends DurableObject<Bindings> {
   private readonly db: StoreDb
   private deleted = false
@@ -104,6 +108,8 @@ export class AccountStore extends DurableObject<Bindings> {
    * truth; this only spares a report asking it.
    */
   private alarmAt: number | null | undefined = undefined
+  /** The account row's query, built once (every call of every method reads it). */
+  private stateQuery: ReturnType<typeof buildStateQuery> | undefined
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, withBenchCounters(env))
@@ -128,7 +134,9 @@ export class AccountStore extends DurableObject<Bindings> {
   }
 
   private state(): AccountState | undefined {
-    return this.deleted ? undefined : this.db.select().from(storeAccount).get()
+    if (this.deleted) return undefined
+    this.stateQuery ??= buildStateQuery(this.db)
+    return this.stateQuery.get()
   }
 
   private async takeOver(owner: Owner): Promise<void> {
@@ -184,6 +192,8 @@ export class AccountStore extends DurableObject<Bindings> {
 
   /** The history row takes over the playing position, before the history is read or changed otherwise. */
   private settle(): void {
+    // most reads find nothing playing: no transaction for them
+    if (!playingRow(this.db)) return
     this.ctx.storage.transactionSync(() => settlePlaying(this.db, () => this.nextChange()))
   }
 

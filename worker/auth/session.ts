@@ -88,16 +88,30 @@ export function nowSeconds(): number {
   return Math.floor(Date.now() / 1000)
 }
 
+/**
+ * Tokens this isolate has verified, with their claims: a viewer sends the same token with every
+ * request (a progress report every 15 s), and its signature, base64 and JSON are checked once.
+ * Only a token that passed is kept, under the very string that passed and the secret that signed
+ * it; its expiry is checked again on every use. Oldest first out past VERIFIED_KEPT.
+ */
+const verifiedTokens = new Map<string, { secret: string; claims: SessionClaims }>()
+const VERIFIED_KEPT = 5000
+
 /** The claims of a genuine, unexpired token signed by us with HS256; null for anything else. */
 export async function verifySessionToken(secret: string, token: string): Promise<SessionClaims | null> {
+  if (!secret) return null
+  const known = verifiedTokens.get(token)
+  if (known && known.secret === secret) return known.claims.expiresAt > nowSeconds() ? known.claims : null
   try {
-    if (!secret) return null
     const verified = await jwt.verify(token, await signingKey(secret), { algorithm: ALGORITHM })
     if (!verified || verified.header.alg !== ALGORITHM) return null
     const parsed = claimsSchema.safeParse(verified.payload)
     if (!parsed.success || parsed.data.exp <= nowSeconds()) return null
     const { sid, typ, sub, exp, chk, em, sf } = parsed.data
-    return { sessionId: sid, type: typ, accountId: Number(sub), expiresAt: exp, checkedAt: chk, email: em, secondFactor: sf }
+    const claims: SessionClaims = { sessionId: sid, type: typ, accountId: Number(sub), expiresAt: exp, checkedAt: chk, email: em, secondFactor: sf }
+    if (verifiedTokens.size >= VERIFIED_KEPT) verifiedTokens.delete(verifiedTokens.keys().next().value!)
+    verifiedTokens.set(token, { secret, claims })
+    return claims
   } catch {
     // a token that is not even well-formed base64url JSON
     return null

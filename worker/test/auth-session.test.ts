@@ -92,6 +92,20 @@ describe('session tokens', () => {
     expect(await verifySessionToken(secret, timeless)).toBeNull()
   })
 
+  it('checks a token once per isolate, then knows it only as that very string, under its secret, until it expires', async () => {
+    const claims = { sessionId: 'a'.repeat(64), type: 'user' as const, accountId: 7, expiresAt: Math.floor(Date.now() / 1000) + 2 }
+    const token = await signSessionToken(secret, claims)
+    expect(await verifySessionToken(secret, token)).toMatchObject(claims)
+    expect(await verifySessionToken(secret, token)).toMatchObject(claims)
+    // Known, but not under another secret (a rotated one), nor with one character changed.
+    expect(await verifySessionToken('some-other-secret-of-good-length-123456', token)).toBeNull()
+    const last = token.at(-2) === 'A' ? 'B' : 'A'
+    expect(await verifySessionToken(secret, `${token.slice(0, -2)}${last}${token.at(-1)}`)).toBeNull()
+    // Past its expiry the remembered claims are refused like the token itself.
+    await new Promise((resolve) => setTimeout(resolve, (claims.expiresAt + 1) * 1000 - Date.now()))
+    expect(await verifySessionToken(secret, token)).toBeNull()
+  })
+
   it('refuses a valid token whose session row has expired or been deleted, once its minute is up', async () => {
     const user = await createUser()
     const { sid } = claimsOf(user)
