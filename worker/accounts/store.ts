@@ -110,6 +110,8 @@ export class AccountStore extends DurableObject<Bindings> {
   private alarmAt: number | null | undefined = undefined
   /** The account row's query, built once (every call of every method reads it). */
   private stateQuery: ReturnType<typeof buildStateQuery> | undefined
+  /** Whose store this is, once read (see isOpen). */
+  private known: Owner | undefined
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, withBenchCounters(env))
@@ -131,6 +133,22 @@ export class AccountStore extends DurableObject<Bindings> {
     if (!state) return null
     if (state.owner_type !== owner.type || state.owner_id !== owner.id) throw new Error('an account store was asked about another account')
     return state
+  }
+
+  /**
+   * For the calls that need only to know the account is here and is this one: the owner is read
+   * once, then known (it never changes; a deleted store is `deleted`), so a progress report or a
+   * read does not read the account row again.
+   */
+  private async isOpen(owner: Owner): Promise<boolean> {
+    if (this.deleted) return false
+    if (!this.known) {
+      const state = await this.open(owner)
+      if (!state) return false
+      this.known = { type: state.owner_type, id: state.owner_id }
+    }
+    if (this.known.type !== owner.type || this.known.id !== owner.id) throw new Error('an account store was asked about another account')
+    return true
   }
 
   private state(): AccountState | undefined {
@@ -256,7 +274,7 @@ export class AccountStore extends DurableObject<Bindings> {
   }
 
   async endSession(owner: Owner, sessionId: string): Promise<void> {
-    if (await this.open(owner)) deleteSession(this.db, sessionId)
+    if (await this.isOpen(owner)) deleteSession(this.db, sessionId)
   }
 
   /**
@@ -271,17 +289,17 @@ export class AccountStore extends DurableObject<Bindings> {
   }
 
   async endSessionByPublicId(owner: Owner, publicId: string): Promise<string | null> {
-    if (!(await this.open(owner))) return null
+    if (!(await this.isOpen(owner))) return null
     return deleteSessionByPublicId(this.db, publicId)
   }
 
   async sessions(owner: Owner, currentId: string): Promise<SessionView[]> {
-    if (!(await this.open(owner))) return []
+    if (!(await this.isOpen(owner))) return []
     return listSessions(this.db, currentId)
   }
 
   async passSecondFactor(owner: Owner, sessionId: string, how: SecondFactor): Promise<boolean> {
-    if (!(await this.open(owner))) return false
+    if (!(await this.isOpen(owner))) return false
     return markSecondFactor(this.db, sessionId, how)
   }
 
@@ -294,12 +312,12 @@ export class AccountStore extends DurableObject<Bindings> {
 
   /** The record as D1 now holds it, after a change there (profile, language, password). */
   async setProfile(owner: Owner, profile: PublicRecord): Promise<void> {
-    if (await this.open(owner)) this.db.update(storeAccount).set({ profile }).run()
+    if (await this.isOpen(owner)) this.db.update(storeAccount).set({ profile }).run()
   }
 
   /** An administrator's ban (every session ends, none is confirmed or started) or its end. */
   async setBanned(owner: Owner, banned: boolean, profile: PublicRecord): Promise<void> {
-    if (!(await this.open(owner))) return
+    if (!(await this.isOpen(owner))) return
     if (banned) deleteSessions(this.db)
     this.db.update(storeAccount).set({ banned, profile }).run()
   }
@@ -307,7 +325,7 @@ export class AccountStore extends DurableObject<Bindings> {
   // Watchlist
 
   async watchlist(owner: Owner): Promise<WatchlistEntry[]> {
-    if (!(await this.open(owner))) return []
+    if (!(await this.isOpen(owner))) return []
     return listWatchlist(this.db).map((row) => watchlistEntry(owner, row))
   }
 
@@ -320,14 +338,14 @@ export class AccountStore extends DurableObject<Bindings> {
   }
 
   async removeFromWatchlist(owner: Owner, key: ContentKey): Promise<boolean | null> {
-    if (!(await this.open(owner))) return null
+    if (!(await this.isOpen(owner))) return null
     const removed = removeFromWatchlist(this.db, key)
     if (removed) await this.copyWithin(CHANGE_COPY_DELAY_MS)
     return removed
   }
 
   async inWatchlist(owner: Owner, key: ContentKey): Promise<boolean> {
-    if (!(await this.open(owner))) return false
+    if (!(await this.isOpen(owner))) return false
     return isInWatchlist(this.db, key)
   }
 
@@ -338,7 +356,7 @@ export class AccountStore extends DurableObject<Bindings> {
    * the reports after it, unless this is the pause, end or leave report.
    */
   async recordProgress(owner: Owner, report: ProgressReport, reason: ReportReason | null = null): Promise<HistoryResult | null> {
-    if (!(await this.open(owner))) return null
+    if (!(await this.isOpen(owner))) return null
     const playing = recordPlaying(this.db, report, reason)
     if (playing) {
       await this.copyWithin(PROGRESS_COPY_DELAY_MS)
@@ -354,33 +372,33 @@ export class AccountStore extends DurableObject<Bindings> {
 
   /** Newest first; every entry when `limit` is null. */
   async history(owner: Owner, limit: number | null = null): Promise<HistoryResult[]> {
-    if (!(await this.open(owner))) return []
+    if (!(await this.isOpen(owner))) return []
     this.settle()
     return listHistory(this.db, limit ?? undefined).map((row) => historyResult(owner, row))
   }
 
   async historyEntry(owner: Owner, key: ContentKey): Promise<HistoryResult | null> {
-    if (!(await this.open(owner))) return null
+    if (!(await this.isOpen(owner))) return null
     this.settle()
     const row = findHistoryEntry(this.db, key)
     return row ? historyResult(owner, row) : null
   }
 
   async continueWatching(owner: Owner, limit: number): Promise<HistoryResult[]> {
-    if (!(await this.open(owner))) return []
+    if (!(await this.isOpen(owner))) return []
     this.settle()
     return listContinueWatching(this.db, limit).map((row) => historyResult(owner, row))
   }
 
   /** Off the Continue watching row; the history keeps the title (and its D1 copy does not change). */
   async hideFromContinueWatching(owner: Owner, key: ContentKey): Promise<boolean | null> {
-    if (!(await this.open(owner))) return null
+    if (!(await this.isOpen(owner))) return null
     this.settle()
     return hideFromContinueWatching(this.db, key)
   }
 
   async clearHistory(owner: Owner): Promise<number | null> {
-    if (!(await this.open(owner))) return null
+    if (!(await this.isOpen(owner))) return null
     const removed = clearHistory(this.db)
     await this.copyWithin(CHANGE_COPY_DELAY_MS)
     return removed
@@ -389,12 +407,12 @@ export class AccountStore extends DurableObject<Bindings> {
   // Services
 
   async services(owner: Owner): Promise<ServiceChoice | null> {
-    if (!(await this.open(owner))) return null
+    if (!(await this.isOpen(owner))) return null
     return getServiceChoice(this.db)
   }
 
   async setServices(owner: Owner, choice: ServiceChoice): Promise<boolean> {
-    if (!(await this.open(owner))) return false
+    if (!(await this.isOpen(owner))) return false
     setServiceChoice(this.db, choice)
     return true
   }
@@ -406,7 +424,7 @@ export class AccountStore extends DurableObject<Bindings> {
     owner: Owner,
     titles: { watchlist: WatchlistItem[]; watched: (WatchlistItem & { watched_at: string })[] },
   ): Promise<{ watchlist: ImportCounts; watched: ImportCounts } | null> {
-    if (!(await this.open(owner))) return null
+    if (!(await this.isOpen(owner))) return null
     this.settle()
     const change = this.nextChange()
     let saved = 0
@@ -423,7 +441,7 @@ export class AccountStore extends DurableObject<Bindings> {
   }
 
   async accountData(owner: Owner): Promise<StoreData | null> {
-    if (!(await this.open(owner))) return null
+    if (!(await this.isOpen(owner))) return null
     this.settle()
     return {
       watchlist: listWatchlist(this.db).map((row) => watchlistEntry(owner, row)),

@@ -22,7 +22,7 @@ afterEach(() => {
 })
 
 /** Counts the rows every SQL statement of every store writes from now on (SQLite's own count). */
-async function countRowsWritten(account: TestAccount): Promise<() => number> {
+async function countRowsWritten(account: TestAccount): Promise<(() => number) & { statements: () => number }> {
   const cursors: SqlStorageCursor<Record<string, SqlStorageValue>>[] = []
   await runInDurableObject(storeStub(account.type, account.id), (_instance, state) => {
     const proto = Object.getPrototypeOf(state.storage.sql) as { exec: Exec }
@@ -36,7 +36,8 @@ async function countRowsWritten(account: TestAccount): Promise<() => number> {
       proto.exec = original
     }
   })
-  return () => cursors.reduce((n, c) => n + c.rowsWritten, 0)
+  const written = () => cursors.reduce((n, c) => n + c.rowsWritten, 0)
+  return Object.assign(written, { statements: () => cursors.length })
 }
 
 async function entryOf(account: TestAccount): Promise<HistoryResult | null> {
@@ -51,14 +52,19 @@ describe('a progress report while a title plays', () => {
     const first = written()
     expect(first).toBeGreaterThan(1)
     const perReport: number[] = []
+    const statementsPerReport: number[] = []
     for (let n = 1; n <= 5; n++) {
       const before = written()
+      const statementsBefore = written.statements()
       const res = await report(viewer, { watch_duration: n * 15, position: n * 15, total_duration: 8880 })
       expect(res.status).toBe(200)
       expect((await json<{ entry: HistoryResult }>(res)).entry).toMatchObject({ watch_duration: n * 15, position: n * 15, status: 'In Progress' })
       perReport.push(written() - before)
+      statementsPerReport.push(written.statements() - statementsBefore)
     }
     expect(perReport).toEqual([1, 1, 1, 1, 1])
+    // What is playing, the title's history row, and the playing row kept: the account row is not read again.
+    expect(statementsPerReport).toEqual([3, 3, 3, 3, 3])
     expect(await storeRows('user', viewer.id, 'select position from watch_history')).toEqual([{ position: 0 }])
     expect(await storeRows('user', viewer.id, 'select position from playing')).toEqual([{ position: 75 }])
 
