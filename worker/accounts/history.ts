@@ -92,7 +92,21 @@ export function recordProgress(db: StoreDb, report: ProgressReport, change: numb
 const PLAYING_ROW = 1
 
 export function playingRow(db: StoreDb): StorePlayingRow | undefined {
-  return reportStatements(db).playing.get()
+  if (knownPlaying.has(db)) return knownPlaying.get(db) ?? undefined
+  const row = reportStatements(db).playing.get()
+  knownPlaying.set(db, row ?? null)
+  return row
+}
+
+/**
+ * The playing row as this store last read or wrote it (null: none), so a report on the title
+ * playing does not read it again. A removal forgets it rather than noting "none", so a write
+ * undone by a failed transaction can never leave the memory wrong: the next report reads it.
+ */
+const knownPlaying = new WeakMap<StoreDb, StorePlayingRow | null>()
+
+function forgetPlaying(db: StoreDb): void {
+  knownPlaying.delete(db)
 }
 
 /**
@@ -164,7 +178,10 @@ export function recordPlaying(db: StoreDb, report: ProgressReport, reason: Repor
   const watch_duration = Math.max(row.watch_duration, playing?.watch_duration ?? 0, report.watch_duration)
   const position = report.position ?? playing?.position ?? row.position
   const total_duration = report.total_duration ?? playing?.total_duration ?? row.total_duration
-  reportStatements(db).keepPlaying.run({ content_id: row.content_id, content_type: row.content_type, watch_duration, position, total_duration, reported_at: now })
+  const kept = { id: PLAYING_ROW, content_id: row.content_id, content_type: row.content_type, watch_duration, position, total_duration, reported_at: now }
+  forgetPlaying(db)
+  reportStatements(db).keepPlaying.run(kept)
+  knownPlaying.set(db, kept)
   return { ...row, watch_duration, position, total_duration, watched_at: now }
 }
 
@@ -185,6 +202,7 @@ export function settlePlaying(db: StoreDb, change: () => number): boolean {
     })
     .where(and(eq(storeHistory.content_type, playing.content_type), eq(storeHistory.content_id, playing.content_id)))
     .run()
+  forgetPlaying(db)
   db.delete(storePlaying).run()
   return true
 }
@@ -263,6 +281,7 @@ export function findHistoryEntry(db: StoreDb, key: ContentKey): StoreHistoryRow 
 }
 
 export function clearHistory(db: StoreDb): number {
+  forgetPlaying(db)
   db.delete(storePlaying).run()
   const removed = db.delete(storeHistory).returning({ id: storeHistory.id }).all()
   // the copy loses every row, including any it holds that this store no longer does
