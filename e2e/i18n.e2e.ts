@@ -348,9 +348,10 @@ async function openPseudo(page: Page, path: string): Promise<void> {
   await page.goto(`/en-xa${path}`, { waitUntil: 'domcontentloaded', timeout: 45_000 })
   await page.locator('main#main').waitFor()
   await page.waitForLoadState('networkidle').catch(() => undefined)
-  // Down the page and back, so parts drawn when the visitor comes near are drawn.
+  // Down the page and back, so parts drawn when the visitor comes near are drawn; at most 25
+  // screens, since a grid that scrolls on for ever grows as the walk goes down it.
   await page.evaluate(async () => {
-    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+    for (let y = 0; y < Math.min(document.documentElement.scrollHeight, 25 * window.innerHeight); y += window.innerHeight) {
       window.scrollTo(0, y)
       await new Promise((r) => setTimeout(r, 120))
     }
