@@ -373,15 +373,25 @@ describe('GET /api/catalog/search', () => {
   it('adds no titles of people a short term only partly names ("shaw" is not Shawn Levy)', async () => {
     const found = await new EmbeddedCatalog(env.CATALOG).search('shaw', 1)
     const byName = await new EmbeddedCatalog(env.CATALOG).search('shaw', 1, { people: false })
-    // People whose names are spelt like the term are still found as people…
+    // People whose names are spelt like the term are still found as people, none of them named
+    // Shaw outright…
     expect(found.people.length).toBeGreaterThan(0)
-    expect(found.people.every((p) => /sha|haw/i.test(p.name))).toBe(true)
+    expect(found.people.every((p) => /sha|haw/i.test(p.name) && !/\bshaw\b/i.test(p.name))).toBe(true)
     const theirs = new Set(found.people.flatMap((p) => p.known_for.map((k) => `${k.media_type}:${k.id}`)))
     const named = new Set(byName.results.map((r) => `${r.media_type}:${r.id}`))
     expect([...theirs].some((key) => !named.has(key))).toBe(true)
     // …but the results are the titles found by name alone, The Shawshank Redemption first.
     expect(found.results.map((r) => `${r.media_type}:${r.id}`)).toEqual([...named])
     expect(found.results[0]).toMatchObject({ media_type: 'movie', title: 'The Shawshank Redemption' })
+  })
+
+  it('brings the titles of everyone a surname names whole ("nolan": Christopher and Jonathan Nolan)', async () => {
+    const found = await new EmbeddedCatalog(env.CATALOG).search('nolan', 1)
+    const nolans = found.people.filter((p) => /\bnolan\b/i.test(p.name))
+    expect(nolans.map((p) => p.name)).toContain('Christopher Nolan')
+    const keys = found.results.map((r) => `${r.media_type}:${r.id}`)
+    for (const title of nolans.flatMap((p) => p.known_for)) expect(keys).toContain(`${title.media_type}:${title.id}`)
+    expect(keys).toContain('movie:155')
   })
 
   it('answers an anonymous search without touching the accounts database', async () => {
