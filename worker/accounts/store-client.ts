@@ -7,25 +7,8 @@ import type { Account, AppEnv, Bindings } from '../env'
 import type { Owner } from './watchlist'
 
 export function accountStore(env: Pick<Bindings, 'ACCOUNTS'>, owner: Owner) {
-  const name = `${owner.type}:${owner.id}`
-  let id = storeIds.get(name)
-  if (!id || storeIdsOf !== env.ACCOUNTS) {
-    if (storeIdsOf !== env.ACCOUNTS) storeIds.clear()
-    storeIdsOf = env.ACCOUNTS
-    id = env.ACCOUNTS.idFromName(name)
-    if (storeIds.size >= STORE_IDS_KEPT) storeIds.delete(storeIds.keys().next().value!)
-    storeIds.set(name, id)
-  }
-  return env.ACCOUNTS.get(id)
+  return env.ACCOUNTS.get(env.ACCOUNTS.idFromName(`${owner.type}:${owner.id}`))
 }
-
-/**
- * A store's id is a digest of its name: an isolate works it out once per account (oldest first out
- * past STORE_IDS_KEPT), for the namespace it was made from.
- */
-const storeIds = new Map<string, DurableObjectId>()
-let storeIdsOf: unknown
-const STORE_IDS_KEPT = 10_000
 
 /** The owner part of a signed-in account, as the store's methods take it (nothing else crosses). */
 export function ownerOf(account: Owner): Owner {
