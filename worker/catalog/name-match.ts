@@ -4,10 +4,15 @@
  * searched for" share.
  */
 
+/** The words of a text, lower-cased, as the trigram tokenizer folds case. */
+function wordsOf(text: string): string[] {
+  return text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+}
+
 /** The three-letter runs inside the words of a text, lower-cased, as the trigram tokenizer folds case. */
 export function trigramsOf(text: string): Set<string> {
   const grams = new Set<string>()
-  for (const word of text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+  for (const word of wordsOf(text)) {
     const letters = [...word]
     for (let i = 0; i + 3 <= letters.length; i++) grams.add(letters.slice(i, i + 3).join(''))
   }
@@ -18,10 +23,6 @@ export function trigramsOf(text: string): Set<string> {
 const WORD_MATCH = 0.6
 /** Shorter words must be spelt out: "shaw" is not "shawn" (it may be "shawn" being typed). */
 const TYPO_MIN_LETTERS = 6
-
-function wordsOf(text: string): string[] {
-  return text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
-}
 
 function sameWord(asked: string, own: string): boolean {
   if (asked === own) return true

@@ -136,7 +136,7 @@ function peopleOf(raw: TmdbPaged): PersonResult[] {
  * The titles the people of a multi search page are known for, as list items, in TMDB's order (adult
  * ones dropped): only of the people the whole term names.
  */
-function knownForOf(raw: TmdbPaged, query: string): ListItem[] {
+function titlesOfNamedPeople(raw: TmdbPaged, query: string): ListItem[] {
   return (raw.results ?? [])
     .filter((r) => r.media_type === 'person' && r.adult !== true && namesThePerson(query, String(r.name ?? '')))
     .flatMap((r) => (r.known_for as Array<Record<string, unknown>> | undefined) ?? [])
@@ -603,7 +603,7 @@ export class TmdbCatalog implements CatalogProvider {
       // A search that names a person also lists what they are known for, after the titles whose
       // names match and without repeating them (only when those fit on this one page).
       const shown = new Set(found.results.map((r) => `${r.media_type}:${r.id}`))
-      for (const known of knownForOf(raw, query)) {
+      for (const known of titlesOfNamedPeople(raw, query)) {
         if (found.results.length >= PAGE_SIZE) break
         if (shown.has(`${known.media_type}:${known.id}`)) continue
         shown.add(`${known.media_type}:${known.id}`)
