@@ -355,21 +355,29 @@ export class EmbeddedCatalog implements CatalogProvider {
     return { ...(await this.withPeopleTitles(titles, found.titles)), people: found.people }
   }
 
+  /** Titles whose names hold the query's words, else (`spelt`) those only spelt like it. */
+  private async searchTitles(query: string, page: number): Promise<Paged<ListItem> & { spelt?: true }> {
+    const byWords = await this.titlesWithWords(query, page)
+    return byWords.total_results > 0 ? byWords : { ...(await this.similarTitles(query, page)), spelt: true }
+  }
+
   /**
    * A search that names a person also finds what they are known for: their titles, most popular
    * first, after the titles whose names match and without repeating them. Only when those all fit
-   * on the first page, so the pages that follow stay the name matches' own.
+   * on the first page, so the pages that follow stay the name matches' own. Titles only spelt like
+   * the term ("nolan" and Zoolander) come after the person's, who is named by it outright.
    */
-  private async withPeopleTitles(titles: Paged<ListItem>, keys: { id: number; media_type: MediaType }[]): Promise<Paged<ListItem>> {
+  private async withPeopleTitles({ spelt, ...titles }: Paged<ListItem> & { spelt?: true }, keys: { id: number; media_type: MediaType }[]): Promise<Paged<ListItem>> {
     if (!keys.length || titles.page !== 1 || titles.total_pages > 1) return titles
     const shown = new Set(titles.results.map((r) => `${r.media_type}:${r.id}`))
     const extra = keys.filter((k) => !shown.has(`${k.media_type}:${k.id}`)).slice(0, PAGE_SIZE - titles.results.length)
     if (!extra.length) return titles
-    const results = [...titles.results, ...(await this.hydrate(extra))]
+    const theirs = await this.hydrate(extra)
+    const results = spelt ? [...theirs, ...titles.results] : [...titles.results, ...theirs]
     return { page: 1, results, total_pages: 1, total_results: results.length }
   }
 
-  private async searchTitles(query: string, page: number): Promise<Paged<ListItem>> {
+  private async titlesWithWords(query: string, page: number): Promise<Paged<ListItem>> {
     const match = ftsQuery(query)
     const exact = ftsQuery(query, false)
     if (!match || !exact) return { page, results: [], total_pages: 0, total_results: 0 }
@@ -387,7 +395,7 @@ export class EmbeddedCatalog implements CatalogProvider {
       page,
       hits,
     )
-    return found.total_results > 0 ? found : this.similarTitles(query, page)
+    return found
   }
 
   /**

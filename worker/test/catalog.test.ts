@@ -392,6 +392,14 @@ describe('GET /api/catalog/search', () => {
     const keys = found.results.map((r) => `${r.media_type}:${r.id}`)
     for (const title of nolans.flatMap((p) => p.known_for)) expect(keys).toContain(`${title.media_type}:${title.id}`)
     expect(keys).toContain('movie:155')
+    // Titles only spelt like the term (no title holds the word) follow the films of the people it names.
+    const spelt = await new EmbeddedCatalog(env.CATALOG).search('nolan', 1, { people: false })
+    expect(spelt.results.length).toBeGreaterThan(0)
+    const theirs = new Set(nolans.flatMap((p) => p.known_for.map((k) => `${k.media_type}:${k.id}`)))
+    const firstSpelt = keys.findIndex((key) => spelt.results.some((r) => `${r.media_type}:${r.id}` === key) && !theirs.has(key))
+    expect(firstSpelt).toBeGreaterThan(0)
+    expect(keys.slice(0, firstSpelt)).toContain('movie:155')
+    expect(found.results[0]!.media_type === 'movie' && theirs.has(`movie:${found.results[0]!.id}`)).toBe(true)
   })
 
   it('answers an anonymous search without touching the accounts database', async () => {
