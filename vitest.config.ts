@@ -1,5 +1,6 @@
 // Worker tests: run inside workerd with real local D1 (both databases, migrations applied) and KV.
 import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
 import { defineConfig } from 'vitest/config'
 
@@ -29,6 +30,8 @@ export default defineConfig(async () => {
         },
       }),
     ],
+    // The web app's server build, as wrangler.toml's alias names it (`npm run build` writes it).
+    resolve: { alias: { 'reelhouse-ssr': fileURLToPath(new URL('./dist-ssr/render.js', import.meta.url)) } },
     test: {
       include: ['worker/**/*.test.ts'],
       setupFiles: ['./worker/test/apply-migrations.ts'],

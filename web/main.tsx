@@ -1,36 +1,40 @@
 import { startTransition, StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Providers, queryClient } from './app/providers'
 import { AppRouter, preloadPage } from './app/router'
 import { loadLocale, localeOfPath } from './i18n'
 import { readBootData, seedQueryCache } from './lib/boot'
+import { keepsFirstScreenChoices } from './lib/hydration'
 import './styles.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-// A transition lets React render the first page in slices, yielding to the browser between them,
-// rather than in one long task that would hold back input and paints.
-function render(target: HTMLElement, basename: string) {
-  const root = createRoot(target)
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <Providers>
-          <AppRouter basename={basename} />
-        </Providers>
-      </StrictMode>,
-    ),
+// A page the worker painted (web/ssr.tsx) is taken over in place; any other is drawn here, in a
+// transition that lets React render it in slices, yielding to the browser between them.
+function render(target: HTMLElement, basename: string, painted: boolean) {
+  const app = (
+    <StrictMode>
+      <Providers>
+        <AppRouter basename={basename} />
+      </Providers>
+    </StrictMode>
   )
+  if (painted) return void hydrateRoot(target, app)
+  const root = createRoot(target)
+  startTransition(() => root.render(app))
 }
 
 // The worker announces the page's code beside this script (and often its data): waiting for it
 // lets the first render draw the page itself rather than a loading frame.
 const boot = readBootData()
 if (boot) seedQueryCache(queryClient, boot)
+// Hydrated only with the data it was painted from, and when no choice kept in this browser
+// changes its first screen.
+const painted = boot !== null && root.firstElementChild !== null && !keepsFirstScreenChoices()
 // The page's language is in its address; its catalog loads beside the page's code.
 const { locale, path, basename } = localeOfPath(window.location.pathname)
-Promise.allSettled([loadLocale(locale), preloadPage(path)]).then(() => render(root, basename))
+Promise.allSettled([loadLocale(locale), preloadPage(path)]).then(() => render(root, basename, painted))
 
 // The service worker registers once the page has loaded, so its code need not come with the first render.
 void import('./lib/register-service-worker').then((m) => m.registerServiceWorker())

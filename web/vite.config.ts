@@ -1,7 +1,7 @@
 import { relative } from 'node:path'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import { localePrefix, LOCALES, PSEUDO_LOCALE_PREFIX } from '../worker/lib/locales.ts'
 import { staticHeadersFile } from '../worker/lib/security-headers.ts'
 import { i18nCatalogs } from './i18n/catalog-plugin.ts'
@@ -56,60 +56,103 @@ function securityHeaders(): Plugin {
   }
 }
 
-export default defineConfig({
-  root: webRoot,
-  plugins: [react(), tailwindcss(), i18nCatalogs(), routeChunks(), securityHeaders()],
-  build: {
-    outDir: '../dist',
-    emptyOutDir: true,
-    sourcemap: false,
-    reportCompressedSize: true,
-    // hls.js (about 580 kB, 180 kB gzip) is the one chunk past Vite's 500 kB warning; it loads
-    // only when a viewer means to play, and scripts/check-bundle-size.mjs guards what pages load.
-    chunkSizeWarningLimit: 600,
-    // scripts/check-bundle-size.mjs reads it to find what / loads before any lazy chunk
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // Shared by pages other than the home page, or only by the home page's signed-in parts
-            // (the access-restricted view, page headings, the genre grid, the region menu of Where
-            // to Watch and the services picker, the sheet of Share and Add to list, genre names,
-            // the grids' filters, share links, the search box's delay, watch progress on cards,
-            // the watchlist and history hooks, the progress reports kept unsent): kept out of the chunk
-            // every page loads first.
-            {
-              name: 'pages-shared',
-              test: /web[\\/](components[\\/](access-denied|genre-grid|page-heading|region-select|sheet|watch-progress)|lib[\\/](watch-regions|genres|share-link|grid-filters|use-debounced-value|my-lists|unsent-progress))\.|worker[\\/]catalog[\\/]genre-map\./,
-              minShareCount: 2,
-              // Their own code only: what they use (React, the words) stays where it is.
-              includeDependenciesRecursively: false,
-            },
-            // The offline notice and the list of kept pages: the title pages' and, offline, any
-            // page's; fetched ahead with the service worker, never part of the first load.
-            {
-              name: 'offline',
-              test: /web[\\/](components[\\/]offline-notice|lib[\\/]saved-pages)\./,
-              includeDependenciesRecursively: false,
-            },
-            {
-              name: 'shared',
-              test: /web[\\/](components|lib)[\\/]|node_modules[\\/]@tanstack[\\/]react-query/,
-              minShareCount: 2,
-            },
-          ],
+/**
+ * The server build (`vite build --ssr`, web/ssr.tsx): one module in dist-ssr/ that the worker
+ * bundles (wrangler.toml's alias `reelhouse-ssr`) to paint pages from their HTML. It resolves
+ * packages as a worker does and leaves out what only plays video.
+ */
+function serverBuild(): UserConfig {
+  return {
+    root: webRoot,
+    publicDir: false,
+    plugins: [react(), i18nCatalogs(), withoutPlayerLibrary()],
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    ssr: {
+      noExternal: true,
+      target: 'webworker',
+      resolve: { conditions: ['workerd', 'worker', 'browser', 'import', 'module', 'default'], externalConditions: ['workerd', 'worker'] },
+    },
+    build: {
+      ssr: 'ssr.tsx',
+      outDir: '../dist-ssr',
+      emptyOutDir: true,
+      sourcemap: false,
+      target: 'es2022',
+      minify: process.env.SSR_MINIFY !== '0',
+      rolldownOptions: { output: { codeSplitting: false, entryFileNames: 'render.js' } },
+    },
+  }
+}
+
+/** hls.js loads only when a viewer presses Play: never in the worker. */
+function withoutPlayerLibrary(): Plugin {
+  const id = '\0no-player-library'
+  return {
+    name: 'reelhouse-without-player-library',
+    enforce: 'pre',
+    resolveId: (source) => (source === 'hls.js' ? id : null),
+    load: (loaded) => (loaded === id ? 'export default null' : null),
+  }
+}
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild() : clientBuild()))
+
+function clientBuild(): UserConfig {
+  return {
+    root: webRoot,
+    plugins: [react(), tailwindcss(), i18nCatalogs(), routeChunks(), securityHeaders()],
+    build: {
+      outDir: '../dist',
+      emptyOutDir: true,
+      sourcemap: false,
+      reportCompressedSize: true,
+      // hls.js (about 580 kB, 180 kB gzip) is the one chunk past Vite's 500 kB warning; it loads
+      // only when a viewer means to play, and scripts/check-bundle-size.mjs guards what pages load.
+      chunkSizeWarningLimit: 600,
+      // scripts/check-bundle-size.mjs reads it to find what / loads before any lazy chunk
+      manifest: true,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              // Shared by pages other than the home page, or only by the home page's signed-in parts
+              // (the access-restricted view, page headings, the genre grid, the region menu of Where
+              // to Watch and the services picker, the sheet of Share and Add to list, genre names,
+              // the grids' filters, share links, the search box's delay, watch progress on cards,
+              // the watchlist and history hooks, the progress reports kept unsent): kept out of the chunk
+              // every page loads first.
+              {
+                name: 'pages-shared',
+                test: /web[\\/](components[\\/](access-denied|genre-grid|page-heading|region-select|sheet|watch-progress)|lib[\\/](watch-regions|genres|share-link|grid-filters|use-debounced-value|my-lists|unsent-progress))\.|worker[\\/]catalog[\\/]genre-map\./,
+                minShareCount: 2,
+                // Their own code only: what they use (React, the words) stays where it is.
+                includeDependenciesRecursively: false,
+              },
+              // The offline notice and the list of kept pages: the title pages' and, offline, any
+              // page's; fetched ahead with the service worker, never part of the first load.
+              {
+                name: 'offline',
+                test: /web[\\/](components[\\/]offline-notice|lib[\\/]saved-pages)\./,
+                includeDependenciesRecursively: false,
+              },
+              {
+                name: 'shared',
+                test: /web[\\/](components|lib)[\\/]|node_modules[\\/]@tanstack[\\/]react-query/,
+                minShareCount: 2,
+              },
+            ],
+          },
         },
       },
     },
-  },
-  server: {
-    proxy: {
-      '/api': 'http://localhost:8787',
-      '/share': 'http://localhost:8787',
-      // a share link in another language (/es/share/...)
-      [`^(${[...LOCALES.map(localePrefix).filter(Boolean), PSEUDO_LOCALE_PREFIX].join('|')})/share/`]: 'http://localhost:8787',
-      '/sitemap.xml': 'http://localhost:8787',
+    server: {
+      proxy: {
+        '/api': 'http://localhost:8787',
+        '/share': 'http://localhost:8787',
+        // a share link in another language (/es/share/...)
+        [`^(${[...LOCALES.map(localePrefix).filter(Boolean), PSEUDO_LOCALE_PREFIX].join('|')})/share/`]: 'http://localhost:8787',
+        '/sitemap.xml': 'http://localhost:8787',
+      },
     },
-  },
-})
+  }
+}

@@ -2,16 +2,17 @@
  * The account menu (SPEC.md section 2): who is signed in, where they can go and the language
  * menu, or Login / Sign Up.
  */
-import { useCallback, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { UserIcon } from '../components/icons'
-import { useToast } from '../components/toast'
 import { t } from '../i18n'
-import { api } from '../lib/api-client'
 import { paths } from '../lib/paths'
-import { displayName, useRefreshSession, useSession } from '../lib/session'
+import { displayName, useSession } from '../lib/session'
 import { useDismiss } from '../lib/use-dismiss'
-import { LanguageLink, useLanguageChoices } from './language-menu'
+
+/** The open menu's code, fetched as soon as someone is signed in so it opens at once. */
+const loadPanel = () => import('./account-menu-panel')
+const AccountMenuPanel = lazy(() => loadPanel().then((m) => ({ default: m.AccountMenuPanel })))
 
 function onSignInPage(pathname: string): boolean {
   return pathname === paths.login() || pathname === paths.register()
@@ -19,16 +20,16 @@ function onSignInPage(pathname: string): boolean {
 
 export function AccountMenu() {
   const session = useSession()
-  const refresh = useRefreshSession()
-  const toast = useToast()
-  const languages = useLanguageChoices()
-  const languageHeading = useId()
   const [open, setOpen] = useState(false)
   const ref = useRef<HTMLDivElement>(null)
   const location = useLocation()
 
   const close = useCallback(() => setOpen(false), [])
   useDismiss(open, ref, close)
+  const signedIn = !!session
+  useEffect(() => {
+    if (signedIn) void loadPanel().catch(() => undefined)
+  }, [signedIn])
 
   if (session === undefined) return <div className="h-9 w-24" aria-hidden="true" />
   if (session === null) {
@@ -44,14 +45,6 @@ export function AccountMenu() {
         </Link>
       </div>
     )
-  }
-
-  const logout = async () => {
-    setOpen(false)
-    await api.auth.logout.$post().catch(() => undefined)
-    toast(t('shell.loggedOut'), 'success')
-    refresh()
-    setTimeout(() => window.location.reload(), 1000)
   }
 
   const name = displayName(session)
@@ -72,41 +65,9 @@ export function AccountMenu() {
         <span data-catalog="" className="hidden max-w-[10rem] truncate sm:inline">{name}</span>
       </button>
       {open && (
-        <div role="menu" className="absolute end-0 mt-2 w-72 max-w-[calc(100vw-1.5rem)] rounded-lg border border-neutral-800 bg-neutral-900 py-2 shadow-xl">
-          <div className="border-b border-neutral-800 px-4 pb-2">
-            <p data-catalog="" className="truncate text-sm font-semibold">{name}</p>
-            <p className="text-xs text-neutral-400">{session.type === 'admin' ? t('shell.adminAccount') : t('shell.userAccount')}</p>
-          </div>
-          <Link role="menuitem" to={paths.profile()} className="block px-4 py-2 text-sm hover:bg-neutral-800" onClick={() => setOpen(false)}>
-            {t('shell.myProfile')}
-          </Link>
-          <Link role="menuitem" to={paths.myLists()} className="block px-4 py-2 text-sm hover:bg-neutral-800" onClick={() => setOpen(false)}>
-            {t('nav.myLists')}
-          </Link>
-          {session.type === 'admin' && (
-            <Link role="menuitem" to={paths.admin()} className="block px-4 py-2 text-sm hover:bg-neutral-800" onClick={() => setOpen(false)}>
-              {t('shell.dashboard')}
-            </Link>
-          )}
-          <button role="menuitem" type="button" onClick={logout} className="block w-full px-4 py-2 text-start text-sm hover:bg-neutral-800">
-            {t('shell.logout')}
-          </button>
-          <div role="group" aria-labelledby={languageHeading} className="mt-1 border-t border-neutral-800 pt-2">
-            <p id={languageHeading} className="px-4 pb-1 text-xs text-neutral-400">
-              {t('shell.language')}
-            </p>
-            <div className="grid grid-cols-2">
-              {languages.map((choice) => (
-                <LanguageLink
-                  key={choice.locale}
-                  choice={choice}
-                  asMenuItem
-                  className="block px-4 py-1.5 text-sm hover:bg-neutral-800 aria-checked:font-semibold aria-checked:text-brand-400"
-                />
-              ))}
-            </div>
-          </div>
-        </div>
+        <Suspense fallback={null}>
+          <AccountMenuPanel session={session} close={close} />
+        </Suspense>
       )}
     </div>
   )

@@ -8,7 +8,6 @@ import { atomWithStorage } from 'jotai/utils'
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type FormEvent, type KeyboardEvent as ReactKeyboardEvent, type SVGProps } from 'react'
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { addToListTargetAtom } from '../components/add-to-list'
-import { CookieBanner } from '../components/cookie-banner'
 import { ErrorBoundary } from '../components/error-boundary'
 import type { SuggestionsBoxState } from '../features/search/header-suggestions'
 import { MaintenanceNotice } from '../components/maintenance-notice'
@@ -28,6 +27,7 @@ import {
   SearchIcon,
   TvIcon,
 } from '../components/icons'
+import { FIRST_SCREEN_KEYS } from '../lib/hydration'
 import { paths } from '../lib/paths'
 import { useSession } from '../lib/session'
 import { useSettleUnsentProgress } from '../lib/settle-unsent-progress'
@@ -65,7 +65,7 @@ const bottomNav: NavItem[] = [
 
 // Read on the first render (getOnInit), not after it: a collapsed sidebar read late would
 // narrow it under the visitor's eyes and move the whole page sideways.
-export const sidebarCollapsedAtom = atomWithStorage('sidebar-collapsed', false, undefined, { getOnInit: true })
+export const sidebarCollapsedAtom = atomWithStorage(FIRST_SCREEN_KEYS.sidebarCollapsed, false, undefined, { getOnInit: true })
 export const mobileMenuOpenAtom = atom(false)
 export const MENU_BUTTON_ID = 'open-menu-button'
 
@@ -297,12 +297,17 @@ export function PageFallback() {
 
 const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })))
 
+/** The cookie banner shows only after hydration (the worker cannot know the choice): its code comes then. */
+const CookieBanner = lazy(() => import('../components/cookie-banner').then((m) => ({ default: m.CookieBanner })))
+
 /** The footer, below the fold on every page and hidden on phones: its code comes once the page has loaded. */
 function LateFooter() {
-  const [loaded, setLoaded] = useState(() => document.readyState === 'complete')
+  // Never on the first render, which must match the worker's HTML where it painted the page.
+  const [loaded, setLoaded] = useState(false)
   useEffect(() => {
     if (loaded) return
     const done = () => setLoaded(true)
+    if (document.readyState === 'complete') return done()
     window.addEventListener('load', done, { once: true })
     return () => window.removeEventListener('load', done)
   }, [loaded])
@@ -362,7 +367,9 @@ export function Layout() {
       <BottomBar />
       <AddToListHost />
       <Toaster />
-      <CookieBanner />
+      <Suspense fallback={null}>
+        <CookieBanner />
+      </Suspense>
     </div>
   )
 }

@@ -12,9 +12,10 @@ export const queryClient = new QueryClient({
   },
 })
 
-export function Providers({ children }: { children: ReactNode }) {
+/** `client` is the page's own cache when the worker renders it (web/ssr.tsx); the app's otherwise. */
+export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <JotaiProvider>{children}</JotaiProvider>
     </QueryClientProvider>
   )

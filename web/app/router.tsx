@@ -116,18 +116,25 @@ export function preloadPage(pathname: string): Promise<void> {
   return (match ? match[1] : NotFoundPage).preload()
 }
 
+/** Every page inside the layout; the browser's router or the worker's (web/ssr.tsx) holds it. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        {routeTable.map(([path, Page]) =>
+          path === '/' ? <Route key={path} index element={<Page />} /> : <Route key={path} path={path.slice(1)} element={<Page />} />,
+        )}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  )
+}
+
 /** The router; `basename` is the address prefix of the page's language ('' for English). */
 export function AppRouter({ basename = '' }: { basename?: string }) {
   return (
     <BrowserRouter basename={basename || undefined}>
-      <Routes>
-        <Route element={<Layout />}>
-          {routeTable.map(([path, Page]) =>
-            path === '/' ? <Route key={path} index element={<Page />} /> : <Route key={path} path={path.slice(1)} element={<Page />} />,
-          )}
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
+      <AppRoutes />
     </BrowserRouter>
   )
 }

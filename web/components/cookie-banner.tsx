@@ -1,10 +1,12 @@
 /**
  * The cookie consent banner (SPEC.md sections 2 and 4): shown until the visitor chooses, then
  * hidden for good. The choice is stored as the plain string 'accepted' or 'declined' in local
- * storage and read synchronously on first render, so a returning visitor never sees it flash.
+ * storage and read synchronously on first render, so a returning visitor never sees it flash (on a
+ * page the worker painted, it is left out of the HTML and joins just after hydration).
  * On phones it sits above the bottom navigation bar instead of covering it.
  */
 import { useAtom } from 'jotai'
+import { useSyncExternalStore } from 'react'
 import { atomWithStorage } from 'jotai/utils'
 import { Link } from 'react-router-dom'
 import { t } from '../i18n'
@@ -46,9 +48,22 @@ const consentStorage = {
 
 export const cookieConsentAtom = atomWithStorage<CookieConsent | null>(COOKIE_CONSENT_KEY, null, consentStorage, { getOnInit: true })
 
+const noSubscription = () => () => {}
+
+/** False in the worker and while React takes over a page it painted, true once the page is the browser's own. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
+}
+
 export function CookieBanner() {
   const [consent, setConsent] = useAtom(cookieConsentAtom)
-  if (consent) return null
+  // The worker cannot know the choice: a page it painted gets the banner just after hydration.
+  const hydrated = useHydrated()
+  if (consent || !hydrated) return null
   return (
     <div
       role="region"

@@ -1,8 +1,13 @@
 /**
- * Which way the page is written, as loadLocale set it on `<html dir>`: what scroll positions and
- * arrow keys mean depends on it (in a right-to-left page a row starts at the right, its scrollLeft
- * runs from 0 to negative, and the left arrow key moves forward).
+ * Which way the page is written, from the page's language (as `<html dir>` says): what scroll
+ * positions and arrow keys mean depends on it (in a right-to-left page a row starts at the right,
+ * its scrollLeft runs from 0 to negative, and the left arrow key moves forward). Read from the
+ * language rather than the document, so the worker's render of a page agrees with the browser's.
  */
+import { directionOf, isLocale } from '../../worker/lib/locales'
+import { currentLocale } from '../i18n'
+
 export function isRightToLeft(): boolean {
-  return typeof document !== 'undefined' && document.documentElement.dir === 'rtl'
+  const locale = currentLocale()
+  return isLocale(locale) && directionOf(locale) === 'rtl'
 }

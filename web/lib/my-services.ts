@@ -11,6 +11,7 @@ import { useMemo } from 'react'
 import { atomWithStorage } from 'jotai/utils'
 import type { ServiceNarrowing } from '../../worker/catalog/types'
 import { api, readJson } from './api-client'
+import { FIRST_SCREEN_KEYS } from './hydration'
 import { platforms } from './platforms'
 import { useSession } from './session'
 
@@ -34,7 +35,7 @@ export function cleanChoice(value: unknown): ServiceChoice | null {
 /** The choice made in this browser while signed out, kept in localStorage (read through cleanChoice). */
 export const browserChoiceAtom = atomWithStorage<ServiceChoice | null>('my-services', null, undefined, { getOnInit: true })
 /** The switch, as this browser last left it. */
-const switchAtom = atomWithStorage('my-services-on', false, undefined, { getOnInit: true })
+const switchAtom = atomWithStorage(FIRST_SCREEN_KEYS.servicesSwitch, false, undefined, { getOnInit: true })
 
 export const accountServicesKey = ['me', 'services'] as const
 

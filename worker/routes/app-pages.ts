@@ -25,6 +25,7 @@ import { type Precompressed, precompress, precompressedResponse } from '../lib/p
 import { type AppPage, type AppShell, loadAppShell, renderAppShell } from '../seo/app-shell'
 import { matchAppRoute, moduleOf, NOT_FOUND_MODULE, type RouteMatch } from '../seo/app-routes'
 import { type BootData, openingSeason } from '../seo/boot'
+import { paintable, paintPage } from '../seo/ssr'
 import { CatalogNotFoundError, titleDetails } from '../catalog/provider'
 import { documentTitle, listHead, type ListMetaSource, metaTags, personHead, siteTags, siteText, titleMetaOf } from '../seo/meta'
 import { database } from '../accounts/db'
@@ -34,7 +35,7 @@ import { readingAccount } from '../auth/guards'
 import { playerConfig } from '../player/sources'
 import { firstBackdrop, imageBaseFor, imageSizesFor } from './config'
 import { digestHex } from '../lib/digest'
-import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_COOKIE, LOCALES, localizedPath, negotiateLocale } from '../lib/locales'
+import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_COOKIE, LOCALES, localizedPath, negotiateLocale, pagePrefix } from '../lib/locales'
 import { type PageLanguage, pageLanguageOf } from '../seo/languages'
 import { knownForOf } from '../catalog/known-for'
 
@@ -234,6 +235,10 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
     if (!resolved.headTags && status === 200) {
       const text = { title: resolved.title, description: resolved.description }
       resolved.headTags = siteTags(c.env, url.origin, locale, canonicalPathOf(language.appPath, url.search), text, { indexed: !resolved.noindex })
+    }
+    // A signed-out page with its data is painted in the HTML, for the browser to hydrate.
+    if (status === 200 && resolved.boot && paintable(resolved.boot)) {
+      resolved.body = (await paintPage({ url: base.path, basename: pagePrefix(locale), locale, module: resolved.module, boot: resolved.boot })) ?? undefined
     }
     const html = await renderAppShell(shell, resolved)
     return { html: await precompress(html), etag: `"${await digestHex(html, 'SHA-1')}"`, status, complete: resolved.boot !== undefined && status === 200 && resolved.memo !== false }

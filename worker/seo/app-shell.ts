@@ -66,6 +66,8 @@ export interface AppPage {
   noindex?: boolean
   /** False for a page whose answer depends on who asks: never kept for the next visitor. */
   memo?: boolean
+  /** The page's first screen as HTML (worker/seo/ssr.ts), put inside `#root` for the app to hydrate. */
+  body?: string
 }
 
 /** JSON that can sit inside a script element: `<` never appears raw, so no text can close it. */
@@ -126,7 +128,14 @@ export async function renderAppShell(shell: AppShell, page: AppPage): Promise<st
         el.append(head.join('\n'), { html: true })
       },
     })
-  const { title, description } = page
+  const { title, description, body } = page
+  if (body) {
+    rewriter = rewriter.on('#root', {
+      element(el) {
+        el.setInnerContent(body, { html: true })
+      },
+    })
+  }
   if (title !== undefined) {
     rewriter = rewriter.on('title', {
       element(el) {

@@ -9,6 +9,7 @@ import { Link } from 'react-router-dom'
 import type { CastMember } from '../../../worker/catalog/types'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons'
 import { t } from '../../i18n'
+import { isRightToLeft } from '../../lib/direction'
 import { useImage } from '../../lib/images'
 import { paths } from '../../lib/paths'
 import { useScrollArrows } from '../../lib/use-scroll-arrows'
@@ -30,7 +31,7 @@ export function CastStrip({ cast }: { cast: CastMember[] }) {
   const { arrows } = useScrollArrows(scroller, cast)
 
   if (cast.length === 0) return null
-  const rtl = document.documentElement.dir === 'rtl'
+  const rtl = isRightToLeft()
   // Forward is towards the end: rightwards in a left-to-right page, leftwards in a right-to-left one.
   const canScroll = { back: rtl ? arrows.right : arrows.left, forward: rtl ? arrows.left : arrows.right }
   const scrollBy = (direction: 1 | -1) => scroller.current?.scrollBy({ left: direction * (rtl ? -1 : 1) * CAST_SCROLL_STEP, behavior: 'smooth' })

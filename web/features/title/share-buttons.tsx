@@ -40,11 +40,14 @@ const optionClass = 'flex min-h-11 w-full items-center justify-center rounded-lg
  * names it and opens it, and into the title the networks are given.
  */
 export function TitleShareButton({ type, id, title: name, episode = null }: { type: MediaType; id: number; title: string; episode?: { season: number; episode: number } | null }) {
-  return <ShareButton link={shareLink(type, id, episode)} title={episode ? episodeShortTitle(name, episode) : name} />
+  return <ShareButton link={() => shareLink(type, id, episode)} title={episode ? episodeShortTitle(name, episode) : name} />
 }
 
-/** The Share button and its sheet, for any address the site renders social tags for. */
-export function ShareButton({ link, title }: { link: string; title: string }) {
+/**
+ * The Share button and its sheet, for any address the site renders social tags for. A link made
+ * from the page's own address is worked out when the sheet opens, never while the worker renders.
+ */
+export function ShareButton({ link, title }: { link: string | (() => string); title: string }) {
   const [open, setOpen] = useState(false)
   return (
     <>
@@ -64,7 +67,7 @@ export function ShareButton({ link, title }: { link: string; title: string }) {
         subheading={<p className="truncate text-sm text-neutral-400" dir="auto" data-catalog="">{title}</p>}
         closeLabel={t('title.closeShare')}
       >
-        <ShareSheet link={link} title={title} onDone={() => setOpen(false)} />
+        {open && <ShareSheet link={typeof link === 'function' ? link() : link} title={title} onDone={() => setOpen(false)} />}
       </Sheet>
     </>
   )

@@ -11,6 +11,7 @@ import { ListPlusIcon, StarIcon } from '../../components/icons'
 import { type ListTarget, useOpenAddToList } from '../../components/add-to-list'
 import { WatchlistButton } from '../../components/watchlist-button'
 import { ApiError } from '../../lib/api-client'
+import { FIRST_SCREEN_KEYS } from '../../lib/hydration'
 import { useImage } from '../../lib/images'
 import { FULL_WIDTH_BACKDROP } from '../../../worker/catalog/image-sizes'
 import { t } from '../../i18n'
@@ -43,7 +44,7 @@ export interface TitleFacts {
  * Narrower, they stack: title, player, summary.
  */
 /** Theatre mode, kept in this browser for every title; read on the first render so nothing moves. */
-export const theatreModeAtom = atomWithStorage('theatre-mode', false, undefined, { getOnInit: true })
+export const theatreModeAtom = atomWithStorage(FIRST_SCREEN_KEYS.theatreMode, false, undefined, { getOnInit: true })
 
 export function TitleHeader({ facts, player, summary }: { facts: TitleFacts; player?: ReactNode; summary?: ReactNode }) {
   const image = useImage()

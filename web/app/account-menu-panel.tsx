@@ -1,0 +1,66 @@
+/**
+ * The signed-in account menu's open panel (web/app/account-menu.tsx): where the account can go,
+ * sign out, and the language choices. Its own chunk, fetched once someone is signed in.
+ */
+import { useId } from 'react'
+import { Link } from 'react-router-dom'
+import { useToast } from '../components/toast'
+import { t } from '../i18n'
+import { api } from '../lib/api-client'
+import { paths } from '../lib/paths'
+import { displayName, type SessionAccount, useRefreshSession } from '../lib/session'
+import { LanguageLink, useLanguageChoices } from './language-menu'
+
+export function AccountMenuPanel({ session, close }: { session: SessionAccount; close: () => void }) {
+  const refresh = useRefreshSession()
+  const toast = useToast()
+  const languages = useLanguageChoices()
+  const languageHeading = useId()
+  const name = displayName(session)
+
+  const logout = async () => {
+    close()
+    await api.auth.logout.$post().catch(() => undefined)
+    toast(t('shell.loggedOut'), 'success')
+    refresh()
+    setTimeout(() => window.location.reload(), 1000)
+  }
+
+  return (
+    <div role="menu" className="absolute end-0 mt-2 w-72 max-w-[calc(100vw-1.5rem)] rounded-lg border border-neutral-800 bg-neutral-900 py-2 shadow-xl">
+      <div className="border-b border-neutral-800 px-4 pb-2">
+        <p data-catalog="" className="truncate text-sm font-semibold">{name}</p>
+        <p className="text-xs text-neutral-400">{session.type === 'admin' ? t('shell.adminAccount') : t('shell.userAccount')}</p>
+      </div>
+      <Link role="menuitem" to={paths.profile()} className="block px-4 py-2 text-sm hover:bg-neutral-800" onClick={close}>
+        {t('shell.myProfile')}
+      </Link>
+      <Link role="menuitem" to={paths.myLists()} className="block px-4 py-2 text-sm hover:bg-neutral-800" onClick={close}>
+        {t('nav.myLists')}
+      </Link>
+      {session.type === 'admin' && (
+        <Link role="menuitem" to={paths.admin()} className="block px-4 py-2 text-sm hover:bg-neutral-800" onClick={close}>
+          {t('shell.dashboard')}
+        </Link>
+      )}
+      <button role="menuitem" type="button" onClick={logout} className="block w-full px-4 py-2 text-start text-sm hover:bg-neutral-800">
+        {t('shell.logout')}
+      </button>
+      <div role="group" aria-labelledby={languageHeading} className="mt-1 border-t border-neutral-800 pt-2">
+        <p id={languageHeading} className="px-4 pb-1 text-xs text-neutral-400">
+          {t('shell.language')}
+        </p>
+        <div className="grid grid-cols-2">
+          {languages.map((choice) => (
+            <LanguageLink
+              key={choice.locale}
+              choice={choice}
+              asMenuItem
+              className="block px-4 py-1.5 text-sm hover:bg-neutral-800 aria-checked:font-semibold aria-checked:text-brand-400"
+            />
+          ))}
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,22 @@
+/**
+ * Pages the worker paints from its HTML (web/ssr.tsx) are taken over by React in place, which
+ * needs the browser's first render to draw exactly what the worker drew. The worker knows nothing
+ * of this browser's storage, so a visitor whose stored choices change a page's first screen (the
+ * sidebar folded, the services switch on, theatre mode) gets the page drawn afresh instead.
+ */
+
+/** localStorage keys of choices that change what a first screen shows (each stored as JSON, off when false). */
+export const FIRST_SCREEN_KEYS = {
+  sidebarCollapsed: 'sidebar-collapsed',
+  servicesSwitch: 'my-services-on',
+  theatreMode: 'theatre-mode',
+} as const
+
+/** Whether this browser keeps a choice that makes its first screen differ from the worker's. */
+export function keepsFirstScreenChoices(): boolean {
+  try {
+    return Object.values(FIRST_SCREEN_KEYS).some((key) => (localStorage.getItem(key) ?? 'false') !== 'false')
+  } catch {
+    return false
+  }
+}

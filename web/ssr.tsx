@@ -1,0 +1,69 @@
+/**
+ * The app's server build: the worker renders a page's first screen with React's server renderer
+ * from the data it also inlines (worker/seo/app-shell.ts), so the browser paints the page from
+ * the HTML and main.tsx hydrates it. Only signed-out pages are rendered this way: what a session
+ * shows is the browser's to draw.
+ *
+ * The interface's words come from one Lingui instance with the active locale (web/i18n), so an
+ * isolate renders one page at a time: each render runs to its end (every lazy part loaded)
+ * before the next begins, which takes a few milliseconds.
+ */
+import { QueryClient } from '@tanstack/react-query'
+import { StrictMode } from 'react'
+import { prerender } from 'react-dom/static'
+import { StaticRouter } from 'react-router-dom'
+import type { RenderApp, RenderRequest } from '../worker/seo/ssr-contract'
+import { Providers, queryClient } from './app/providers'
+import { AppRoutes, preloadPage } from './app/router'
+import { loadAreas, loadLocale, localeOfPath } from './i18n'
+import { areasOfModule } from './i18n/areas'
+import { seedQueryCache } from './lib/boot'
+
+let queue: Promise<unknown> = Promise.resolve()
+
+export const renderApp: RenderApp = (request) => {
+  const rendered = queue.then(() => render(request))
+  queue = rendered.catch(() => null)
+  return rendered
+}
+
+async function render({ url, basename, locale, module, boot }: RenderRequest): Promise<string | null> {
+  const { pathname } = new URL(url, 'http://app')
+  await loadLocale(locale)
+  await Promise.all([preloadPage(localeOfPath(pathname).path), loadAreas(areasOfModule(module))])
+  // The page's own cache, holding only what the HTML inlines (a query asks nothing on the server),
+  // with the browser's options, so each query reads the same there as here.
+  const client = new QueryClient({ defaultOptions: queryClient.getDefaultOptions() })
+  seedQueryCache(client, boot)
+  try {
+    return await renderPage(url, basename, client)
+  } finally {
+    client.clear()
+  }
+}
+
+async function renderPage(url: string, basename: string, client: QueryClient): Promise<string | null> {
+  let failed = false
+  // prerender waits for every lazy part to load before it answers.
+  const { prelude } = await prerender(
+    <StrictMode>
+      <Providers client={client}>
+        <StaticRouter location={url} basename={basename || undefined}>
+          <AppRoutes />
+        </StaticRouter>
+      </Providers>
+    </StrictMode>,
+    {
+      // Never outline a large boundary for a script to reveal (the Content-Security-Policy forbids
+      // inline scripts): the page is whole in the HTML.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError(error) {
+        failed = true
+        console.error(JSON.stringify({ level: 'warn', message: 'page render failed', url, error: String(error) }))
+      },
+    },
+  )
+  const html = await new Response(prelude).text()
+  // A page that would need a script to finish it is left to the browser.
+  return failed || html.includes('<script') ? null : html
+}

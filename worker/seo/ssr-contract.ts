@@ -1,0 +1,22 @@
+/**
+ * What the worker asks of the web app's server build (web/ssr.tsx, built by `npm run build` into
+ * dist-ssr/ and bundled into the worker as `reelhouse-ssr`): a page's first screen as HTML, drawn
+ * from the same data the HTML inlines, so the browser paints it before any script runs.
+ */
+import type { PageLocale } from '../lib/locales'
+import type { BootData } from './boot'
+
+export interface RenderRequest {
+  /** The page's address as the browser has it: its language's prefix, path and query. */
+  url: string
+  /** The prefix of the page's language ('' for English). */
+  basename: string
+  locale: PageLocale
+  /** The page module under web/ (its words load with it). */
+  module: string
+  /** The data inlined in the page: the render draws from it and nothing else. */
+  boot: BootData
+}
+
+/** The inside of `#root`, or null when the page could not be drawn (the browser then draws it). */
+export type RenderApp = (request: RenderRequest) => Promise<string | null>
