@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { localizedPath, LOCALE_COOKIE, type Locale } from '../worker/lib/locales'
+import { LOCALES, localizedPath, LOCALE_COOKIE, type Locale } from '../worker/lib/locales'
 import { APP_ROUTES } from '../worker/seo/app-routes'
 import { loginThroughForm } from './account-helpers'
 import { dismissCookieBanner, expectAccessible, newPage, signInNewUser, useBrowser, type ViewportName, visitorHeaders } from './browser'
@@ -200,6 +200,69 @@ describe('Arabic, right to left', () => {
     expect(box.x + box.width).toBeGreaterThan(width - 2)
     await context.close()
   })
+})
+
+/**
+ * Opens a page the worker paints and waits for React to take it over: the painted <main> is still
+ * the page's own and React is attached to it (a fresh render would have replaced it). Returns
+ * what the console and the page reported meanwhile; React reports a hydration mismatch there.
+ */
+async function hydrated(page: Page, path: string): Promise<{ kept: boolean; errors: string[] }> {
+  const errors: string[] = []
+  const onConsole = (m: { type(): string; text(): string }) => {
+    if (m.type() === 'error' || m.type() === 'warning') errors.push(`${path}: ${m.text()}`)
+  }
+  const onError = (e: Error) => errors.push(`${path}: ${e.message}`)
+  page.on('console', onConsole)
+  page.on('pageerror', onError)
+  await page.goto(path, { waitUntil: 'load' })
+  const kept = await page
+    .waitForFunction(
+      () => {
+        const painted = (window as unknown as { __painted?: Element | null }).__painted
+        const attached = !!painted && Object.keys(painted).some((key) => key.startsWith('__reactFiber'))
+        return attached && document.querySelector('#root main') === painted
+      },
+      undefined,
+      { timeout: 10_000 },
+    )
+    .then(() => true, () => false)
+  // Late parts (images, rows near the fold) come in after hydration: let them land.
+  await page.waitForLoadState('networkidle').catch(() => undefined)
+  page.off('console', onConsole)
+  page.off('pageerror', onError)
+  return { kept, errors }
+}
+
+describe('pages painted by the worker, taken over by React in every language', () => {
+  const paintedPaths = (locale: Locale) => [localizedPath(locale, '/'), localizedPath(locale, '/movie/155'), ...(locale === 'ja' || locale === 'ar' ? [localizedPath(locale, '/tv/1399')] : [])]
+  for (const viewport of ['phone', 'desktop'] as const) {
+    const locales = viewport === 'phone' ? LOCALES : (['en', 'ar'] as const)
+    it(`${viewport}: ${locales.join(', ')}: the painted page is hydrated in place, with no mismatch and nothing logged`, async () => {
+      const { context, page } = await newPage(browser(), baseUrl, viewport)
+      await dismissCookieBanner(context)
+      await context.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          ;(window as unknown as { __painted?: Element | null }).__painted = document.querySelector('#root main')
+        })
+      })
+      const results: Record<string, boolean> = {}
+      const errors: string[] = []
+      for (const locale of locales) {
+        for (const path of paintedPaths(locale)) {
+          const result = await hydrated(page, path)
+          results[path] = result.kept
+          errors.push(...result.errors)
+        }
+      }
+      expect(Object.entries(results).filter(([, kept]) => !kept)).toEqual([])
+      expect(errors).toEqual([])
+      // Hydrated means working: the Share button of the last title opens its sheet.
+      await page.getByRole('button', { name: message(locales.at(-1)!, 'title', 'share') }).first().click()
+      await page.getByRole('dialog').waitFor()
+      await context.close()
+    }, 180_000)
+  }
 })
 
 describe('axe in Arabic and Japanese', () => {

@@ -1,6 +1,6 @@
 /**
  * Gets a local copy of the site ready to run, with no network and no Cloudflare account:
- * a dev signing secret in .dev.vars, the web build in dist/, the migrations of both D1 databases
+ * a dev signing secret in .dev.vars, the web builds in dist/ and dist-ssr/, the migrations of both D1 databases
  * (accounts, catalogue) applied to local state, and the embedded catalogue loaded into its own. Each step skips itself when already done, so a
  * second run is quick. Used by `npm start`, the browser tests and the benchmark.
  */
@@ -42,19 +42,22 @@ export function ensureDevVars() {
 }
 
 export function buildWeb({ force = false } = {}) {
-  const built = join(root, 'dist', 'index.html')
+  // The browser's build (dist/) and the worker's render of pages (dist-ssr/, web/ssr.tsx).
+  const built = [join(root, 'dist', 'index.html'), join(root, 'dist-ssr', 'render.js')]
   const sources = Math.max(newestMtime(join(root, 'web')), statSync(join(root, 'package-lock.json')).mtimeMs)
-  if (!force && existsSync(built) && statSync(built).mtimeMs >= sources) {
+  if (!force && built.every((file) => existsSync(file) && statSync(file).mtimeMs >= sources)) {
     console.log('web build is up to date')
     return
   }
-  execFileSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-    // Under vitest (the e2e global setup) NODE_ENV is 'test', which would make Vite emit React's
-    // development build and drop production-only code such as the service worker registration.
-    env: { ...process.env, NODE_ENV: 'production' },
-  })
+  for (const ssr of [[], ['--ssr', 'ssr.tsx']]) {
+    execFileSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', ...ssr], {
+      cwd: root,
+      stdio: 'inherit',
+      // Under vitest (the e2e global setup) NODE_ENV is 'test', which would make Vite emit React's
+      // development build and drop production-only code such as the service worker registration.
+      env: { ...process.env, NODE_ENV: 'production' },
+    })
+  }
 }
 
 const TMDB_SETTINGS = ['TMDB_API_BASE', 'TMDB_IMAGE_BASE', 'TMDB_API_KEY', 'TMDB_READ_TOKEN', 'TMDB_WATCH_REGION']

@@ -2,8 +2,10 @@
  * Pages the worker paints from its HTML (web/ssr.tsx) are taken over by React in place, which
  * needs the browser's first render to draw exactly what the worker drew. The worker knows nothing
  * of this browser's storage, so a visitor whose stored choices change a page's first screen (the
- * sidebar folded, the services switch on, theatre mode) gets the page drawn afresh instead.
+ * sidebar folded, the services switch on, theatre mode) gets the page drawn afresh instead, and
+ * says so in a cookie that asks the worker not to paint the next pages at all.
  */
+import { DRAW_HERE_COOKIE } from '../../worker/seo/ssr-contract'
 
 /** localStorage keys of choices that change what a first screen shows (each stored as JSON, off when false). */
 export const FIRST_SCREEN_KEYS = {
@@ -19,4 +21,11 @@ export function keepsFirstScreenChoices(): boolean {
   } catch {
     return false
   }
+}
+
+/** Keeps the cookie in step with the stored choices: set while any is kept, gone otherwise. */
+export function syncDrawHereCookie(): void {
+  const keeps = keepsFirstScreenChoices()
+  if (keeps === document.cookie.split('; ').includes(`${DRAW_HERE_COOKIE}=1`)) return
+  document.cookie = `${DRAW_HERE_COOKIE}=${keeps ? '1; Max-Age=31536000' : '; Max-Age=0'}; Path=/; SameSite=Lax`
 }

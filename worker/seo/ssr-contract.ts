@@ -6,6 +6,12 @@
 import type { PageLocale } from '../lib/locales'
 import type { BootData } from './boot'
 
+/**
+ * Set by a browser that keeps choices changing its first screen (web/lib/hydration.ts): its pages
+ * are not painted, so it never sees the worker's first screen replaced by its own.
+ */
+export const DRAW_HERE_COOKIE = 'draw-here'
+
 export interface RenderRequest {
   /** The page's address as the browser has it: its language's prefix, path and query. */
   url: string

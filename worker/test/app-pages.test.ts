@@ -8,6 +8,7 @@ import { ART_EDITION } from '../routes/images'
 import { inlineJson } from '../seo/app-shell'
 import type { BootData } from '../seo/boot'
 import { loadCatalog } from './catalog-data'
+import { paintedText, rootOf } from './helpers/painted-html'
 
 beforeAll(async () => {
   await loadCatalog()
@@ -34,6 +35,11 @@ async function modulePreloads(body: string): Promise<string[]> {
   return links(body).filter((file) => !entry.has(file))
 }
 
+
+
+/** A request from a browser with a session cookie: its pages are drawn by the browser, not painted. */
+const SIGNED_IN = { headers: { Accept: 'text/html', Cookie: 'reelhouse_session=x' } }
+
 async function routeChunks(): Promise<Record<string, string[]>> {
   const res = await env.ASSETS.fetch('http://localhost/route-chunks.json')
   expect(res.status).toBe(200)
@@ -47,7 +53,7 @@ async function api<T>(path: string): Promise<T> {
 }
 
 describe('GET / and the other composed pages', () => {
-  it('inline the page composition, preload the page code and the first hero image', async () => {
+  it('inline the page composition, paint it signed out, preload the page code signed in, and the first hero image', async () => {
     const chunks = await routeChunks()
     for (const [path, name, module] of [
       ['/', 'home', 'features/home/home-page'],
@@ -59,7 +65,11 @@ describe('GET / and the other composed pages', () => {
       const { res, body } = await html(path)
       expect(res.status, path).toBe(200)
       expect(res.headers.get('content-type')).toMatch(/^text\/html/)
-      expect(body).toContain('<div id="root"></div>')
+      // Signed out, the first screen is in the HTML: the page's own rows and links, no script.
+      const painted = rootOf(body)
+      expect(painted, path).toContain('<main')
+      expect(painted, path).not.toContain('<script')
+      expect(await modulePreloads(body), path).toEqual([])
       const boot = bootOf(body)
       expect(boot, path).not.toBeNull()
       expect(boot?.path).toBe(path)
@@ -68,8 +78,19 @@ describe('GET / and the other composed pages', () => {
       expect(boot?.page?.name).toBe(name)
       expect(boot?.page?.service).toBe('all')
       expect(boot?.page?.data).toEqual(await api<PageComposition>(`/api/catalog/pages/${name}`))
-      // The page chunk itself is announced, and every announced file is one of the page's own or its language's catalog.
-      const preloads = await modulePreloads(body)
+      const rows = boot?.page?.data.rows ?? []
+      for (const row of rows.slice(0, 2)) expect(paintedText(painted), `${path}: ${row.title}`).toContain(row.title)
+      const first = rows[0]?.items[0]
+      if (first) expect(painted, path).toContain(`href="/${first.media_type}/${first.id}"`)
+      // Signed in, the browser draws the page: the page chunk itself is announced, and every
+      // announced file is one of the page's own or its language's catalog.
+      const signedIn = await html(path, SIGNED_IN)
+      expect(rootOf(signedIn.body), path).toBe('')
+      // Nor for a browser that keeps choices changing its first screen (web/lib/hydration.ts).
+      const drawHere = await html(path, { headers: { Accept: 'text/html', Cookie: 'draw-here=1' } })
+      expect(rootOf(drawHere.body), path).toBe('')
+      expect(bootOf(drawHere.body)?.signedOut, path).toBe(true)
+      const preloads = await modulePreloads(signedIn.body)
       expect(preloads[0], path).toBe(chunks[module]?.[0])
       for (const file of preloads) expect([...(chunks[module] ?? []), ...(chunks['virtual:i18n/en'] ?? [])], `${path}: ${file}`).toContain(file)
       const hero = boot?.page?.data.hero[0]
@@ -109,7 +130,11 @@ describe('GET /movie/:id and /tv/:id', () => {
     expect(boot?.path).toBe('/movie/238')
     expect(boot?.title?.type).toBe('movie')
     expect(boot?.title?.data).toEqual(await api<MovieDetails>('/api/catalog/movie/238'))
-    expect((await modulePreloads(body))[0]).toBe((await routeChunks())['features/title/movie-page']?.[0])
+    // Painted signed out: the title, its overview and its cast in the HTML; announced signed in.
+    expect(rootOf(body)).toContain('>The Godfather</h1>')
+    expect(paintedText(rootOf(body))).toContain(boot?.title?.data.overview ?? '-')
+    expect(rootOf(body)).toContain(`href="/person/${boot?.title?.data.credits.cast[0]?.id}"`)
+    expect((await modulePreloads((await html('/movie/238', SIGNED_IN)).body))[0]).toBe((await routeChunks())['features/title/movie-page']?.[0])
     expect(body).toContain(`<link rel="preload" as="image" href="/api/img/${ART_EDITION}/original${boot?.title?.data.backdrop_path}" fetchpriority="high">`)
 
     expect(boot?.player).toEqual(await api('/api/player/config'))

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // Languages at the edge, through real requests: every page under each language's prefix with the
 // same first data, preloads and status as in English, in its own language (<html lang dir>, its
 // catalog preloaded, its title and tags) and naming its other languages; a first visit at a root
@@ -10,6 +11,7 @@ import type { BootData } from '../seo/boot'
 import { translate } from '../seo/messages'
 import { loadCatalog } from './catalog-data'
 import { elementsNamed, parseXml, textOf } from './helpers/xml'
+import { paintedText, rootOf } from './helpers/painted-html'
 
 beforeAll(async () => {
   await loadCatalog()
@@ -17,6 +19,18 @@ beforeAll(async () => {
 
 const ORIGIN = 'http://localhost'
 const SITE_NAME = env.SITE_NAME
+
+/** A session cookie: the browser draws the page, so its code and words are announced in the HTML. */
+const SIGNED_IN = { Cookie: 'reelhouse_session=x' }
+
+/** The interface's navigation words in each locale (web/i18n/catalogs/<locale>/nav.json). */
+const navWords = import.meta.glob<Record<string, string>>('../../web/i18n/catalogs/*/nav.json', { eager: true, import: 'default' })
+
+function navWord(locale: string, id: string): string | undefined {
+  return navWords[`../../web/i18n/catalogs/${locale}/nav.json`]?.[id]
+}
+
+
 
 async function page(path: string, headers: Record<string, string> = {}): Promise<{ res: Response; body: string }> {
   const res = await exports.default.fetch(`${ORIGIN}${path}`, { headers: { Accept: 'text/html', ...headers }, redirect: 'manual' })
@@ -93,7 +107,7 @@ function expectAlternatesOf(body: string, appPath: string, what: string) {
 }
 
 describe('every page under every language’s prefix', () => {
-  it('has the composed pages’ first data, preloads and status in each language, and its language’s catalog preloaded', async () => {
+  it('has the composed pages’ first data, painted in each language signed out, and preloads, status and its language’s catalog signed in', async () => {
     for (const [path, module] of [
       ['/', 'features/home/home-page'],
       ['/movies', 'features/browse/movies-page'],
@@ -106,7 +120,8 @@ describe('every page under every language’s prefix', () => {
       const englishBoot = bootOf(english.body)
       expect(englishBoot?.page).toBeDefined()
       expect(htmlAttributes(english.body)).toEqual({ lang: 'en', dir: 'ltr' })
-      expect(modulePreloads(english.body)).toContain(chunks['virtual:i18n/en']?.[0])
+      expect(rootOf(english.body)).toContain(`>${navWord('en', 'nav.skipToContent')}<`)
+      expect(modulePreloads((await page(path, SIGNED_IN)).body)).toContain(chunks['virtual:i18n/en']?.[0])
 
       for (const locale of LOCALES.filter((l) => l !== 'en')) {
         const address = path === '/' ? localePrefix(locale) : `${localePrefix(locale)}${path}`
@@ -117,7 +132,14 @@ describe('every page under every language’s prefix', () => {
         expect(boot?.page?.name, address).toBe(englishBoot?.page?.name)
         expect(idsOf(boot?.page?.data), address).toEqual(idsOf(englishBoot?.page?.data))
         expect(htmlAttributes(body), address).toEqual({ lang: locale, dir: locale === 'ar' ? 'rtl' : 'ltr' })
-        const preloads = modulePreloads(body)
+        // Painted in the page's language (its links under its prefix), with nothing of English's words.
+        const painted = rootOf(body)
+        const skip = navWord(locale, 'nav.skipToContent')
+        expect(skip, locale).toBeDefined()
+        expect(painted, address).toContain(`>${skip}<`)
+        expect(painted, address).not.toContain(`>${navWord('en', 'nav.skipToContent')}<`)
+        expect(painted, address).toContain(`href="${localePrefix(locale)}/movies"`)
+        const preloads = modulePreloads((await page(address, SIGNED_IN)).body)
         expect(preloads, address).toContain(chunks[module]?.[0])
         expect(preloads, address).toContain(chunks[`virtual:i18n/${locale}`]?.[0])
         expect(preloads, address).not.toContain(chunks['virtual:i18n/en']?.[0])
@@ -136,14 +158,14 @@ describe('every page under every language’s prefix', () => {
       ['/fr/movie/155', 'fr', ['player']],
       ['/tv/1399', 'en', ['player']],
     ] as const) {
-      const preloads = modulePreloads((await page(address)).body)
+      const preloads = modulePreloads((await page(address, SIGNED_IN)).body)
       for (const area of areas) {
         const chunk = chunks[`virtual:i18n/${locale}/${area}`]?.[0]
         expect(chunk, `${address}: ${area}`).toBeDefined()
         expect(preloads, address).toContain(chunk)
       }
     }
-    const home = modulePreloads((await page('/es')).body)
+    const home = modulePreloads((await page('/es', SIGNED_IN)).body)
     for (const area of ['static', 'account', 'import', 'admin', 'player']) expect(home).not.toContain(chunks[`virtual:i18n/es/${area}`]?.[0])
   })
 
@@ -159,8 +181,10 @@ describe('every page under every language’s prefix', () => {
       expect(boot?.season?.season_number).toBe(3)
       expect(idsOf(boot?.season)).toEqual(idsOf(english?.season))
       expect(boot?.player).toEqual(english?.player)
-      expect(modulePreloads(body)).toContain(chunks['features/title/tv-page']?.[0])
-      expect(modulePreloads(body)).toContain(chunks[`virtual:i18n/${locale}`]?.[0])
+      expect(paintedText(rootOf(body))).toContain(boot?.season?.episodes[0]?.name ?? '-')
+      const signedIn = modulePreloads((await page(`${prefix}/tv/1399?season=3&episode=2`, SIGNED_IN)).body)
+      expect(signedIn).toContain(chunks['features/title/tv-page']?.[0])
+      expect(signedIn).toContain(chunks[`virtual:i18n/${locale}`]?.[0])
       expect(htmlAttributes(body)).toEqual({ lang: locale, dir: locale === 'ar' ? 'rtl' : 'ltr' })
     }
 
@@ -248,7 +272,8 @@ describe('every page under every language’s prefix', () => {
     const { res, body } = await page('/en-xa/movies')
     expect(res.status).toBe(200)
     expect(htmlAttributes(body)).toEqual({ lang: 'en-XA', dir: 'ltr' })
-    expect(modulePreloads(body)).toContain(chunks['virtual:i18n/en-XA']?.[0])
+    expect(rootOf(body)).toMatch(/⟦/)
+    expect(modulePreloads((await page('/en-xa/movies', SIGNED_IN)).body)).toContain(chunks['virtual:i18n/en-XA']?.[0])
     expect(bootOf(body)?.page?.name).toBe('movies')
     expect(titleOf(body)).toMatch(/⟦/)
     expect(body).toContain('<meta name="robots" content="noindex">')
