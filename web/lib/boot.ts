@@ -48,5 +48,12 @@ export function seedQueryCache(queryClient: QueryClient, boot: BootData): void {
   if (boot.title) queryClient.setQueryData(catalogKeys.title(boot.title.type, boot.title.data.id), boot.title.data)
   if (boot.title && boot.season) queryClient.setQueryData(catalogKeys.season(boot.title.data.id, boot.season.season_number), boot.season)
   if (boot.person) queryClient.setQueryData(catalogKeys.person(boot.person.id), boot.person)
+  if (boot.genre) {
+    // The keys of the genre page's rows (features/browse/api/use-genre-rows.ts).
+    if (boot.genre.movie) queryClient.setQueryData(catalogKeys.list('discover', 'movie', 'genre', boot.genre.id), boot.genre.movie)
+    queryClient.setQueryData(catalogKeys.list('discover', 'tv', 'genre', boot.genre.id), boot.genre.tv)
+  }
+  // /top-imdb's infinite grid (components/poster-grid.tsx), its first page loaded.
+  if (boot.topRated) queryClient.setQueryData(catalogKeys.list('top-rated', boot.topRated.type), { pages: [boot.topRated.page], pageParams: [1] })
   if (boot.player) queryClient.setQueryData(catalogKeys.playerConfig(), boot.player)
 }

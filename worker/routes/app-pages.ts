@@ -1,8 +1,9 @@
 /**
  * The pages the worker serves before the browser asks for their data: /, /movies, /tv-shows,
- * /kids, /genres, /movie/{id}, /tv/{id} and /person/{id}, in every language (/es/movies, /ar/movie/155; the
- * pseudo-locale's /en-xa too). Each is the app's index.html in the page's language with its page
- * code and catalog preloaded, its first data inlined and its first image preloaded
+ * /kids, /genres, /genre/{id}, /top-imdb, /movie/{id}, /tv/{id} and /person/{id}, in every language
+ * (/es/movies, /ar/movie/155; the pseudo-locale's /en-xa too). Each is the app's index.html in the
+ * page's language with its first data inlined, signed out its first screen painted from that data
+ * (worker/seo/ssr.ts), else its page code and catalog preloaded, and its first image preloaded
  * (worker/seo/app-shell.ts); every page names its other languages, and a title or a person also gets its own
  * document title, description and social tags. The ETag is the body's own, so a revalidation
  * answers 304 only when this very page is unchanged.
@@ -18,7 +19,7 @@ import { etag } from 'hono/etag'
 import { SESSION_COOKIE } from '../auth/session'
 import { catalogForPage } from '../catalog'
 import { cachedPage, type PageName } from '../catalog/pages'
-import { MOVIE_GENRE_IDS, SERVICE_SLUGS, type ServiceSlug, TV_GENRE_IDS } from '../catalog/rules'
+import { type DiscoverFilters, MOVIE_GENRE_IDS, SERVICE_SLUGS, type ServiceSlug, TV_GENRE_IDS } from '../catalog/rules'
 import type { AppEnv } from '../env'
 import { isolateMemo } from '../lib/isolate-memo'
 import { type Precompressed, precompress, precompressedResponse } from '../lib/precompressed'
@@ -149,6 +150,38 @@ async function personBoot(c: Context<AppEnv>, id: number): Promise<AppPage> {
   } catch (err) {
     if (err instanceof CatalogNotFoundError) return { module, boot: bootBase(c), status: 404 }
     warn(c, 'person data unavailable', err)
+    return { module }
+  }
+}
+
+/**
+ * A genre's page: its popular films (for a film genre) and shows inlined, as discover answers them
+ * for the page's rows. Without them the page asks as usual.
+ */
+async function genreBoot(c: Context<AppEnv>, id: number): Promise<AppPage> {
+  const module = moduleOf('/genre/:id')
+  try {
+    const provider = catalogForPage(c, languageOf(c).locale)
+    const filters: DiscoverFilters = { genres: [id], genreMode: 'all' }
+    const [movie, tv] = await Promise.all([MOVIE_GENRE_IDS.has(id) ? provider.discover('movie', filters, 1) : undefined, provider.discover('tv', filters, 1)])
+    return { module, boot: { ...bootBase(c), genre: { id, ...(movie && { movie }), tv } } }
+  } catch (err) {
+    warn(c, 'genre data unavailable', err)
+    return { module }
+  }
+}
+
+/** /top-imdb (films) or /top-imdb?type=tv: the first page of the grid inlined; any other query asks as usual. */
+async function topImdbBoot(c: Context<AppEnv>): Promise<AppPage> {
+  const module = moduleOf('/top-imdb')
+  const url = new URL(c.req.url)
+  const type = url.search === '' ? 'movie' : url.search === '?type=tv' ? 'tv' : null
+  if (!type) return { module, boot: bootBase(c) }
+  try {
+    const page = await catalogForPage(c, languageOf(c).locale).topRated(type, 1)
+    return { module, boot: { ...bootBase(c), topRated: { type, page } } }
+  } catch (err) {
+    warn(c, 'top rated unavailable', err)
     return { module }
   }
 }
@@ -309,5 +342,12 @@ export const appPageRoutes = new Hono<AppEnv>()
     return serve(c, () => titleBoot(c, type, Number(c.req.param('id'))))
   })
   .get('/person/:id{[1-9][0-9]{0,9}}', etag(), (c) => serve(c, () => personBoot(c, Number(c.req.param('id')))))
+  .get('/top-imdb', etag(), (c) => serve(c, () => topImdbBoot(c)))
+  // A genre the catalogue knows gets its rows inlined; any other id is the app's own not-found page.
+  .get('/genre/:id{[1-9][0-9]{0,8}}', etag(), (c) => {
+    const id = Number(c.req.param('id'))
+    if (!GENRE_IDS.has(id)) return appNotFoundOr(c, matchAppRoute(languageOf(c).appPath))
+    return serve(c, () => genreBoot(c, id))
+  })
   // Whether a list may be seen depends on who asks: never memoized as one answer for all.
   .get('/list/:slug', etag(), (c) => serve(c, () => listBoot(c, c.req.param('slug')), { personal: true }))

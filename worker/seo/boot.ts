@@ -5,7 +5,7 @@
  * is not taken for this one.
  */
 import type { PageName } from '../catalog/pages'
-import type { ImageSizes, MovieDetails, PageComposition, PersonDetails, Season, TvDetails } from '../catalog/types'
+import type { ImageSizes, ListItem, MovieDetails, PageComposition, Paged, PersonDetails, Season, TvDetails } from '../catalog/types'
 import type { PlayerConfig } from '../player/sources'
 
 export interface BootData {
@@ -21,6 +21,10 @@ export interface BootData {
   title?: { type: 'movie'; data: MovieDetails } | { type: 'tv'; data: TvDetails }
   /** A person page's person and filmography. */
   person?: PersonDetails
+  /** A genre page's two rows: the genre's popular films (a film genre's only) and shows, as discover answers them. */
+  genre?: { id: number; movie?: Paged<ListItem>; tv: Paged<ListItem> }
+  /** /top-imdb's first page of top rated films or shows, as GET /api/catalog/top-rated/{type} answers it. */
+  topRated?: { type: 'movie' | 'tv'; page: Paged<ListItem> }
   /** A show's first regular season with its episodes: the one a new viewer opens on. */
   season?: Season
   /** The player's sources and operator links, as GET /api/player/config answers them. */

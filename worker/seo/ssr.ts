@@ -9,9 +9,9 @@ import type { RenderRequest } from './ssr-contract'
 
 let renderer: Promise<typeof import('reelhouse-ssr')> | undefined
 
-/** Whether the inlined data holds a page's first screen (a composed page, a title or a person). */
+/** Whether the inlined data holds a page's first screen (a composed page, a title, a person, a genre, the top rated). */
 export function paintable(boot: BootData): boolean {
-  return boot.signedOut && (boot.page !== undefined || boot.title !== undefined || boot.person !== undefined)
+  return boot.signedOut && (boot.page !== undefined || boot.title !== undefined || boot.person !== undefined || boot.genre !== undefined || boot.topRated !== undefined)
 }
 
 export async function paintPage(request: RenderRequest): Promise<string | null> {

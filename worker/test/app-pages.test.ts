@@ -195,10 +195,8 @@ describe('every other address', () => {
     const chunks = await routeChunks()
     for (const [path, module] of [
       ['/search', 'features/search/search-page'],
-      ['/top-imdb', 'features/browse/top-imdb-page'],
+      ['/top-imdb?page=2', 'features/browse/top-imdb-page'],
       ['/search-results?q=star', 'features/search/search-results-page'],
-      ['/genre/28', 'features/browse/genre-page'],
-      ['/genre/10762', 'features/browse/genre-page'],
       ['/admin/users', 'features/admin/admin-page'],
       ['/faq/', 'features/static/faq-page'],
     ] as const) {
@@ -221,6 +219,47 @@ describe('every other address', () => {
       expect((await modulePreloads(body))[0], path).toBe(chunks['app/not-found-page']?.[0])
       expect(res.headers.get('content-security-policy'), path).toContain("default-src 'self'")
     }
+  })
+
+  it('a genre page inlines its rows as discover answers them and is painted signed out; signed in, its code is preloaded', async () => {
+    const chunks = await routeChunks()
+    // Action is a film genre (films and shows), Kids a series genre (shows only).
+    for (const [id, film] of [[28, true], [10762, false]] as const) {
+      const path = `/genre/${id}`
+      const { res, body } = await html(path)
+      expect(res.status, path).toBe(200)
+      const genre = bootOf(body)?.genre
+      expect(genre?.id, path).toBe(id)
+      expect(genre?.tv, path).toEqual(await api(`/api/catalog/discover/tv?with_genres=${id}&page=1`))
+      if (film) expect(genre?.movie, path).toEqual(await api(`/api/catalog/discover/movie?with_genres=${id}&page=1`))
+      else expect(genre?.movie, path).toBeUndefined()
+      const first = (film ? genre?.movie : genre?.tv)?.results[0]
+      expect(first, path).toBeDefined()
+      expect(rootOf(body), path).toContain(`href="/${first?.media_type}/${first?.id}"`)
+      expect(rootOf(body), path).not.toContain('<script')
+      const signedIn = await html(path, SIGNED_IN)
+      expect(rootOf(signedIn.body), path).toBe('')
+      expect((await modulePreloads(signedIn.body))[0], path).toBe(chunks['features/browse/genre-page']?.[0])
+    }
+    // In another language, under its prefix, in its words.
+    const spanish = await html('/es/genre/28')
+    expect(bootOf(spanish.body)?.genre?.id).toBe(28)
+    expect(rootOf(spanish.body)).toContain('href="/es/genres"')
+  })
+
+  it('/top-imdb inlines the first page of its grid, films or shows, and is painted signed out', async () => {
+    for (const [path, type] of [['/top-imdb', 'movie'], ['/top-imdb?type=tv', 'tv']] as const) {
+      const { res, body } = await html(path)
+      expect(res.status, path).toBe(200)
+      const topRated = bootOf(body)?.topRated
+      expect(topRated?.type, path).toBe(type)
+      expect(topRated?.page, path).toEqual(await api(`/api/catalog/top-rated/${type}?page=1`))
+      const first = topRated?.page.results[0]
+      expect(rootOf(body), path).toContain(`href="/${type}/${first?.id}"`)
+      expect(paintedText(rootOf(body)), path).toContain(first?.title ?? first?.name ?? '-')
+    }
+    // Any other query is drawn by the browser from its own requests.
+    expect(bootOf((await html('/top-imdb?page=2')).body)?.topRated).toBeUndefined()
   })
 
   it('a genre address that names no genre is a page saying so, kept out of search engines', async () => {
