@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { afterAll, beforeAll, expect } from 'vitest'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 
 export const viewports = {
   phone: { width: 390, height: 844 },
@@ -162,7 +162,8 @@ export async function signInNewUser(page: Page, baseUrl: string, prefix: string)
 
 /** Marks the cookie choice as made so the consent banner does not cover what a test looks at. */
 export async function dismissCookieBanner(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'accepted'))
+  // The cookie the banner keeps its answer in, which the worker reads to paint pages without it.
+  await context.addCookies([{ name: 'cookie-consent', value: 'accepted', url: inject('baseUrl') }])
 }
 
 /** A fresh page at the given width, past the consent banner, opened at path. */

@@ -235,7 +235,12 @@ async function hydrated(page: Page, path: string): Promise<{ kept: boolean; erro
 }
 
 describe('pages painted by the worker, taken over by React in every language', () => {
-  const paintedPaths = (locale: Locale) => [localizedPath(locale, '/'), localizedPath(locale, '/movie/155'), ...(locale === 'ja' || locale === 'ar' ? [localizedPath(locale, '/tv/1399')] : [])]
+  const paintedPaths = (locale: Locale) => [
+    localizedPath(locale, '/'),
+    localizedPath(locale, '/movie/155'),
+    ...(locale === 'ja' || locale === 'ar' ? [localizedPath(locale, '/tv/1399')] : []),
+    ...(locale === 'en' || locale === 'de' ? [localizedPath(locale, '/genre/28'), localizedPath(locale, '/top-imdb')] : []),
+  ]
   for (const viewport of ['phone', 'desktop'] as const) {
     const locales = viewport === 'phone' ? LOCALES : (['en', 'ar'] as const)
     it(`${viewport}: ${locales.join(', ')}: the painted page is hydrated in place, with no mismatch and nothing logged`, async () => {

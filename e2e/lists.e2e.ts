@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { getJson, newPage, seriousA11yViolations, signInNewUser, useBrowser } from './browser'
+import { getJson, newPage, seriousA11yViolations, signInNewUser, useBrowser, dismissCookieBanner } from './browser'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
@@ -187,7 +187,7 @@ describe('Continue watching on a signed-in home', () => {
   for (const viewport of ['phone', 'desktop'] as const) {
     it(`comes first at ${viewport} width, shows progress, removes a card for good and resumes where the viewer stopped`, async () => {
       const { context, page } = await signedInPage(viewport)
-      await context.addInitScript(() => localStorage.setItem('cookie-consent', 'accepted'))
+      await dismissCookieBanner(context)
       await seedProgress(page)
       await page.goto('/')
       const row = visibleRow(page)
@@ -252,7 +252,7 @@ describe('Continue watching on a signed-in home', () => {
 
   it('offers the next episode once an episode has played to its end, and a tap starts it from the beginning', async () => {
     const { context, page } = await signedInPage('desktop')
-    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'accepted'))
+    await dismissCookieBanner(context)
     await recordHistory(page, { content_id: show.id, content_type: 'tv', title: show.name, watch_duration: 12, position: 12, total_duration: 12, season_number: 2, episode_number: 3 })
     await page.goto('/')
     const card = visibleRow(page).locator('li', { hasText: show.name })
@@ -269,7 +269,7 @@ describe('Continue watching on a signed-in home', () => {
 
   it('shows the progress on the watchlist and Last Watched, and the row in Arabic from right to left', async () => {
     const { context, page } = await signedInPage('phone')
-    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'accepted'))
+    await dismissCookieBanner(context)
     await seedProgress(page)
     await addToWatchlist(page, movie.id, movie.title)
     await page.goto('/watchlist')

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { newPage, seriousA11yViolations, useBrowser, type ViewportName } from './browser'
+import { newPage, seriousA11yViolations, useBrowser, type ViewportName, dismissCookieBanner } from './browser'
 
 const baseUrl = inject('baseUrl')
 const shots = join(__dirname, '..', '.wrangler', 'screenshots')
@@ -20,7 +20,7 @@ beforeAll(async () => {
 /** A page with the consent choice already made, so the banner does not sit over what is checked. */
 async function pageWithConsent(viewport: ViewportName): Promise<{ page: Page; close: () => Promise<void> }> {
   const { context, page } = await newPage(browser(), baseUrl, viewport)
-  await context.addInitScript(() => localStorage.setItem('cookie-consent', 'accepted'))
+  await dismissCookieBanner(context)
   return { page, close: () => context.close() }
 }
 
@@ -151,7 +151,7 @@ describe('cookie consent banner', () => {
 describe('service worker', () => {
   it('registers /service-worker.js and a reload while offline still shows the app shell', async () => {
     const { context, page } = await newPage(browser(), baseUrl, 'desktop')
-    await context.addInitScript(() => localStorage.setItem('cookie-consent', 'accepted'))
+    await dismissCookieBanner(context)
     await page.goto('/about-us')
     await page.getByRole('heading', { level: 1 }).waitFor()
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)

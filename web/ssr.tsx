@@ -9,11 +9,13 @@
  * before the next begins, which takes a few milliseconds.
  */
 import { QueryClient } from '@tanstack/react-query'
+import { createStore } from 'jotai'
 import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
 import { StaticRouter } from 'react-router-dom'
 import type { RenderApp, RenderRequest } from '../worker/seo/ssr-contract'
 import { Providers, queryClient } from './app/providers'
+import { cookieConsentAtom } from './components/cookie-banner'
 import { AppRoutes, preloadPage } from './app/router'
 import { loadAreas, loadLocale, localeOfPath } from './i18n'
 import { areasOfModule } from './i18n/areas'
@@ -27,7 +29,7 @@ export const renderApp: RenderApp = (request) => {
   return rendered
 }
 
-async function render({ url, basename, locale, module, boot }: RenderRequest): Promise<string | null> {
+async function render({ url, basename, locale, module, boot, consent }: RenderRequest): Promise<string | null> {
   const { pathname } = new URL(url, 'http://app')
   await loadLocale(locale)
   await Promise.all([preloadPage(localeOfPath(pathname).path), loadAreas(areasOfModule(module))])
@@ -35,19 +37,22 @@ async function render({ url, basename, locale, module, boot }: RenderRequest): P
   // with the browser's options, so each query reads the same there as here.
   const client = new QueryClient({ defaultOptions: queryClient.getDefaultOptions() })
   seedQueryCache(client, boot)
+  // The page's own state, with the visitor's answer to the cookie banner from its cookie.
+  const store = createStore()
+  store.set(cookieConsentAtom, consent)
   try {
-    return await renderPage(url, basename, client)
+    return await renderPage(url, basename, client, store)
   } finally {
     client.clear()
   }
 }
 
-async function renderPage(url: string, basename: string, client: QueryClient): Promise<string | null> {
+async function renderPage(url: string, basename: string, client: QueryClient, store: ReturnType<typeof createStore>): Promise<string | null> {
   let failed = false
   // prerender waits for every lazy part to load before it answers.
   const { prelude } = await prerender(
     <StrictMode>
-      <Providers client={client}>
+      <Providers client={client} store={store}>
         <StaticRouter location={url} basename={basename || undefined}>
           <AppRoutes />
         </StaticRouter>

@@ -1,6 +1,7 @@
 /** App-wide providers: the TanStack Query cache for server data and the jotai store for client state. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Provider as JotaiProvider } from 'jotai'
+import type { createStore } from 'jotai'
 import type { ReactNode } from 'react'
 import { retryOnceUnlessAnswered } from '../lib/api-client'
 
@@ -12,11 +13,11 @@ export const queryClient = new QueryClient({
   },
 })
 
-/** `client` is the page's own cache when the worker renders it (web/ssr.tsx); the app's otherwise. */
-export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
+/** `client` and `store` are the page's own when the worker renders it (web/ssr.tsx); the app's otherwise. */
+export function Providers({ children, client = queryClient, store }: { children: ReactNode; client?: QueryClient; store?: ReturnType<typeof createStore> }) {
   return (
     <QueryClientProvider client={client}>
-      <JotaiProvider>{children}</JotaiProvider>
+      <JotaiProvider store={store}>{children}</JotaiProvider>
     </QueryClientProvider>
   )
 }

@@ -1,10 +1,16 @@
-import { fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
 import { Provider } from 'jotai'
 import { MemoryRouter } from 'react-router-dom'
-import { beforeEach, describe, expect, it } from 'vitest'
-import { COOKIE_CONSENT_KEY, CookieBanner } from './cookie-banner'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 
-function renderBanner() {
+const BANNER = { name: 'Cookie consent' }
+
+/** The banner's module afresh: its atom reads the cookie when the module loads, as on a page load. */
+async function renderBanner() {
+  vi.resetModules()
+  const i18n = await import('../i18n')
+  await i18n.loadLocale('en')
+  const { CookieBanner } = await import('./cookie-banner')
   return render(
     <Provider>
       <MemoryRouter>
@@ -14,29 +20,48 @@ function renderBanner() {
   )
 }
 
+function consentCookie(): string | undefined {
+  return document.cookie
+    .split('; ')
+    .find((pair) => pair.startsWith('cookie-consent='))
+    ?.slice('cookie-consent='.length)
+}
+
 describe('CookieBanner', () => {
-  beforeEach(() => localStorage.clear())
+  beforeEach(() => {
+    localStorage.clear()
+    document.cookie = 'cookie-consent=; Max-Age=0; Path=/'
+  })
 
   it.each([
     ['Accept', 'accepted'],
     ['Decline', 'declined'],
-  ])('%s stores %s and hides the banner', (button, stored) => {
-    renderBanner()
-    expect(screen.getByRole('region', { name: 'Cookie consent' })).toBeTruthy()
+  ])('%s keeps %s in the cookie the worker reads and hides the banner', async (button, stored) => {
+    await renderBanner()
+    expect(screen.getByRole('region', BANNER)).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: button }))
-    expect(localStorage.getItem(COOKIE_CONSENT_KEY)).toBe(stored)
-    expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull()
+    expect(consentCookie()).toBe(stored)
+    expect(screen.queryByRole('region', BANNER)).toBeNull()
   })
 
-  it('stays hidden from the first render once a choice is stored', () => {
-    localStorage.setItem(COOKIE_CONSENT_KEY, 'declined')
-    renderBanner()
-    expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull()
+  it('stays hidden from the first render once the cookie holds a choice', async () => {
+    document.cookie = 'cookie-consent=declined; Path=/'
+    await renderBanner()
+    expect(screen.queryByRole('region', BANNER)).toBeNull()
   })
 
-  it('shows again when the stored value is not a choice', () => {
-    localStorage.setItem(COOKIE_CONSENT_KEY, 'maybe')
-    renderBanner()
-    expect(screen.getByRole('region', { name: 'Cookie consent' })).toBeTruthy()
+  it('shows again when the cookie holds no choice', async () => {
+    document.cookie = 'cookie-consent=maybe; Path=/'
+    await renderBanner()
+    expect(screen.getByRole('region', BANNER)).toBeTruthy()
+  })
+
+  it('moves a choice kept in local storage into the cookie after the first render', async () => {
+    localStorage.setItem('cookie-consent', 'accepted')
+    await act(async () => {
+      await renderBanner()
+    })
+    expect(consentCookie()).toBe('accepted')
+    expect(screen.queryByRole('region', BANNER)).toBeNull()
   })
 })

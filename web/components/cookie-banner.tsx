@@ -1,69 +1,72 @@
 /**
  * The cookie consent banner (SPEC.md sections 2 and 4): shown until the visitor chooses, then
- * hidden for good. The choice is stored as the plain string 'accepted' or 'declined' in local
- * storage and read synchronously on first render, so a returning visitor never sees it flash (on a
- * page the worker painted, it is left out of the HTML and joins just after hydration).
+ * hidden for good. The choice is kept as the plain string 'accepted' or 'declined' in the
+ * `cookie-consent` cookie, which the worker reads too: a page it paints (web/ssr.tsx) carries the
+ * banner exactly when the browser will show it, so nobody sees it flash. A choice kept only in
+ * local storage, where it used to live, moves into the cookie after the first render.
  * On phones it sits above the bottom navigation bar instead of covering it.
  */
 import { useAtom } from 'jotai'
-import { useSyncExternalStore } from 'react'
 import { atomWithStorage } from 'jotai/utils'
+import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
+import { COOKIE_CONSENT_COOKIE, isConsent, type CookieConsent } from '../../worker/seo/ssr-contract'
 import { t } from '../i18n'
 import { paths } from '../lib/paths'
 import { Button } from './button'
 
-export type CookieConsent = 'accepted' | 'declined'
-export const COOKIE_CONSENT_KEY = 'cookie-consent'
+export type { CookieConsent }
+export const COOKIE_CONSENT_KEY = COOKIE_CONSENT_COOKIE
 
-function isConsent(value: unknown): value is CookieConsent {
-  return value === 'accepted' || value === 'declined'
+/** A year, in seconds: the choice outlives the visit. */
+const CONSENT_MAX_AGE = 365 * 24 * 3600
+
+function storedInCookie(): CookieConsent | null {
+  if (typeof document === 'undefined') return null
+  const value = document.cookie
+    .split('; ')
+    .find((pair) => pair.startsWith(`${COOKIE_CONSENT_COOKIE}=`))
+    ?.slice(COOKIE_CONSENT_COOKIE.length + 1)
+  return isConsent(value) ? value : null
+}
+
+function keep(value: CookieConsent | null) {
+  // The worker's render sets the visitor's answer in its own store: nothing to keep there.
+  if (typeof document === 'undefined') return
+  document.cookie = `${COOKIE_CONSENT_COOKIE}=${value ? `${value}; Max-Age=${CONSENT_MAX_AGE}` : '; Max-Age=0'}; Path=/; SameSite=Lax`
+  try {
+    if (value) localStorage.setItem(COOKIE_CONSENT_KEY, value)
+    else localStorage.removeItem(COOKIE_CONSENT_KEY)
+  } catch {
+    // Storage can be unavailable (private mode, quota): the cookie keeps the choice.
+  }
 }
 
 const consentStorage = {
-  getItem(key: string, initial: CookieConsent | null): CookieConsent | null {
-    try {
-      const stored = localStorage.getItem(key)
-      return isConsent(stored) ? stored : initial
-    } catch {
-      return initial
-    }
-  },
-  setItem(key: string, value: CookieConsent | null) {
-    try {
-      if (value) localStorage.setItem(key, value)
-      else localStorage.removeItem(key)
-    } catch {
-      // Storage can be unavailable (private mode, quota): the choice then lasts for this visit only.
-    }
-  },
-  removeItem(key: string) {
-    try {
-      localStorage.removeItem(key)
-    } catch {
-      // see setItem
-    }
-  },
+  getItem: (_key: string, initial: CookieConsent | null): CookieConsent | null => storedInCookie() ?? initial,
+  setItem: (_key: string, value: CookieConsent | null) => keep(value),
+  removeItem: () => keep(null),
 }
 
 export const cookieConsentAtom = atomWithStorage<CookieConsent | null>(COOKIE_CONSENT_KEY, null, consentStorage, { getOnInit: true })
 
-const noSubscription = () => () => {}
-
-/** False in the worker and while React takes over a page it painted, true once the page is the browser's own. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  )
+/** A choice kept in local storage before the cookie held it. */
+function storedLocally(): CookieConsent | null {
+  try {
+    const value = localStorage.getItem(COOKIE_CONSENT_KEY)
+    return isConsent(value) ? value : null
+  } catch {
+    return null
+  }
 }
 
 export function CookieBanner() {
   const [consent, setConsent] = useAtom(cookieConsentAtom)
-  // The worker cannot know the choice: a page it painted gets the banner just after hydration.
-  const hydrated = useHydrated()
-  if (consent || !hydrated) return null
+  useEffect(() => {
+    const earlier = consent ? null : storedLocally()
+    if (earlier) setConsent(earlier)
+  }, [consent, setConsent])
+  if (consent) return null
   return (
     <div
       role="region"

@@ -27,7 +27,7 @@ import { type AppPage, type AppShell, loadAppShell, renderAppShell } from '../se
 import { matchAppRoute, moduleOf, NOT_FOUND_MODULE, type RouteMatch } from '../seo/app-routes'
 import { type BootData, openingSeason } from '../seo/boot'
 import { paintable, paintPage } from '../seo/ssr'
-import { DRAW_HERE_COOKIE } from '../seo/ssr-contract'
+import { COOKIE_CONSENT_COOKIE, DRAW_HERE_COOKIE, isConsent } from '../seo/ssr-contract'
 import { CatalogNotFoundError, titleDetails } from '../catalog/provider'
 import { documentTitle, listHead, type ListMetaSource, metaTags, personHead, siteTags, siteText, titleMetaOf } from '../seo/meta'
 import { database } from '../accounts/db'
@@ -253,6 +253,8 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
   const { locale } = language
   const base = bootBase(c)
   const drawHere = getCookie(c, DRAW_HERE_COOKIE) !== undefined
+  const answered = getCookie(c, COOKIE_CONSENT_COOKIE)
+  const consent = isConsent(answered) ? answered : null
   const render = async (): Promise<RenderedPage | null> => {
     const [shell, resolved] = await Promise.all([shells.get(url.origin, () => loadAppShell(c.env, c.req.url)), build()])
     if (!shell) return null
@@ -274,12 +276,12 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
     // A signed-out page with its data is painted in the HTML, for the browser to hydrate, unless
     // the browser keeps choices that change its first screen.
     if (status === 200 && resolved.boot && paintable(resolved.boot) && !drawHere) {
-      resolved.body = (await paintPage({ url: base.path, basename: pagePrefix(locale), locale, module: resolved.module, boot: resolved.boot })) ?? undefined
+      resolved.body = (await paintPage({ url: base.path, basename: pagePrefix(locale), locale, module: resolved.module, boot: resolved.boot, consent })) ?? undefined
     }
     const html = await renderAppShell(shell, resolved)
     return { html: await precompress(html), etag: `"${await digestHex(html, 'SHA-1')}"`, status, complete: resolved.boot !== undefined && status === 200 && resolved.memo !== false }
   }
-  const page = personal ? await render() : await renderedPages.get(`${url.origin}${base.path}|${locale}|${base.signedOut}|${drawHere}`, render)
+  const page = personal ? await render() : await renderedPages.get(`${url.origin}${base.path}|${locale}|${base.signedOut}|${drawHere}|${consent}`, render)
   if (!page) return c.env.ASSETS.fetch(c.req.raw)
   // The first data says whether a session cookie came along, so the body varies with the cookie;
   // at a root address, whether it is served at all also depends on the visitor's language.

@@ -12,6 +12,14 @@ import type { BootData } from './boot'
  */
 export const DRAW_HERE_COOKIE = 'draw-here'
 
+/** The visitor's answer to the cookie banner, kept in this cookie: a painted page shows the banner only without it. */
+export const COOKIE_CONSENT_COOKIE = 'cookie-consent'
+export type CookieConsent = 'accepted' | 'declined'
+
+export function isConsent(value: unknown): value is CookieConsent {
+  return value === 'accepted' || value === 'declined'
+}
+
 export interface RenderRequest {
   /** The page's address as the browser has it: its language's prefix, path and query. */
   url: string
@@ -22,6 +30,8 @@ export interface RenderRequest {
   module: string
   /** The data inlined in the page: the render draws from it and nothing else. */
   boot: BootData
+  /** The visitor's answer to the cookie banner, from its cookie. */
+  consent: CookieConsent | null
 }
 
 /** The inside of `#root`, or null when the page could not be drawn (the browser then draws it). */

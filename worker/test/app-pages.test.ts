@@ -98,6 +98,18 @@ describe('GET / and the other composed pages', () => {
     }
   }, 30_000) // five pages composed from nothing: past the 5 s default on a busy 2-core machine
 
+  it('paint the cookie banner for a visitor who has not answered it, and not for one whose cookie holds the answer', async () => {
+    const banner = 'role="region" aria-label="Cookie consent"'
+    expect(rootOf((await html('/movies')).body)).toContain(banner)
+    for (const answer of ['accepted', 'declined']) {
+      const { body } = await html('/movies', { headers: { Accept: 'text/html', Cookie: `cookie-consent=${answer}` } })
+      expect(rootOf(body), answer).toContain('<main')
+      expect(rootOf(body), answer).not.toContain(banner)
+    }
+    // Not an answer: the banner again.
+    expect(rootOf((await html('/movies', { headers: { Accept: 'text/html', Cookie: 'cookie-consent=maybe' } })).body)).toContain(banner)
+  })
+
   it('inline the platform-filtered TV page for a known service, and nothing for an unknown one', async () => {
     const netflix = bootOf((await html('/tv-shows?service=netflix')).body)
     expect(netflix?.path).toBe('/tv-shows?service=netflix')
