@@ -12,12 +12,15 @@
  * with BENCH_COUNTERS=1, which only the bench sets), and the throughput of a progress report and a
  * signed-in session check against ping's.
  *
+ * Then what painting a page costs the worker (bench/render-cost.mjs): each painted page rendered
+ * again and again in an isolate of its own, median and p95 in milliseconds.
+ *
  * Then Lighthouse (bench/lighthouse.mjs) audits the pages a visitor opens first with Debian's
  * Chromium, mobile and desktop presets, and prints the median table with the goals it misses.
  *
  * BENCH_DURATION (seconds per endpoint, default 4), BENCH_ROUNDS (default 4), BENCH_CONNECTIONS
  * (default 50) and BENCH_PORT (default 8795) override the defaults; LH_RUNS (default 3) sets the
- * Lighthouse runs per page; BENCH_SERVER=0, BENCH_LOAD=0 or BENCH_LIGHTHOUSE=0 leaves out a part
+ * Lighthouse runs per page; BENCH_SERVER=0, BENCH_RENDER=0, BENCH_LOAD=0 or BENCH_LIGHTHOUSE=0 leaves out a part
  * (`npm run bench:load` is the load model alone; bench/load.mjs names its own settings).
  */
 import { spawn } from 'node:child_process'
@@ -25,6 +28,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { lighthouseMisses, lighthouseTable, runLighthouse } from './lighthouse.mjs'
+import { measureRenderCost, renderCostTable } from './render-cost.mjs'
 import { runLoadModel } from './load.mjs'
 import { prepareLocal, root, wranglerBin, wranglerEnv } from '../scripts/prepare-local.mjs'
 
@@ -42,10 +46,11 @@ const persistTo = onDisk ? join(root, '.wrangler', 'bench-state') : '/dev/shm/re
 const base = `http://127.0.0.1:${port}`
 
 const TARGET = 1.5
-// BENCH_SERVER=0 skips the load test, BENCH_LOAD=0 the load model, BENCH_LIGHTHOUSE=0 the Lighthouse pass.
+// BENCH_SERVER=0 skips the load test, BENCH_RENDER=0 the render cost, BENCH_LOAD=0 the load model, BENCH_LIGHTHOUSE=0 the Lighthouse pass.
 const runServerBench = process.env.BENCH_SERVER !== '0'
 const runLoadBench = process.env.BENCH_LOAD !== '0'
 const runLighthouseBench = process.env.BENCH_LIGHTHOUSE !== '0'
+const runRenderBench = process.env.BENCH_RENDER !== '0'
 
 // Asks for compressed answers as browsers do; the page compositions are served gzipped.
 const apiHeaders = { 'accept-encoding': 'gzip, deflate, br' }
@@ -191,6 +196,10 @@ try {
     const errors = results.reduce((sum, r) => sum + r.errors, 0)
     console.log(`errors: ${errors}`)
     failed = errors > 0
+  }
+  if (runRenderBench) {
+    console.log('\nPainting a page (web/ssr.tsx): one render per request in an isolate of its own, less an empty request')
+    console.log(`\n${renderCostTable(await measureRenderCost(base))}\n`)
   }
   if (runLoadBench) {
     const load = await runLoadModel(base, server.pid)

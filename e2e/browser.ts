@@ -161,9 +161,9 @@ export async function signInNewUser(page: Page, baseUrl: string, prefix: string)
 }
 
 /** Marks the cookie choice as made so the consent banner does not cover what a test looks at. */
-export async function dismissCookieBanner(context: BrowserContext): Promise<void> {
+export async function dismissCookieBanner(context: BrowserContext, siteUrl: string = inject('baseUrl')): Promise<void> {
   // The cookie the banner keeps its answer in, which the worker reads to paint pages without it.
-  await context.addCookies([{ name: 'cookie-consent', value: 'accepted', url: inject('baseUrl') }])
+  await context.addCookies([{ name: 'cookie-consent', value: 'accepted', url: siteUrl }])
 }
 
 /** A fresh page at the given width, past the consent banner, opened at path. */

@@ -205,7 +205,7 @@ const VISITS: Visit[] = [
 /** A page at this width that records console errors, CSP refusals and images that failed. */
 async function openRecorded(viewport: ViewportName) {
   const { context, page } = await newPage(browser(), siteUrl, viewport)
-  await dismissCookieBanner(context)
+  await dismissCookieBanner(context, siteUrl)
   const problems: string[] = []
   page.on('console', (msg) => {
     if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text())) problems.push(msg.text())

@@ -10,9 +10,8 @@ import './styles.css'
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-// A page the worker painted (web/ssr.tsx) is taken over in place, once the browser has shown it;
-// any other is drawn here. Either way in a transition, which lets React work in slices, yielding to
-// the browser between them.
+// A page the worker painted (web/ssr.tsx) is taken over in place; any other is drawn here. Either
+// way in a transition, which lets React work in slices, yielding to the browser between them.
 function render(target: HTMLElement, basename: string, painted: boolean) {
   const app = (
     <StrictMode>
@@ -21,14 +20,15 @@ function render(target: HTMLElement, basename: string, painted: boolean) {
       </Providers>
     </StrictMode>
   )
-  if (painted) return startTransition(() => void hydrateRoot(target, app))
+  if (painted) {
+    startTransition(() => void hydrateRoot(target, app))
+    // React listens now: the buttons pressed before it did are pressed again, for it to answer.
+    target.removeEventListener('click', keepTap, true)
+    for (const button of earlyTaps) if (button.isConnected) button.click()
+    return
+  }
   const root = createRoot(target)
   startTransition(() => root.render(app))
-}
-
-/** Resolves once the browser has painted a frame: the worker's HTML shows before React starts. */
-function afterPaint(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
 }
 
 // The worker announces the page's code beside this script (and often its data): waiting for it
@@ -38,12 +38,22 @@ if (boot) seedQueryCache(queryClient, boot)
 // Hydrated only with the data it was painted from, and when no choice kept in this browser
 // changes its first screen.
 const painted = boot !== null && root.firstElementChild !== null && !keepsFirstScreenChoices()
+// A painted page shows its buttons before React can answer them: presses are kept until it can.
+const earlyTaps: HTMLButtonElement[] = []
+function keepTap(event: MouseEvent) {
+  const button = event.target instanceof Element ? event.target.closest('button') : null
+  if (button) earlyTaps.push(button)
+}
+if (painted) root.addEventListener('click', keepTap, true)
 // Choices made on this page count from the next one: the cookie follows them as the page is left.
 syncDrawHereCookie()
 window.addEventListener('pagehide', syncDrawHereCookie)
 // The page's language is in its address; its catalog loads beside the page's code.
 const { locale, path, basename } = localeOfPath(window.location.pathname)
-Promise.allSettled([loadLocale(locale), preloadPage(path), painted && afterPaint()]).then(() => render(root, basename, painted))
+// The language first: the page's own words (areas.ts) load in it with the page's code.
+const words = loadLocale(locale)
+const pageCode = preloadPage(path)
+Promise.allSettled([words, pageCode]).then(() => render(root, basename, painted))
 
 // The service worker registers once the page has loaded, so its code need not come with the first render.
 void import('./lib/register-service-worker').then((m) => m.registerServiceWorker())

@@ -33,6 +33,9 @@ export function useScrollRestoration() {
   const navigationType = useNavigationType()
   // While a restore is pending, scroll events come from the page changing under us, not the user.
   const settling = useRef(false)
+  // The document's first page starts where the browser put it: at the top, or, on a page the
+  // worker painted, wherever the visitor has scrolled before the app took over.
+  const firstPage = useRef(true)
 
   useEffect(() => {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual'
@@ -57,6 +60,9 @@ export function useScrollRestoration() {
   useLayoutEffect(() => {
     const saved = readPositions()[pathname]
     const timers: ReturnType<typeof setTimeout>[] = []
+    const first = firstPage.current
+    firstPage.current = false
+    if (first && !(navigationType === 'POP' && typeof saved === 'number')) return
     settling.current = true
     if (navigationType === 'POP' && typeof saved === 'number') {
       timers.push(

@@ -107,9 +107,10 @@ export async function renderAppShell(shell: AppShell, page: AppPage): Promise<st
   }
   const locale = page.locale ?? DEFAULT_LOCALE
   const catalogs = [catalogModule(locale), ...areasOfModule(page.module).map((area) => `${catalogModule(locale)}/${area}`)]
-  // A painted page shows before its code arrives: its chunks are not announced, so they do not
-  // share the first round trips with the stylesheet the paint waits for (the entry asks for them).
-  const chunks = page.body ? [] : [...(shell.chunks[page.module] ?? []), ...catalogs.flatMap((catalog) => shell.chunks[catalog] ?? [])]
+  // A painted page shows before its code arrives: its own chunks are not announced, so they do not
+  // share the first round trips with the stylesheet the paint waits for (the entry asks for them);
+  // its words are, as React takes the page over as soon as they are here.
+  const chunks = [...(page.body ? [] : (shell.chunks[page.module] ?? [])), ...catalogs.flatMap((catalog) => shell.chunks[catalog] ?? [])]
   for (const file of new Set(chunks)) {
     // The entry's own imports are announced by index.html already.
     if (!shell.html.includes(`"${file}"`)) head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`)

@@ -215,7 +215,8 @@ describe('every page under every language’s prefix', () => {
       ['/admin/users', 'features/admin/admin-page'],
     ] as const) {
       for (const prefix of ['/pt-br', '/ko']) {
-        const { res, body } = await page(`${prefix}${path}`)
+        // Signed in, so the browser draws each of them (a genre page is painted for visitors).
+        const { res, body } = await page(`${prefix}${path}`, SIGNED_IN)
         expect(res.status, prefix + path).toBe(200)
         expect(modulePreloads(body)[0], prefix + path).toBe(chunks[module]?.[0])
         expect(bootOf(body)?.path).toBe(`${prefix}${path}`)
