@@ -201,7 +201,8 @@ describe('movies, TV shows, kids, genres', () => {
       await page.getByRole('region', { name: 'Featured movies' }).waitFor()
       for (const title of ['Popular Movies', 'Now Playing', 'Action', 'Sci-Fi']) await rowHeading(page, title).first().waitFor()
       expect(await page.getByRole('region', { name: 'Browse by Category' }).getByRole('link', { name: 'Action' }).getAttribute('href')).toBe('/genre/28')
-      expect(await page.title()).toMatch(/^Movies/)
+      // The app names the page once it has taken it over.
+      await expect.poll(() => page.title()).toMatch(/^Movies/)
       await expectAccessible(page)
       await context.close()
     })
@@ -276,7 +277,7 @@ describe('movies, TV shows, kids, genres', () => {
   it('/genre/{id}: the genre name, its title, both rows; Genre not found for an unknown id; Invalid genre for a non-number', async () => {
     const { context, page } = await open('/genre/28', 'desktop')
     await page.getByRole('heading', { level: 1, name: 'Action' }).waitFor()
-    expect(await page.title()).toMatch(/^Action Movies & TV Shows/)
+    await expect.poll(() => page.title()).toMatch(/^Action Movies & TV Shows/)
     await rowHeading(page, 'Popular Action Movies').waitFor()
     await rowHeading(page, 'Popular Action TV Shows').waitFor()
     await expectAccessible(page)
