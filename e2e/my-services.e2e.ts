@@ -35,6 +35,9 @@ describe('my services', () => {
     await rows.getByRole('heading', { name: 'Now Playing' }).waitFor()
     const toggle = page.getByRole('switch', { name: 'On my services' })
     expect(await toggle.getAttribute('aria-checked')).toBe('false')
+    // The page was painted by the worker: the switch answers once the app has taken it over.
+    await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' })
+    await page.waitForLoadState('networkidle')
 
     // With nothing chosen yet, the switch asks for services first.
     await toggle.click()
