@@ -35,8 +35,7 @@ describe('my services', () => {
     await rows.getByRole('heading', { name: 'Now Playing' }).waitFor()
     const toggle = page.getByRole('switch', { name: 'On my services' })
     expect(await toggle.getAttribute('aria-checked')).toBe('false')
-    // The page was painted by the worker: the switch answers once the app has taken it over.
-    await page.locator('#root[data-hydrated]').waitFor({ state: 'attached' })
+    // The page was painted by the worker: the switch opens the picker once the page has settled.
     await page.waitForLoadState('networkidle')
 
     // With nothing chosen yet, the switch asks for services first.

@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect, type ReactNode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Providers, queryClient } from './app/providers'
 import { AppRouter, preloadPage } from './app/router'
@@ -20,7 +20,13 @@ function render(target: HTMLElement, basename: string, painted: boolean) {
       </Providers>
     </StrictMode>
   )
-  if (painted) return startTransition(() => void hydrateRoot(target, <TakenOver>{app}</TakenOver>))
+  if (painted) {
+    startTransition(() => void hydrateRoot(target, app))
+    // React listens now: the buttons pressed before it did are pressed again, for it to answer.
+    target.removeEventListener('click', keepTap, true)
+    for (const button of earlyTaps) if (button.isConnected) button.click()
+    return
+  }
   const root = createRoot(target)
   startTransition(() => root.render(app))
 }
@@ -32,27 +38,13 @@ if (boot) seedQueryCache(queryClient, boot)
 // Hydrated only with the data it was painted from, and when no choice kept in this browser
 // changes its first screen.
 const painted = boot !== null && root.firstElementChild !== null && !keepsFirstScreenChoices()
-// A painted page shows its buttons before React can answer them: presses are kept (and kept from
-// React while it is still taking the page over) and pressed again once it has.
+// A painted page shows its buttons before React can answer them: presses are kept until it can.
 const earlyTaps: HTMLButtonElement[] = []
 function keepTap(event: MouseEvent) {
   const button = event.target instanceof Element ? event.target.closest('button') : null
-  if (!button) return
-  event.stopImmediatePropagation()
-  event.preventDefault()
-  earlyTaps.push(button)
+  if (button) earlyTaps.push(button)
 }
 if (painted) root.addEventListener('click', keepTap, true)
-
-/** Runs once React has taken the painted page over: the kept presses go to it. */
-function TakenOver({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    root?.removeEventListener('click', keepTap, true)
-    root?.setAttribute('data-hydrated', '')
-    for (const button of earlyTaps.splice(0)) if (button.isConnected) button.click()
-  }, [])
-  return children
-}
 // Choices made on this page count from the next one: the cookie follows them as the page is left.
 syncDrawHereCookie()
 window.addEventListener('pagehide', syncDrawHereCookie)
