@@ -12,28 +12,23 @@ import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
 import { COOKIE_CONSENT_COOKIE, isConsent, type CookieConsent } from '../../worker/seo/ssr-contract'
 import { t } from '../i18n'
+import { COOKIE_YEAR, readCookie, writeCookie } from '../lib/cookies'
 import { paths } from '../lib/paths'
 import { Button } from './button'
 
 export type { CookieConsent }
 export const COOKIE_CONSENT_KEY = COOKIE_CONSENT_COOKIE
 
-/** A year, in seconds: the choice outlives the visit. */
-const CONSENT_MAX_AGE = 365 * 24 * 3600
 
 function storedInCookie(): CookieConsent | null {
-  if (typeof document === 'undefined') return null
-  const value = document.cookie
-    .split('; ')
-    .find((pair) => pair.startsWith(`${COOKIE_CONSENT_COOKIE}=`))
-    ?.slice(COOKIE_CONSENT_COOKIE.length + 1)
+  const value = readCookie(COOKIE_CONSENT_COOKIE)
   return isConsent(value) ? value : null
 }
 
 function keep(value: CookieConsent | null) {
   // The worker's render sets the visitor's answer in its own store: nothing to keep there.
   if (typeof document === 'undefined') return
-  document.cookie = `${COOKIE_CONSENT_COOKIE}=${value ? `${value}; Max-Age=${CONSENT_MAX_AGE}` : '; Max-Age=0'}; Path=/; SameSite=Lax`
+  writeCookie(COOKIE_CONSENT_COOKIE, value, COOKIE_YEAR)
   try {
     if (value) localStorage.setItem(COOKIE_CONSENT_KEY, value)
     else localStorage.removeItem(COOKIE_CONSENT_KEY)

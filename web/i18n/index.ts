@@ -38,7 +38,7 @@ export async function loadLocale(locale: AppLocale): Promise<void> {
   i18n.activate(locale)
   if (typeof document !== 'undefined') {
     document.documentElement.lang = locale
-    document.documentElement.dir = isLocale(locale) ? directionOf(locale) : 'ltr'
+    document.documentElement.dir = pageDirection(locale)
   }
 }
 
@@ -64,6 +64,11 @@ export function loadAreas(areas: readonly PageArea[]): Promise<void> {
       return loading
     }),
   ).then(() => undefined)
+}
+
+/** Which way a page in `locale` is written (the pseudo-locale of the tests left to right). */
+export function pageDirection(locale: AppLocale): 'ltr' | 'rtl' {
+  return isLocale(locale) ? directionOf(locale) : 'ltr'
 }
 
 /** The active locale, for `Intl` formatters. */

@@ -4,10 +4,8 @@
  * its scrollLeft runs from 0 to negative, and the left arrow key moves forward). Read from the
  * language rather than the document, so the worker's render of a page agrees with the browser's.
  */
-import { directionOf, isLocale } from '../../worker/lib/locales'
-import { currentLocale } from '../i18n'
+import { currentLocale, pageDirection } from '../i18n'
 
 export function isRightToLeft(): boolean {
-  const locale = currentLocale()
-  return isLocale(locale) && directionOf(locale) === 'rtl'
+  return pageDirection(currentLocale()) === 'rtl'
 }

@@ -6,6 +6,7 @@
  * says so in a cookie that asks the worker not to paint the next pages at all.
  */
 import { DRAW_HERE_COOKIE } from '../../worker/seo/ssr-contract'
+import { COOKIE_YEAR, readCookie, writeCookie } from './cookies'
 
 /** localStorage keys of choices that change what a first screen shows (each stored as JSON, off when false). */
 export const FIRST_SCREEN_KEYS = {
@@ -26,6 +27,5 @@ export function keepsFirstScreenChoices(): boolean {
 /** Keeps the cookie in step with the stored choices: set while any is kept, gone otherwise. */
 export function syncDrawHereCookie(): void {
   const keeps = keepsFirstScreenChoices()
-  if (keeps === document.cookie.split('; ').includes(`${DRAW_HERE_COOKIE}=1`)) return
-  document.cookie = `${DRAW_HERE_COOKIE}=${keeps ? '1; Max-Age=31536000' : '; Max-Age=0'}; Path=/; SameSite=Lax`
+  if (keeps !== (readCookie(DRAW_HERE_COOKIE) === '1')) writeCookie(DRAW_HERE_COOKIE, keeps ? '1' : null, COOKIE_YEAR)
 }

@@ -6,9 +6,10 @@
  */
 import { LOCALE_COOKIE, localizedPath, type Locale } from '../../worker/lib/locales'
 import { localeOfPath } from '../i18n'
+import { COOKIE_YEAR, writeCookie } from './cookies'
 
 /** A year: the choice outlives the session. */
-export const LOCALE_COOKIE_MAX_AGE = 31_536_000
+export const LOCALE_COOKIE_MAX_AGE = COOKIE_YEAR
 
 /**
  * The page the address bar shows, in `locale`. Read at the moment of choosing: while the router
@@ -24,7 +25,7 @@ export function currentAddressIn(locale: Locale): string {
  * lets the request finish while the browser leaves for the page in the new language.
  */
 export function rememberLocale(locale: Locale, signedIn: boolean): void {
-  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`
+  writeCookie(LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE)
   if (!signedIn) return
   try {
     void fetch('/api/me/locale', {
