@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { MediaType } from '../../worker/catalog/types'
 import { t } from '../i18n'
+import { watchlistKeys } from '../lib/account-keys'
 import { api, readJson } from '../lib/api-client'
 import { useSession } from '../lib/session'
 import { BookmarkIcon } from './icons'
@@ -20,11 +21,7 @@ export interface WatchlistTarget {
   posterPath: string | null
 }
 
-export const watchlistKeys = {
-  all: ['watchlist'] as const,
-  list: () => ['watchlist', 'list'] as const,
-  one: (type: MediaType, id: number) => ['watchlist', type, id] as const,
-}
+export { watchlistKeys }
 
 /** SPEC.md section 8: the existence check answers false on any error. */
 async function isInWatchlist(type: MediaType, id: number): Promise<boolean> {

@@ -6,12 +6,14 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import type { ImageSizes } from '../../worker/catalog/types'
-import type { BootData } from '../../worker/seo/boot'
+import type { BootAccount, BootData } from '../../worker/seo/boot'
+import { accountServicesKey, continueKey, recentHistoryKey, watchlistKeys } from './account-keys'
 import { catalogKeys } from './catalog'
 
 let bootImageBase: string | undefined
 let bootImageSizes: ImageSizes | null | undefined
 let bootSignedOut = false
+let bootAccount: BootAccount | null = null
 
 /** Where images resolve, as the worker said in the HTML, until GET /api/config answers. */
 export function bootedImageBase(): string | undefined {
@@ -26,6 +28,11 @@ export function bootedImageSizes(): ImageSizes | null | undefined {
 /** True when the page's HTML came without a session cookie: nobody is signed in, no need to ask. */
 export function bootedSignedOut(): boolean {
   return bootSignedOut
+}
+
+/** The signed-in account the page was painted for, as GET /api/auth/me would answer, or null. */
+export function bootedAccount(): BootAccount | null {
+  return bootAccount
 }
 
 export function readBootData(doc: Document = document, location: Pick<Location, 'pathname' | 'search'> = window.location): BootData | null {
@@ -44,6 +51,7 @@ export function seedQueryCache(queryClient: QueryClient, boot: BootData): void {
   bootImageBase = boot.imageBase
   if (boot.imageSizes !== undefined) bootImageSizes = boot.imageSizes
   bootSignedOut = boot.signedOut
+  bootAccount = boot.account ?? null
   if (boot.page) queryClient.setQueryData(catalogKeys.page(boot.page.name, boot.page.service), boot.page.data)
   if (boot.title) queryClient.setQueryData(catalogKeys.title(boot.title.type, boot.title.data.id), boot.title.data)
   if (boot.title && boot.season) queryClient.setQueryData(catalogKeys.season(boot.title.data.id, boot.season.season_number), boot.season)
@@ -56,4 +64,22 @@ export function seedQueryCache(queryClient: QueryClient, boot: BootData): void {
   // /top-imdb's infinite grid (components/poster-grid.tsx), its first page loaded.
   if (boot.topRated) queryClient.setQueryData(catalogKeys.list('top-rated', boot.topRated.type), { pages: [boot.topRated.page], pageParams: [1] })
   if (boot.player) queryClient.setQueryData(catalogKeys.playerConfig(), boot.player)
+  if (boot.personal) seedAccountData(queryClient, boot)
+}
+
+/** The account's own answers on a page painted for it, under its hooks' keys (lib/account-keys.ts). */
+function seedAccountData(queryClient: QueryClient, { personal, page }: BootData): void {
+  if (!personal) return
+  queryClient.setQueryData(accountServicesKey, personal.services)
+  if (personal.continueWatching) queryClient.setQueryData(continueKey, personal.continueWatching)
+  if (personal.history) queryClient.setQueryData(recentHistoryKey, personal.history)
+  if (personal.similar) queryClient.setQueryData(catalogKeys.list('similar', personal.similar.type, personal.similar.id), personal.similar.page)
+  if (personal.watchlist) {
+    queryClient.setQueryData(watchlistKeys.list(), personal.watchlist)
+    // The watchlist buttons of the page's first titles (its hero's) know whether each is saved.
+    const saved = new Set(personal.watchlist.map((entry) => `${entry.content_type}-${entry.content_id}`))
+    for (const item of page?.data.hero ?? []) {
+      queryClient.setQueryData(watchlistKeys.one(item.mediaType, item.id), saved.has(`${item.mediaType}-${item.id}`))
+    }
+  }
 }

@@ -7,14 +7,15 @@
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query'
 import type { ContinueResult } from '../../worker/accounts/up-next'
+import { continueKey } from './account-keys'
 import { api, ApiError, readJson } from './api-client'
 
 export type ContinueEntry = ContinueResult
 
-/** How many titles the row shows. */
-export const CONTINUE_LIMIT = 20
+export { continueKey }
 
-export const continueKey = ['history', 'continue', CONTINUE_LIMIT] as const
+/** How many titles the row shows. */
+const CONTINUE_LIMIT = continueKey[2]
 
 const SHOWN_KEY = 'continue-watching-shown'
 

@@ -5,13 +5,12 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import type { WatchHistoryEntry, WatchlistEntry } from '../../drizzle/schema'
-import { watchlistKeys } from '../components/watchlist-button'
+import { recentHistoryKey, watchlistKeys } from './account-keys'
 import { api, readJson } from './api-client'
 
 /** How many recent titles the home panel and the profile show (SPEC.md section 9's default). */
-const RECENT_HISTORY_LIMIT = 20
+const RECENT_HISTORY_LIMIT = recentHistoryKey[2]
 
-const recentHistoryKey = ['history', 'recent', RECENT_HISTORY_LIMIT] as const
 
 export function useMyWatchlist(enabled: boolean, staleTime: number) {
   return useQuery({

@@ -10,6 +10,7 @@ import { useAtom, useAtomValue } from 'jotai'
 import { useMemo } from 'react'
 import { atomWithStorage } from 'jotai/utils'
 import type { ServiceNarrowing } from '../../worker/catalog/types'
+import { accountServicesKey } from './account-keys'
 import { api, readJson } from './api-client'
 import { FIRST_SCREEN_KEYS } from './hydration'
 import { platforms } from './platforms'
@@ -37,7 +38,7 @@ export const browserChoiceAtom = atomWithStorage<ServiceChoice | null>('my-servi
 /** The switch, as this browser last left it. */
 const switchAtom = atomWithStorage(FIRST_SCREEN_KEYS.servicesSwitch, false, undefined, { getOnInit: true })
 
-export const accountServicesKey = ['me', 'services'] as const
+export { accountServicesKey }
 
 /**
  * The visitor's choice (null until made): the account's when signed in, else this browser's. An

@@ -6,7 +6,7 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai'
 import { unwrap } from 'jotai/utils'
 import { api, readJson } from './api-client'
-import { bootedSignedOut } from './boot'
+import { bootedAccount, bootedSignedOut } from './boot'
 
 export interface SessionAccount {
   id: number
@@ -39,8 +39,10 @@ async function fetchSession(): Promise<SessionAccount | null> {
 const sessionRequestAtom = atom((get): SessionAccount | null | Promise<SessionAccount | null> => {
   // Until the first sign-in or sign-out here, the page's HTML may already have said that no
   // session cookie came along: then nobody is signed in, known at the first render.
+  // A page painted for an account names it: known at the first render too.
   if (get(sessionVersionAtom) === 0 && bootedSignedOut()) return null
-  return fetchSession()
+  const painted = get(sessionVersionAtom) === 0 ? bootedAccount() : null
+  return painted ?? fetchSession()
 })
 
 export const sessionAtom = unwrap(sessionRequestAtom, (previous) => previous ?? undefined)

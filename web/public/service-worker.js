@@ -113,6 +113,8 @@ async function keepShell(response) {
 async function keepCopies(url, response) {
   const type = response.headers.get('Content-Type') || ''
   if (!response.ok || response.type !== 'basic' || !type.includes('text/html')) return
+  // A page made for one account (painted with its name and titles) is never kept for later.
+  if ((response.headers.get('Cache-Control') || '').includes('private')) return
   await Promise.all([keepShell(response.clone()), keepPage(url, response.clone())]).catch(() => undefined)
 }
 

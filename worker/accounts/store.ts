@@ -89,6 +89,23 @@ export interface StoreData {
   services: ServiceChoice | null
 }
 
+/** What a page painted for the account shows of it at once (worker/routes/app-pages.ts). */
+export interface FirstScreenWants {
+  /** How many Continue watching titles, when the page shows them. */
+  continueWatching?: number
+  watchlist?: boolean
+  /** How many recent titles, when the page shows them. */
+  history?: number
+}
+
+export interface FirstScreen {
+  profile: PublicRecord
+  services: ServiceChoice | null
+  continueWatching?: HistoryResult[]
+  watchlist?: WatchlistEntry[]
+  history?: HistoryResult[]
+}
+
 type AccountState = typeof storeAccount.$inferSelect
 
 async function passwordMark(hash: string): Promise<string> {
@@ -437,6 +454,21 @@ export class AccountStore extends DurableObject<Bindings> {
     return {
       watchlist: { added: saved, existing: titles.watchlist.length - saved },
       watched: { added: watched, existing: titles.watched.length - watched },
+    }
+  }
+
+  /** Everything a painted page shows of the account, in one call; null when the account is gone. */
+  async firstScreen(owner: Owner, wants: FirstScreenWants): Promise<FirstScreen | null> {
+    const state = await this.open(owner)
+    const profile = state?.profile as PublicRecord | null | undefined
+    if (!profile) return null
+    this.settle()
+    return {
+      profile,
+      services: getServiceChoice(this.db),
+      ...(wants.continueWatching && { continueWatching: listContinueWatching(this.db, wants.continueWatching).map((row) => historyResult(owner, row)) }),
+      ...(wants.watchlist && { watchlist: listWatchlist(this.db).map((row) => watchlistEntry(owner, row)) }),
+      ...(wants.history && { history: listHistory(this.db, wants.history).map((row) => historyResult(owner, row)) }),
     }
   }
 

@@ -20,12 +20,11 @@ import { SESSION_COOKIE } from '../auth/session'
 import { catalogForPage } from '../catalog'
 import { cachedPage, type PageName } from '../catalog/pages'
 import { type DiscoverFilters, MOVIE_GENRE_IDS, SERVICE_SLUGS, type ServiceSlug, TV_GENRE_IDS } from '../catalog/rules'
-import type { AppEnv } from '../env'
 import { isolateMemo } from '../lib/isolate-memo'
 import { type Precompressed, precompress, precompressedResponse } from '../lib/precompressed'
 import { type AppPage, type AppShell, loadAppShell, renderAppShell } from '../seo/app-shell'
 import { matchAppRoute, moduleOf, NOT_FOUND_MODULE, type RouteMatch } from '../seo/app-routes'
-import { type BootData, openingSeason } from '../seo/boot'
+import { type BootData, CONTINUE_LIMIT, openingSeason, type PersonalBoot, RECENT_HISTORY_LIMIT } from '../seo/boot'
 import { paintable, paintPage } from '../seo/ssr'
 import { COOKIE_CONSENT_COOKIE, DRAW_HERE_COOKIE, isConsent } from '../seo/ssr-contract'
 import { CatalogNotFoundError, titleDetails } from '../catalog/provider'
@@ -33,7 +32,12 @@ import { documentTitle, listHead, type ListMetaSource, metaTags, personHead, sit
 import { database } from '../accounts/db'
 import { publicListView } from '../accounts/public-lists'
 import { readableList, SLUG_PATTERN } from '../accounts/user-lists'
-import { readingAccount } from '../auth/guards'
+import { currentAccount, readingAccount } from '../auth/guards'
+import { rememberProfile } from '../auth/profile-memo'
+import { accountStore, ownerOf } from '../accounts/store-client'
+import type { FirstScreenWants } from '../accounts/store'
+import { withNextEpisodes } from '../accounts/up-next'
+import type { Account, AppEnv } from '../env'
 import { playerConfig } from '../player/sources'
 import { firstBackdrop, imageBaseFor, imageSizesFor } from './config'
 import { digestHex } from '../lib/digest'
@@ -206,6 +210,55 @@ async function listBoot(c: Context<AppEnv>, slug: string): Promise<AppPage> {
   return { module, boot: bootBase(c), status: 404, memo: false }
 }
 
+interface ServeOptions {
+  /** Made for each request (whether it may be seen depends on who asks). */
+  personal?: boolean
+  /** Painted for a signed-in account too, with what the page shows of it at once. */
+  signedIn?: PersonalWants
+}
+
+/** What a page painted for an account shows of it (the store's part, and the home panel's recommendations). */
+type PersonalWants = FirstScreenWants & { similar?: boolean }
+
+/**
+ * Whose page to paint, when the session cookie came along: the account when it is a user's
+ * (an administrator's answer also says where its second factor stands, which the browser asks
+ * itself), null when the cookie names no live session.
+ */
+async function accountToPaint(c: Context<AppEnv>): Promise<{ account: Account | null } | null> {
+  // A session confirmed again re-issues its cookie: Hono carries the context's cookies into the
+  // page's own Response only once the context holds a response.
+  void c.res
+  const account = await currentAccount(c)
+  if (!account) return { account: null }
+  return account.type === 'user' ? { account } : null
+}
+
+/** The account's part of a page's first data: who it is, and what the page shows of it, from its store in one call. */
+async function personalBoot(c: Context<AppEnv>, account: Account, wants: PersonalWants): Promise<Pick<BootData, 'account' | 'personal'> | undefined> {
+  const owner = ownerOf(account)
+  try {
+    const mine = await accountStore(c.env, owner).firstScreen(owner, wants)
+    if (!mine) return undefined
+    rememberProfile(account, mine.profile)
+    const provider = catalogForPage(c, languageOf(c).locale)
+    const personal: PersonalBoot = { services: mine.services }
+    if (mine.watchlist) personal.watchlist = mine.watchlist
+    if (mine.history) personal.history = mine.history
+    if (mine.continueWatching) personal.continueWatching = await withNextEpisodes(mine.continueWatching, provider)
+    // The panel's recommendations follow the latest title watched, else saved (web/features/home/personalized-panel.tsx).
+    const latest = mine.history?.[0] ?? mine.watchlist?.[0]
+    if (wants.similar && latest) {
+      const page = await provider.similar(latest.content_type, latest.content_id, 1).catch(() => null)
+      if (page) personal.similar = { type: latest.content_type, id: latest.content_id, page }
+    }
+    return { account: { id: account.id, email: account.email, type: 'user', user: mine.profile }, personal }
+  } catch (err) {
+    warn(c, 'account data unavailable', err)
+    return undefined
+  }
+}
+
 /** A page as served: its HTML, that body's own ETag, and the headers it carries. */
 interface RenderedPage {
   html: Precompressed
@@ -243,7 +296,7 @@ function toPreferredLanguage(c: Context<AppEnv>, locale: Locale): Response {
  * side, then kept per isolate. Without a shell the assets answer as they would without the worker.
  * A root address is first sent on to the visitor's language when that is not English.
  */
-async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { personal = false } = {}): Promise<Response> {
+async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { personal = false, signedIn }: ServeOptions = {}): Promise<Response> {
   const url = new URL(c.req.url)
   const language = languageOf(c)
   if (!language.prefixed) {
@@ -255,9 +308,20 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
   const drawHere = getCookie(c, DRAW_HERE_COOKIE) !== undefined
   const answered = getCookie(c, COOKIE_CONSENT_COOKIE)
   const consent = isConsent(answered) ? answered : null
+  // A page painted for a signed-in visitor is theirs alone: it is made for each request.
+  const forAccount = !base.signedOut && signedIn !== undefined && !drawHere ? await accountToPaint(c) : null
   const render = async (): Promise<RenderedPage | null> => {
-    const [shell, resolved] = await Promise.all([shells.get(url.origin, () => loadAppShell(c.env, c.req.url)), build()])
+    const [shell, resolved, mine] = await Promise.all([
+      shells.get(url.origin, () => loadAppShell(c.env, c.req.url)),
+      build(),
+      forAccount?.account ? personalBoot(c, forAccount.account, signedIn ?? {}) : undefined,
+    ])
     if (!shell) return null
+    if (resolved.boot && forAccount) {
+      // The cookie named no live session (it is cleared): the page is a visitor's.
+      if (!forAccount.account) resolved.boot.signedOut = true
+      else if (mine) Object.assign(resolved.boot, mine)
+    }
     const status = resolved.status ?? 200
     resolved.locale = locale
     // Every page names the image host's sizes, so the app asks for none it may refuse.
@@ -281,7 +345,7 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
     const html = await renderAppShell(shell, resolved)
     return { html: await precompress(html), etag: `"${await digestHex(html, 'SHA-1')}"`, status, complete: resolved.boot !== undefined && status === 200 && resolved.memo !== false }
   }
-  const page = personal ? await render() : await renderedPages.get(`${url.origin}${base.path}|${locale}|${base.signedOut}|${drawHere}|${consent}`, render)
+  const page = personal || forAccount ? await render() : await renderedPages.get(`${url.origin}${base.path}|${locale}|${base.signedOut}|${drawHere}|${consent}`, render)
   if (!page) return c.env.ASSETS.fetch(c.req.raw)
   // The first data says whether a session cookie came along, so the body varies with the cookie;
   // at a root address, whether it is served at all also depends on the visitor's language.
@@ -291,7 +355,7 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
     'Cache-Control': HTML_CACHE_CONTROL,
     Vary: language.prefixed ? 'Cookie' : ROOT_VARY,
     ETag: page.etag,
-    ...(personal && { 'Cache-Control': 'private, no-cache' }),
+    ...((personal || forAccount) && { 'Cache-Control': 'private, no-cache' }),
   }, page.status)
 }
 
@@ -326,10 +390,19 @@ export function appNotFoundOr(c: Context<AppEnv>, match: RouteMatch | null): Pro
   return serve(c, async () => ({ module: match.route.module, boot: bootBase(c), status: noTitle ? 404 : 200, noindex: unknownGenre(match) }))
 }
 
+/** What each composed page shows of a signed-in account at once: the home page its rows and panel, every page the services switch's choice. */
+const SIGNED_IN_PARTS: Record<PageName, PersonalWants> = {
+  home: { continueWatching: CONTINUE_LIMIT, watchlist: true, history: RECENT_HISTORY_LIMIT, similar: true },
+  movies: {},
+  tv: {},
+  kids: {},
+  genres: {},
+}
+
 function composed(path: keyof typeof COMPOSED_PAGES) {
   const name = COMPOSED_PAGES[path]
   const module = moduleOf(path)
-  return (c: Context<AppEnv>) => serve(c, () => composedBoot(c, name, module))
+  return (c: Context<AppEnv>) => serve(c, () => composedBoot(c, name, module), { signedIn: SIGNED_IN_PARTS[name] })
 }
 
 // The ETag middleware sits on each route, not on the sub-app, which is mounted at the root.
@@ -351,5 +424,9 @@ export const appPageRoutes = new Hono<AppEnv>()
     if (!GENRE_IDS.has(id)) return appNotFoundOr(c, matchAppRoute(languageOf(c).appPath))
     return serve(c, () => genreBoot(c, id))
   })
+  // The watchlist's cards show how far each started title got.
+  .get('/watchlist', etag(), (c) =>
+    serve(c, async () => ({ module: moduleOf('/watchlist'), boot: bootBase(c) }), { signedIn: { watchlist: true, continueWatching: CONTINUE_LIMIT } }),
+  )
   // Whether a list may be seen depends on who asks: never memoized as one answer for all.
   .get('/list/:slug', etag(), (c) => serve(c, () => listBoot(c, c.req.param('slug')), { personal: true }))

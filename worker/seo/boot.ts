@@ -7,6 +7,37 @@
 import type { PageName } from '../catalog/pages'
 import type { ImageSizes, ListItem, MovieDetails, PageComposition, Paged, PersonDetails, Season, TvDetails } from '../catalog/types'
 import type { PlayerConfig } from '../player/sources'
+import type { PublicRecord } from '../accounts/accounts'
+import type { HistoryResult } from '../accounts/history'
+import type { ServiceChoice } from '../accounts/services'
+import type { ContinueResult } from '../accounts/up-next'
+import type { WatchlistEntry } from '../accounts/watchlist'
+
+/** How many titles the home page's Continue watching row and its panel's history show. */
+export const CONTINUE_LIMIT = 20
+export const RECENT_HISTORY_LIMIT = 20
+
+/** The signed-in account as GET /api/auth/me answers it. */
+export interface BootAccount {
+  id: number
+  email: string
+  type: 'user'
+  user: PublicRecord
+}
+
+/** What a page painted for a signed-in account shows of it at once, as the /api/me routes answer it. */
+export interface PersonalBoot {
+  /** GET /api/me/services: null while the account has chosen none. */
+  services: ServiceChoice | null
+  /** GET /api/me/continue-watching at the row's length. */
+  continueWatching?: ContinueResult[]
+  /** GET /api/me/watchlist. */
+  watchlist?: WatchlistEntry[]
+  /** GET /api/me/history at the home panel's length. */
+  history?: HistoryResult[]
+  /** The home panel's recommendations: titles like the latest watched or saved, as GET /api/catalog/{type}/{id}/similar answers its first page. */
+  similar?: { type: 'movie' | 'tv'; id: number; page: Paged<ListItem> }
+}
 
 export interface BootData {
   /** pathname and search of the page the data was made for. */
@@ -17,6 +48,9 @@ export interface BootData {
   imageSizes?: ImageSizes | null
   /** True when the request carried no session cookie: the visitor is signed out, no need to ask. */
   signedOut: boolean
+  /** On a page painted for a signed-in account: who it is, so the browser need not ask. */
+  account?: BootAccount
+  personal?: PersonalBoot
   page?: { name: PageName; service: string; data: PageComposition }
   title?: { type: 'movie'; data: MovieDetails } | { type: 'tv'; data: TvDetails }
   /** A person page's person and filmography. */

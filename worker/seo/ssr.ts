@@ -1,5 +1,5 @@
 /**
- * A signed-out page's first screen painted in the HTML: the web app's server build (web/ssr.tsx)
+ * A page's first screen painted in the HTML: the web app's server build (web/ssr.tsx)
  * renders the page from the data the HTML inlines, and the browser hydrates it. The build loads on
  * the first page an isolate paints. A page that cannot be painted is served as before, drawn by
  * the browser: a render never costs the page.
@@ -9,9 +9,14 @@ import type { RenderRequest } from './ssr-contract'
 
 let renderer: Promise<typeof import('reelhouse-ssr')> | undefined
 
-/** Whether the inlined data holds a page's first screen (a composed page, a title, a person, a genre, the top rated). */
+/**
+ * Whether the inlined data holds a page's first screen (a composed page, a title, a person, a
+ * genre, the top rated; signed in, the watchlist), for a visitor or for the account it names.
+ */
 export function paintable(boot: BootData): boolean {
-  return boot.signedOut && (boot.page !== undefined || boot.title !== undefined || boot.person !== undefined || boot.genre !== undefined || boot.topRated !== undefined)
+  const forWhom = boot.signedOut || (boot.account !== undefined && boot.personal !== undefined)
+  const data = boot.page !== undefined || boot.title !== undefined || boot.person !== undefined || boot.genre !== undefined || boot.topRated !== undefined
+  return forWhom && (data || (boot.account !== undefined && boot.personal?.watchlist !== undefined))
 }
 
 export async function paintPage(request: RenderRequest): Promise<string | null> {
