@@ -16,7 +16,7 @@
 import { type Context, Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { etag } from 'hono/etag'
-import { SESSION_COOKIE } from '../auth/session'
+import { clearSessionCookie, SESSION_COOKIE } from '../auth/session'
 import { catalogForPage } from '../catalog'
 import { cachedPage, type PageName } from '../catalog/pages'
 import { type DiscoverFilters, MOVIE_GENRE_IDS, SERVICE_SLUGS, type ServiceSlug, TV_GENRE_IDS } from '../catalog/rules'
@@ -226,11 +226,12 @@ type PersonalWants = FirstScreenWants & { similar?: boolean }
  * itself), null when the cookie names no live session.
  */
 async function accountToPaint(c: Context<AppEnv>): Promise<{ account: Account | null } | null> {
-  // A session confirmed again re-issues its cookie: Hono carries the context's cookies into the
-  // page's own Response only once the context holds a response.
-  void c.res
   const account = await currentAccount(c)
-  if (!account) return { account: null }
+  if (!account) {
+    // The browser is told at once, as GET /api/auth/me would: its later pages are a visitor's, kept for all.
+    clearSessionCookie(c)
+    return { account: null }
+  }
   return account.type === 'user' ? { account } : null
 }
 

@@ -2,12 +2,14 @@
 // inlined for the first render, its first image preloaded, a title's own tags, an ETag of its own
 // body, and the security headers of the static pages. Reads the web build in dist/ through ASSETS.
 import { env, exports } from 'cloudflare:workers'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { SESSION_CHECK_SECONDS, SESSION_COOKIE } from '../auth/session'
 import type { MovieDetails, PageComposition, Season, TvDetails } from '../catalog/types'
 import { ART_EDITION } from '../routes/images'
 import { inlineJson } from '../seo/app-shell'
 import type { BootData } from '../seo/boot'
 import { loadCatalog } from './catalog-data'
+import { call, createAdmin, signUp } from './helpers/accounts'
 import { paintedText, rootOf } from './helpers/painted-html'
 
 beforeAll(async () => {
@@ -37,7 +39,7 @@ async function modulePreloads(body: string): Promise<string[]> {
 
 
 
-/** A request from a browser with a session cookie: its pages are drawn by the browser, not painted. */
+/** A request with a session cookie that names no live session: a title page is drawn by the browser, not painted. */
 const SIGNED_IN = { headers: { Accept: 'text/html', Cookie: 'reelhouse_session=x' } }
 
 async function routeChunks(): Promise<Record<string, string[]>> {
@@ -53,7 +55,7 @@ async function api<T>(path: string): Promise<T> {
 }
 
 describe('GET / and the other composed pages', () => {
-  it('inline the page composition, paint it signed out, preload the page code signed in, and the first hero image', async () => {
+  it('inline the page composition, paint it signed out, preload the page code where the browser draws it, and the first hero image', async () => {
     const chunks = await routeChunks()
     for (const [path, name, module] of [
       ['/', 'home', 'features/home/home-page'],
@@ -85,15 +87,18 @@ describe('GET / and the other composed pages', () => {
       for (const row of rows.slice(0, 2)) expect(paintedText(painted), `${path}: ${row.title}`).toContain(row.title)
       const first = rows[0]?.items[0]
       if (first) expect(painted, path).toContain(`href="/${first.media_type}/${first.id}"`)
-      // Signed in, the browser draws the page: the page chunk itself is announced, and every
-      // announced file is one of the page's own or its language's catalog.
-      const signedIn = await html(path, SIGNED_IN)
-      expect(rootOf(signedIn.body), path).toBe('')
-      // Nor for a browser that keeps choices changing its first screen (web/lib/hydration.ts).
+      // A cookie naming no live session is cleared, and the page is a visitor's, painted.
+      const stale = await html(path, SIGNED_IN)
+      expect(rootOf(stale.body), path).toContain('<main')
+      expect(bootOf(stale.body)?.signedOut, path).toBe(true)
+      expect(stale.res.headers.get('set-cookie'), path).toMatch(/^reelhouse_session=;/)
+      // Not painted for a browser that keeps choices changing its first screen (web/lib/hydration.ts):
+      // the page chunk itself is announced, and every announced file is one of the page's own or
+      // its language's catalog.
       const drawHere = await html(path, { headers: { Accept: 'text/html', Cookie: 'draw-here=1' } })
       expect(rootOf(drawHere.body), path).toBe('')
       expect(bootOf(drawHere.body)?.signedOut, path).toBe(true)
-      const preloads = await modulePreloads(signedIn.body)
+      const preloads = await modulePreloads(drawHere.body)
       expect(preloads[0], path).toBe(chunks[module]?.[0])
       for (const file of preloads) expect([...(chunks[module] ?? []), ...(chunks['virtual:i18n/en'] ?? [])], `${path}: ${file}`).toContain(file)
       const hero = boot?.page?.data.hero[0]
@@ -175,7 +180,8 @@ describe('GET /movie/:id and /tv/:id', () => {
     expect(anonymous.res.headers.get('vary')).toContain('Cookie')
     const withCookie = await html('/movie/238', { headers: { Accept: 'text/html', Cookie: 'reelhouse_session=whatever' } })
     expect(bootOf(withCookie.body)?.signedOut).toBe(false)
-    expect(bootOf((await html('/', { headers: { Cookie: 'reelhouse_session=x' } })).body)?.signedOut).toBe(false)
+    // A page painted for accounts checks the cookie: one naming no live session is a visitor's.
+    expect(bootOf((await html('/', { headers: { Cookie: 'reelhouse_session=x' } })).body)?.signedOut).toBe(true)
   })
 
   it('serve the app with a 404 for an unknown title, which the app shows as not found', async () => {
@@ -202,6 +208,112 @@ describe('GET /movie/:id and /tv/:id', () => {
     expect(await revalidated.text()).toBe('')
     const changed = await exports.default.fetch('http://localhost/movie/238', { headers: { 'If-None-Match': etags[1] as string } })
     expect(changed.status).toBe(200)
+  })
+})
+
+describe('pages painted for a signed-in account', () => {
+  async function signedInPage(path: string, cookie: string) {
+    const res = await call(path, { cookie, headers: { Accept: 'text/html' } })
+    expect(res.status, path).toBe(200)
+    const body = await res.text()
+    return { res, body, boot: bootOf(body), painted: rootOf(body) }
+  }
+
+  async function answer<T>(path: string, cookie: string): Promise<T> {
+    const res = await call(path, { cookie })
+    expect(res.status, path).toBe(200)
+    return res.json()
+  }
+
+  it('paint /, with what it shows of the account inlined exactly as the API answers it, for that account alone', async () => {
+    const viewer = await signUp()
+    expect((await call('/api/me/watchlist', { cookie: viewer.cookie, body: { content_id: 155, content_type: 'movie', title: 'The Dark Knight', poster_path: null } })).status).toBe(201)
+    const report = { content_id: 1399, content_type: 'tv', title: 'Game of Thrones', poster_path: null, watch_duration: 600, position: 600, total_duration: 3300, season_number: 1, episode_number: 2, reason: 'pause' }
+    expect((await call('/api/me/history', { method: 'PUT', cookie: viewer.cookie, body: report })).status).toBe(200)
+
+    const home = await signedInPage('/', viewer.cookie)
+    // Made for this request alone, and never kept by a shared cache.
+    expect(home.res.headers.get('cache-control')).toBe('private, no-cache')
+    expect(home.boot?.signedOut).toBe(false)
+    const me = await answer<{ id: number; email: string; type: string; user: unknown }>('/api/auth/me', viewer.cookie)
+    expect(home.boot?.account).toEqual(me)
+    expect(home.boot?.personal?.services).toBeNull()
+    expect(home.boot?.personal?.continueWatching).toEqual((await answer<{ results: unknown[] }>('/api/me/continue-watching?limit=20', viewer.cookie)).results)
+    expect(home.boot?.personal?.watchlist).toEqual((await answer<{ results: unknown[] }>('/api/me/watchlist', viewer.cookie)).results)
+    expect(home.boot?.personal?.history).toEqual((await answer<{ results: unknown[] }>('/api/me/history?limit=20', viewer.cookie)).results)
+    // The panel's recommendations follow the latest title watched.
+    expect(home.boot?.personal?.similar).toMatchObject({ type: 'tv', id: 1399 })
+    expect(home.boot?.personal?.similar?.page).toEqual(await api('/api/catalog/tv/1399/similar?page=1'))
+    // The first screen holds Continue watching with the episode and the account's own rows.
+    const text = paintedText(home.painted)
+    expect(home.painted).toContain('<main')
+    expect(home.painted).not.toContain('<script')
+    expect(text).toContain('Game of Thrones')
+    expect(text).toContain('S1 E2')
+    expect(text).toContain('The Dark Knight')
+    expect(text).toContain(viewer.username)
+
+    // Another account's home shows none of it.
+    const other = await signUp()
+    const theirs = await signedInPage('/', other.cookie)
+    expect(theirs.boot?.account?.email).toBe(other.email)
+    expect(theirs.boot?.personal?.continueWatching).toEqual([])
+    expect(theirs.boot?.personal?.watchlist).toEqual([])
+    expect(paintedText(theirs.painted)).not.toContain('Game of Thrones')
+    expect(paintedText(theirs.painted)).not.toContain(viewer.username)
+    // Nor does a visitor's, which is the one kept for all.
+    const visitor = await html('/')
+    expect(paintedText(rootOf(visitor.body))).not.toContain('Game of Thrones')
+    expect(bootOf(visitor.body)?.account).toBeUndefined()
+  })
+
+  it('paint /watchlist with the saved titles, the other composed pages with the services choice, each in the page’s language', async () => {
+    const viewer = await signUp()
+    expect((await call('/api/me/watchlist', { cookie: viewer.cookie, body: { content_id: 238, content_type: 'movie', title: 'The Godfather', poster_path: null } })).status).toBe(201)
+    expect((await call('/api/me/services', { method: 'PUT', cookie: viewer.cookie, body: { services: [8], region: 'US' } })).status).toBe(200)
+    for (const path of ['/watchlist', '/es/watchlist']) {
+      const page = await signedInPage(path, viewer.cookie)
+      expect(page.boot?.personal?.watchlist?.map((entry) => entry.content_id), path).toEqual([238])
+      expect(paintedText(page.painted), path).toContain('The Godfather')
+    }
+    expect(paintedText((await signedInPage('/es/watchlist', viewer.cookie)).painted)).toContain('Mi lista')
+    for (const path of ['/movies', '/tv-shows', '/kids', '/genres']) {
+      const page = await signedInPage(path, viewer.cookie)
+      expect(page.painted, path).toContain('<main')
+      expect(page.boot?.personal, path).toEqual({ services: { services: [8], region: 'US' } })
+      expect(page.boot?.page, path).toBeDefined()
+    }
+    // Signed out, /watchlist is the page asking to sign in, drawn by the browser.
+    expect(rootOf((await html('/watchlist')).body)).toBe('')
+  })
+
+  it('carry the session cookie re-issued when the page confirmed the session again', async () => {
+    const viewer = await signUp()
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + (SESSION_CHECK_SECONDS + 5) * 1000)
+      const home = await signedInPage('/', viewer.cookie)
+      expect(home.boot?.account?.email).toBe(viewer.email)
+      const renewed = home.res.headers.getAll('Set-Cookie').find((line) => line.startsWith(`${SESSION_COOKIE}=`))
+      expect(renewed).toBeDefined()
+      expect(renewed?.split(';')[0]).not.toBe(viewer.cookie)
+      expect(renewed).not.toMatch(new RegExp(`^${SESSION_COOKIE}=;`))
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('leave an administrator’s pages and a title page signed in to the browser', async () => {
+    const viewer = await signUp()
+    const title = await signedInPage('/movie/155', viewer.cookie)
+    expect(title.painted).toBe('')
+    expect(title.boot?.account).toBeUndefined()
+    // The browser asks where an administrator's second factor stands before drawing anything.
+    const admin = await createAdmin({ secondFactor: false })
+    const home = await signedInPage('/', admin.cookie)
+    expect(home.painted).toBe('')
+    expect(home.boot?.signedOut).toBe(false)
+    expect(home.boot?.account).toBeUndefined()
   })
 })
 

@@ -20,8 +20,8 @@ beforeAll(async () => {
 const ORIGIN = 'http://localhost'
 const SITE_NAME = env.SITE_NAME
 
-/** A session cookie: the browser draws the page, so its code and words are announced in the HTML. */
-const SIGNED_IN = { Cookie: 'reelhouse_session=x' }
+/** A browser that draws its pages itself (web/lib/hydration.ts): their code and words are announced in the HTML. */
+const UNPAINTED = { Cookie: 'draw-here=1' }
 
 /** The interface's navigation words in each locale (web/i18n/catalogs/<locale>/nav.json). */
 const navWords = import.meta.glob<Record<string, string>>('../../web/i18n/catalogs/*/nav.json', { eager: true, import: 'default' })
@@ -107,7 +107,7 @@ function expectAlternatesOf(body: string, appPath: string, what: string) {
 }
 
 describe('every page under every language’s prefix', () => {
-  it('has the composed pages’ first data, painted in each language signed out, and preloads, status and its language’s catalog signed in', async () => {
+  it('has the composed pages’ first data, painted in each language signed out, and preloads, status and its language’s catalog when the browser draws them', async () => {
     for (const [path, module] of [
       ['/', 'features/home/home-page'],
       ['/movies', 'features/browse/movies-page'],
@@ -121,7 +121,7 @@ describe('every page under every language’s prefix', () => {
       expect(englishBoot?.page).toBeDefined()
       expect(htmlAttributes(english.body)).toEqual({ lang: 'en', dir: 'ltr' })
       expect(rootOf(english.body)).toContain(`>${navWord('en', 'nav.skipToContent')}<`)
-      expect(modulePreloads((await page(path, SIGNED_IN)).body)).toContain(chunks['virtual:i18n/en']?.[0])
+      expect(modulePreloads((await page(path, UNPAINTED)).body)).toContain(chunks['virtual:i18n/en']?.[0])
 
       for (const locale of LOCALES.filter((l) => l !== 'en')) {
         const address = path === '/' ? localePrefix(locale) : `${localePrefix(locale)}${path}`
@@ -139,7 +139,7 @@ describe('every page under every language’s prefix', () => {
         expect(painted, address).toContain(`>${skip}<`)
         expect(painted, address).not.toContain(`>${navWord('en', 'nav.skipToContent')}<`)
         expect(painted, address).toContain(`href="${localePrefix(locale)}/movies"`)
-        const preloads = modulePreloads((await page(address, SIGNED_IN)).body)
+        const preloads = modulePreloads((await page(address, UNPAINTED)).body)
         expect(preloads, address).toContain(chunks[module]?.[0])
         expect(preloads, address).toContain(chunks[`virtual:i18n/${locale}`]?.[0])
         expect(preloads, address).not.toContain(chunks['virtual:i18n/en']?.[0])
@@ -158,14 +158,14 @@ describe('every page under every language’s prefix', () => {
       ['/fr/movie/155', 'fr', ['player']],
       ['/tv/1399', 'en', ['player']],
     ] as const) {
-      const preloads = modulePreloads((await page(address, SIGNED_IN)).body)
+      const preloads = modulePreloads((await page(address, UNPAINTED)).body)
       for (const area of areas) {
         const chunk = chunks[`virtual:i18n/${locale}/${area}`]?.[0]
         expect(chunk, `${address}: ${area}`).toBeDefined()
         expect(preloads, address).toContain(chunk)
       }
     }
-    const home = modulePreloads((await page('/es', SIGNED_IN)).body)
+    const home = modulePreloads((await page('/es', UNPAINTED)).body)
     for (const area of ['static', 'account', 'import', 'admin', 'player']) expect(home).not.toContain(chunks[`virtual:i18n/es/${area}`]?.[0])
   })
 
@@ -182,7 +182,7 @@ describe('every page under every language’s prefix', () => {
       expect(idsOf(boot?.season)).toEqual(idsOf(english?.season))
       expect(boot?.player).toEqual(english?.player)
       expect(paintedText(rootOf(body))).toContain(boot?.season?.episodes[0]?.name ?? '-')
-      const signedIn = modulePreloads((await page(`${prefix}/tv/1399?season=3&episode=2`, SIGNED_IN)).body)
+      const signedIn = modulePreloads((await page(`${prefix}/tv/1399?season=3&episode=2`, UNPAINTED)).body)
       expect(signedIn).toContain(chunks['features/title/tv-page']?.[0])
       expect(signedIn).toContain(chunks[`virtual:i18n/${locale}`]?.[0])
       expect(htmlAttributes(body)).toEqual({ lang: locale, dir: locale === 'ar' ? 'rtl' : 'ltr' })
@@ -216,7 +216,7 @@ describe('every page under every language’s prefix', () => {
     ] as const) {
       for (const prefix of ['/pt-br', '/ko']) {
         // Signed in, so the browser draws each of them (a genre page is painted for visitors).
-        const { res, body } = await page(`${prefix}${path}`, SIGNED_IN)
+        const { res, body } = await page(`${prefix}${path}`, UNPAINTED)
         expect(res.status, prefix + path).toBe(200)
         expect(modulePreloads(body)[0], prefix + path).toBe(chunks[module]?.[0])
         expect(bootOf(body)?.path).toBe(`${prefix}${path}`)
@@ -274,7 +274,7 @@ describe('every page under every language’s prefix', () => {
     expect(res.status).toBe(200)
     expect(htmlAttributes(body)).toEqual({ lang: 'en-XA', dir: 'ltr' })
     expect(rootOf(body)).toMatch(/⟦/)
-    expect(modulePreloads((await page('/en-xa/movies', SIGNED_IN)).body)).toContain(chunks['virtual:i18n/en-XA']?.[0])
+    expect(modulePreloads((await page('/en-xa/movies', UNPAINTED)).body)).toContain(chunks['virtual:i18n/en-XA']?.[0])
     expect(bootOf(body)?.page?.name).toBe('movies')
     expect(titleOf(body)).toMatch(/⟦/)
     expect(body).toContain('<meta name="robots" content="noindex">')
