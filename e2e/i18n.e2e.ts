@@ -270,6 +270,39 @@ describe('pages painted by the worker, taken over by React in every language', (
   }
 })
 
+describe('pages painted for a signed-in account, taken over by React', () => {
+  it('phone: /, /watchlist and /movies in English and Arabic, hydrated in place with nothing logged, and answering as the account', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'phone')
+    await dismissCookieBanner(context)
+    const { username } = await signInNewUser(page, baseUrl, 'painted')
+    const headers = visitorHeaders(baseUrl)
+    expect((await page.request.post(`${baseUrl}/api/me/watchlist`, { data: { content_id: 155, content_type: 'movie', title: 'The Dark Knight', poster_path: null }, headers })).status()).toBe(201)
+    const report = { content_id: 1399, content_type: 'tv', title: 'Game of Thrones', poster_path: null, watch_duration: 600, position: 600, total_duration: 3300, season_number: 1, episode_number: 2, reason: 'pause' }
+    expect((await page.request.put(`${baseUrl}/api/me/history`, { data: report, headers })).status()).toBe(200)
+    await context.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        ;(window as unknown as { __painted?: Element | null }).__painted = document.querySelector('#root main')
+      })
+    })
+    const results: Record<string, boolean> = {}
+    const errors: string[] = []
+    for (const path of ['/', '/watchlist', '/movies', '/ar', '/ar/watchlist']) {
+      const result = await hydrated(page, path)
+      results[path] = result.kept
+      errors.push(...result.errors)
+    }
+    expect(Object.entries(results).filter(([, kept]) => !kept)).toEqual([])
+    expect(errors).toEqual([])
+    // Hydrated means working, as this account: its menu opens, and the home page's row resumes the episode.
+    await page.goto('/')
+    await page.getByRole('button', { name: message('en', 'shell', 'accountButton', { name: username }) }).click()
+    await page.getByRole('menu').waitFor()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.getByText('S1 E2').count()).toBeGreaterThan(0)
+    await context.close()
+  }, 120_000)
+})
+
 describe('axe in Arabic and Japanese', () => {
   for (const locale of ['ar', 'ja'] as const) {
     for (const path of ['/', '/movie/155', '/login']) {
