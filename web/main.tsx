@@ -5,6 +5,7 @@ import { AppRouter, preloadPage } from './app/router'
 import { loadLocale, localeOfPath } from './i18n'
 import { readBootData, seedQueryCache } from './lib/boot'
 import { keepsFirstScreenChoices, syncDrawHereCookie } from './lib/hydration'
+import { loadParts } from './lib/lazy-part'
 import './styles.css'
 
 const root = document.getElementById('root')
@@ -53,7 +54,13 @@ const { locale, path, basename } = localeOfPath(window.location.pathname)
 // The language first: the page's own words (areas.ts) load in it with the page's code.
 const words = loadLocale(locale)
 const pageCode = preloadPage(path)
-Promise.allSettled([words, pageCode]).then(() => render(root, basename, painted))
+// A painted page is taken over once the code of every part it holds is here too, so that no press
+// on one is lost (lib/lazy-part.ts); the parts are known once the page's code is.
+// The account's own answers, on a page painted for it, are in the cache before the first render.
+const accountData = boot?.personal ? import('./lib/boot-account').then((m) => m.seedAccountData(queryClient, boot)) : undefined
+Promise.allSettled([words, pageCode, accountData])
+  .then(() => (painted && boot?.parts ? loadParts(boot.parts) : undefined))
+  .then(() => render(root, basename, painted))
 
 // The service worker registers once the page has loaded, so its code need not come with the first render.
 void import('./lib/register-service-worker').then((m) => m.registerServiceWorker())

@@ -13,13 +13,15 @@ import { createStore } from 'jotai'
 import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
 import { StaticRouter } from 'react-router-dom'
-import type { RenderApp, RenderRequest } from '../worker/seo/ssr-contract'
+import type { PaintedPage, RenderApp, RenderRequest } from '../worker/seo/ssr-contract'
 import { Providers, queryClient } from './app/providers'
 import { cookieConsentAtom } from './components/cookie-banner'
 import { AppRoutes, preloadPage } from './app/router'
 import { loadAreas, loadLocale, localeOfPath } from './i18n'
 import { areasOfModule } from './i18n/areas'
 import { seedQueryCache } from './lib/boot'
+import { seedAccountData } from './lib/boot-account'
+import { drawnParts, recordDrawnParts } from './lib/lazy-part'
 
 let queue: Promise<unknown> = Promise.resolve()
 
@@ -29,7 +31,7 @@ export const renderApp: RenderApp = (request) => {
   return rendered
 }
 
-async function render({ url, basename, locale, module, boot, consent }: RenderRequest): Promise<string | null> {
+async function render({ url, basename, locale, module, boot, consent }: RenderRequest): Promise<PaintedPage | null> {
   const { pathname } = new URL(url, 'http://app')
   await loadLocale(locale)
   await Promise.all([preloadPage(localeOfPath(pathname).path), loadAreas(areasOfModule(module))])
@@ -37,6 +39,7 @@ async function render({ url, basename, locale, module, boot, consent }: RenderRe
   // with the browser's options, so each query reads the same there as here.
   const client = new QueryClient({ defaultOptions: queryClient.getDefaultOptions() })
   seedQueryCache(client, boot)
+  seedAccountData(client, boot)
   // The page's own state, with the visitor's answer to the cookie banner from its cookie.
   const store = createStore()
   store.set(cookieConsentAtom, consent)
@@ -47,8 +50,9 @@ async function render({ url, basename, locale, module, boot, consent }: RenderRe
   }
 }
 
-async function renderPage(url: string, basename: string, client: QueryClient, store: ReturnType<typeof createStore>): Promise<string | null> {
+async function renderPage(url: string, basename: string, client: QueryClient, store: ReturnType<typeof createStore>): Promise<PaintedPage | null> {
   let failed = false
+  recordDrawnParts()
   // prerender waits for every lazy part to load before it answers.
   const { prelude } = await prerender(
     <StrictMode>
@@ -68,7 +72,8 @@ async function renderPage(url: string, basename: string, client: QueryClient, st
       },
     },
   )
+  const parts = drawnParts()
   const html = await new Response(prelude).text()
   // A page that would need a script to finish it is left to the browser.
-  return failed || html.includes('<script') ? null : html
+  return failed || html.includes('<script') ? null : { body: html, parts }
 }

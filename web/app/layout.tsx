@@ -5,6 +5,7 @@
  */
 import { atom, useAtom, useAtomValue } from 'jotai'
 import { atomWithStorage } from 'jotai/utils'
+import { lazyPart } from '../lib/lazy-part'
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type FormEvent, type KeyboardEvent as ReactKeyboardEvent, type SVGProps } from 'react'
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { addToListTargetAtom } from '../components/add-to-list'
@@ -298,7 +299,7 @@ export function PageFallback() {
 const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })))
 
 /** The cookie banner shows only after hydration (the worker cannot know the choice): its code comes then. */
-const CookieBanner = lazy(() => import('../components/cookie-banner').then((m) => ({ default: m.CookieBanner })))
+const CookieBanner = lazyPart('cookie-banner', () => import('../components/cookie-banner').then((m) => m.CookieBanner))
 
 /** The footer, below the fold on every page and hidden on phones: its code comes once the page has loaded. */
 function LateFooter() {

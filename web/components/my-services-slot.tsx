@@ -3,9 +3,11 @@
  * the page rather than with the first script every page needs; its place is kept meanwhile (the
  * bar's height: two lines on a phone, one from 640 px), so the rows below do not move when it arrives.
  */
-import { type ComponentProps, lazy, Suspense } from 'react'
+import { type ComponentProps, Suspense } from 'react'
+import { lazyPart } from '../lib/lazy-part'
+import type { MyServicesBar as Bar } from './my-services-bar'
 
-const MyServicesBar = lazy(() => import('./my-services-bar').then((m) => ({ default: m.MyServicesBar })))
+const MyServicesBar = lazyPart<ComponentProps<typeof Bar>>('my-services-bar', () => import('./my-services-bar').then((m) => m.MyServicesBar))
 
 export function MyServicesSlot(props: ComponentProps<typeof MyServicesBar>) {
   return (

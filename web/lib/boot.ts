@@ -7,7 +7,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ImageSizes } from '../../worker/catalog/types'
 import type { BootAccount, BootData } from '../../worker/seo/boot'
-import { accountServicesKey, continueKey, recentHistoryKey, watchlistKeys } from './account-keys'
 import { catalogKeys } from './catalog'
 
 let bootImageBase: string | undefined
@@ -64,22 +63,5 @@ export function seedQueryCache(queryClient: QueryClient, boot: BootData): void {
   // /top-imdb's infinite grid (components/poster-grid.tsx), its first page loaded.
   if (boot.topRated) queryClient.setQueryData(catalogKeys.list('top-rated', boot.topRated.type), { pages: [boot.topRated.page], pageParams: [1] })
   if (boot.player) queryClient.setQueryData(catalogKeys.playerConfig(), boot.player)
-  if (boot.personal) seedAccountData(queryClient, boot)
 }
 
-/** The account's own answers on a page painted for it, under its hooks' keys (lib/account-keys.ts). */
-function seedAccountData(queryClient: QueryClient, { personal, page }: BootData): void {
-  if (!personal) return
-  queryClient.setQueryData(accountServicesKey, personal.services)
-  if (personal.continueWatching) queryClient.setQueryData(continueKey, personal.continueWatching)
-  if (personal.history) queryClient.setQueryData(recentHistoryKey, personal.history)
-  if (personal.similar) queryClient.setQueryData(catalogKeys.list('similar', personal.similar.type, personal.similar.id), personal.similar.page)
-  if (personal.watchlist) {
-    queryClient.setQueryData(watchlistKeys.list(), personal.watchlist)
-    // The watchlist buttons of the page's first titles (its hero's) know whether each is saved.
-    const saved = new Set(personal.watchlist.map((entry) => `${entry.content_type}-${entry.content_id}`))
-    for (const item of page?.data.hero ?? []) {
-      queryClient.setQueryData(watchlistKeys.one(item.mediaType, item.id), saved.has(`${item.mediaType}-${item.id}`))
-    }
-  }
-}

@@ -341,7 +341,11 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
     // A signed-out page with its data is painted in the HTML, for the browser to hydrate, unless
     // the browser keeps choices that change its first screen.
     if (status === 200 && resolved.boot && paintable(resolved.boot) && !drawHere) {
-      resolved.body = (await paintPage({ url: base.path, basename: pagePrefix(locale), locale, module: resolved.module, boot: resolved.boot, consent })) ?? undefined
+      const painted = await paintPage({ url: base.path, basename: pagePrefix(locale), locale, module: resolved.module, boot: resolved.boot, consent })
+      if (painted) {
+        resolved.body = painted.body
+        if (painted.parts.length > 0) resolved.boot.parts = painted.parts
+      }
     }
     const html = await renderAppShell(shell, resolved)
     return { html: await precompress(html), etag: `"${await digestHex(html, 'SHA-1')}"`, status, complete: resolved.boot !== undefined && status === 200 && resolved.memo !== false }

@@ -48,6 +48,8 @@ export interface BootData {
   imageSizes?: ImageSizes | null
   /** True when the request carried no session cookie: the visitor is signed out, no need to ask. */
   signedOut: boolean
+  /** On a painted page, the parts it holds whose code loads apart from the page's (web/lib/lazy-part.ts). */
+  parts?: string[]
   /** On a page painted for a signed-in account: who it is, so the browser need not ask. */
   account?: BootAccount
   personal?: PersonalBoot

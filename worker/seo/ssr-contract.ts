@@ -34,5 +34,12 @@ export interface RenderRequest {
   consent: CookieConsent | null
 }
 
-/** The inside of `#root`, or null when the page could not be drawn (the browser then draws it). */
-export type RenderApp = (request: RenderRequest) => Promise<string | null>
+export interface PaintedPage {
+  /** The inside of `#root`. */
+  body: string
+  /** The parts drawn whose code loads apart from the page's (web/lib/lazy-part.ts): the browser loads them before hydrating. */
+  parts: string[]
+}
+
+/** The painted page, or null when it could not be drawn (the browser then draws it). */
+export type RenderApp = (request: RenderRequest) => Promise<PaintedPage | null>

@@ -5,7 +5,7 @@
  * the browser: a render never costs the page.
  */
 import type { BootData } from './boot'
-import type { RenderRequest } from './ssr-contract'
+import type { PaintedPage, RenderRequest } from './ssr-contract'
 
 let renderer: Promise<typeof import('reelhouse-ssr')> | undefined
 
@@ -19,7 +19,7 @@ export function paintable(boot: BootData): boolean {
   return forWhom && (data || (boot.account !== undefined && boot.personal?.watchlist !== undefined))
 }
 
-export async function paintPage(request: RenderRequest): Promise<string | null> {
+export async function paintPage(request: RenderRequest): Promise<PaintedPage | null> {
   try {
     renderer ??= import('reelhouse-ssr')
     return await (await renderer).renderApp(request)

@@ -252,6 +252,8 @@ describe('pages painted for a signed-in account', () => {
     expect(text).toContain('S1 E2')
     expect(text).toContain('The Dark Knight')
     expect(text).toContain(viewer.username)
+    // The parts whose code loads apart from the page's are named, for the browser to load before hydrating.
+    expect(home.boot?.parts).toEqual(expect.arrayContaining(['continue-watching-row', 'personalized-panel', 'my-services-bar']))
 
     // Another account's home shows none of it.
     const other = await signUp()
@@ -265,6 +267,8 @@ describe('pages painted for a signed-in account', () => {
     const visitor = await html('/')
     expect(paintedText(rootOf(visitor.body))).not.toContain('Game of Thrones')
     expect(bootOf(visitor.body)?.account).toBeUndefined()
+    expect(bootOf(visitor.body)?.parts).toEqual(expect.arrayContaining(['my-services-bar', 'cookie-banner']))
+    expect(bootOf(visitor.body)?.parts).not.toContain('continue-watching-row')
   })
 
   it('paint /watchlist with the saved titles, the other composed pages with the services choice, each in the page’s language', async () => {

@@ -2,7 +2,7 @@
  * /: signed in, Continue watching first; the hero carousel and every row from one request, the
  * signed-in 'Personalized for You' panel, Quick Browse, a call to action and 'Browse by Title'.
  */
-import { lazy, Suspense, useState, type ComponentType, type SVGProps } from 'react'
+import { Suspense, useState, type ComponentProps, type ComponentType, type SVGProps } from 'react'
 import { Link } from 'react-router-dom'
 import { ComposedPage } from '../../components/composed-page'
 import { FilmIcon, GridIcon, KidsIcon, SearchIcon, StarIcon, TvIcon } from '../../components/icons'
@@ -14,13 +14,15 @@ import { isOnServices, useServicesNarrowing } from '../../lib/my-services'
 import { paths } from '../../lib/paths'
 import { useSession, type SessionAccount } from '../../lib/session'
 import { SITE_NAME, useDocumentMeta } from '../../lib/use-document-meta'
+import { lazyPart } from '../../lib/lazy-part'
 import { useHomePage } from './api/use-home-page'
+import type { ContinueWatchingRow as Row } from './continue-watching-row'
 import { BrowseByTitle } from './browse-by-title'
 
 // Signed-in parts, loaded only for an account: a visitor's home carries none of their code.
 const loadRow = () => import('./continue-watching-row')
-const ContinueWatchingRow = lazy(() => loadRow().then((m) => ({ default: m.ContinueWatchingRow })))
-const PersonalizedRows = lazy(() => import('./personalized-panel').then((m) => ({ default: m.PersonalizedRows })))
+const ContinueWatchingRow = lazyPart<ComponentProps<typeof Row>>('continue-watching-row', () => loadRow().then((m) => m.ContinueWatchingRow))
+const PersonalizedRows = lazyPart('personalized-panel', () => import('./personalized-panel').then((m) => m.PersonalizedRows))
 
 const quickBrowse: { label: MessageId; href: string; icon: ComponentType<SVGProps<SVGSVGElement>>; tint: string }[] = [
   { label: 'home.quickMovies', href: paths.movies(), icon: FilmIcon, tint: 'from-rose-600/30' },
