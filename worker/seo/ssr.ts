@@ -9,9 +9,9 @@ import type { RenderRequest } from './ssr-contract'
 
 let renderer: Promise<typeof import('reelhouse-ssr')> | undefined
 
-/** Whether the inlined data holds a page's first screen (a composed page, a title, a person, a genre, the top rated). */
+/** Whether the inlined data holds a page's first screen (a composed page, a title, a person, a genre, the top rated, a search's results). */
 export function paintable(boot: BootData): boolean {
-  return boot.signedOut && (boot.page !== undefined || boot.title !== undefined || boot.person !== undefined || boot.genre !== undefined || boot.topRated !== undefined)
+  return boot.signedOut && (boot.page !== undefined || boot.title !== undefined || boot.person !== undefined || boot.genre !== undefined || boot.topRated !== undefined || boot.search !== undefined)
 }
 
 export async function paintPage(request: RenderRequest): Promise<string | null> {
