@@ -190,7 +190,7 @@ async function topImdbBoot(c: Context<AppEnv>): Promise<AppPage> {
  * /search-results?q={term}: the first page of the search for the trimmed term inlined, as the
  * catalogue search answers it, for a term that search takes; any other is drawn by the browser.
  * Kept out of search engines. Never memoized: terms are endless, and would push the site's own
- * pages out of the memo; the search itself is cached in KV.
+ * pages out of the memo; the search itself is memoized by the catalogue.
  */
 async function searchBoot(c: Context<AppEnv>): Promise<AppPage> {
   const module = moduleOf('/search-results')
