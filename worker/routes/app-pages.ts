@@ -189,19 +189,19 @@ async function topImdbBoot(c: Context<AppEnv>): Promise<AppPage> {
 /**
  * /search-results?q={term}: the first page of the search for the trimmed term inlined, as the
  * catalogue search answers it, for a term that search takes; any other is drawn by the browser.
- * Kept out of search engines. Never memoized: terms are endless, and would push the site's own
- * pages out of the memo; the search itself is memoized by the catalogue.
+ * Never memoized: terms are endless, and would push the site's own pages out of the memo; the
+ * search itself is memoized by the catalogue.
  */
 async function searchBoot(c: Context<AppEnv>): Promise<AppPage> {
   const module = moduleOf('/search-results')
   const term = (new URL(c.req.url).searchParams.get('q') ?? '').trim()
-  if (!term || term.length > SEARCH_TERM_MAX) return { module, boot: bootBase(c), noindex: true, memo: false }
+  if (!term || term.length > SEARCH_TERM_MAX) return { module, boot: bootBase(c), memo: false }
   try {
     const page = await catalogForPage(c, languageOf(c).locale).search(term, 1)
-    return { module, boot: { ...bootBase(c), search: { term, page } }, noindex: true, memo: false }
+    return { module, boot: { ...bootBase(c), search: { term, page } }, memo: false }
   } catch (err) {
     warn(c, 'search results unavailable', err)
-    return { module, noindex: true, memo: false }
+    return { module, memo: false }
   }
 }
 
