@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { MovieDetails, PageComposition, SearchPage, Season } from '../../worker/catalog/types'
 import type { BootData } from '../../worker/seo/boot'
 import { bootedImageBase, readBootData, seedQueryCache } from './boot'
-import { searchKeys } from '../features/search/api/use-search'
+import { searchKeys } from '../features/search/api/search-keys'
 import { catalogKeys } from './catalog'
 import { sessionAtom } from './session'
 

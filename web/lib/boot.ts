@@ -7,7 +7,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ImageSizes } from '../../worker/catalog/types'
 import type { BootData } from '../../worker/seo/boot'
-import { searchKeys } from '../features/search/api/use-search'
+import { searchKeys } from '../features/search/api/search-keys'
 import { catalogKeys } from './catalog'
 
 let bootImageBase: string | undefined
