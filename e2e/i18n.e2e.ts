@@ -235,11 +235,12 @@ async function hydrated(page: Page, path: string): Promise<{ kept: boolean; erro
 }
 
 describe('pages painted by the worker, taken over by React in every language', () => {
-  const paintedPaths = (locale: Locale) => [
+  const paintedPaths = (locale: Locale, viewport: 'phone' | 'desktop') => [
     localizedPath(locale, '/'),
     localizedPath(locale, '/movie/155'),
     ...(locale === 'ja' || locale === 'ar' ? [localizedPath(locale, '/tv/1399')] : []),
     ...(locale === 'en' || locale === 'de' ? [localizedPath(locale, '/genre/28'), localizedPath(locale, '/top-imdb')] : []),
+    ...((locale === 'en' || locale === 'de') && viewport === 'phone' ? [localizedPath(locale, '/search-results?q=star')] : []),
   ]
   for (const viewport of ['phone', 'desktop'] as const) {
     const locales = viewport === 'phone' ? LOCALES : (['en', 'ar'] as const)
@@ -254,7 +255,7 @@ describe('pages painted by the worker, taken over by React in every language', (
       const results: Record<string, boolean> = {}
       const errors: string[] = []
       for (const locale of locales) {
-        for (const path of paintedPaths(locale)) {
+        for (const path of paintedPaths(locale, viewport)) {
           const result = await hydrated(page, path)
           results[path] = result.kept
           errors.push(...result.errors)

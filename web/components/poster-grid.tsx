@@ -3,7 +3,7 @@
  * time the sentinel under the grid comes 10% into view, each title once, and a clear end.
  * Server pages are fetched as the revealed count needs them (TanStack useInfiniteQuery).
  */
-import { useInfiniteQuery } from '@tanstack/react-query'
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { ListItem, Paged } from '../../worker/catalog/types'
 import { t } from '../i18n'
@@ -25,21 +25,24 @@ export interface PosterGridProps {
   renderItem?: (item: ListItem) => ReactNode
   /** What an empty list says ('No titles found.' unless given); '' says nothing. */
   emptyText?: string
-  /** Called with the first page once it arrives (e.g. for 'Found N results'). */
-  onFirstPage?: (page: Paged<ListItem>) => void
   gridClassName?: string
   /** Cache and retry policy when a list needs its own (search: 5 minutes, 2 retries 1 s apart). */
   queryOptions?: { staleTime?: number; retry?: number; retryDelay?: number }
 }
 
-export function PosterGrid({ queryKey, fetchPage, label, labelData, renderItem, emptyText, onFirstPage, gridClassName = posterGridClass, queryOptions }: PosterGridProps) {
-  const query = useInfiniteQuery({
+/** The grid's query, for a page that also reads what the grid shows (e.g. 'Found N results' from its first page). */
+export function posterGridQuery({ queryKey, fetchPage, queryOptions }: Pick<PosterGridProps, 'queryKey' | 'fetchPage' | 'queryOptions'>) {
+  return infiniteQueryOptions({
     queryKey,
     queryFn: ({ pageParam }) => fetchPage(pageParam),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page < last.total_pages ? last.page + 1 : undefined),
+    getNextPageParam: (last: Paged<ListItem>) => (last.page < last.total_pages ? last.page + 1 : undefined),
     ...queryOptions,
   })
+}
+
+export function PosterGrid({ queryKey, fetchPage, label, labelData, renderItem, emptyText, gridClassName = posterGridClass, queryOptions }: PosterGridProps) {
+  const query = useInfiniteQuery(posterGridQuery({ queryKey, fetchPage, queryOptions }))
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query
   const items = uniqueItems(data?.pages)
   const [shown, setShown] = useState(GRID_STEP)
@@ -61,11 +64,6 @@ export function PosterGrid({ queryKey, fetchPage, label, labelData, renderItem, 
     if (shown < items.length) setShown((s) => s + GRID_STEP)
     else if (hasNextPage && !isFetchingNextPage) void fetchNextPage({ cancelRefetch: false })
   }, [inView, shown, items.length, hasNextPage, isFetchingNextPage, fetchNextPage, query.isFetchNextPageError])
-
-  const first = data?.pages[0]
-  useEffect(() => {
-    if (first && onFirstPage) onFirstPage(first)
-  }, [first, onFirstPage])
 
   if (query.isPending) {
     return (

@@ -4,9 +4,10 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createStore } from 'jotai'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { MovieDetails, PageComposition, Season } from '../../worker/catalog/types'
+import type { MovieDetails, PageComposition, SearchPage, Season } from '../../worker/catalog/types'
 import type { BootData } from '../../worker/seo/boot'
 import { bootedImageBase, readBootData, seedQueryCache } from './boot'
+import { searchKeys } from '../features/search/api/search-keys'
 import { catalogKeys } from './catalog'
 import { sessionAtom } from './session'
 
@@ -53,6 +54,10 @@ describe('seedQueryCache', () => {
     expect(client.getQueryData(catalogKeys.title('movie', 155))).toEqual(movie)
     expect(client.getQueryData(catalogKeys.season(155, 1))).toEqual(season)
     expect(client.getQueryData(catalogKeys.playerConfig())).toEqual(player)
+    // The results grid's infinite query, its first page loaded.
+    const results = { page: 1, total_pages: 2, total_results: 21, results: [{ id: 1, media_type: 'movie', title: 'A' }], people: [] } as unknown as SearchPage
+    seedQueryCache(client, { path: '/search-results?q=a', imageBase: 'https://images.example/t/p', signedOut: true, search: { term: 'a', page: results } })
+    expect(client.getQueryData(searchKeys.all('a'))).toEqual({ pages: [results], pageParams: [1] })
     expect(bootedImageBase()).toBe('https://images.example/t/p')
   })
 

@@ -7,6 +7,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ImageSizes } from '../../worker/catalog/types'
 import type { BootAccount, BootData } from '../../worker/seo/boot'
+import { searchKeys } from '../features/search/api/search-keys'
 import { catalogKeys } from './catalog'
 
 let bootImageBase: string | undefined
@@ -62,6 +63,8 @@ export function seedQueryCache(queryClient: QueryClient, boot: BootData): void {
   }
   // /top-imdb's infinite grid (components/poster-grid.tsx), its first page loaded.
   if (boot.topRated) queryClient.setQueryData(catalogKeys.list('top-rated', boot.topRated.type), { pages: [boot.topRated.page], pageParams: [1] })
+  // /search-results' infinite grid for its term, its first page loaded.
+  if (boot.search) queryClient.setQueryData(searchKeys.all(boot.search.term), { pages: [boot.search.page], pageParams: [1] })
   if (boot.player) queryClient.setQueryData(catalogKeys.playerConfig(), boot.player)
 }
 

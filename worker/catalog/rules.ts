@@ -11,6 +11,8 @@ export { MOVIE_GENRES }
 
 export const PAGE_SIZE = 20
 export const MAX_PAGE = 500
+/** The longest search term, after trimming, the catalogue search takes. */
+export const SEARCH_TERM_MAX = 100
 export const TOP_RATED_MIN_VOTES = 1000
 export const BROWSE_MOVIE_MIN_VOTES = 100
 export const KDRAMA_MIN_VOTES = 100

@@ -1,6 +1,6 @@
 /**
  * The pages the worker serves before the browser asks for their data: /, /movies, /tv-shows,
- * /kids, /genres, /genre/{id}, /top-imdb, /movie/{id}, /tv/{id} and /person/{id}, in every language
+ * /kids, /genres, /genre/{id}, /top-imdb, /search-results?q=, /movie/{id}, /tv/{id} and /person/{id}, in every language
  * (/es/movies, /ar/movie/155; the pseudo-locale's /en-xa too). Each is the app's index.html in the
  * page's language with its first data inlined, signed out its first screen painted from that data
  * (worker/seo/ssr.ts), else its page code and catalog preloaded, and its first image preloaded
@@ -19,7 +19,7 @@ import { etag } from 'hono/etag'
 import { clearSessionCookie, SESSION_COOKIE } from '../auth/session'
 import { catalogForPage } from '../catalog'
 import { cachedPage, type PageName } from '../catalog/pages'
-import { type DiscoverFilters, MOVIE_GENRE_IDS, SERVICE_SLUGS, type ServiceSlug, TV_GENRE_IDS } from '../catalog/rules'
+import { type DiscoverFilters, MOVIE_GENRE_IDS, SEARCH_TERM_MAX, SERVICE_SLUGS, type ServiceSlug, TV_GENRE_IDS } from '../catalog/rules'
 import { isolateMemo } from '../lib/isolate-memo'
 import { type Precompressed, precompress, precompressedResponse } from '../lib/precompressed'
 import { type AppPage, type AppShell, loadAppShell, renderAppShell } from '../seo/app-shell'
@@ -187,6 +187,25 @@ async function topImdbBoot(c: Context<AppEnv>): Promise<AppPage> {
   } catch (err) {
     warn(c, 'top rated unavailable', err)
     return { module }
+  }
+}
+
+/**
+ * /search-results?q={term}: the first page of the search for the trimmed term inlined, as the
+ * catalogue search answers it, for a term that search takes; any other is drawn by the browser.
+ * Never memoized: terms are endless, and would push the site's own pages out of the memo; the
+ * search itself is memoized by the catalogue.
+ */
+async function searchBoot(c: Context<AppEnv>): Promise<AppPage> {
+  const module = moduleOf('/search-results')
+  const term = (new URL(c.req.url).searchParams.get('q') ?? '').trim()
+  if (!term || term.length > SEARCH_TERM_MAX) return { module, boot: bootBase(c), memo: false }
+  try {
+    const page = await catalogForPage(c, languageOf(c).locale).search(term, 1)
+    return { module, boot: { ...bootBase(c), search: { term, page } }, memo: false }
+  } catch (err) {
+    warn(c, 'search results unavailable', err)
+    return { module, memo: false }
   }
 }
 
@@ -423,6 +442,7 @@ export const appPageRoutes = new Hono<AppEnv>()
   })
   .get('/person/:id{[1-9][0-9]{0,9}}', etag(), (c) => serve(c, () => personBoot(c, Number(c.req.param('id')))))
   .get('/top-imdb', etag(), (c) => serve(c, () => topImdbBoot(c)))
+  .get('/search-results', etag(), (c) => serve(c, () => searchBoot(c)))
   // A genre the catalogue knows gets its rows inlined; any other id is the app's own not-found page.
   .get('/genre/:id{[1-9][0-9]{0,8}}', etag(), (c) => {
     const id = Number(c.req.param('id'))

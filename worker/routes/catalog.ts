@@ -18,6 +18,7 @@ import {
   MAX_RUNTIME,
   MOVIE_GENRE_IDS,
   RELEASE_DATE_PARAM,
+  SEARCH_TERM_MAX,
   SERVICE_SLUGS,
   SORT_ORDERS,
   TV_GENRE_IDS,
@@ -215,7 +216,7 @@ export const catalogRoutes = new Hono<AppEnv>()
         query: z
           .string({ error: errorMessage('errors.queryRequired') })
           .transform((q) => q.trim())
-          .pipe(z.string().min(1, errorMessage('errors.queryRequired')).max(100, errorMessage('errors.queryTooLong', { max: 100 }))),
+          .pipe(z.string().min(1, errorMessage('errors.queryRequired')).max(SEARCH_TERM_MAX, errorMessage('errors.queryTooLong', { max: SEARCH_TERM_MAX }))),
         page,
       }),
     ),

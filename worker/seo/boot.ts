@@ -5,7 +5,7 @@
  * is not taken for this one.
  */
 import type { PageName } from '../catalog/pages'
-import type { ImageSizes, ListItem, MovieDetails, PageComposition, Paged, PersonDetails, Season, TvDetails } from '../catalog/types'
+import type { ImageSizes, ListItem, MovieDetails, PageComposition, Paged, PersonDetails, SearchPage, Season, TvDetails } from '../catalog/types'
 import type { PlayerConfig } from '../player/sources'
 import type { PublicRecord } from '../accounts/accounts'
 import type { HistoryResult } from '../accounts/history'
@@ -61,6 +61,8 @@ export interface BootData {
   genre?: { id: number; movie?: Paged<ListItem>; tv: Paged<ListItem> }
   /** /top-imdb's first page of top rated films or shows, as GET /api/catalog/top-rated/{type} answers it. */
   topRated?: { type: 'movie' | 'tv'; page: Paged<ListItem> }
+  /** /search-results' first page for its trimmed term, as GET /api/catalog/search?query={term} answers it. */
+  search?: { term: string; page: SearchPage }
   /** A show's first regular season with its episodes: the one a new viewer opens on. */
   season?: Season
   /** The player's sources and operator links, as GET /api/player/config answers them. */

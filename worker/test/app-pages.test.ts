@@ -4,7 +4,7 @@
 import { env, exports } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { SESSION_CHECK_SECONDS, SESSION_COOKIE } from '../auth/session'
-import type { MovieDetails, PageComposition, Season, TvDetails } from '../catalog/types'
+import type { MovieDetails, PageComposition, SearchPage, Season, TvDetails } from '../catalog/types'
 import { ART_EDITION } from '../routes/images'
 import { inlineJson } from '../seo/app-shell'
 import type { BootData } from '../seo/boot'
@@ -327,7 +327,7 @@ describe('every other address', () => {
     for (const [path, module] of [
       ['/search', 'features/search/search-page'],
       ['/top-imdb?page=2', 'features/browse/top-imdb-page'],
-      ['/search-results?q=star', 'features/search/search-results-page'],
+      ['/search-results', 'features/search/search-results-page'],
       ['/admin/users', 'features/admin/admin-page'],
       ['/faq/', 'features/static/faq-page'],
     ] as const) {
@@ -391,6 +391,44 @@ describe('every other address', () => {
     }
     // Any other query is drawn by the browser from its own requests.
     expect(bootOf((await html('/top-imdb?page=2')).body)?.topRated).toBeUndefined()
+  })
+
+  it('/search-results inlines the first page of the search for its trimmed term and is painted signed out', async () => {
+    const { res, body } = await html('/search-results?q=%20star%20')
+    expect(res.status).toBe(200)
+    const search = bootOf(body)?.search
+    expect(search?.term).toBe('star')
+    const answer = await api<SearchPage>('/api/catalog/search?query=star&page=1')
+    expect(search?.page).toEqual(answer)
+    expect(answer.results.length).toBeGreaterThan(1)
+    const root = rootOf(body)
+    expect(root).not.toContain('<script')
+    for (const item of answer.results) {
+      expect(root).toContain(`href="/${item.media_type}/${item.id}"`)
+      expect(paintedText(root)).toContain(item.title ?? item.name ?? '-')
+    }
+    // The count is in the painted HTML, not set once the browser has the results.
+    expect(paintedText(root)).toContain(`Found ${answer.total_results.toLocaleString('en')} results for “`)
+    expect(root).toMatch(/<bdi[^>]*>star<\/bdi>”/)
+    // Signed in, the browser draws it.
+    expect(rootOf((await html('/search-results?q=star', SIGNED_IN)).body)).toBe('')
+    // No term, or one the search refuses: nothing inlined, drawn by the browser.
+    for (const path of ['/search-results', '/search-results?q=%20%20', `/search-results?q=${'a'.repeat(101)}`]) {
+      const page = await html(path)
+      expect(page.res.status, path).toBe(200)
+      expect(bootOf(page.body)?.search, path).toBeUndefined()
+      expect(bootOf(page.body)?.signedOut, path).toBe(true)
+      expect(rootOf(page.body), path).toBe('')
+    }
+    expect((await api<SearchPage>(`/api/catalog/search?query=${'a'.repeat(100)}`)).results).toBeDefined()
+    expect(bootOf((await html(`/search-results?q=${'a'.repeat(100)}`)).body)?.search?.term).toBe('a'.repeat(100))
+    // In another language, under its prefix, in its words, with the catalogue's text in it.
+    const spanish = await html('/es/search-results?q=star')
+    const inSpanish = await exports.default.fetch('http://localhost/api/catalog/search?query=star&page=1', { headers: { 'Accept-Language': 'es' } })
+    expect(bootOf(spanish.body)?.search?.page).toEqual(await inSpanish.json())
+    expect(rootOf(spanish.body)).toContain('href="/es/search?q=star"')
+    expect(paintedText(rootOf(spanish.body))).toContain(`Se encontraron ${answer.total_results.toLocaleString('es')} resultados para «`)
+    expect(paintedText(rootOf(spanish.body))).toContain('Resultados de búsqueda')
   })
 
   it('a genre address that names no genre is a page saying so, kept out of search engines', async () => {

@@ -2,11 +2,11 @@
  * /search-results?q=: every movie and TV match of the term as an infinite grid with badge, poster,
  * title, year, rating and a two-line overview (the people the term names are on /search).
  */
-import { useCallback, useState } from 'react'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import type { ListItem, Paged } from '../../../worker/catalog/types'
 import { ChevronLeftIcon, SearchIcon } from '../../components/icons'
-import { PosterGrid } from '../../components/poster-grid'
+import { PosterGrid, posterGridQuery } from '../../components/poster-grid'
 import { t } from '../../i18n'
 import { paths } from '../../lib/paths'
 import { useDocumentMeta } from '../../lib/use-document-meta'
@@ -19,9 +19,11 @@ export function Component() {
   const [params] = useSearchParams()
   const term = (params.get('q') ?? '').trim()
   useDocumentMeta(term ? t('search.resultsDocumentTitle', { term }) : t('search.resultsTitle'), term ? t('search.resultsDescription', { term }) : t('search.description'))
-  const [total, setTotal] = useState<{ term: string; count: number } | null>(null)
   const fetchPage = useCallback((page: number) => fetchSearchPage(term, page), [term])
-  const onFirstPage = useCallback((page: Paged<ListItem>) => setTotal({ term, count: page.total_results }), [term])
+  // The grid's own query: the count is read from its first page as it renders, so a page painted
+  // from the HTML says it too.
+  const grid = { queryKey: searchKeys.all(term), fetchPage, queryOptions: searchQueryOptions }
+  const first = useInfiniteQuery({ ...posterGridQuery(grid), enabled: term !== '' }).data?.pages[0]
 
   if (!term) {
     return (
@@ -36,7 +38,7 @@ export function Component() {
     )
   }
 
-  const count = total?.term === term ? total.count : null
+  const count = first ? first.total_results : null
   return (
     <div className="px-4 pt-6 pb-8 md:px-8">
       <Link to={paths.search(term)} className="inline-flex items-center gap-1 text-sm text-neutral-300 hover:text-white">
@@ -49,13 +51,10 @@ export function Component() {
       </p>
       <PosterGrid
         key={term}
-        queryKey={searchKeys.all(term)}
-        fetchPage={fetchPage}
-        onFirstPage={onFirstPage}
+        {...grid}
         label={t('search.resultsFor', { term })}
         renderItem={(item) => <SearchResultCard item={item} showOverview />}
         emptyText=""
-        queryOptions={searchQueryOptions}
       />
       {count === 0 && (
         <div className="py-12 text-center">

@@ -6,14 +6,12 @@
 import { useQuery } from '@tanstack/react-query'
 import type { SearchPage } from '../../../../worker/catalog/types'
 import { api, readJson } from '../../../lib/api-client'
+import { searchKeys } from './search-keys'
 
 export const SEARCH_MIN_LENGTH = 2
 export const SEARCH_STALE_MS = 300_000
 
-export const searchKeys = {
-  quick: (term: string) => ['search', 'quick', term] as const,
-  all: (term: string) => ['search', 'all', term] as const,
-}
+export { searchKeys }
 
 /** One page of results; `signal` lets a query that is no longer wanted (an older term) stop its request. */
 export function fetchSearchPage(term: string, page: number, signal?: AbortSignal): Promise<SearchPage> {
