@@ -13,7 +13,7 @@ import { createStore } from 'jotai'
 import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
 import { StaticRouter } from 'react-router-dom'
-import type { PaintedPage, RenderApp, RenderRequest } from '../worker/seo/ssr-contract'
+import { type PaintedPage, type RenderApp, type RenderRequest, withinTime } from '../worker/seo/ssr-contract'
 import { Providers, queryClient } from './app/providers'
 import { cookieConsentAtom } from './components/cookie-banner'
 import { AppRoutes, preloadPage } from './app/router'
@@ -27,7 +27,8 @@ let queue: Promise<unknown> = Promise.resolve()
 
 export const renderApp: RenderApp = (request) => {
   const rendered = queue.then(() => render(request))
-  queue = rendered.catch(() => null)
+  // A render that never ends (a part whose code never arrives) holds up the others only so long.
+  queue = withinTime(rendered.catch(() => null))
   return rendered
 }
 

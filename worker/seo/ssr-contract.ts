@@ -34,6 +34,23 @@ export interface RenderRequest {
   consent: CookieConsent | null
 }
 
+/**
+ * How long a render may take before the page goes out unpainted (a render takes milliseconds);
+ * the next render then no longer waits for it either.
+ */
+export const RENDER_TIMEOUT_MS = 3000
+
+/** The work's answer, or null once `ms` have passed without one (a failure still fails). */
+export function withinTime<T>(work: Promise<T>, ms = RENDER_TIMEOUT_MS): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms)
+  })
+  return Promise.race([work, late]).finally(() => {
+    if (timer !== undefined) clearTimeout(timer)
+  })
+}
+
 export interface PaintedPage {
   /** The inside of `#root`. */
   body: string

@@ -5,7 +5,7 @@
  * the browser: a render never costs the page.
  */
 import type { BootData } from './boot'
-import type { PaintedPage, RenderRequest } from './ssr-contract'
+import { type PaintedPage, type RenderRequest, withinTime } from './ssr-contract'
 
 let renderer: Promise<typeof import('reelhouse-ssr')> | undefined
 
@@ -23,7 +23,9 @@ export function paintable(boot: BootData): boolean {
 export async function paintPage(request: RenderRequest): Promise<PaintedPage | null> {
   try {
     renderer ??= import('reelhouse-ssr')
-    return await (await renderer).renderApp(request)
+    const { renderApp } = await renderer
+    // A page whose render does not end in time goes out as the browser would draw it.
+    return await withinTime(renderApp(request))
   } catch (err) {
     renderer = undefined
     console.error(JSON.stringify({ level: 'warn', message: 'page not painted', url: request.url, error: String(err) }))

@@ -8,6 +8,7 @@ import type { MovieDetails, PageComposition, SearchPage, Season, TvDetails } fro
 import { ART_EDITION } from '../routes/images'
 import { inlineJson } from '../seo/app-shell'
 import type { BootData } from '../seo/boot'
+import { withinTime } from '../seo/ssr-contract'
 import { loadCatalog } from './catalog-data'
 import { call, createAdmin, signUp } from './helpers/accounts'
 import { paintedText, rootOf } from './helpers/painted-html'
@@ -471,5 +472,13 @@ describe('inlineJson', () => {
     expect(text).not.toContain('<')
     expect(text).not.toContain('\u2028')
     expect(JSON.parse(text)).toEqual({ title: '</script><script>alert(1)</script>', line: 'a\u2028b' })
+  })
+})
+
+describe('withinTime', () => {
+  it('answers the render’s page, or null for a render that does not end in time, and lets a failure fail', async () => {
+    expect(await withinTime(Promise.resolve('painted'), 50)).toBe('painted')
+    expect(await withinTime(new Promise<string>(() => undefined), 20)).toBeNull()
+    await expect(withinTime(Promise.reject(new Error('broken')), 50)).rejects.toThrow('broken')
   })
 })
