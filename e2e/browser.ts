@@ -91,7 +91,11 @@ export async function withoutFirstData(context: BrowserContext): Promise<void> {
   await context.route('**/*', async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback()
     const response = await route.fetch()
-    const html = (await response.text()).replace(/<script type="application\/json" id="boot-data">[^<]*<\/script>/, '')
+    let html = (await response.text()).replace(/<script type="application\/json" id="boot-data">[^<]*<\/script>/, '')
+    // Nor painted from that data: #root empty, as the worker serves a page it has no data for.
+    const root = html.indexOf('<div id="root">')
+    const end = html.lastIndexOf('</div>', html.indexOf('</body>'))
+    if (root >= 0 && end > root) html = html.slice(0, root + '<div id="root">'.length) + html.slice(end)
     await route.fulfill({ response, body: html })
   })
 }
