@@ -111,11 +111,9 @@ export async function renderAppShell(shell: AppShell, page: AppPage): Promise<st
   // share the first round trips with the stylesheet the paint waits for (the entry asks for them);
   // its words are, as React takes the page over as soon as they are here.
   const chunks = [...(page.body ? [] : (shell.chunks[page.module] ?? [])), ...catalogs.flatMap((catalog) => shell.chunks[catalog] ?? [])]
-  // A painted page's code comes after what its first paint needs (the stylesheet, the first image).
-  const codePriority = page.body ? ' fetchpriority="low"' : ''
   for (const file of new Set(chunks)) {
     // The entry's own imports are announced by index.html already.
-    if (!shell.html.includes(`"${file}"`)) head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(file)}"${codePriority}>`)
+    if (!shell.html.includes(`"${file}"`)) head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`)
   }
   if (page.noindex) head.push('<meta name="robots" content="noindex">')
   if (page.headTags) head.push(page.headTags)
@@ -136,17 +134,11 @@ export async function renderAppShell(shell: AppShell, page: AppPage): Promise<st
     })
   const { title, description, body } = page
   if (body) {
-    rewriter = rewriter
-      .on('#root', {
-        element(el) {
-          el.setInnerContent(body, { html: true })
-        },
-      })
-      .on('script[type="module"], link[rel="modulepreload"]', {
-        element(el) {
-          el.setAttribute('fetchpriority', 'low')
-        },
-      })
+    rewriter = rewriter.on('#root', {
+      element(el) {
+        el.setInnerContent(body, { html: true })
+      },
+    })
   }
   if (title !== undefined) {
     rewriter = rewriter.on('title', {

@@ -73,7 +73,7 @@ function canonical(body: string): string | undefined {
 
 /** The modules the page announces beyond those index.html announces for the entry. */
 function modulePreloads(body: string): string[] {
-  const links = (text: string) => [...text.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"[^>]*>/g)].map((m) => m[1]!)
+  const links = (text: string) => [...text.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!)
   const entry = new Set(links(indexHtml))
   return links(body).filter((file) => !entry.has(file))
 }
