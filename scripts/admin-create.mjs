@@ -80,12 +80,27 @@ const sqlText = (value) => `'${String(value).replaceAll("'", "''")}'`
 function d1(target, sql, { json = false } = {}) {
   const args = ['d1', 'execute', 'DB', target.remote ? '--remote' : '--local', ...persistArgs(target.persistTo), '--command', sql]
   if (json) args.push('--json')
-  return execFileSync(wranglerBin, args, {
-    cwd: root,
-    env: { ...wranglerEnv, CI: 'true' },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const run = () =>
+    execFileSync(wranglerBin, args, {
+      cwd: root,
+      env: { ...wranglerEnv, CI: 'true' },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+  // A local database that a running `wrangler dev` is writing to at that moment answers
+  // SQLITE_BUSY: asked again a moment later, as SQLite's own busy handler would.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return run()
+    } catch (err) {
+      const busy = !target.remote && /SQLITE_BUSY|database is locked/.test(`${err.stderr ?? ''}${err.stdout ?? ''}`)
+      if (!busy || attempt === 5) {
+        if (err.stderr) process.stderr.write(err.stderr)
+        throw err
+      }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300 * attempt)
+    }
+  }
 }
 
 const { values } = parseArgs({
