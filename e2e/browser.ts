@@ -170,6 +170,14 @@ export async function dismissCookieBanner(context: BrowserContext, siteUrl: stri
   await context.addCookies([{ name: 'cookie-consent', value: 'accepted', url: siteUrl }])
 }
 
+/**
+ * Until React has taken a painted page over, what is typed into it does not reach the app (a
+ * press on a button is kept for it: web/main.tsx): a journey that types at once waits for that.
+ */
+export async function takenOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.querySelector('#root main') ?? {}).some((key) => key.startsWith('__reactFiber')))
+}
+
 /** A fresh page at the given width, past the consent banner, opened at path. */
 export async function openPath(browser: Browser, baseUrl: string, path: string, viewport: ViewportName): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await newPage(browser, baseUrl, viewport)

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { expectAccessible, openPath, useBrowser, type ViewportName } from './browser'
+import { expectAccessible, openPath, takenOver, useBrowser, type ViewportName } from './browser'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
@@ -19,6 +19,7 @@ const searchBox = (page: Page) => page.getByPlaceholder('Search for movies and T
 describe('the top bar search', () => {
   it('opens the search with what was typed, and /search has one box', async () => {
     const { context, page } = await open('/movies', 'desktop')
+    await takenOver(page)
     const top = page.getByRole('search', { name: 'Site search' }).getByRole('combobox', { name: 'Search movies and TV shows' })
     await top.fill('star')
     await top.press('Enter')
@@ -33,6 +34,7 @@ describe('the top bar search', () => {
   for (const viewport of ['phone', 'desktop'] as const) {
     it(`${viewport}: suggests titles, people and "Search for" while typing; the arrows and Enter open a title`, async () => {
       const { context, page } = await open('/movies', viewport)
+      await takenOver(page)
       // A phone keeps the box behind the bar's Search button.
       if (viewport === 'phone') await page.getByRole('banner').getByRole('button', { name: 'Search' }).click()
       const top = page.getByRole('combobox', { name: 'Search movies and TV shows' })

@@ -26,7 +26,6 @@ export function lazyPart<P extends object>(name: string, load: () => Promise<Com
     if (!Loaded) use(preload())
     return Loaded ? createElement(Loaded, props) : null
   }
-  Part.displayName = name
   return Part
 }
 
