@@ -54,10 +54,10 @@ const { locale, path, basename } = localeOfPath(window.location.pathname)
 // The language first: the page's own words (areas.ts) load in it with the page's code.
 const words = loadLocale(locale)
 const pageCode = preloadPage(path)
-// A painted page is taken over once the code of every part it holds is here too, so that no press
-// on one is lost (lib/lazy-part.ts); the parts are known once the page's code is.
 // The account's own answers, on a page painted for it, are in the cache before the first render.
 const accountData = boot?.personal ? import('./lib/boot-account').then((m) => m.seedAccountData(queryClient, boot)) : undefined
+// A painted page is taken over once the code of every part it holds is here too, so that no press
+// on one is lost (lib/lazy-part.ts); the parts are known once the page's code is.
 Promise.allSettled([words, pageCode, accountData])
   .then(() => (painted && boot?.parts ? loadParts(boot.parts) : undefined))
   .then(() => render(root, basename, painted))

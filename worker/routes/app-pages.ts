@@ -265,13 +265,15 @@ async function personalBoot(c: Context<AppEnv>, account: Account, wants: Persona
     const personal: PersonalBoot = { services: mine.services }
     if (mine.watchlist) personal.watchlist = mine.watchlist
     if (mine.history) personal.history = mine.history
-    if (mine.continueWatching) personal.continueWatching = await withNextEpisodes(mine.continueWatching, provider)
-    // The panel's recommendations follow the latest title watched, else saved (web/features/home/personalized-panel.tsx).
-    const latest = mine.history?.[0] ?? mine.watchlist?.[0]
-    if (wants.similar && latest) {
-      const page = await provider.similar(latest.content_type, latest.content_id, 1).catch(() => null)
-      if (page) personal.similar = { type: latest.content_type, id: latest.content_id, page }
-    }
+    // The panel's recommendations follow the latest title watched, else saved (web/features/home/personalized-panel.tsx);
+    // they and Continue watching's next episodes are asked of the catalogue side by side.
+    const latest = wants.similar ? (mine.history?.[0] ?? mine.watchlist?.[0]) : undefined
+    const [continueWatching, similar] = await Promise.all([
+      mine.continueWatching && withNextEpisodes(mine.continueWatching, provider),
+      latest && provider.similar(latest.content_type, latest.content_id, 1).catch(() => null),
+    ])
+    if (continueWatching) personal.continueWatching = continueWatching
+    if (latest && similar) personal.similar = { type: latest.content_type, id: latest.content_id, page: similar }
     return { account: { id: account.id, email: account.email, type: 'user', user: mine.profile }, personal }
   } catch (err) {
     warn(c, 'account data unavailable', err)
@@ -357,8 +359,8 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
       const text = { title: resolved.title, description: resolved.description }
       resolved.headTags = siteTags(c.env, url.origin, locale, canonicalPathOf(language.appPath, url.search), text, { indexed: !resolved.noindex })
     }
-    // A signed-out page with its data is painted in the HTML, for the browser to hydrate, unless
-    // the browser keeps choices that change its first screen.
+    // A page with its data, a visitor's or the account's it names, is painted in the HTML for the
+    // browser to hydrate, unless the browser keeps choices that change its first screen.
     if (status === 200 && resolved.boot && paintable(resolved.boot) && !drawHere) {
       const painted = await paintPage({ url: base.path, basename: pagePrefix(locale), locale, module: resolved.module, boot: resolved.boot, consent })
       if (painted) {
