@@ -121,6 +121,8 @@ const THROUGHPUT_KINDS = [
   { name: 'signed-in /api/auth/me', path: '/api/auth/me', signedIn: true },
   // the same store call as a report's, reading instead of writing: what the write itself costs
   { name: 'history entry read (store, no write)', path: '/api/me/history/movie/155', signedIn: true },
+  // a call to the store that reads and writes nothing: the floor of any request reaching a store
+  { name: 'empty store call (floor)', path: '/api/dev/store-call', signedIn: true },
 ]
 
 function cannon(base, kind, viewers, seconds) {
