@@ -20,6 +20,7 @@ const searchBox = (page: Page) => page.getByPlaceholder('Search for movies and T
 describe('the top bar search', () => {
   it('opens the search with what was typed, and /search has one box', async () => {
     const { context, page } = await open('/movies', 'desktop')
+    // React's own Enter: before React takes the page over, Enter sends the form to the results page (below).
     await takenOver(page)
     const top = page.getByRole('search', { name: 'Site search' }).getByRole('combobox', { name: 'Search movies and TV shows' })
     await top.fill('star')
