@@ -6,7 +6,7 @@
  */
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
-import { currentLocale, t } from '../i18n'
+import { t } from '../i18n'
 import { useSiteConfig, useSiteFacts } from '../lib/images'
 import { paths } from '../lib/paths'
 import { LanguageMenu } from './language-menu'
@@ -36,7 +36,9 @@ export function Footer() {
     e.preventDefault()
     setSubscribed(true)
   }
-  const year = new Intl.DateTimeFormat(currentLocale(), { year: 'numeric' }).format(new Date())
+  // Digits, as copyright lines are written in every language here; a date formatter would load
+  // the language's calendar data, the costliest call of a page's first render, for four digits.
+  const year = String(new Date().getFullYear())
 
   return (
     <footer className="hidden border-t border-neutral-800 bg-neutral-950 px-8 py-10 text-sm text-neutral-400 lg:block">
