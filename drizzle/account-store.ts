@@ -1,6 +1,6 @@
 /**
  * The tables of one account's Durable Object (worker/accounts/store.ts): its sessions, watchlist,
- * watch history and services choice, in the object's own SQLite storage. Every row belongs to the
+ * watch history, services choice and followed shows, in the object's own SQLite storage. Every row belongs to the
  * one account the object is named for, so no table carries an owner.
  *
  * The watchlist and the history are copied to D1 (the account tables of drizzle/schema.ts, which
@@ -130,7 +130,21 @@ export const storeCopyRemovals = sqliteTable('copy_removals', {
   content_id: integer('content_id'),
 })
 
+/**
+ * Shows the viewer chose to follow or to stop following (a series' TMDB id). A show in the
+ * watchlist or watched lately is followed without a row here; `following: false` keeps an
+ * explicit unfollow, which wins over both.
+ */
+export const storeFollows = sqliteTable('follows', {
+  content_id: integer('content_id').primaryKey(),
+  title: text('title').notNull(),
+  poster_path: text('poster_path'),
+  following: integer('following', { mode: 'boolean' }).notNull(),
+  changed_at: text('changed_at').notNull().default(now),
+})
+
 export type StoreSession = typeof storeSessions.$inferSelect
 export type StoreWatchlistRow = typeof storeWatchlist.$inferSelect
 export type StoreHistoryRow = typeof storeHistory.$inferSelect
 export type StorePlayingRow = typeof storePlaying.$inferSelect
+export type StoreFollowRow = typeof storeFollows.$inferSelect

@@ -17,6 +17,7 @@
  *   PUT      /api/me/locale                 the account's interface language (routes/my-locale.ts)
  *   GET|PUT  /api/me/services               the services the account has and its region (routes/my-services.ts)
  *   *        /api/me/lists/..., /api/lists/{slug}  the account's own lists; a public list (routes/lists.ts)
+ *   GET|PUT  /api/me/follows[/{tvId}]       the shows the account follows (routes/follows.ts)
  *   *        /api/me/...                    profile, password, watchlist, history (routes/me.ts);
  *                                           export and account deletion (routes/my-data.ts); import (routes/import.ts)
  *   *        /api/admin/...                 administrator API (routes/admin.ts)
@@ -57,6 +58,7 @@ import { imageRoutes } from './routes/images'
 import { ogRoutes } from './routes/og'
 import { meRoutes } from './routes/me'
 import { importRoutes } from './routes/import'
+import { followRoutes } from './routes/follows'
 import { myListRoutes, publicListRoutes } from './routes/lists'
 import { myDataRoutes } from './routes/my-data'
 import { myLocaleRoutes } from './routes/my-locale'
@@ -84,6 +86,7 @@ const api = new Hono<AppEnv>()
   .route('/me/locale', myLocaleRoutes)
   .route('/me/services', myServicesRoutes)
   .route('/me/lists', myListRoutes)
+  .route('/me/follows', followRoutes)
   .route('/me', meRoutes)
   .route('/me', myDataRoutes)
   .route('/me/import', importRoutes)

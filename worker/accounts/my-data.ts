@@ -26,6 +26,8 @@ export interface AccountData {
   sessions: DataSession[]
   /** The services the account has and its region ("My services"), null until chosen. */
   services: ServiceChoice | null
+  /** The shows the viewer chose to follow (`following: true`) or to stop following. */
+  follows: StoreData['follows']
 }
 
 export interface ExportList {
@@ -148,6 +150,7 @@ export async function exportAccount(db: Db, owner: Owner, account: PublicRecord,
     lists: lists.map((l) => listExport(l, years)),
     sessions: stored.sessions,
     services: stored.services,
+    follows: stored.follows,
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * AccountStore: one Durable Object per account (`user:42`, `admin:7`), holding in its own SQLite
  * storage what only that account reads and writes on every visit: its sessions, watchlist, watch
- * history and progress, services choice, and a copy of its public record. So a progress report,
+ * history and progress, services choice, followed shows, and a copy of its public record. So a progress report,
  * a session check or a watchlist read touches this one object and never the D1 primary every
  * viewer shares. The worker reaches it through the RPC methods below (worker/accounts/store-client.ts);
  * the queries themselves live in the plain modules beside this one.
@@ -27,6 +27,7 @@ import type { PublicRecord } from './accounts'
 import { copyIsEmpty, copyStatements, markCopied, pendingCopy } from './copies'
 import { database, nowIso, type StoreDb } from './db'
 import { clearHistory, findHistoryEntry, playingRow, hideFromContinueWatching, historyResult, listContinueWatching, listHistory, recordPlaying, recordProgress, recordWatched, settlePlaying, type HistoryResult, type ProgressReport, type ReportReason } from './history'
+import { followChoices, followedShows, followState, setFollow, type FollowedShow, type FollowItem, type FollowState } from './follows'
 import { forgetLegacyRows, publicRecordOf, readLegacyRows } from './legacy'
 import { getServiceChoice, parseServiceChoice, setServiceChoice, type ServiceChoice } from './services'
 import {
@@ -87,6 +88,8 @@ export interface StoreData {
   history: HistoryResult[]
   sessions: DataSession[]
   services: ServiceChoice | null
+  /** The shows the viewer chose to follow or to stop following. */
+  follows: ReturnType<typeof followChoices>
 }
 
 /** What a page painted for the account shows of it at once (worker/routes/app-pages.ts). */
@@ -434,6 +437,28 @@ export class AccountStore extends DurableObject<Bindings> {
     return true
   }
 
+  // Following
+
+  /** Every followed show (see worker/accounts/follows.ts). */
+  async following(owner: Owner): Promise<FollowedShow[]> {
+    if (!(await this.isOpen(owner))) return []
+    this.settle()
+    return followedShows(this.db)
+  }
+
+  async followState(owner: Owner, contentId: number): Promise<FollowState | null> {
+    if (!(await this.isOpen(owner))) return null
+    this.settle()
+    return followState(this.db, contentId)
+  }
+
+  /** Follows or unfollows a show; answers where it then stands, or null when the account is gone. */
+  async setFollow(owner: Owner, item: FollowItem, following: boolean): Promise<FollowState | null> {
+    if (!(await this.isOpen(owner))) return null
+    setFollow(this.db, item, following)
+    return followState(this.db, item.content_id)
+  }
+
   // Import, export, deletion
 
   /** Titles from another service: each added once; those already there are left as they are. */
@@ -480,6 +505,7 @@ export class AccountStore extends DurableObject<Bindings> {
       history: listHistory(this.db).map((row) => historyResult(owner, row)),
       sessions: liveSessions(this.db).map((s) => ({ created_at: s.created_at, last_seen_at: s.last_seen_at, expires_at: s.expires_at, device: s.user_agent })),
       services: getServiceChoice(this.db),
+      follows: followChoices(this.db),
     }
   }
 
