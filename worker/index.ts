@@ -18,6 +18,7 @@
  *   GET|PUT  /api/me/services               the services the account has and its region (routes/my-services.ts)
  *   *        /api/me/lists/..., /api/lists/{slug}  the account's own lists; a public list (routes/lists.ts)
  *   GET|PUT  /api/me/follows[/{tvId}]       the shows the account follows (routes/follows.ts)
+ *   GET      /api/me/calendar?tz=           their episodes, the last 7 days and the next 30 (routes/calendar.ts)
  *   *        /api/me/...                    profile, password, watchlist, history (routes/me.ts);
  *                                           export and account deletion (routes/my-data.ts); import (routes/import.ts)
  *   *        /api/admin/...                 administrator API (routes/admin.ts)
@@ -59,6 +60,7 @@ import { ogRoutes } from './routes/og'
 import { meRoutes } from './routes/me'
 import { importRoutes } from './routes/import'
 import { followRoutes } from './routes/follows'
+import { calendarRoutes } from './routes/calendar'
 import { myListRoutes, publicListRoutes } from './routes/lists'
 import { myDataRoutes } from './routes/my-data'
 import { myLocaleRoutes } from './routes/my-locale'
@@ -87,6 +89,7 @@ const api = new Hono<AppEnv>()
   .route('/me/services', myServicesRoutes)
   .route('/me/lists', myListRoutes)
   .route('/me/follows', followRoutes)
+  .route('/me/calendar', calendarRoutes)
   .route('/me', meRoutes)
   .route('/me', myDataRoutes)
   .route('/me/import', importRoutes)

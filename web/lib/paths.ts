@@ -16,6 +16,7 @@ export const paths = {
   genre: (id: number | string) => `/genre/${id}`,
   watchlist: () => '/watchlist',
   lastWatched: () => '/last-watched',
+  calendar: () => '/calendar',
   search: (q?: string) => (q ? `/search?q=${encodeURIComponent(q)}` : '/search'),
   searchResults: (q: string) => `/search-results?q=${encodeURIComponent(q)}`,
   topImdb: () => '/top-imdb',
