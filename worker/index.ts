@@ -19,6 +19,8 @@
  *   *        /api/me/lists/..., /api/lists/{slug}  the account's own lists; a public list (routes/lists.ts)
  *   GET|PUT  /api/me/follows[/{tvId}]       the shows the account follows (routes/follows.ts)
  *   GET      /api/me/calendar?tz=           their episodes, the last 7 days and the next 30 (routes/calendar.ts)
+ *   *        /api/me/calendar/feed          the account's private iCal feed: address, new secret, revoke (routes/calendar.ts)
+ *   GET      /calendar/{secret}.ics         that feed (routes/calendar-feed.ts)
  *   *        /api/me/...                    profile, password, watchlist, history (routes/me.ts);
  *                                           export and account deletion (routes/my-data.ts); import (routes/import.ts)
  *   *        /api/admin/...                 administrator API (routes/admin.ts)
@@ -61,6 +63,7 @@ import { meRoutes } from './routes/me'
 import { importRoutes } from './routes/import'
 import { followRoutes } from './routes/follows'
 import { calendarRoutes } from './routes/calendar'
+import { calendarFeedRoutes } from './routes/calendar-feed'
 import { myListRoutes, publicListRoutes } from './routes/lists'
 import { myDataRoutes } from './routes/my-data'
 import { myLocaleRoutes } from './routes/my-locale'
@@ -152,7 +155,7 @@ app.notFound((c) => {
   return appOrAsset(c)
 })
 
-const routes = app.route('/api', api).route('/', seoRoutes).route('/', appPageRoutes)
+const routes = app.route('/api', api).route('/', calendarFeedRoutes).route('/', seoRoutes).route('/', appPageRoutes)
 
 // The same pages under each language's prefix: /es/movies is the Spanish /movies. Kept out of
 // AppType, which describes the API.

@@ -5,7 +5,7 @@
  * the last app shell (index.html) we saw, whose app then says it is offline and lists the kept
  * pages (web/lib/saved-pages.ts reads this cache). A network that does not answer within a few
  * seconds counts as none when a copy is at hand. Built assets under /assets/ carry a content
- * hash, so they are served from the cache first. The API, share pages, sitemap and anything
+ * hash, so they are served from the cache first. The API, share pages, sitemap, iCal feeds and anything
  * cross-origin are left to the network untouched: they are live data and must never be answered
  * from a stale copy.
  */
@@ -29,7 +29,7 @@ const NAVIGATION_TIMEOUT_MS = 3000
 // Share pages are live in every language: /share/..., /es/share/..., /pt-br/share/... (one pattern
 // each: static routing takes no regular expressions).
 const LANGUAGE_PREFIXES = ['es', 'pt-br', 'fr', 'de', 'it', 'tr', 'ar', 'hi', 'ja', 'ko', 'zh-cn', 'en-xa']
-const NETWORK_ONLY = ['/api/*', '/share/*', ...LANGUAGE_PREFIXES.map((prefix) => `/${prefix}/share/*`), '/sitemap.xml', '/robots.txt']
+const NETWORK_ONLY = ['/api/*', '/share/*', ...LANGUAGE_PREFIXES.map((prefix) => `/${prefix}/share/*`), '/sitemap.xml', '/robots.txt', '/calendar/*']
 
 function bypassForLiveData(event) {
   if (typeof event.addRoutes !== 'function' || typeof URLPattern !== 'function') return Promise.resolve()
@@ -61,7 +61,7 @@ self.addEventListener('activate', (event) => {
 
 function isLiveData(url) {
   const share = LANGUAGE_PREFIXES.some((prefix) => url.pathname.startsWith(`/${prefix}/share/`)) || url.pathname.startsWith('/share/')
-  return url.pathname.startsWith('/api/') || share || url.pathname === '/sitemap.xml' || url.pathname === '/robots.txt'
+  return url.pathname.startsWith('/api/') || share || url.pathname === '/sitemap.xml' || url.pathname === '/robots.txt' || url.pathname.startsWith('/calendar/')
 }
 
 /**

@@ -53,6 +53,13 @@ export const CHANGE_COPY_DELAY_MS = 2 * 1000
 export const ADMIN_CHECK_MS = 60 * 1000
 
 const DELETED_KEY = 'deleted'
+/** The secret of the account's iCal feed and when it was made (worker/calendar/feeds.ts); D1 holds only its hash. */
+const FEED_KEY = 'calendar-feed'
+
+export interface StoredFeed {
+  secret: string
+  created_at: string
+}
 
 export type SecondFactor = 'passkey' | 'totp' | 'recovery'
 
@@ -457,6 +464,19 @@ export class AccountStore extends DurableObject<Bindings> {
     if (!(await this.isOpen(owner))) return null
     setFollow(this.db, item, following)
     return followState(this.db, item.content_id)
+  }
+
+  async calendarFeed(owner: Owner): Promise<StoredFeed | null> {
+    if (!(await this.isOpen(owner))) return null
+    return (await this.ctx.storage.get<StoredFeed>(FEED_KEY)) ?? null
+  }
+
+  /** Keeps the feed's secret, or forgets it (null); false when the account is gone. */
+  async setCalendarFeed(owner: Owner, feed: StoredFeed | null): Promise<boolean> {
+    if (!(await this.isOpen(owner))) return false
+    if (feed) await this.ctx.storage.put(FEED_KEY, feed)
+    else await this.ctx.storage.delete(FEED_KEY)
+    return true
   }
 
   // Import, export, deletion

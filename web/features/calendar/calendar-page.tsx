@@ -2,7 +2,7 @@
  * /calendar: the episodes of the shows the signed-in account follows, the next 30 days and the
  * last 7, by day in the browser's time zone; each opens the episode's page. With a catalogue whose
  * series have ended (the embedded one) it says so, and lists the latest episode it has a date for
- * of each followed show. A visitor sees the access-restricted view, as on /watchlist.
+ * of each followed show. Below, the account's private iCal feed (feed-section.tsx). A visitor sees the access-restricted view, as on /watchlist.
  */
 import { Link } from 'react-router-dom'
 import type { CalendarEpisode } from '../../../worker/calendar/episodes'
@@ -14,6 +14,7 @@ import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
 import { useCalendar } from './api'
 import { browserTimeZone, fullDate, groupByDay, type CalendarDay } from './days'
+import { FeedSection } from './feed-section'
 
 function EpisodeLink({ episode, withDate = false }: { episode: CalendarEpisode; withDate?: boolean }) {
   const code = t('follow.episodeCode', { season: episode.season_number, episode: episode.episode_number })
@@ -108,6 +109,7 @@ export function Component() {
             )}
           </>
         )}
+        {session && <FeedSection timeZone={timeZone} />}
       </div>
     </div>
   )
