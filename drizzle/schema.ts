@@ -181,6 +181,20 @@ export const calendarFeeds = sqliteTable(
   (t) => [uniqueIndex('calendar_feeds_owner_unique').on(t.owner_type, t.owner_id)],
 )
 
+/**
+ * The accounts with at least one Web Push subscription (kept in their stores): what the notices'
+ * Cron Trigger visits, so a run reads one small table rather than every account.
+ */
+export const pushSubscribers = sqliteTable(
+  'push_subscribers',
+  {
+    owner_type: text('owner_type', { enum: ownerTypes }).notNull(),
+    owner_id: integer('owner_id').notNull(),
+    created_at: text('created_at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.owner_type, t.owner_id] })],
+)
+
 export const watchlist = sqliteTable(
   'watchlist',
   {

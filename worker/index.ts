@@ -21,6 +21,9 @@
  *   GET      /api/me/calendar?tz=           their episodes, the last 7 days and the next 30 (routes/calendar.ts)
  *   *        /api/me/calendar/feed          the account's private iCal feed: address, new secret, revoke (routes/calendar.ts)
  *   GET      /calendar/{secret}.ics         that feed (routes/calendar-feed.ts)
+ *   *        /api/me/notices[/subscriptions]  new-episode notices: settings, this browser's Web Push subscription (routes/notices.ts)
+ *
+ * Cron Trigger (`scheduled`): sends new-episode notices (push/notices.ts).
  *   *        /api/me/...                    profile, password, watchlist, history (routes/me.ts);
  *                                           export and account deletion (routes/my-data.ts); import (routes/import.ts)
  *   *        /api/admin/...                 administrator API (routes/admin.ts)
@@ -48,7 +51,7 @@ import { csrf } from './auth/csrf'
 import { apiError, localizedMessage, requestLocale, variesByLanguage } from './lib/api-errors'
 import { withBenchCounters } from './lib/bench-counters'
 import { bodyLimit } from './lib/body-limit'
-import type { AppEnv } from './env'
+import type { AppEnv, Bindings } from './env'
 import { withSecurityHeaders } from './lib/security-headers'
 import { adminRoutes } from './routes/admin'
 import { appOrAsset, appPageRoutes } from './routes/app-pages'
@@ -76,6 +79,8 @@ import { seoRoutes, shareRoutes } from './routes/seo'
 import { localePrefix, LOCALES, PSEUDO_LOCALE_PREFIX } from './lib/locales'
 import { sessionRoutes } from './routes/sessions'
 import { secondFactorRoutes, twoFactorRoutes } from './routes/two-factor'
+import { noticeRoutes } from './routes/notices'
+import { sendNotices } from './push/notices'
 
 const api = new Hono<AppEnv>()
   .route('/', pingRoutes)
@@ -93,6 +98,7 @@ const api = new Hono<AppEnv>()
   .route('/me/lists', myListRoutes)
   .route('/me/follows', followRoutes)
   .route('/me/calendar', calendarRoutes)
+  .route('/me/notices', noticeRoutes)
   .route('/me', meRoutes)
   .route('/me', myDataRoutes)
   .route('/me/import', importRoutes)
@@ -165,7 +171,15 @@ for (const prefix of [...LOCALES.map(localePrefix).filter(Boolean), PSEUDO_LOCAL
 
 export type AppType = typeof routes
 export { AccountStore } from './accounts/store'
-export default app
+
+/** The Cron Trigger (wrangler.toml [triggers]): new-episode notices (worker/push/notices.ts). */
+async function scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext): Promise<void> {
+  const report = await sendNotices(withBenchCounters(env), (p) => ctx.waitUntil(p), controller.scheduledTime)
+  console.log(JSON.stringify({ level: 'info', message: 'notices run', cron: controller.cron, ...report }))
+}
+
+// The Hono app itself (tests add routes to it and call it), with the trigger's handler beside fetch.
+export default Object.assign(app, { scheduled })
 // The Durable Object class behind SINGLE_FLIGHT (wrangler.toml), exported from the main module as Workers ask.
 export { SingleFlight } from './lib/single-flight'
 

@@ -3,6 +3,7 @@ import m0000 from './0000_create_account_store.sql';
 import m0001 from './0001_hide_from_continue_watching.sql';
 import m0002 from './0002_playing_position.sql';
 import m0003 from './0003_follow_shows.sql';
+import m0004 from './0004_push_notices.sql';
 
   export default {
     journal,
@@ -10,7 +11,8 @@ import m0003 from './0003_follow_shows.sql';
       m0000,
 m0001,
 m0002,
-m0003
+m0003,
+m0004
     }
   }
   

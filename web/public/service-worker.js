@@ -7,7 +7,8 @@
  * seconds counts as none when a copy is at hand. Built assets under /assets/ carry a content
  * hash, so they are served from the cache first. The API, share pages, sitemap, iCal feeds and anything
  * cross-origin are left to the network untouched: they are live data and must never be answered
- * from a stale copy.
+ * from a stale copy. It also shows the new-episode notices pushed to this browser and opens their
+ * page when one is clicked.
  */
 const VERSION = 'v1'
 const SHELL_CACHE = `reelhouse-shell-${VERSION}`
@@ -173,4 +174,46 @@ self.addEventListener('fetch', (event) => {
   } else if (url.pathname.startsWith('/assets/')) {
     event.respondWith(cacheFirstAsset(request))
   }
+})
+
+// New-episode notices (Web Push: worker/push/notices.ts). The payload is JSON: { title, body, url, tag }.
+self.addEventListener('push', (event) => {
+  let notice = {}
+  try {
+    notice = event.data ? event.data.json() : {}
+  } catch {
+    notice = { body: event.data ? event.data.text() : '' }
+  }
+  const title = typeof notice.title === 'string' && notice.title ? notice.title : 'Reelhouse'
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof notice.body === 'string' ? notice.body : '',
+      tag: typeof notice.tag === 'string' ? notice.tag : undefined,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: typeof notice.url === 'string' ? notice.url : '/' },
+    }),
+  )
+})
+
+/** The notice's page on this site: its path and query only, so a notice can open nothing but our own pages. */
+function noticeTarget(url) {
+  try {
+    const parsed = new URL(url, self.location.origin)
+    return new URL(`${parsed.pathname}${parsed.search}`, self.location.origin).href
+  } catch {
+    return new URL('/', self.location.origin).href
+  }
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  const target = noticeTarget(event.notification.data && event.notification.data.url)
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin && 'navigate' in client)
+      if (open) return open.navigate(target).then((client) => (client || open).focus())
+      return self.clients.openWindow(target)
+    }),
+  )
 })

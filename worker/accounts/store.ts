@@ -28,6 +28,8 @@ import { copyIsEmpty, copyStatements, markCopied, pendingCopy } from './copies'
 import { database, nowIso, type StoreDb } from './db'
 import { clearHistory, findHistoryEntry, playingRow, hideFromContinueWatching, historyResult, listContinueWatching, listHistory, recordPlaying, recordProgress, recordWatched, settlePlaying, type HistoryResult, type ProgressReport, type ReportReason } from './history'
 import { followChoices, followedShows, followState, setFollow, type FollowedShow, type FollowItem, type FollowState } from './follows'
+import { addSubscription, countSubscriptions, listSubscriptions, markNotified, readNoticeSettings, removeSubscription, writeNoticeSettings, type NoticeSettings, type QuietHours } from '../push/settings'
+import type { PushSubscriptionKeys } from '../push/web-push'
 import { forgetLegacyRows, publicRecordOf, readLegacyRows } from './legacy'
 import { getServiceChoice, parseServiceChoice, setServiceChoice, type ServiceChoice } from './services'
 import {
@@ -100,6 +102,21 @@ export interface StoreData {
 }
 
 /** What a page painted for the account shows of it at once (worker/routes/app-pages.ts). */
+/** What the notices' run needs of an account, in one call (worker/push/notices.ts). */
+export interface NoticePlan {
+  settings: NoticeSettings
+  subscriptions: PushSubscriptionKeys[]
+  shows: FollowedShow[]
+  services: ServiceChoice | null
+  locale: string | null
+}
+
+export interface NoticeState {
+  timeZone: string | null
+  quietHours: QuietHours | null
+  subscriptions: number
+}
+
 export interface FirstScreenWants {
   /** How many Continue watching titles, when the page shows them. */
   continueWatching?: number
@@ -477,6 +494,54 @@ export class AccountStore extends DurableObject<Bindings> {
     if (feed) await this.ctx.storage.put(FEED_KEY, feed)
     else await this.ctx.storage.delete(FEED_KEY)
     return true
+  }
+
+  // New-episode notices
+
+  async noticeState(owner: Owner): Promise<NoticeState | null> {
+    if (!(await this.isOpen(owner))) return null
+    const settings = readNoticeSettings(this.db)
+    return { timeZone: settings?.timeZone ?? null, quietHours: settings?.quietHours ?? null, subscriptions: countSubscriptions(this.db) }
+  }
+
+  /** The zone and quiet hours (`quietHours` undefined keeps those set). */
+  async setNoticeSettings(owner: Owner, timeZone: string, quietHours?: QuietHours | null): Promise<NoticeState | null> {
+    if (!(await this.isOpen(owner))) return null
+    writeNoticeSettings(this.db, timeZone, quietHours)
+    return this.noticeState(owner)
+  }
+
+  /** A browser's subscription; 'full' when the account has the most it may, null when it is gone. */
+  async subscribe(owner: Owner, subscription: PushSubscriptionKeys, timeZone: string): Promise<NoticeState | 'full' | null> {
+    if (!(await this.isOpen(owner))) return null
+    if (!readNoticeSettings(this.db)) writeNoticeSettings(this.db, timeZone)
+    if (!addSubscription(this.db, subscription)) return 'full'
+    return this.noticeState(owner)
+  }
+
+  /** Forgets a browser's subscription; answers how many are left. */
+  async unsubscribe(owner: Owner, endpoint: string): Promise<number | null> {
+    if (!(await this.isOpen(owner))) return null
+    removeSubscription(this.db, endpoint)
+    return countSubscriptions(this.db)
+  }
+
+  async noticePlan(owner: Owner): Promise<NoticePlan | null> {
+    const state = await this.open(owner)
+    const settings = state ? readNoticeSettings(this.db) : null
+    if (!state || !settings) return null
+    this.settle()
+    return {
+      settings,
+      subscriptions: listSubscriptions(this.db),
+      shows: followedShows(this.db),
+      services: getServiceChoice(this.db),
+      locale: (state.profile as PublicRecord | null)?.locale ?? null,
+    }
+  }
+
+  async markNotified(owner: Owner, through: string): Promise<void> {
+    if (await this.isOpen(owner)) markNotified(this.db, through)
   }
 
   // Import, export, deletion

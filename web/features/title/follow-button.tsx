@@ -9,6 +9,7 @@ import { t } from '../../i18n'
 import { followKeys } from '../../lib/account-keys'
 import { api, readJson } from '../../lib/api-client'
 import { useSession } from '../../lib/session'
+import { useHeldPress } from '../../lib/use-held-press'
 
 export interface FollowState {
   following: boolean
@@ -55,22 +56,23 @@ export function FollowButton({ target }: { target: FollowTarget }) {
   })
 
   const following = !!session && state.data?.following === true
-  const busy = mutation.isPending || (!!session && state.isPending)
-  const onClick = () => {
+  // A press made before the page knows who is signed in (or where the show stands) waits for it.
+  const unknown = session === undefined || (!!session && !state.isFetched)
+  const { onPress: onClick, waiting } = useHeldPress(unknown, () => {
     if (session === null) {
       toast(t('follow.loginRequired'), 'error')
       return
     }
-    if (!session || !state.data) return
-    mutation.mutate(!following)
-  }
+    if (state.data) mutation.mutate(!following)
+  })
+  const busy = mutation.isPending || waiting
   const why = following && state.data?.reason === 'watchlist' ? t('follow.becauseWatchlist') : following && state.data?.reason === 'watched' ? t('follow.becauseWatched') : null
   return (
     <span className="inline-flex flex-col">
       <button
         type="button"
         onClick={onClick}
-        disabled={mutation.isPending || session === undefined}
+        disabled={busy}
         aria-pressed={following}
         aria-busy={busy}
         aria-describedby={why ? `follow-why-${target.id}` : undefined}

@@ -19,6 +19,8 @@ export interface FakeShow {
   season: number
   /** Each episode's air day, as days after today (UTC); negative for days past, null for no date yet. */
   episodes: (number | null)[]
+  /** Streaming services carrying it in the US: TMDB watch provider ids and names. */
+  streaming?: { id: number; name: string }[]
 }
 
 export function today(): string {
@@ -33,14 +35,19 @@ function airDay(offset: number | null): string | null {
   return offset === null ? null : addDays(today(), offset)
 }
 
-/** Answers TMDB's calls for `shows`; every other title is unknown (404). */
-export function fakeAiringTmdb(shows: FakeShow[], asked: URL[] = []): URL[] {
-  answerTmdbWith((url) => {
+/** TMDB's answers for `shows`; every other title is unknown (404). */
+export function airingTmdb(shows: FakeShow[]): (url: URL) => Response {
+  return (url) => {
     const path = url.pathname.replace(/^\/3/, '')
     const detail = /^\/tv\/(\d+)$/.exec(path)
     const season = /^\/tv\/(\d+)\/season\/(\d+)$/.exec(path)
-    const show = shows.find((s) => s.id === Number((detail ?? season)?.[1]))
+    const providers = /^\/tv\/(\d+)\/watch\/providers$/.exec(path)
+    const show = shows.find((s) => s.id === Number((detail ?? season ?? providers)?.[1]))
     if (!show) return json({ success: false, status_code: 34, status_message: 'The resource you requested could not be found.' }, 404)
+    if (providers) {
+      const flatrate = (show.streaming ?? []).map((p, i) => ({ provider_id: p.id, provider_name: p.name, logo_path: `/logo${p.id}.jpg`, display_priority: i }))
+      return json({ id: show.id, results: flatrate.length ? { US: { link: `https://www.themoviedb.org/tv/${show.id}/watch?locale=US`, flatrate } } : {} })
+    }
     const episodes = show.episodes.map((offset, i) => ({ id: show.id * 1000 + i + 1, season_number: show.season, episode_number: i + 1, name: `Chapter ${i + 1}`, overview: `Spoiler of chapter ${i + 1}`, air_date: airDay(offset), still_path: null, runtime: 50 }))
     if (season) {
       if (Number(season[2]) !== show.season) return json({ success: false, status_code: 34, status_message: 'The resource you requested could not be found.' }, 404)
@@ -72,17 +79,22 @@ export function fakeAiringTmdb(shows: FakeShow[], asked: URL[] = []): URL[] {
       videos: { results: [] },
       content_ratings: { results: [] },
     })
-  }, asked)
+  }
+}
+
+/** Answers TMDB's calls for `shows` at the network boundary; answers the addresses asked. */
+export function fakeAiringTmdb(shows: FakeShow[], asked: URL[] = []): URL[] {
+  answerTmdbWith(airingTmdb(shows), asked)
   return asked
 }
 
-/** A request through the worker with TMDB as its catalogue. */
-export async function callTmdb(path: string, init: { cookie?: string; method?: string; body?: unknown } = {}): Promise<Response> {
+/** A request through the worker with TMDB as its catalogue (and `bindings` besides). */
+export async function callTmdb(path: string, init: { cookie?: string; method?: string; body?: unknown } = {}, bindings: Record<string, string> = {}): Promise<Response> {
   const headers = new Headers()
   if (init.cookie) headers.set('Cookie', init.cookie)
   if (init.body !== undefined) headers.set('Content-Type', 'application/json')
   const ctx = createExecutionContext()
-  const res = await worker.fetch(new Request(`http://localhost${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) }), { ...env, TMDB_API_KEY: TMDB_KEY }, ctx)
+  const res = await worker.fetch(new Request(`http://localhost${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) }), { ...env, TMDB_API_KEY: TMDB_KEY, ...bindings }, ctx)
   const body = await res.arrayBuffer()
   await waitOnExecutionContext(ctx)
   return new Response(body, { status: res.status, headers: res.headers })
