@@ -10,7 +10,6 @@ import type cardsMessages from './catalogs/en/cards.json'
 import type catalogueMessages from './catalogs/en/catalogue.json'
 import type commonMessages from './catalogs/en/common.json'
 import type errorsMessages from './catalogs/en/errors.json'
-import type followMessages from './catalogs/en/follow.json'
 import type genresMessages from './catalogs/en/genres.json'
 import type gridsMessages from './catalogs/en/grids.json'
 import type homeMessages from './catalogs/en/home.json'
@@ -38,7 +37,6 @@ export type MessageId =
   | keyof typeof catalogueMessages
   | keyof typeof commonMessages
   | keyof typeof errorsMessages
-  | keyof typeof followMessages
   | keyof typeof genresMessages
   | keyof typeof gridsMessages
   | keyof typeof homeMessages

@@ -21,11 +21,3 @@ export const recentHistoryKey = ['history', 'recent', RECENT_HISTORY_LIMIT] as c
 /** The account's services choice. */
 export const accountServicesKey = ['me', 'services'] as const
 
-/** The shows the account follows, and one show's standing (web/features/title/follow-button.tsx, the calendar). */
-export const followKeys = {
-  all: ['follows'] as const,
-  one: (id: number) => ['follows', 'show', id] as const,
-}
-
-/** The calendar's episodes, in the viewer's time zone. */
-export const calendarKey = (timeZone: string) => ['calendar', timeZone] as const

@@ -1,7 +1,7 @@
 /** The calendar's query: the followed shows' episodes around today in the viewer's time zone. */
 import { useQuery } from '@tanstack/react-query'
 import type { CalendarEpisode } from '../../../worker/calendar/episodes'
-import { calendarKey } from '../../lib/account-keys'
+import { calendarKey } from '../../lib/follow-keys'
 import { api, readJson } from '../../lib/api-client'
 
 export interface CalendarAnswer {

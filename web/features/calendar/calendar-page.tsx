@@ -17,7 +17,7 @@ import { browserTimeZone, fullDate, groupByDay, type CalendarDay } from './days'
 import { FeedSection } from './feed-section'
 
 function EpisodeLink({ episode, withDate = false }: { episode: CalendarEpisode; withDate?: boolean }) {
-  const code = t('follow.episodeCode', { season: episode.season_number, episode: episode.episode_number })
+  const code = t('account.calendarEpisodeCode', { season: episode.season_number, episode: episode.episode_number })
   return (
     <Link
       to={paths.episode(episode.show_id, episode.season_number, episode.episode_number)}
@@ -26,7 +26,7 @@ function EpisodeLink({ episode, withDate = false }: { episode: CalendarEpisode; 
       <span data-catalog="" className="font-semibold text-white">{episode.show_title}</span>
       <span className="text-sm font-semibold text-brand-400">{code}</span>
       {episode.name && <span data-catalog="" className="text-sm text-neutral-300">{episode.name}</span>}
-      {withDate && <span className="text-sm text-neutral-400">{t('follow.airedOn', { date: fullDate(episode.air_date) })}</span>}
+      {withDate && <span className="text-sm text-neutral-400">{t('account.calendarAiredOn', { date: fullDate(episode.air_date) })}</span>}
     </Link>
   )
 }
@@ -58,46 +58,46 @@ export function Component() {
   const timeZone = browserTimeZone()
   const calendar = useCalendar(timeZone, !!session)
 
-  if (session === null) return <AccessDenied variant="login-required" subheading={t('follow.calendarLogin')} showHome={false} />
+  if (session === null) return <AccessDenied variant="login-required" subheading={t('account.calendarLogin')} showHome={false} />
 
   const data = calendar.data
   return (
     <div className="pb-10">
-      <PageHeading title={t('follow.calendarTitle')}>
-        <p className="mt-1 text-sm text-neutral-400">{t('follow.calendarIntro', { zone: timeZone })}</p>
+      <PageHeading title={t('account.calendarTitle')}>
+        <p className="mt-1 text-sm text-neutral-400">{t('account.calendarIntro', { zone: timeZone })}</p>
       </PageHeading>
       <div className="max-w-3xl space-y-8 px-4 md:px-8">
         {session === undefined || calendar.isPending ? (
           <p role="status" className="py-10 text-neutral-400">{t('common.loadingDots')}</p>
         ) : calendar.isError || !data ? (
-          <LoadError message={t('follow.calendarLoadFailed')} onRetry={() => void calendar.refetch()} className="!mx-0" />
+          <LoadError message={t('account.calendarLoadFailed')} onRetry={() => void calendar.refetch()} className="!mx-0" />
         ) : data.following === 0 ? (
           <div className="flex flex-col items-start gap-3 py-6">
-            <p className="text-lg font-semibold">{t('follow.followNothing')}</p>
-            <p className="text-neutral-400">{t('follow.followNothingText')}</p>
+            <p className="text-lg font-semibold">{t('account.calendarFollowNothing')}</p>
+            <p className="text-neutral-400">{t('account.calendarFollowNothingText')}</p>
             <Link to={paths.tvShows()} className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
-              {t('follow.browseShows')}
+              {t('account.calendarBrowseShows')}
             </Link>
           </div>
         ) : (
           <>
             {data.catalogue.kind === 'snapshot' && data.catalogue.date && (
               <p role="note" className="rounded-lg border border-amber-500/40 bg-amber-950/30 px-4 py-3 text-sm text-amber-100">
-                {t('follow.snapshotNotice', { date: fullDate(data.catalogue.date) })}
+                {t('account.calendarSnapshotNotice', { date: fullDate(data.catalogue.date) })}
               </p>
             )}
             <section aria-labelledby="calendar-upcoming" className="space-y-3">
-              <h2 id="calendar-upcoming" className="text-xl font-semibold">{t('follow.upcomingHeading')}</h2>
-              {data.upcoming.length ? <Days days={groupByDay(data.upcoming, data.today)} headingLevel="h3" /> : <p className="text-neutral-400">{t('follow.noUpcoming')}</p>}
+              <h2 id="calendar-upcoming" className="text-xl font-semibold">{t('account.calendarUpcomingHeading')}</h2>
+              {data.upcoming.length ? <Days days={groupByDay(data.upcoming, data.today)} headingLevel="h3" /> : <p className="text-neutral-400">{t('account.calendarNoUpcoming')}</p>}
             </section>
             <section aria-labelledby="calendar-recent" className="space-y-3">
-              <h2 id="calendar-recent" className="text-xl font-semibold">{t('follow.recentHeading')}</h2>
-              {data.recent.length ? <Days days={groupByDay(data.recent, data.today, true)} headingLevel="h3" /> : <p className="text-neutral-400">{t('follow.noRecent')}</p>}
+              <h2 id="calendar-recent" className="text-xl font-semibold">{t('account.calendarRecentHeading')}</h2>
+              {data.recent.length ? <Days days={groupByDay(data.recent, data.today, true)} headingLevel="h3" /> : <p className="text-neutral-400">{t('account.calendarNoRecent')}</p>}
             </section>
             {data.latest.length > 0 && (
               <section aria-labelledby="calendar-latest" className="space-y-3">
-                <h2 id="calendar-latest" className="text-xl font-semibold">{t('follow.latestHeading')}</h2>
-                <p className="text-sm text-neutral-400">{t('follow.latestIntro')}</p>
+                <h2 id="calendar-latest" className="text-xl font-semibold">{t('account.calendarLatestHeading')}</h2>
+                <p className="text-sm text-neutral-400">{t('account.calendarLatestIntro')}</p>
                 <ul className="space-y-2">
                   {[...data.latest].reverse().map((e) => (
                     <li key={e.show_id}>

@@ -10,7 +10,7 @@ function episode(air_date: string, show_id: number, episode_number = 1): Calenda
 
 afterEach(async () => {
   await loadLocale('en')
-  await loadAreas(['follow'])
+  await loadAreas(['account'])
 })
 
 describe('groupByDay', () => {
@@ -35,7 +35,7 @@ describe('groupByDay', () => {
 
   it('writes the days in the page’s language', async () => {
     await loadLocale('de')
-    await loadAreas(['follow'])
+    await loadAreas(['account'])
     expect(dayLabel('2026-11-27', '2026-11-27')).toBe('Heute, Freitag, 27. November')
     expect(dayLabel('2026-12-03', '2026-11-27')).toBe('Donnerstag, 3. Dezember')
   })

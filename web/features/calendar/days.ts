@@ -20,9 +20,9 @@ function daysBetween(from: string, to: string): number {
 export function dayLabel(day: string, today: string): string {
   const date = new Intl.DateTimeFormat(currentLocale(), { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))
   const apart = daysBetween(today, day)
-  if (apart === 0) return t('follow.todayDate', { date })
-  if (apart === 1) return t('follow.tomorrowDate', { date })
-  if (apart === -1) return t('follow.yesterdayDate', { date })
+  if (apart === 0) return t('account.calendarTodayDate', { date })
+  if (apart === 1) return t('account.calendarTomorrowDate', { date })
+  if (apart === -1) return t('account.calendarYesterdayDate', { date })
   return date
 }
 

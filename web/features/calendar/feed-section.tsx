@@ -28,24 +28,24 @@ export function FeedSection({ timeZone }: { timeZone: string }) {
     onSuccess: (answer) => {
       const had = !!feed.data?.url
       client.setQueryData(feedKey, answer)
-      if (had) toast(t('follow.feedRenewed'), 'success')
+      if (had) toast(t('account.calendarFeedRenewed'), 'success')
     },
-    onError: () => toast(t('follow.feedFailed'), 'error'),
+    onError: () => toast(t('account.calendarFeedFailed'), 'error'),
   })
   const revoke = useMutation({
     mutationFn: () => readJson<FeedAnswer>(api.me.calendar.feed.$delete()),
     onSuccess: (answer) => {
       client.setQueryData(feedKey, answer)
-      toast(t('follow.feedRevoked'), 'success')
+      toast(t('account.calendarFeedRevoked'), 'success')
     },
-    onError: () => toast(t('follow.feedFailed'), 'error'),
+    onError: () => toast(t('account.calendarFeedFailed'), 'error'),
   })
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url)
-      toast(t('follow.feedCopied'), 'success')
+      toast(t('account.calendarFeedCopied'), 'success')
     } catch {
-      toast(t('follow.feedCopyFailed'), 'error')
+      toast(t('account.calendarFeedCopyFailed'), 'error')
     }
   }
 
@@ -53,14 +53,14 @@ export function FeedSection({ timeZone }: { timeZone: string }) {
   const busy = renew.isPending || revoke.isPending
   return (
     <section aria-labelledby="calendar-feed" className="space-y-3 rounded-xl border border-neutral-800 bg-neutral-900/60 p-4 md:p-5">
-      <h2 id="calendar-feed" className="text-lg font-semibold">{t('follow.feedHeading')}</h2>
-      <p className="text-sm text-neutral-300">{t('follow.feedIntro')}</p>
+      <h2 id="calendar-feed" className="text-lg font-semibold">{t('account.calendarFeedHeading')}</h2>
+      <p className="text-sm text-neutral-300">{t('account.calendarFeedIntro')}</p>
       {feed.isPending ? (
         <p role="status" className="text-sm text-neutral-400">{t('common.loadingDots')}</p>
       ) : url ? (
         <>
           <label htmlFor={addressId} className="block text-sm font-medium text-neutral-200">
-            {t('follow.feedAddress')}
+            {t('account.calendarFeedAddress')}
           </label>
           <div className="flex flex-col gap-2 sm:flex-row">
             <input
@@ -72,22 +72,22 @@ export function FeedSection({ timeZone }: { timeZone: string }) {
               className="min-w-0 flex-1 rounded-lg border border-neutral-700 bg-neutral-950 px-3 py-2 font-mono text-xs text-neutral-100"
             />
             <button type="button" onClick={() => void copy(url)} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500">
-              {t('follow.feedCopy')}
+              {t('account.calendarFeedCopy')}
             </button>
           </div>
-          <p className="text-xs text-neutral-400">{t('follow.feedRenewNote')}</p>
+          <p className="text-xs text-neutral-400">{t('account.calendarFeedRenewNote')}</p>
           <div className="flex flex-wrap gap-2">
             <button type="button" disabled={busy} onClick={() => renew.mutate()} className={buttonClass}>
-              {t('follow.feedRenew')}
+              {t('account.calendarFeedRenew')}
             </button>
             <button type="button" disabled={busy} onClick={() => revoke.mutate()} className={buttonClass}>
-              {t('follow.feedRevoke')}
+              {t('account.calendarFeedRevoke')}
             </button>
           </div>
         </>
       ) : (
         <button type="button" disabled={busy || feed.isError} onClick={() => renew.mutate()} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500 disabled:opacity-60">
-          {t('follow.feedCreate')}
+          {t('account.calendarFeedCreate')}
         </button>
       )}
     </section>

@@ -6,7 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useToast } from '../../components/toast'
 import { t } from '../../i18n'
-import { followKeys } from '../../lib/account-keys'
+import { followKeys } from '../../lib/follow-keys'
 import { api, readJson } from '../../lib/api-client'
 import { useSession } from '../../lib/session'
 import { useHeldPress } from '../../lib/use-held-press'
@@ -50,9 +50,9 @@ export function FollowButton({ target }: { target: FollowTarget }) {
       client.setQueryData(key, answer)
       void client.invalidateQueries({ queryKey: followKeys.all })
       void client.invalidateQueries({ queryKey: ['calendar'] })
-      toast(answer.following ? t('follow.followed', { title: target.title }) : t('follow.unfollowed', { title: target.title }), 'success')
+      toast(answer.following ? t('title.followed', { title: target.title }) : t('title.unfollowed', { title: target.title }), 'success')
     },
-    onError: () => toast(t('follow.failed'), 'error'),
+    onError: () => toast(t('title.followFailed'), 'error'),
   })
 
   const following = !!session && state.data?.following === true
@@ -60,13 +60,13 @@ export function FollowButton({ target }: { target: FollowTarget }) {
   const unknown = session === undefined || (!!session && !state.isFetched)
   const { onPress: onClick, waiting } = useHeldPress(unknown, () => {
     if (session === null) {
-      toast(t('follow.loginRequired'), 'error')
+      toast(t('title.followLoginRequired'), 'error')
       return
     }
     if (state.data) mutation.mutate(!following)
   })
   const busy = mutation.isPending || waiting
-  const why = following && state.data?.reason === 'watchlist' ? t('follow.becauseWatchlist') : following && state.data?.reason === 'watched' ? t('follow.becauseWatched') : null
+  const why = following && state.data?.reason === 'watchlist' ? t('title.followedBecauseWatchlist') : following && state.data?.reason === 'watched' ? t('title.followedBecauseWatched') : null
   return (
     <span className="inline-flex flex-col">
       <button
@@ -79,7 +79,7 @@ export function FollowButton({ target }: { target: FollowTarget }) {
         className="inline-flex items-center gap-2 rounded-lg border border-neutral-500 bg-neutral-900/70 px-4 py-2.5 text-sm font-semibold text-white hover:bg-neutral-800 aria-pressed:border-brand-500 disabled:cursor-wait disabled:opacity-60"
       >
         <BellIcon filled={following} />
-        {following ? t('follow.following') : t('follow.follow')}
+        {following ? t('title.following') : t('title.follow')}
       </button>
       {why && (
         <span id={`follow-why-${target.id}`} className="mt-1 max-w-[14rem] text-xs text-neutral-400">
