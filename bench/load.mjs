@@ -13,9 +13,10 @@
  * read from the worker's own counters (GET /api/dev/counters, which exists only because the bench
  * starts `wrangler dev` with BENCH_COUNTERS=1). And before the levels, throughput at 50
  * connections of a progress PUT and a signed-in /api/auth/me, each connection its own viewer,
- * against /api/ping in interleaved rounds: the target is at least 0.8x ping.
+ * and of a visitor's painted pages (/ and /movie/155, HTML as a browser asks for it), against
+ * /api/ping in interleaved rounds: the target is at least 0.8x ping.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import autocannon from 'autocannon'
 
 const SPEEDUP = Number(process.env.BENCH_LOAD_SPEEDUP ?? 2)
@@ -27,7 +28,9 @@ const CPU_SAMPLES = Number(process.env.BENCH_LOAD_CPU_SAMPLES ?? 40)
 const CONNECTIONS = 50
 const THROUGHPUT_TARGET = 0.8
 /** The kinds held to the target; the others are shown to tell where time goes. */
-const TARGETED = new Set(['progress PUT', 'signed-in /api/auth/me'])
+const TARGETED = new Set(['progress PUT', 'signed-in /api/auth/me', 'painted page / (HTML), at the worker', 'painted page /movie/155 (HTML), at the worker'])
+/** What a browser sends for a page: the HTML answer, gzipped. */
+const PAGE_HEADERS = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br' }
 /** Simulated seconds between progress reports, and reports per viewing before the pause. */
 const REPORT_EVERY_S = 15
 const REPORTS_PER_VIEWING = 8
@@ -115,12 +118,69 @@ function progressBody(position, reason) {
   return JSON.stringify({ content_id: 155, content_type: 'movie', title: 'The Dark Knight', poster_path: null, watch_duration: position, position, total_duration: 9000, ...(reason ? { reason } : {}) })
 }
 
+/**
+ * The worker's own address under `wrangler dev`, found among the listening sockets of the workerd
+ * processes of its process group (the one that answers /api/ping and is not `base`), or null.
+ * `wrangler dev` puts a proxy of its own in front of the worker, which runs every text/html answer
+ * through an HTMLRewriter (to add its live-reload script when asked): work no deployment does, so
+ * the pages are also measured here, each against ping at the same address.
+ */
+export async function workerAddress(group, base) {
+  const listening = new Map()
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = ''
+    try {
+      text = readFileSync(table, 'utf8')
+    } catch {
+      continue
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/)
+      // state 0A is LISTEN; the local address is hex ip:port, the inode field 9
+      if (f[3] === '0A') listening.set(f[9], Number.parseInt(f[1].split(':')[1], 16))
+    }
+  }
+  const ports = new Set()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      if (Number(fields[2]) !== group || !stat.includes('(workerd)')) continue
+      for (const fd of readdirSync(`/proc/${entry}/fd`)) {
+        const link = readlinkSync(`/proc/${entry}/fd/${fd}`, { encoding: 'utf8' })
+        const inode = link.match(/^socket:\[(\d+)\]$/)?.[1]
+        if (inode && listening.has(inode)) ports.add(listening.get(inode))
+      }
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  const publicPort = Number(new URL(base).port)
+  for (const port of ports) {
+    if (port === publicPort) continue
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/ping`, { signal: AbortSignal.timeout(2000) })
+      const body = await res.json()
+      if (res.ok && body?.ok === true) return `http://127.0.0.1:${port}`
+    } catch {
+      // not the worker's
+    }
+  }
+  return null
+}
+
 const THROUGHPUT_KINDS = [
   { name: 'ping', path: '/api/ping' },
   { name: 'progress PUT', path: '/api/me/history', method: 'PUT', body: progressBody(60), signedIn: true },
   { name: 'signed-in /api/auth/me', path: '/api/auth/me', signedIn: true },
   // the same store call as a report's, reading instead of writing: what the write itself costs
   { name: 'history entry read (store, no write)', path: '/api/me/history/movie/155', signedIn: true },
+  // a call to the store that reads and writes nothing: the floor of any request reaching a store
+  { name: 'empty store call (floor)', path: '/api/dev/store-call', signedIn: true },
+  // a visitor's pages as the worker serves them, painted, gzipped (issue: at least 0.8x ping)
+  { name: 'painted page / (HTML)', path: '/', headers: PAGE_HEADERS },
+  { name: 'painted page /movie/155 (HTML)', path: '/movie/155', headers: PAGE_HEADERS },
 ]
 
 function cannon(base, kind, viewers, seconds) {
@@ -133,7 +193,7 @@ function cannon(base, kind, viewers, seconds) {
         duration: seconds,
         method: kind.method ?? 'GET',
         body: kind.body,
-        headers: kind.body ? { 'content-type': 'application/json' } : {},
+        headers: { ...kind.headers, ...(kind.body ? { 'content-type': 'application/json' } : {}) },
         // each connection is a viewer of its own: its own account, session and store
         setupClient: kind.signedIn
           ? (c) => {
@@ -153,10 +213,10 @@ function cannon(base, kind, viewers, seconds) {
  * with other work, the ratio of each round (the kind against the mean of the ping slices on either
  * side) and then their median is what stays put when the machine's load changes under the run.
  */
-async function throughput(base, viewers) {
+async function throughput(base, viewers, kinds = THROUGHPUT_KINDS) {
   // a viewer who is playing has reported before: its store is awake and its alarm is set
   await Promise.all(viewers.map((v) => fetch(`${base}/api/me/history`, { method: 'PUT', headers: { cookie: v.cookie, 'content-type': 'application/json' }, body: progressBody(30) }).then((r) => r.arrayBuffer())))
-  const [ping, ...others] = THROUGHPUT_KINDS
+  const [ping, ...others] = kinds
   const rows = others.map((kind) => ({ name: kind.name, ratios: [], requests: 0, errors: 0 }))
   const pings = { requests: 0, errors: 0, slices: 0 }
   const slice = async (kind) => {
@@ -444,6 +504,16 @@ export async function runLoadModel(base, group) {
   const rows = await throughput(base, viewers)
   console.log(`\nThroughput at ${CONNECTIONS} connections (each its own viewer), 1 s slices in ${THROUGHPUT_ROUNDS} rounds between ping slices; the ratio is the median of the rounds':`)
   console.log(markdownTable(['request', 'req/s', 'vs ping', 'errors'], rows.map((r) => [r.name, r.rps.toFixed(0), `${r.ratio.toFixed(2)}x`, String(r.errors)])))
+  // The pages again, at the worker's own address, against ping there: without wrangler's dev proxy.
+  const direct = await workerAddress(group, base)
+  if (direct) {
+    const pages = await throughput(direct, viewers, [THROUGHPUT_KINDS[0], ...THROUGHPUT_KINDS.filter((k) => k.headers === PAGE_HEADERS)])
+    console.log(`\nThe same at the worker's own address (${direct}), without wrangler dev's proxy, which rewrites every text/html answer it passes on:`)
+    console.log(markdownTable(['request', 'req/s', 'vs ping', 'errors'], pages.map((r) => [r.name, r.rps.toFixed(0), `${r.ratio.toFixed(2)}x`, String(r.errors)])))
+    for (const r of pages.slice(1)) rows.push({ ...r, name: `${r.name}, at the worker` })
+  } else {
+    console.log("\n(the worker's own address was not found: the pages are measured through wrangler dev's proxy only)")
+  }
   let ok = rows.every((r) => r.errors === 0)
   for (const r of rows.filter((row) => TARGETED.has(row.name))) {
     const met = r.ratio >= THROUGHPUT_TARGET

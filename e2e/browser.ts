@@ -171,11 +171,27 @@ export async function dismissCookieBanner(context: BrowserContext, siteUrl: stri
 }
 
 /**
- * Until React has taken a painted page over, what is typed into it does not reach the app (a
- * press on a button is kept for it: web/main.tsx): a journey that types at once waits for that.
+ * Until React has taken a painted page over, a press on a button is kept for it (web/main.tsx) and
+ * text typed is adopted once it has (web/lib/hydration.ts); a journey that needs React's own answer
+ * to its first keys (Enter searching in the app, not sending the form) waits for that.
  */
 export async function takenOver(page: Page): Promise<void> {
   await page.waitForFunction(() => Object.keys(document.querySelector('#root main') ?? {}).some((key) => key.startsWith('__reactFiber')))
+}
+
+/**
+ * Holds back the site's scripts in `context` until the answer is called: its pages show as the
+ * worker painted them, with nothing of React listening.
+ */
+export async function holdScripts(context: BrowserContext): Promise<() => void> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await context.route('**/assets/*.js', async (route) => {
+    await released
+    // A page left meanwhile has dropped its requests.
+    await route.continue().catch(() => undefined)
+  })
+  return release
 }
 
 /** A fresh page at the given width, past the consent banner, opened at path. */

@@ -2,12 +2,13 @@
  * Quick search and full results against the real catalogue, at phone and desktop width: the
  * address mirrors the input, Top Results and See All, recent searches, the empty and no-query
  * states, a misspelt title found, a person shown under People with their films in Top Results,
- * and the top bar's suggestions at both widths; each screen also passes
+ * the top bar's suggestions at both widths, and text typed into a painted page's top bar before
+ * React takes it over; each screen also passes
  * axe-core without serious or critical violations.
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { expectAccessible, openPath, takenOver, useBrowser, type ViewportName } from './browser'
+import { dismissCookieBanner, expectAccessible, holdScripts, newPage, openPath, takenOver, useBrowser, type ViewportName } from './browser'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
@@ -19,6 +20,7 @@ const searchBox = (page: Page) => page.getByPlaceholder('Search for movies and T
 describe('the top bar search', () => {
   it('opens the search with what was typed, and /search has one box', async () => {
     const { context, page } = await open('/movies', 'desktop')
+    // React's own Enter: before React takes the page over, Enter sends the form to the results page (below).
     await takenOver(page)
     const top = page.getByRole('search', { name: 'Site search' }).getByRole('combobox', { name: 'Search movies and TV shows' })
     await top.fill('star')
@@ -31,10 +33,41 @@ describe('the top bar search', () => {
     await context.close()
   })
 
+  it('typed into the painted page before React takes it over: Enter opens the painted results; else the box keeps the text and suggests', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+    await dismissCookieBanner(context)
+    let release = await holdScripts(context)
+    // The German page: the form goes to the results in the page's language.
+    await page.goto('/de/movies', { waitUntil: 'commit' })
+    const oben = page.getByRole('combobox', { name: 'Filme und Serien suchen' })
+    await oben.pressSequentially('star', { delay: 20 })
+    await oben.press('Enter')
+    await page.waitForURL('**/de/search-results?q=star', { waitUntil: 'commit' })
+    // Painted with the results, before any script of the page has run.
+    await page.getByRole('heading', { level: 1, name: 'Suchergebnisse' }).waitFor()
+    await page.getByRole('list', { name: /star/ }).getByRole('listitem').first().waitFor()
+    expect(await page.evaluate(() => Object.keys(document.querySelector('#root main') ?? {}).some((key) => key.startsWith('__reactFiber')))).toBe(false)
+    release()
+    await context.unrouteAll({ behavior: 'ignoreErrors' })
+
+    release = await holdScripts(context)
+    await page.goto('/movies', { waitUntil: 'commit' })
+    const top = page.getByRole('combobox', { name: 'Search movies and TV shows' })
+    await top.pressSequentially('shaw', { delay: 20 })
+    release()
+    await takenOver(page)
+    await page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option', { name: /^The Shawshank Redemption/ }).waitFor()
+    expect(await top.inputValue()).toBe('shaw')
+    expect(await top.evaluate((box: HTMLInputElement) => [box.selectionStart, document.activeElement === box])).toEqual([4, true])
+    await top.press('Enter')
+    await page.waitForURL('**/search?q=shaw')
+    await context.close()
+  })
+
   for (const viewport of ['phone', 'desktop'] as const) {
     it(`${viewport}: suggests titles, people and "Search for" while typing; the arrows and Enter open a title`, async () => {
+      // Typing may start before React takes the painted page over: it adopts what was typed.
       const { context, page } = await open('/movies', viewport)
-      await takenOver(page)
       // A phone keeps the box behind the bar's Search button.
       if (viewport === 'phone') await page.getByRole('banner').getByRole('button', { name: 'Search' }).click()
       const top = page.getByRole('combobox', { name: 'Search movies and TV shows' })

@@ -31,6 +31,7 @@
  *   *        /api/admin/streams/...         HLS streams mapped to titles (routes/admin-streams.ts)
  *   GET      /api/dev/mail                  the local dev mailbox, loopback origins only (routes/dev.ts)
  *   GET      /api/dev/counters              D1 statements counted for the bench's load model, only under it (routes/dev.ts)
+ *   GET      /api/dev/store-call            an account store call that does nothing, the bench's floor, only under it (routes/dev.ts)
  *   GET      /api/img/[{edition}/]{size}/...  drawn posters and stills of the embedded catalogue (routes/images.ts)
  *   GET      /api/og/{edition}/...           share cards as PNG (routes/og.ts)
  *   GET      /robots.txt, /sitemap.xml, [/{lang}]/share/...   (routes/seo.ts)

@@ -7,7 +7,7 @@ import { atom, useAtom, useAtomValue } from 'jotai'
 import { atomWithStorage } from 'jotai/utils'
 import { lazyPart } from '../lib/lazy-part'
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type FormEvent, type KeyboardEvent as ReactKeyboardEvent, type SVGProps } from 'react'
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { Link, NavLink, Outlet, useHref, useLocation, useNavigate } from 'react-router-dom'
 import { addToListTargetAtom } from '../components/add-to-list'
 import { ErrorBoundary } from '../components/error-boundary'
 import type { SuggestionsBoxState } from '../features/search/header-suggestions'
@@ -28,7 +28,7 @@ import {
   SearchIcon,
   TvIcon,
 } from '../components/icons'
-import { FIRST_SCREEN_KEYS } from '../lib/hydration'
+import { FIRST_SCREEN_KEYS, useKeptInput } from '../lib/hydration'
 import { paths } from '../lib/paths'
 import { useSession } from '../lib/session'
 import { useSettleUnsentProgress } from '../lib/settle-unsent-progress'
@@ -168,16 +168,25 @@ const SUGGESTIONS_ID = 'top-search-suggestions'
  * The top bar's search: a combobox that suggests titles and people while typing and opens the
  * search page with what was typed. On phones it sits behind a button and takes the whole bar when
  * opened. /search has its own input, so there the bar shows none: one search box per page.
+ *
+ * On a page painted from the HTML the box takes text before React does: Enter then sends the form
+ * itself, to the results page the worker paints, and what was typed is adopted once React is here.
  */
 export function TopSearch() {
   const navigate = useNavigate()
   const { pathname } = useLocation()
+  const resultsPage = useHref(paths.searchResults())
   const [value, setValue] = useState('')
   const [phoneOpen, setPhoneOpen] = useState(false)
   const [focused, setFocused] = useState(false)
   const [box, setBox] = useState<SuggestionsBoxState>({ expanded: false, activeId: undefined })
   const keys = useRef<((e: ReactKeyboardEvent<HTMLInputElement>) => void) | null>(null)
   const input = useRef<HTMLInputElement>(null)
+  // The box keeps its text and caret (React writes back the same value), and suggestions follow.
+  useKeptInput(input, '', (typed, hasFocus) => {
+    setValue(typed)
+    setFocused(hasFocus)
+  })
   if (pathname === paths.search()) return null
   const letGo = () => {
     setValue('')
@@ -202,6 +211,7 @@ export function TopSearch() {
       <form
         role="search"
         aria-label={t('nav.siteSearch')}
+        action={resultsPage}
         onSubmit={submit}
         onFocus={() => setFocused(true)}
         onBlur={(e) => {
@@ -218,6 +228,7 @@ export function TopSearch() {
         <input
           ref={input}
           id="top-search"
+          name="q"
           type="search"
           role="combobox"
           aria-autocomplete="list"

@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { Provider, createStore } from 'jotai'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ListItem, PersonResult, SearchPage } from '../../worker/catalog/types'
+import { paintThenHydrate } from '../test-painted'
 import { TopSearch } from './layout'
 
 function film(id: number, title: string): ListItem {
@@ -44,19 +45,24 @@ function Where() {
   return <p data-testid="where">{pathname + search}</p>
 }
 
-function renderBox() {
-  render(
+/** The top bar on /movies, in the language whose addresses start with `basename`. */
+function topBar(basename = '') {
+  return (
     <Provider store={createStore()}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={['/movies']}>
+        <MemoryRouter initialEntries={[`${basename}/movies`]} basename={basename || undefined}>
           <TopSearch />
           <Routes>
             <Route path="*" element={<Where />} />
           </Routes>
         </MemoryRouter>
       </QueryClientProvider>
-    </Provider>,
+    </Provider>
   )
+}
+
+function renderBox() {
+  render(topBar())
   return screen.getByRole('combobox', { name: 'Search movies and TV shows' })
 }
 
@@ -148,5 +154,33 @@ describe('the top bar search box', () => {
     fireEvent.change(box, { target: { value: 'shawshank' } })
     await waitFor(() => expect(asked).toContain('shawshank'))
     expect(aborted).toContain('shawsh')
+  })
+})
+
+describe('the top bar search on a page painted from the HTML', () => {
+  it('is a form of its own before React listens: Enter sends q to the results page in the page\'s language', () => {
+    render(topBar('/de'))
+    const form = screen.getByRole('search')
+    expect(form.getAttribute('action')).toBe('/de/search-results')
+    expect(form.getAttribute('method') ?? 'get').toBe('get')
+    expect(screen.getByRole('combobox').getAttribute('name')).toBe('q')
+  })
+
+  it('keeps what was typed before React took the page over, with the caret, and suggests for it', async () => {
+    const painted = await paintThenHydrate(topBar(), (html) => {
+      const box = html.querySelector('input')!
+      box.focus()
+      box.value = 'shaw'
+      box.setSelectionRange(2, 2)
+    })
+    const box = within(painted).getByRole<HTMLInputElement>('combobox', { name: 'Search movies and TV shows' })
+    await waitFor(() => expect(within(painted).getAllByRole('option')).toHaveLength(4))
+    expect(asked).toEqual(['shaw'])
+    expect(box.value).toBe('shaw')
+    expect([box.selectionStart, box.selectionEnd]).toEqual([2, 2])
+    // Typing carries on from there, and Enter searches the whole text.
+    fireEvent.change(box, { target: { value: 'shawshank' } })
+    fireEvent.submit(box.closest('form')!)
+    expect(within(painted).getByTestId('where').textContent).toBe('/search?q=shawshank')
   })
 })

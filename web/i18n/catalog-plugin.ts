@@ -2,9 +2,11 @@
  * Vite plugin serving each locale's catalogs as modules, each ICU message compiled ahead of time
  * with Lingui's compiler, so the browser parses no ICU syntax and carries no compiler:
  * `virtual:i18n/<locale>` is the locale's core (its `web/i18n/catalogs/<locale>/*.json` merged,
- * but for the page areas and the worker's own, see areas.ts), `virtual:i18n/<locale>/<area>` one
- * page area, and `virtual:i18n/loaders` the tables of their dynamic imports, one per locale of
- * worker/lib/locales.ts (and the pseudo-locale), so a new locale needs no loader written by hand.
+ * but for the page areas and the worker's own, see areas.ts) with the dynamic imports of its page
+ * areas, `virtual:i18n/<locale>/<area>` one page area, and `virtual:i18n/loaders` the dynamic
+ * imports of the cores, one per locale of worker/lib/locales.ts (and the pseudo-locale), so a new
+ * locale needs no loader written by hand. The areas' imports travel with their locale's core, not
+ * in the entry: a page needs its own language's nine, not every language's.
  *
  * `virtual:i18n/en-XA` is the pseudo-locale: the English messages with accented, lengthened text
  * and brackets around each, placeholders untouched. It is for tests and translators' previews and
@@ -50,8 +52,14 @@ function compiledModule(locale: string, area: string | null): string {
       throw new Error(`catalog ${locale}: message ${id} is not valid ICU: ${(error as Error).message}`)
     }
   }
-  return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(compiled))})`
+  const messages = `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(compiled))})`
+  if (area) return messages
+  const areas = PAGE_AREAS.map((a) => `${JSON.stringify(a)}: ${loader(`${locale}/${a}`)}`)
+  return `${messages}\nexport const areaLoaders = {${areas.join(', ')}}`
 }
+
+/** A dynamic import of one catalog module, as the loader tables hold it. */
+const loader = (module: string) => `() => import(${JSON.stringify(`${PREFIX}${module}`)})`
 
 export function i18nCatalogs(): Plugin {
   return {
@@ -65,10 +73,7 @@ export function i18nCatalogs(): Plugin {
       const [locale = '', area = null, extra] = id.slice(PREFIX.length + 1).split('/')
       const locales: string[] = [...LOCALES, PSEUDO_LOCALE]
       if (locale === 'loaders' && area === null) {
-        const load = (module: string) => `() => import(${JSON.stringify(`${PREFIX}${module}`)})`
-        const core = locales.map((l) => `${JSON.stringify(l)}: ${load(l)}`)
-        const areas = locales.map((l) => `${JSON.stringify(l)}: {${PAGE_AREAS.map((a) => `${JSON.stringify(a)}: ${load(`${l}/${a}`)}`).join(', ')}}`)
-        return `export const coreLoaders = {${core.join(',\n')}}\nexport const areaLoaders = {${areas.join(',\n')}}`
+        return `export const coreLoaders = {${locales.map((l) => `${JSON.stringify(l)}: ${loader(l)}`).join(',\n')}}`
       }
       if (!locales.includes(locale) || extra !== undefined || (area !== null && !(PAGE_AREAS as readonly string[]).includes(area))) throw new Error(`no catalog ${id.slice(1)}`)
       const dir = join(catalogsDir, locale === PSEUDO_LOCALE ? 'en' : locale)

@@ -9,7 +9,7 @@
  */
 import { setupI18n } from '@lingui/core'
 import { DEFAULT_LOCALE, directionOf, isLocale, type PageLocale, pagePrefix, splitPagePath } from '../../worker/lib/locales'
-import { areaLoaders, coreLoaders } from 'virtual:i18n/loaders'
+import { coreLoaders } from 'virtual:i18n/loaders'
 import type { PageArea } from './areas'
 import type { MessageId } from './messages'
 
@@ -57,8 +57,14 @@ export function loadAreas(areas: readonly PageArea[]): Promise<void> {
       const key = `${locale}/${area}`
       let loading = loadedAreas.get(key)
       if (!loading) {
-        const load = areaLoaders[locale]?.[area]
-        loading = load ? load().then(({ messages }) => i18n.load(locale, messages as never)) : Promise.resolve()
+        // The area's loader comes with the locale's core catalog, which every page loads anyway
+        // (the worker announces the area's chunk beside it, so asking after it costs no trip).
+        const core = coreLoaders[locale]
+        loading = core
+          ? core()
+              .then(({ areaLoaders }) => areaLoaders[area]?.())
+              .then((loaded) => void (loaded && i18n.load(locale, loaded.messages as never)))
+          : Promise.resolve()
         loadedAreas.set(key, loading)
       }
       return loading

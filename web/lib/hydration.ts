@@ -4,7 +4,11 @@
  * of this browser's storage, so a visitor whose stored choices change a page's first screen (the
  * sidebar folded, the services switch on, theatre mode) gets the page drawn afresh instead, and
  * says so in a cookie that asks the worker not to paint the next pages at all.
+ *
+ * A painted page's boxes take text before React does; what was typed or chosen there is handed to
+ * React once it takes them over (useKeptInput).
  */
+import { useEffect, type RefObject } from 'react'
 import { DRAW_HERE_COOKIE } from '../../worker/seo/ssr-contract'
 import { COOKIE_YEAR, readCookie, writeCookie } from './cookies'
 
@@ -28,4 +32,17 @@ export function keepsFirstScreenChoices(): boolean {
 export function syncDrawHereCookie(): void {
   const keeps = keepsFirstScreenChoices()
   if (keeps !== (readCookie(DRAW_HERE_COOKIE) === '1')) writeCookie(DRAW_HERE_COOKIE, keeps ? '1' : null, COOKIE_YEAR)
+}
+
+/**
+ * Calls `adopt` once, as React takes `field` over, when the field holds another value than React
+ * drew it with (`drawn`): typed or chosen on the painted page before React listened, which React's
+ * state never heard. `focused` says whether the field still has the focus.
+ */
+export function useKeptInput(field: RefObject<HTMLInputElement | HTMLSelectElement | null>, drawn: string, adopt: (value: string, focused: boolean) => void): void {
+  useEffect(() => {
+    const element = field.current
+    if (element && element.value !== drawn) adopt(element.value, document.activeElement === element)
+    // Once: what the field held when React took it over; later changes reach React as they happen.
+  }, [])
 }

@@ -18,7 +18,8 @@ export const paths = {
   lastWatched: () => '/last-watched',
   calendar: () => '/calendar',
   search: (q?: string) => (q ? `/search?q=${encodeURIComponent(q)}` : '/search'),
-  searchResults: (q: string) => `/search-results?q=${encodeURIComponent(q)}`,
+  /** Every result for `q`; without it, the page itself (a form's action, which adds `?q=`). */
+  searchResults: (q?: string) => (q === undefined ? '/search-results' : `/search-results?q=${encodeURIComponent(q)}`),
   topImdb: () => '/top-imdb',
   faq: () => '/faq',
   contact: () => '/contact',

@@ -414,6 +414,11 @@ export class AccountStore extends DurableObject<Bindings> {
     return historyResult(owner, row)
   }
 
+  /** Whether the store holds this account; reads nothing once it knows (the bench's empty call). */
+  async isHere(owner: Owner): Promise<boolean> {
+    return this.isOpen(owner)
+  }
+
   /** Newest first; every entry when `limit` is null. */
   async history(owner: Owner, limit: number | null = null): Promise<HistoryResult[]> {
     if (!(await this.isOpen(owner))) return []

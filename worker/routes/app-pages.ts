@@ -20,6 +20,7 @@ import { clearSessionCookie, SESSION_COOKIE } from '../auth/session'
 import { catalogForPage } from '../catalog'
 import { cachedPage, type PageName } from '../catalog/pages'
 import { type DiscoverFilters, MOVIE_GENRE_IDS, SEARCH_TERM_MAX, SERVICE_SLUGS, type ServiceSlug, TV_GENRE_IDS } from '../catalog/rules'
+import { edgeCache } from '../lib/edge-cache'
 import { isolateMemo } from '../lib/isolate-memo'
 import { type Precompressed, precompress, precompressedResponse } from '../lib/precompressed'
 import { type AppPage, type AppShell, loadAppShell, renderAppShell } from '../seo/app-shell'
@@ -299,6 +300,51 @@ const shells = isolateMemo<AppShell | null>(MEMO_MS, 4, (shell) => shell !== nul
 const renderedPages = isolateMemo<RenderedPage | null>(MEMO_MS, 200, (page) => page?.complete === true)
 
 
+function shellOf(c: Context<AppEnv>): Promise<AppShell | null> {
+  return shells.get(new URL(c.req.url).origin, () => loadAppShell(c.env, c.req.url))
+}
+
+/** How long a page rendered for anyone stays in the location's cache: as long as an isolate keeps it. */
+const EDGE_PAGE_SECONDS = MEMO_MS / 1000
+
+/** What a page's answer depends on besides the deployment: its address, language and cookie state. */
+export function pageVariant(path: string, locale: string, signedOut: boolean, drawHere = false, consent: string | null = null): string {
+  return `${path}|${locale}|${signedOut}|${drawHere}|${consent}`
+}
+
+/** The cache key of a page variant (its address, language and cookie state) rendered from one shell. */
+export function edgePageKey(origin: string, shellVersion: string, variant: string): Request {
+  return new Request(`${origin}/_pages/${shellVersion}?v=${encodeURIComponent(variant)}`)
+}
+
+/**
+ * A page the same for everyone who asks (a visitor's, in one language and cookie state) is kept in
+ * the location's cache too (Cache API), so the isolates of a busy location render it once a minute
+ * between them rather than once each. The key names the deployment's shell, so a new deployment
+ * never serves a page that names the old one's chunks. Only pages worth keeping in the memo are
+ * kept; the cache failing costs a render, never the page.
+ */
+async function keptAtTheEdge(c: Context<AppEnv>, variant: string, render: () => Promise<RenderedPage | null>): Promise<RenderedPage | null> {
+  const shell = await shellOf(c)
+  if (!shell) return render()
+  const cache = edgeCache()
+  const key = edgePageKey(new URL(c.req.url).origin, shell.version, variant)
+  const hit = await cache.match(key).catch(() => undefined)
+  if (hit) {
+    const gzip = await hit.arrayBuffer()
+    const text = await new Response(new Blob([gzip]).stream().pipeThrough(new DecompressionStream('gzip'))).text()
+    return { html: { text, gzip }, etag: hit.headers.get('X-Page-ETag') ?? `"${await digestHex(text, 'SHA-1')}"`, status: 200, complete: true }
+  }
+  const page = await render()
+  if (page?.complete && page.status === 200) {
+    const kept = new Response(page.html.gzip.slice(0), {
+      headers: { 'Content-Type': 'application/octet-stream', 'Cache-Control': `public, max-age=${EDGE_PAGE_SECONDS}`, 'X-Page-ETag': page.etag },
+    })
+    c.executionCtx.waitUntil(cache.put(key, kept).catch(() => undefined))
+  }
+  return page
+}
+
 /** The address a page is known by: its app path without trailing slashes, with its query. */
 function canonicalPathOf(appPath: string, search: string): string {
   return (appPath.replace(/\/+$/, '') || '/') + search
@@ -334,7 +380,7 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
   const forAccount = !base.signedOut && signedIn !== undefined && !drawHere ? await accountToPaint(c) : null
   const render = async (): Promise<RenderedPage | null> => {
     const [shell, resolved, mine] = await Promise.all([
-      shells.get(url.origin, () => loadAppShell(c.env, c.req.url)),
+      shellOf(c),
       build(),
       forAccount?.account ? personalBoot(c, forAccount.account, signedIn ?? {}) : undefined,
     ])
@@ -371,7 +417,8 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
     const html = await renderAppShell(shell, resolved)
     return { html: await precompress(html), etag: `"${await digestHex(html, 'SHA-1')}"`, status, complete: resolved.boot !== undefined && status === 200 && resolved.memo !== false }
   }
-  const page = personal || forAccount ? await render() : await renderedPages.get(`${url.origin}${base.path}|${locale}|${base.signedOut}|${drawHere}|${consent}`, render)
+  const variant = pageVariant(base.path, locale, base.signedOut, drawHere, consent)
+  const page = personal || forAccount ? await render() : await renderedPages.get(`${url.origin}${variant}`, () => keptAtTheEdge(c, variant, render))
   if (!page) return c.env.ASSETS.fetch(c.req.raw)
   // The first data says whether a session cookie came along, so the body varies with the cookie;
   // at a root address, whether it is served at all also depends on the visitor's language.

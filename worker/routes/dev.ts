@@ -5,6 +5,9 @@
  *
  * GET /api/dev/counters: the D1 statements counted so far, per database, while the bench's load
  * model runs (worker/lib/bench-counters.ts); without its variable, and anywhere but loopback, 404.
+ *
+ * GET /api/dev/store-call: a call to the signed-in account's store that reads and writes nothing,
+ * under the same conditions: the bench's floor for what any request that reaches a store can cost.
  */
 import { Hono } from 'hono'
 import type { AppEnv } from '../env'
@@ -12,6 +15,8 @@ import { apiError } from '../lib/api-errors'
 import { benchCounts, benchCountersOn } from '../lib/bench-counters'
 import { isLoopback } from '../lib/loopback'
 import { devMailbox } from '../mail/mailer'
+import { myStore } from '../accounts/store-client'
+import { requireAccount } from '../auth/guards'
 
 export const devRoutes = new Hono<AppEnv>()
   .get('/mail', async (c) => {
@@ -21,4 +26,11 @@ export const devRoutes = new Hono<AppEnv>()
   .get('/counters', (c) => {
     if (!benchCountersOn(c.env) || !isLoopback(c.req.url)) return apiError(c, 404, 'errors.notFound')
     return c.json({ d1: benchCounts() }, 200)
+  })
+  .get('/store-call', async (c, next) => {
+    if (!benchCountersOn(c.env) || !isLoopback(c.req.url)) return apiError(c, 404, 'errors.notFound')
+    return next()
+  }, requireAccount, async (c) => {
+    const { store, owner } = myStore(c)
+    return c.json({ here: await store.isHere(owner) }, 200)
   })

@@ -6,6 +6,7 @@
  * preloaded, and its own tags. The browser then needs no second round trip before it can draw the
  * page: HTML, entry, page chunk, catalog and image all load at once.
  */
+import { digestHex } from '../lib/digest'
 import type { Bindings } from '../env'
 import type { BootData } from './boot'
 import { escapeHtml } from '../lib/escape'
@@ -79,6 +80,8 @@ export function inlineJson(value: unknown): string {
 export interface AppShell {
   html: string
   chunks: RouteChunks
+  /** A digest of index.html: names the deployment whose chunks a page rendered from it points to. */
+  version: string
 }
 
 
@@ -94,7 +97,12 @@ export async function loadAppShell(env: Bindings, requestUrl: string): Promise<A
     return null
   }
   const [html, chunks] = await Promise.all([index.text(), routeChunks(env, origin)])
-  return { html, chunks }
+  return { html, chunks, version: await shellVersionOf(html) }
+}
+
+/** A short digest of index.html, which names the deployment's chunks. */
+export async function shellVersionOf(html: string): Promise<string> {
+  return (await digestHex(html, 'SHA-1')).slice(0, 16)
 }
 
 /** The shell with the page's preloads, data and tags in its head. */

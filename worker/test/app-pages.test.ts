@@ -9,6 +9,9 @@ import { ART_EDITION } from '../routes/images'
 import { inlineJson } from '../seo/app-shell'
 import type { BootData } from '../seo/boot'
 import { withinTime } from '../seo/ssr-contract'
+import { edgePageKey, pageVariant } from '../routes/app-pages'
+import { keptPageKey } from './helpers/kept-pages'
+import { forgetIsolateMemos } from '../lib/isolate-memo'
 import { loadCatalog } from './catalog-data'
 import { call, createAdmin, signUp } from './helpers/accounts'
 import { paintedText, rootOf } from './helpers/painted-html'
@@ -138,6 +141,48 @@ describe('GET / and the other composed pages', () => {
     expect(res.headers.get('x-frame-options')).toBe('DENY')
     expect(res.headers.get('permissions-policy')).toContain('camera=()')
     expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
+  })
+})
+
+describe('the location’s cache of pages rendered for anyone', () => {
+  it('keeps a visitor’s page a minute, and a fresh isolate of the location serves it from there without rendering it again', async () => {
+    const first = await html('/kids')
+    expect(first.res.status).toBe(200)
+    const key = await keptPageKey('/kids')
+    // kept after the answer went out
+    const kept = await vi.waitFor(async () => (await caches.default.match(key)) ?? Promise.reject(new Error('not kept yet')))
+    expect(kept?.headers.get('cache-control')).toBe('public, max-age=60')
+    expect(kept?.headers.get('x-page-etag')).toBe(first.res.headers.get('etag'))
+    // What a fresh isolate of this location answers comes from the cache: a page put there in its
+    // place is served as it is, with its ETag, gzipped or not.
+    const marker = '<!doctype html><title>kept at the edge</title>'
+    const gzip = await new Response(new Blob([marker]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer()
+    await caches.default.put(key, new Response(gzip, { headers: { 'Cache-Control': 'public, max-age=60', 'X-Page-ETag': '"kept"' } }))
+    forgetIsolateMemos()
+    const again = await html('/kids')
+    expect(again.body).toBe(marker)
+    expect(again.res.headers.get('etag')).toBe('"kept"')
+    forgetIsolateMemos()
+    const plain = await exports.default.fetch('http://localhost/kids', { headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip' } })
+    expect(plain.headers.get('content-encoding')).toBe('gzip')
+    // another shell (a new deployment) never finds it
+    expect(await caches.default.match(edgePageKey('http://localhost', 'another-shell', pageVariant('/kids', 'en', true)))).toBeUndefined()
+    await caches.default.delete(key)
+    forgetIsolateMemos()
+    expect((await html('/kids')).body).toContain('<main')
+  })
+
+  it('keeps no page made for one account, no search, and none that went out without its data', async () => {
+    const viewer = await signUp()
+    await html('/', { headers: { Accept: 'text/html', Cookie: viewer.cookie } })
+    await html('/search-results?q=knight')
+    await html('/movie/999999999')
+    // a title's page is kept, once its answer has gone out; by then the others would have been too
+    await html('/movie/155')
+    await vi.waitFor(async () => expect(await caches.default.match(await keptPageKey('/movie/155'))).toBeDefined())
+    expect(await caches.default.match(await keptPageKey('/', 'en', false))).toBeUndefined()
+    expect(await caches.default.match(await keptPageKey('/search-results?q=knight'))).toBeUndefined()
+    expect(await caches.default.match(await keptPageKey('/movie/999999999'))).toBeUndefined()
   })
 })
 

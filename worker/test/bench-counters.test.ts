@@ -69,3 +69,19 @@ describe('the bench counters, on', () => {
     expect(res.status).toBe(404)
   })
 })
+
+describe("the bench's empty store call", () => {
+  it('reaches the signed-in account’s store under the counters only, on loopback only, and touches no D1', async () => {
+    const viewer = await createUser()
+    const headers = { cookie: viewer.cookie }
+    expect((await send(env, `${ORIGIN}/api/dev/store-call`, { headers })).status).toBe(404)
+    const accounts = countD1(env.DB)
+    const bindings = { ...env, DB: accounts.db, BENCH_COUNTERS: '1' } as Cloudflare.Env
+    expect((await send(bindings, 'https://reelhouse.example/api/dev/store-call', { headers })).status).toBe(404)
+    expect((await send(bindings, `${ORIGIN}/api/dev/store-call`)).status).toBe(401)
+    const res = await send(bindings, `${ORIGIN}/api/dev/store-call`, { headers })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ here: true })
+    expect(accounts.queries()).toBe(0)
+  })
+})

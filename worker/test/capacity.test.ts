@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AccountStore } from '../accounts/store'
 import app from '../index'
 import { forgetIsolateMemos } from '../lib/isolate-memo'
+import { forgetKeptPages, keptPageKey } from './helpers/kept-pages'
 import { loadCatalog, newDataHash } from './catalog-data'
 import { createAdmin, createUser, ORIGIN, PASSWORD, signUp, uniqueEmail, uniqueUsername, type TestAccount } from './helpers/accounts'
 import { storeStub } from './helpers/stores'
@@ -393,15 +394,23 @@ describe('the capacity table', { timeout: 120_000 }, () => {
     expect(anonymous.doRequests).toBe(0)
   })
 
-  it('a title page nothing has kept, and in a fresh isolate once KV has it', async () => {
+  it('a title page nothing has kept, in a fresh isolate of the location that rendered it, and in another location once KV has it', async () => {
     await newDataHash()
+    await forgetKeptPages('/movie/550')
     const cold = await measure('title page, nothing kept (/movie/550)', 1, async () => {
       expect((await send('/movie/550', { headers: HTML })).status).toBe(200)
     })
     expect(cold.catalogQueries).toBeGreaterThan(0)
     expect(cold.dbQueries).toBe(0)
+    await vi.waitFor(async () => expect(await caches.default.match(await keptPageKey('/movie/550'))).toBeDefined())
     forgetIsolateMemos()
-    const fresh = await measure('title page, fresh isolate, kept in KV', 1, async () => {
+    const here = await measure('title page, fresh isolate, kept in the location', 1, async () => {
+      expect((await send('/movie/550', { headers: HTML })).status).toBe(200)
+    })
+    expect(here.catalogQueries + here.dbQueries + here.kvReads + here.doRequests).toBe(0)
+    forgetIsolateMemos()
+    await forgetKeptPages('/movie/550')
+    const fresh = await measure('title page, fresh isolate in another location, kept in KV', 1, async () => {
       expect((await send('/movie/550', { headers: HTML })).status).toBe(200)
     })
     expect(fresh.catalogQueries + fresh.dbQueries).toBe(0)
@@ -415,6 +424,7 @@ describe('the capacity table', { timeout: 120_000 }, () => {
     try {
       vi.setSystemTime(Date.now() + 11 * 60_000)
       forgetIsolateMemos()
+      await forgetKeptPages('/')
       const c = await measure('composed page, stale (home, composed again)', 1, async () => {
         expect((await send('/', { headers: HTML })).status).toBe(200)
       })

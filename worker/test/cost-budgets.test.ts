@@ -13,6 +13,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type CachedEntry, pageCacheKey } from '../cache'
 import app from '../index'
 import { forgetIsolateMemos } from '../lib/isolate-memo'
+import { forgetKeptPages, keptPageKey } from './helpers/kept-pages'
 import { OG_EDITION } from '../og/card'
 import { call, createUser } from './helpers/accounts'
 import { countFlights, countKv } from './helpers/bindings'
@@ -160,11 +161,17 @@ describe('an anonymous visitor', () => {
   )
 
   it(
-    'reaches KV, not D1, for a title page a fresh isolate serves',
+    'reaches nothing for a title page a fresh isolate serves where the location has it, and KV, not D1, where it does not',
     async () => {
       for (const path of ['/movie/550', '/tv/1396?season=3&episode=4']) {
         await measure('(first visit, not counted)', path, HTML)
+        await vi.waitFor(async () => expect(await caches.default.match(await keptPageKey(path))).toBeDefined())
         forgetIsolateMemos()
+        const here = await measure(`title page ${path}, cold, kept in the location`, path, HTML)
+        expect(here.status).toBe(200)
+        expect(here.catalogQueries + here.accountsQueries + here.objectRequests + here.kvReads).toBe(0)
+        forgetIsolateMemos()
+        await forgetKeptPages(path)
         const cold = await measure(`title page ${path}, cold`, path, HTML)
         expect(cold.status).toBe(200)
         expect(cold.catalogQueries + cold.accountsQueries).toBe(0)
@@ -181,6 +188,7 @@ describe('what making an answer costs', () => {
     'a title page and a composed page nothing has kept, a composed page past its freshness, the sitemap',
     async () => {
       await newDataHash()
+      await forgetKeptPages('/movie/550', '/tv/1396?season=3&episode=4', '/', '/movies', '/tv-shows', '/kids', '/genres')
       await measure('title page /movie/550, nothing kept', '/movie/550', HTML)
       await measure('title page /tv/1396, nothing kept', '/tv/1396?season=3&episode=4', HTML)
       for (const [name, path] of [
@@ -199,6 +207,7 @@ describe('what making an answer costs', () => {
         vi.useFakeTimers({ toFake: ['Date'] })
         vi.setSystemTime(Date.now() + 11 * 60_000)
         forgetIsolateMemos()
+        await forgetKeptPages(path)
         const kv = await measure(`composed page ${path}, stale (composed again)`, path, HTML)
         vi.useRealTimers()
         expect(kv.accountsQueries).toBe(0)

@@ -3,10 +3,11 @@
  * scrolls inside it, with a search box matching the episode's name, overview or number,
  * case-insensitively. Where the seasons are tabs, the list is the panel they control.
  */
-import { useId, type ReactNode } from 'react'
+import { useId, useRef, type ReactNode } from 'react'
 import type { Episode } from '../../../worker/catalog/types'
 import { CloseIcon, PlayIcon, SearchIcon } from '../../components/icons'
 import { t } from '../../i18n'
+import { useKeptInput } from '../../lib/hydration'
 import { useImage } from '../../lib/images'
 import { episodeName } from './episode-text'
 import { dateText } from './title-format'
@@ -44,6 +45,8 @@ export function EpisodeList({
 }) {
   const image = useImage()
   const searchId = useId()
+  const box = useRef<HTMLInputElement>(null)
+  useKeptInput(box, search, onSearch)
   const shown = episodes.filter((e) => matchesEpisode(e, search))
 
   return (
@@ -58,6 +61,7 @@ export function EpisodeList({
           </label>
           <SearchIcon className="pointer-events-none absolute start-3 top-1/2 -translate-y-1/2 text-neutral-400" width={16} height={16} />
           <input
+            ref={box}
             id={searchId}
             type="search"
             value={search}

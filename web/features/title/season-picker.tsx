@@ -8,6 +8,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react'
 import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon } from '../../components/icons'
 import { t } from '../../i18n'
 import { isRightToLeft } from '../../lib/direction'
+import { useKeptInput } from '../../lib/hydration'
 import { useScrollArrows } from '../../lib/use-scroll-arrows'
 import { seasonName } from './episode-text'
 import { withElements } from './title-format'
@@ -53,6 +54,11 @@ export function SeasonPicker(props: PickerProps) {
 
 function SeasonMenu({ seasons, selected, onSelect, idBase }: PickerProps) {
   const id = `${idBase}season-menu`
+  const menu = useRef<HTMLSelectElement>(null)
+  // A season chosen on the painted page before React listened: its episodes are loaded now.
+  useKeptInput(menu, String(selected), (season) => {
+    if (selected !== null) onSelect(Number(season))
+  })
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
       <label htmlFor={id} className="text-sm font-semibold text-neutral-300">
@@ -60,6 +66,7 @@ function SeasonMenu({ seasons, selected, onSelect, idBase }: PickerProps) {
       </label>
       <div className="relative min-w-0">
         <select
+          ref={menu}
           id={id}
           value={selected ?? ''}
           onChange={(event) => onSelect(Number(event.target.value))}
