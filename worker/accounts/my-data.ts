@@ -28,6 +28,8 @@ export interface AccountData {
   services: ServiceChoice | null
   /** The shows the viewer chose to follow (`following: true`) or to stop following. */
   follows: StoreData['follows']
+  /** New-episode notices: zone, quiet hours (minutes after midnight) and how many browsers get them. */
+  notices: StoreData['notices']
 }
 
 export interface ExportList {
@@ -151,6 +153,7 @@ export async function exportAccount(db: Db, owner: Owner, account: PublicRecord,
     sessions: stored.sessions,
     services: stored.services,
     follows: stored.follows,
+    notices: stored.notices,
   }
 }
 

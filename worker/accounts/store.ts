@@ -99,6 +99,8 @@ export interface StoreData {
   services: ServiceChoice | null
   /** The shows the viewer chose to follow or to stop following. */
   follows: ReturnType<typeof followChoices>
+  /** New-episode notices: the zone, quiet hours and how many browsers get them; null until set. */
+  notices: NoticeState | null
 }
 
 /** What a page painted for the account shows of it at once (worker/routes/app-pages.ts). */
@@ -596,6 +598,7 @@ export class AccountStore extends DurableObject<Bindings> {
       sessions: liveSessions(this.db).map((s) => ({ created_at: s.created_at, last_seen_at: s.last_seen_at, expires_at: s.expires_at, device: s.user_agent })),
       services: getServiceChoice(this.db),
       follows: followChoices(this.db),
+      notices: readNoticeSettings(this.db) ? await this.noticeState(owner) : null,
     }
   }
 

@@ -151,6 +151,9 @@ describe('/api/me/notices', () => {
 
     const off = await api('/api/me/notices/subscriptions', { method: 'DELETE', cookie: user.cookie, body: { endpoint: browser.endpoint } })
     expect(await json(off)).toMatchObject({ subscriptions: 9 })
+    // in the account's export
+    const exported = await json<{ notices: unknown }>(await call('/api/me/export.json', { cookie: user.cookie }))
+    expect(exported.notices).toEqual({ timeZone: 'Asia/Tokyo', quietHours: { start: 22 * 60 + 30, end: 7 * 60 }, subscriptions: 9 })
     expect((await api('/api/me/notices', {})).status).toBe(401)
   })
 })
