@@ -126,7 +126,9 @@ export function NoticesSection() {
                 {t('account.quietSave')}
               </Button>
             </div>
-            <p className="text-xs text-neutral-400">{t('account.quietZone', { zone: browserZone() })}</p>
+            <p className="text-xs text-neutral-400" data-catalog-text={browserZone()}>
+              {t('account.quietZone', { zone: browserZone() })}
+            </p>
           </form>
         </>
       )}

@@ -64,7 +64,9 @@ export function Component() {
   return (
     <div className="pb-10">
       <PageHeading title={t('account.calendarTitle')}>
-        <p className="mt-1 text-sm text-neutral-400">{t('account.calendarIntro', { zone: timeZone })}</p>
+        <p className="mt-1 text-sm text-neutral-400" data-catalog-text={timeZone}>
+          {t('account.calendarIntro', { zone: timeZone })}
+        </p>
       </PageHeading>
       <div className="max-w-3xl space-y-8 px-4 md:px-8">
         {session === undefined || calendar.isPending ? (
