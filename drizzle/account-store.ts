@@ -1,7 +1,8 @@
 /**
  * The tables of one account's Durable Object (worker/accounts/store.ts): its sessions, watchlist,
- * watch history and services choice, in the object's own SQLite storage. Every row belongs to the
- * one account the object is named for, so no table carries an owner.
+ * watch history, services choice, followed shows and new-episode notices, in the object's own
+ * SQLite storage. Every row belongs to the one account the object is named for, so no table
+ * carries an owner.
  *
  * The watchlist and the history are copied to D1 (the account tables of drizzle/schema.ts, which
  * the admin figures read): `copy` is 0 once a row's copy is written, else the change number that
@@ -130,7 +131,44 @@ export const storeCopyRemovals = sqliteTable('copy_removals', {
   content_id: integer('content_id'),
 })
 
+/**
+ * Shows the viewer chose to follow or to stop following (a series' TMDB id). A show in the
+ * watchlist or watched lately is followed without a row here; `following: false` keeps an
+ * explicit unfollow, which wins over both.
+ */
+export const storeFollows = sqliteTable('follows', {
+  content_id: integer('content_id').primaryKey(),
+  title: text('title').notNull(),
+  poster_path: text('poster_path'),
+  following: integer('following', { mode: 'boolean' }).notNull(),
+  changed_at: text('changed_at').notNull().default(now),
+})
+
+/** The browsers the account gets notices in (Web Push subscriptions: endpoint and keys, RFC 8291). */
+export const storePushSubscriptions = sqliteTable('push_subscriptions', {
+  endpoint: text('endpoint').primaryKey(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  created_at: text('created_at').notNull().default(now),
+})
+
+/**
+ * How the account gets its new-episode notices: at most one row. Quiet hours are minutes after
+ * midnight in `time_zone` (start included, end not; start after end spans midnight), null when
+ * none; `notified_through` is when the last notice's window ended.
+ */
+export const storeNoticeSettings = sqliteTable('notice_settings', {
+  id: integer('id').primaryKey(),
+  time_zone: text('time_zone').notNull(),
+  quiet_start: integer('quiet_start'),
+  quiet_end: integer('quiet_end'),
+  notified_through: text('notified_through').notNull(),
+})
+
 export type StoreSession = typeof storeSessions.$inferSelect
 export type StoreWatchlistRow = typeof storeWatchlist.$inferSelect
 export type StoreHistoryRow = typeof storeHistory.$inferSelect
 export type StorePlayingRow = typeof storePlaying.$inferSelect
+export type StoreFollowRow = typeof storeFollows.$inferSelect
+export type StorePushSubscription = typeof storePushSubscriptions.$inferSelect
+export type StoreNoticeSettings = typeof storeNoticeSettings.$inferSelect

@@ -163,6 +163,38 @@ export const webauthnChallenges = sqliteTable('webauthn_challenges', {
   expires_at: text('expires_at').notNull(),
 })
 
+/**
+ * Each account's private iCal feed (/calendar/{secret}.ics): the SHA-256 of its secret, so a feed
+ * is found without reading any account and the secret itself is kept only in the account's store.
+ * One feed per account; a new secret replaces the row, revoking the old address.
+ */
+export const calendarFeeds = sqliteTable(
+  'calendar_feeds',
+  {
+    secret_hash: text('secret_hash').primaryKey(),
+    owner_type: text('owner_type', { enum: ownerTypes }).notNull(),
+    owner_id: integer('owner_id').notNull(),
+    /** The zone the viewer's days are counted in, from the browser that made the feed. */
+    time_zone: text('time_zone').notNull(),
+    created_at: text('created_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('calendar_feeds_owner_unique').on(t.owner_type, t.owner_id)],
+)
+
+/**
+ * The accounts with at least one Web Push subscription (kept in their stores): what the notices'
+ * Cron Trigger visits, so a run reads one small table rather than every account.
+ */
+export const pushSubscribers = sqliteTable(
+  'push_subscribers',
+  {
+    owner_type: text('owner_type', { enum: ownerTypes }).notNull(),
+    owner_id: integer('owner_id').notNull(),
+    created_at: text('created_at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.owner_type, t.owner_id] })],
+)
+
 export const watchlist = sqliteTable(
   'watchlist',
   {

@@ -483,7 +483,7 @@ describe('the pseudo-locale walk at 390 px: every interface text from a catalog,
     })
   }
 
-  for (const path of ['/', '/watchlist', '/last-watched', '/profile', '/import', '/lists', '/admin']) {
+  for (const path of ['/', '/watchlist', '/last-watched', '/profile', '/import', '/lists', '/calendar', '/admin']) {
     it(`signed in: ${path}`, async () => {
       const { context, page } = await newPage(browser(), baseUrl, 'phone')
       const { email, username } = await signInNewUser(page, baseUrl, 'walk')

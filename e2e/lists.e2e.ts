@@ -297,3 +297,36 @@ describe('Continue watching on a signed-in home', () => {
     await context.close()
   })
 })
+
+describe('following a show and the calendar', () => {
+  it('follows a show from its page, finds it on /calendar from the account menu, and gets a private iCal feed', async () => {
+    const { context, page } = await signedInPage('phone')
+    await dismissCookieBanner(context)
+    await page.goto('/tv/1396')
+    const follow = page.getByRole('button', { name: 'Follow', exact: true })
+    await follow.click()
+    await page.getByRole('button', { name: 'Following', exact: true }).and(page.locator('[aria-pressed="true"]')).waitFor()
+    expect(await seriousA11yViolations(page)).toEqual([])
+
+    await page.getByRole('button', { name: /^Account/ }).click()
+    await page.getByRole('menuitem', { name: 'Calendar' }).click()
+    await page.waitForURL('**/calendar')
+    // the embedded catalogue's series have ended: said plainly, with what it knows
+    await page.getByRole('note').filter({ hasText: 'snapshot' }).waitFor()
+    expect(await page.getByText('No episodes of the shows you follow air in the next 30 days.').isVisible()).toBe(true)
+    const last = page.locator('#calendar-latest ~ ul a', { hasText: 'Breaking Bad' })
+    expect(await last.getAttribute('href')).toBe('/tv/1396?season=1&episode=1')
+
+    await page.getByRole('button', { name: 'Get a private feed address' }).click()
+    const address = await page.getByLabel('Your private feed address').inputValue()
+    expect(address).toMatch(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/)
+    const feed = await page.request.get(address)
+    expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8')
+    // a calendar with nothing in its days: the embedded catalogue's episodes aired long ago
+    const text = await feed.text()
+    expect(text).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2\.0\r\n[\s\S]*END:VCALENDAR\r\n$/)
+    expect(text).not.toContain('BEGIN:VEVENT')
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await context.close()
+  })
+})

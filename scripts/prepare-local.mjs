@@ -1,11 +1,11 @@
 /**
  * Gets a local copy of the site ready to run, with no network and no Cloudflare account:
- * a dev signing secret in .dev.vars, the web builds in dist/ and dist-ssr/, the migrations of both D1 databases
+ * a dev signing secret and a dev VAPID key pair in .dev.vars, the web builds in dist/ and dist-ssr/, the migrations of both D1 databases
  * (accounts, catalogue) applied to local state, and the embedded catalogue loaded into its own. Each step skips itself when already done, so a
  * second run is quick. Used by `npm start`, the browser tests and the benchmark.
  */
 import { execFileSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -32,13 +32,25 @@ function newestMtime(dir) {
   return newest
 }
 
+/** A VAPID key pair for local Web Push (base64url: the P-256 public point, the private scalar). */
+function devVapidKeys() {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+  const jwk = privateKey.export({ format: 'jwk' })
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x, 'base64url'), Buffer.from(jwk.y, 'base64url')])
+  return `VAPID_PUBLIC_KEY=${point.toString('base64url')}\nVAPID_PRIVATE_KEY=${jwk.d}\n`
+}
+
 export function ensureDevVars() {
   const file = join(root, '.dev.vars')
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : ''
-  if (/^JWT_SECRET=.+/m.test(current)) return
-  const line = `JWT_SECRET=${randomBytes(32).toString('hex')}\n`
-  writeFileSync(file, current && !current.endsWith('\n') ? `${current}\n${line}` : current + line)
-  console.log('wrote a random local JWT_SECRET to .dev.vars')
+  let current = existsSync(file) ? readFileSync(file, 'utf8') : ''
+  const append = (lines, what) => {
+    current = current && !current.endsWith('\n') ? `${current}\n${lines}` : current + lines
+    writeFileSync(file, current)
+    console.log(`wrote ${what} to .dev.vars`)
+  }
+  if (!/^JWT_SECRET=.+/m.test(current)) append(`JWT_SECRET=${randomBytes(32).toString('hex')}\n`, 'a random local JWT_SECRET')
+  // local Web Push works out of the box; a deployment sets its own (README, "New-episode notices")
+  if (!/^VAPID_PRIVATE_KEY=.+/m.test(current)) append(devVapidKeys(), 'a local VAPID key pair for Web Push')
 }
 
 export function buildWeb({ force = false } = {}) {

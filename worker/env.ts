@@ -39,6 +39,9 @@ export interface Bindings {
   /** Cloudflare's send_email binding and the address mail is sent from; without them mail goes to the local dev mailbox. */
   MAILER?: SendEmail
   MAIL_FROM?: string
+  /** Web Push (worker/push/web-push.ts): the VAPID public key (a var) and its private key (a secret), base64url; without both, no notices. */
+  VAPID_PUBLIC_KEY?: string
+  VAPID_PRIVATE_KEY?: string
   /** '1' only under the load model of `npm run bench` (`wrangler dev --var`): counts D1 statements (worker/lib/bench-counters.ts). Never set in production. */
   BENCH_COUNTERS?: string
 }

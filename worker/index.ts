@@ -17,6 +17,13 @@
  *   PUT      /api/me/locale                 the account's interface language (routes/my-locale.ts)
  *   GET|PUT  /api/me/services               the services the account has and its region (routes/my-services.ts)
  *   *        /api/me/lists/..., /api/lists/{slug}  the account's own lists; a public list (routes/lists.ts)
+ *   GET|PUT  /api/me/follows[/{tvId}]       the shows the account follows (routes/follows.ts)
+ *   GET      /api/me/calendar?tz=           their episodes, the last 7 days and the next 30 (routes/calendar.ts)
+ *   *        /api/me/calendar/feed          the account's private iCal feed: address, new secret, revoke (routes/calendar.ts)
+ *   GET      /calendar/{secret}.ics         that feed (routes/calendar-feed.ts)
+ *   *        /api/me/notices[/subscriptions]  new-episode notices: settings, this browser's Web Push subscription (routes/notices.ts)
+ *
+ * Cron Trigger (`scheduled`): sends new-episode notices (push/notices.ts).
  *   *        /api/me/...                    profile, password, watchlist, history (routes/me.ts);
  *                                           export and account deletion (routes/my-data.ts); import (routes/import.ts)
  *   *        /api/admin/...                 administrator API (routes/admin.ts)
@@ -45,7 +52,7 @@ import { csrf } from './auth/csrf'
 import { apiError, localizedMessage, requestLocale, variesByLanguage } from './lib/api-errors'
 import { withBenchCounters } from './lib/bench-counters'
 import { bodyLimit } from './lib/body-limit'
-import type { AppEnv } from './env'
+import type { AppEnv, Bindings } from './env'
 import { withSecurityHeaders } from './lib/security-headers'
 import { adminRoutes } from './routes/admin'
 import { appOrAsset, appPageRoutes } from './routes/app-pages'
@@ -58,6 +65,9 @@ import { imageRoutes } from './routes/images'
 import { ogRoutes } from './routes/og'
 import { meRoutes } from './routes/me'
 import { importRoutes } from './routes/import'
+import { followRoutes } from './routes/follows'
+import { calendarRoutes } from './routes/calendar'
+import { calendarFeedRoutes } from './routes/calendar-feed'
 import { myListRoutes, publicListRoutes } from './routes/lists'
 import { myDataRoutes } from './routes/my-data'
 import { myLocaleRoutes } from './routes/my-locale'
@@ -70,6 +80,8 @@ import { seoRoutes, shareRoutes } from './routes/seo'
 import { localePrefix, LOCALES, PSEUDO_LOCALE_PREFIX } from './lib/locales'
 import { sessionRoutes } from './routes/sessions'
 import { secondFactorRoutes, twoFactorRoutes } from './routes/two-factor'
+import { noticeRoutes } from './routes/notices'
+import { sendNotices } from './push/notices'
 
 const api = new Hono<AppEnv>()
   .route('/', pingRoutes)
@@ -85,6 +97,9 @@ const api = new Hono<AppEnv>()
   .route('/me/locale', myLocaleRoutes)
   .route('/me/services', myServicesRoutes)
   .route('/me/lists', myListRoutes)
+  .route('/me/follows', followRoutes)
+  .route('/me/calendar', calendarRoutes)
+  .route('/me/notices', noticeRoutes)
   .route('/me', meRoutes)
   .route('/me', myDataRoutes)
   .route('/me/import', importRoutes)
@@ -147,7 +162,7 @@ app.notFound((c) => {
   return appOrAsset(c)
 })
 
-const routes = app.route('/api', api).route('/', seoRoutes).route('/', appPageRoutes)
+const routes = app.route('/api', api).route('/', calendarFeedRoutes).route('/', seoRoutes).route('/', appPageRoutes)
 
 // The same pages under each language's prefix: /es/movies is the Spanish /movies. Kept out of
 // AppType, which describes the API.
@@ -157,7 +172,15 @@ for (const prefix of [...LOCALES.map(localePrefix).filter(Boolean), PSEUDO_LOCAL
 
 export type AppType = typeof routes
 export { AccountStore } from './accounts/store'
-export default app
+
+/** The Cron Trigger (wrangler.toml [triggers]): new-episode notices (worker/push/notices.ts). */
+async function scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext): Promise<void> {
+  const report = await sendNotices(withBenchCounters(env), (p) => ctx.waitUntil(p), controller.scheduledTime)
+  console.log(JSON.stringify({ level: 'info', message: 'notices run', cron: controller.cron, ...report }))
+}
+
+// The Hono app itself (tests add routes to it and call it), with the trigger's handler beside fetch.
+export default Object.assign(app, { scheduled })
 // The Durable Object class behind SINGLE_FLIGHT (wrangler.toml), exported from the main module as Workers ask.
 export { SingleFlight } from './lib/single-flight'
 

@@ -2,13 +2,17 @@ import journal from './meta/_journal.json';
 import m0000 from './0000_create_account_store.sql';
 import m0001 from './0001_hide_from_continue_watching.sql';
 import m0002 from './0002_playing_position.sql';
+import m0003 from './0003_follow_shows.sql';
+import m0004 from './0004_push_notices.sql';
 
   export default {
     journal,
     migrations: {
       m0000,
 m0001,
-m0002
+m0002,
+m0003,
+m0004
     }
   }
   

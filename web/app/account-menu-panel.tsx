@@ -38,6 +38,9 @@ export function AccountMenuPanel({ session, close }: { session: SessionAccount; 
       <Link role="menuitem" to={paths.myLists()} className="block px-4 py-2 text-sm hover:bg-neutral-800" onClick={close}>
         {t('nav.myLists')}
       </Link>
+      <Link role="menuitem" to={paths.calendar()} className="block px-4 py-2 text-sm hover:bg-neutral-800" onClick={close}>
+        {t('shell.calendar')}
+      </Link>
       {session.type === 'admin' && (
         <Link role="menuitem" to={paths.admin()} className="block px-4 py-2 text-sm hover:bg-neutral-800" onClick={close}>
           {t('shell.dashboard')}

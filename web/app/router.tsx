@@ -48,6 +48,7 @@ const GenresPage = page(() => import('../features/browse/genres-page'))
 const GenrePage = page(() => import('../features/browse/genre-page'))
 const WatchlistPage = page(() => import('../features/lists/watchlist-page'))
 const LastWatchedPage = page(() => import('../features/lists/last-watched-page'))
+const CalendarPage = page(() => import('../features/calendar/calendar-page'), areasOfModule('features/calendar/calendar-page'))
 const SearchPage = page(() => import('../features/search/search-page'))
 const SearchResultsPage = page(() => import('../features/search/search-results-page'))
 const TopImdbPage = page(() => import('../features/browse/top-imdb-page'))
@@ -88,6 +89,7 @@ export const routeTable: readonly (readonly [string, LazyPage])[] = [
   ['/genre/:id', GenrePage],
   ['/watchlist', WatchlistPage],
   ['/last-watched', LastWatchedPage],
+  ['/calendar', CalendarPage],
   ['/search', SearchPage],
   ['/search-results', SearchResultsPage],
   ['/top-imdb', TopImdbPage],

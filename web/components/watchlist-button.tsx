@@ -5,12 +5,12 @@
  * the watchlist page agree after a change.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
 import type { MediaType } from '../../worker/catalog/types'
 import { t } from '../i18n'
 import { watchlistKeys } from '../lib/account-keys'
 import { api, readJson } from '../lib/api-client'
 import { useSession } from '../lib/session'
+import { useHeldPress } from '../lib/use-held-press'
 import { BookmarkIcon } from './icons'
 import { useToast } from './toast'
 
@@ -68,24 +68,15 @@ export function WatchlistButton({ target, className = '' }: { target: WatchlistT
     onError: () => toast(t('cards.watchlistUpdateFailed'), 'error'),
   })
 
-  // A press made before the page knows who is signed in (or whether the title is listed) is
-  // kept and carried out once it does, instead of being lost.
-  const [waiting, setWaiting] = useState(false)
+  // A press made before the page knows who is signed in (or whether the title is listed) waits for it.
   const unknown = session === undefined || (!!session && !membership.isFetched)
-  const act = () => {
+  const { onPress: onClick, waiting } = useHeldPress(unknown, () => {
     if (session === null) {
       toast(t('cards.loginToAddToWatchlist'), 'error')
       return
     }
     mutation.mutate(!inList)
-  }
-  const onClick = () => (unknown ? setWaiting(true) : act())
-  useEffect(() => {
-    if (!waiting || unknown) return
-    setWaiting(false)
-    act()
-    // act reads this render's session and membership, which are what `unknown` waited for
-  }, [waiting, unknown])
+  })
 
   const busy = mutation.isPending || waiting
   const listed = !!session && inList

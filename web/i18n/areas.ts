@@ -13,7 +13,7 @@ export const WORKER_AREAS: readonly string[] = ['seo', 'errors', 'catalogue', 'o
  * Areas loaded with the pages that use them (`services` with the services picker, whichever page
  * opens it; `mylists` with the Add to list dialog too; `player`, the player's words, with the title
  * pages, the only pages with a player; `grids` with the sortable grids and a person's filmography;
- * `person` with the person pages).
+ * `person` with the person pages; `account` with the account's own pages, the calendar among them).
  */
 export const PAGE_AREAS = ['static', 'account', 'import', 'admin', 'mylists', 'services', 'player', 'grids', 'person'] as const
 export type PageArea = (typeof PAGE_AREAS)[number]
@@ -26,6 +26,7 @@ export function areasOfModule(module: string): PageArea[] {
   if (module.startsWith('features/admin/')) return ['admin']
   if (module === 'features/lists/my-lists-page' || module === 'features/lists/list-page') return ['mylists']
   if (module === 'features/title/movie-page' || module === 'features/title/tv-page') return ['player']
+  if (module === 'features/calendar/calendar-page') return ['account']
   if (module === 'features/browse/browse-all-page') return ['grids']
   if (module === 'features/person/person-page') return ['grids', 'person']
   return []

@@ -20,3 +20,4 @@ export const recentHistoryKey = ['history', 'recent', RECENT_HISTORY_LIMIT] as c
 
 /** The account's services choice. */
 export const accountServicesKey = ['me', 'services'] as const
+

@@ -16,6 +16,7 @@ export const paths = {
   genre: (id: number | string) => `/genre/${id}`,
   watchlist: () => '/watchlist',
   lastWatched: () => '/last-watched',
+  calendar: () => '/calendar',
   search: (q?: string) => (q ? `/search?q=${encodeURIComponent(q)}` : '/search'),
   /** Every result for `q`; without it, the page itself (a form's action, which adds `?q=`). */
   searchResults: (q?: string) => (q === undefined ? '/search-results' : `/search-results?q=${encodeURIComponent(q)}`),

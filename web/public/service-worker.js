@@ -5,9 +5,10 @@
  * the last app shell (index.html) we saw, whose app then says it is offline and lists the kept
  * pages (web/lib/saved-pages.ts reads this cache). A network that does not answer within a few
  * seconds counts as none when a copy is at hand. Built assets under /assets/ carry a content
- * hash, so they are served from the cache first. The API, share pages, sitemap and anything
+ * hash, so they are served from the cache first. The API, share pages, sitemap, iCal feeds and anything
  * cross-origin are left to the network untouched: they are live data and must never be answered
- * from a stale copy.
+ * from a stale copy. It also shows the new-episode notices pushed to this browser and opens their
+ * page when one is clicked.
  */
 const VERSION = 'v1'
 const SHELL_CACHE = `reelhouse-shell-${VERSION}`
@@ -29,7 +30,7 @@ const NAVIGATION_TIMEOUT_MS = 3000
 // Share pages are live in every language: /share/..., /es/share/..., /pt-br/share/... (one pattern
 // each: static routing takes no regular expressions).
 const LANGUAGE_PREFIXES = ['es', 'pt-br', 'fr', 'de', 'it', 'tr', 'ar', 'hi', 'ja', 'ko', 'zh-cn', 'en-xa']
-const NETWORK_ONLY = ['/api/*', '/share/*', ...LANGUAGE_PREFIXES.map((prefix) => `/${prefix}/share/*`), '/sitemap.xml', '/robots.txt']
+const NETWORK_ONLY = ['/api/*', '/share/*', ...LANGUAGE_PREFIXES.map((prefix) => `/${prefix}/share/*`), '/sitemap.xml', '/robots.txt', '/calendar/*']
 
 function bypassForLiveData(event) {
   if (typeof event.addRoutes !== 'function' || typeof URLPattern !== 'function') return Promise.resolve()
@@ -61,7 +62,7 @@ self.addEventListener('activate', (event) => {
 
 function isLiveData(url) {
   const share = LANGUAGE_PREFIXES.some((prefix) => url.pathname.startsWith(`/${prefix}/share/`)) || url.pathname.startsWith('/share/')
-  return url.pathname.startsWith('/api/') || share || url.pathname === '/sitemap.xml' || url.pathname === '/robots.txt'
+  return url.pathname.startsWith('/api/') || share || url.pathname === '/sitemap.xml' || url.pathname === '/robots.txt' || url.pathname.startsWith('/calendar/')
 }
 
 /**
@@ -173,4 +174,46 @@ self.addEventListener('fetch', (event) => {
   } else if (url.pathname.startsWith('/assets/')) {
     event.respondWith(cacheFirstAsset(request))
   }
+})
+
+// New-episode notices (Web Push: worker/push/notices.ts). The payload is JSON: { title, body, url, tag }.
+self.addEventListener('push', (event) => {
+  let notice = {}
+  try {
+    notice = event.data ? event.data.json() : {}
+  } catch {
+    notice = { body: event.data ? event.data.text() : '' }
+  }
+  const title = typeof notice.title === 'string' && notice.title ? notice.title : 'Reelhouse'
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof notice.body === 'string' ? notice.body : '',
+      tag: typeof notice.tag === 'string' ? notice.tag : undefined,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: typeof notice.url === 'string' ? notice.url : '/' },
+    }),
+  )
+})
+
+/** The notice's page on this site: its path and query only, so a notice can open nothing but our own pages. */
+function noticeTarget(url) {
+  try {
+    const parsed = new URL(url, self.location.origin)
+    return new URL(`${parsed.pathname}${parsed.search}`, self.location.origin).href
+  } catch {
+    return new URL('/', self.location.origin).href
+  }
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  const target = noticeTarget(event.notification.data && event.notification.data.url)
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin && 'navigate' in client)
+      if (open) return open.navigate(target).then((client) => (client || open).focus())
+      return self.clients.openWindow(target)
+    }),
+  )
 })

@@ -8,7 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import { catalogMovies, catalogTvSeries } from '../../drizzle/catalog-schema'
 import { yearOfDate } from '../catalog/title-facts'
-import { passkeys, passwordResets, recoveryCodes, serviceChoices, sessions, users, watchHistory, watchlist, webauthnChallenges, type ContentType } from '../../drizzle/schema'
+import { calendarFeeds, passkeys, passwordResets, recoveryCodes, serviceChoices, sessions, users, watchHistory, watchlist, webauthnChallenges, type ContentType } from '../../drizzle/schema'
 import type { PublicRecord } from './accounts'
 import type { Db } from './db'
 import type { HistoryResult } from './history'
@@ -26,6 +26,10 @@ export interface AccountData {
   sessions: DataSession[]
   /** The services the account has and its region ("My services"), null until chosen. */
   services: ServiceChoice | null
+  /** The shows the viewer chose to follow (`following: true`) or to stop following. */
+  follows: StoreData['follows']
+  /** New-episode notices: zone, quiet hours (minutes after midnight) and how many browsers get them. */
+  notices: StoreData['notices']
 }
 
 export interface ExportList {
@@ -148,6 +152,8 @@ export async function exportAccount(db: Db, owner: Owner, account: PublicRecord,
     lists: lists.map((l) => listExport(l, years)),
     sessions: stored.sessions,
     services: stored.services,
+    follows: stored.follows,
+    notices: stored.notices,
   }
 }
 
@@ -220,12 +226,12 @@ export function historyCsv(items: ExportHistoryItem[], tmdbCatalogue: boolean): 
 /**
  * Deletes a user and every row D1 holds of the account, in one batch (all or nothing): the copy of
  * its watchlist and history, its lists with their titles, passkeys, recovery codes, reset links,
- * waiting passkey challenges, and sessions and services from before its store, then the account.
+ * waiting passkey challenges, its iCal feed, and sessions and services from before its store, then the account.
  * The store itself is deleted first (worker/routes/my-data.ts). `alongside` are further statements of
  * the same batch (the attempt counters that name the account).
  */
 export async function deleteUserAccount(db: Db, userId: number, alongside: readonly BatchItem<'sqlite'>[] = []): Promise<void> {
-  type Owned = typeof watchlist | typeof watchHistory | typeof serviceChoices | typeof sessions | typeof passkeys | typeof passwordResets | typeof recoveryCodes | typeof webauthnChallenges
+  type Owned = typeof calendarFeeds | typeof watchlist | typeof watchHistory | typeof serviceChoices | typeof sessions | typeof passkeys | typeof passwordResets | typeof recoveryCodes | typeof webauthnChallenges
   const mine = (table: Owned) => and(eq(table.owner_type, 'user'), eq(table.owner_id, userId))
   await db.batch([
     db.delete(watchlist).where(mine(watchlist)),
@@ -236,6 +242,7 @@ export async function deleteUserAccount(db: Db, userId: number, alongside: reado
     db.delete(recoveryCodes).where(mine(recoveryCodes)),
     db.delete(passwordResets).where(mine(passwordResets)),
     db.delete(webauthnChallenges).where(mine(webauthnChallenges)),
+    db.delete(calendarFeeds).where(mine(calendarFeeds)),
     db.delete(sessions).where(mine(sessions)),
     ...alongside,
     db.delete(users).where(eq(users.id, userId)),

@@ -1,7 +1,7 @@
 /**
  * AccountStore: one Durable Object per account (`user:42`, `admin:7`), holding in its own SQLite
  * storage what only that account reads and writes on every visit: its sessions, watchlist, watch
- * history and progress, services choice, and a copy of its public record. So a progress report,
+ * history and progress, services choice, followed shows, and a copy of its public record. So a progress report,
  * a session check or a watchlist read touches this one object and never the D1 primary every
  * viewer shares. The worker reaches it through the RPC methods below (worker/accounts/store-client.ts);
  * the queries themselves live in the plain modules beside this one.
@@ -27,6 +27,9 @@ import type { PublicRecord } from './accounts'
 import { copyIsEmpty, copyStatements, markCopied, pendingCopy } from './copies'
 import { database, nowIso, type StoreDb } from './db'
 import { clearHistory, findHistoryEntry, playingRow, hideFromContinueWatching, historyResult, listContinueWatching, listHistory, recordPlaying, recordProgress, recordWatched, settlePlaying, type HistoryResult, type ProgressReport, type ReportReason } from './history'
+import { followChoices, followedShows, followState, setFollow, type FollowedShow, type FollowItem, type FollowState } from './follows'
+import { addSubscription, countSubscriptions, listSubscriptions, markNotified, readNoticeSettings, removeSubscription, writeNoticeSettings, type NoticeSettings, type QuietHours } from '../push/settings'
+import type { PushSubscriptionKeys } from '../push/web-push'
 import { forgetLegacyRows, publicRecordOf, readLegacyRows } from './legacy'
 import { getServiceChoice, parseServiceChoice, setServiceChoice, type ServiceChoice } from './services'
 import {
@@ -52,6 +55,13 @@ export const CHANGE_COPY_DELAY_MS = 2 * 1000
 export const ADMIN_CHECK_MS = 60 * 1000
 
 const DELETED_KEY = 'deleted'
+/** The secret of the account's iCal feed and when it was made (worker/calendar/feeds.ts); D1 holds only its hash. */
+const FEED_KEY = 'calendar-feed'
+
+export interface StoredFeed {
+  secret: string
+  created_at: string
+}
 
 export type SecondFactor = 'passkey' | 'totp' | 'recovery'
 
@@ -87,9 +97,28 @@ export interface StoreData {
   history: HistoryResult[]
   sessions: DataSession[]
   services: ServiceChoice | null
+  /** The shows the viewer chose to follow or to stop following. */
+  follows: ReturnType<typeof followChoices>
+  /** New-episode notices: the zone, quiet hours and how many browsers get them; null until set. */
+  notices: NoticeState | null
 }
 
 /** What a page painted for the account shows of it at once (worker/routes/app-pages.ts). */
+/** What the notices' run needs of an account, in one call (worker/push/notices.ts). */
+export interface NoticePlan {
+  settings: NoticeSettings
+  subscriptions: PushSubscriptionKeys[]
+  shows: FollowedShow[]
+  services: ServiceChoice | null
+  locale: string | null
+}
+
+export interface NoticeState {
+  timeZone: string | null
+  quietHours: QuietHours | null
+  subscriptions: number
+}
+
 export interface FirstScreenWants {
   /** How many Continue watching titles, when the page shows them. */
   continueWatching?: number
@@ -439,6 +468,89 @@ export class AccountStore extends DurableObject<Bindings> {
     return true
   }
 
+  // Following
+
+  /** Every followed show (see worker/accounts/follows.ts). */
+  async following(owner: Owner): Promise<FollowedShow[]> {
+    if (!(await this.isOpen(owner))) return []
+    this.settle()
+    return followedShows(this.db)
+  }
+
+  async followState(owner: Owner, contentId: number): Promise<FollowState | null> {
+    if (!(await this.isOpen(owner))) return null
+    this.settle()
+    return followState(this.db, contentId)
+  }
+
+  /** Follows or unfollows a show; answers where it then stands, or null when the account is gone. */
+  async setFollow(owner: Owner, item: FollowItem, following: boolean): Promise<FollowState | null> {
+    if (!(await this.isOpen(owner))) return null
+    setFollow(this.db, item, following)
+    return followState(this.db, item.content_id)
+  }
+
+  async calendarFeed(owner: Owner): Promise<StoredFeed | null> {
+    if (!(await this.isOpen(owner))) return null
+    return (await this.ctx.storage.get<StoredFeed>(FEED_KEY)) ?? null
+  }
+
+  /** Keeps the feed's secret, or forgets it (null); false when the account is gone. */
+  async setCalendarFeed(owner: Owner, feed: StoredFeed | null): Promise<boolean> {
+    if (!(await this.isOpen(owner))) return false
+    if (feed) await this.ctx.storage.put(FEED_KEY, feed)
+    else await this.ctx.storage.delete(FEED_KEY)
+    return true
+  }
+
+  // New-episode notices
+
+  async noticeState(owner: Owner): Promise<NoticeState | null> {
+    if (!(await this.isOpen(owner))) return null
+    const settings = readNoticeSettings(this.db)
+    return { timeZone: settings?.timeZone ?? null, quietHours: settings?.quietHours ?? null, subscriptions: countSubscriptions(this.db) }
+  }
+
+  /** The zone and quiet hours (`quietHours` undefined keeps those set). */
+  async setNoticeSettings(owner: Owner, timeZone: string, quietHours?: QuietHours | null): Promise<NoticeState | null> {
+    if (!(await this.isOpen(owner))) return null
+    writeNoticeSettings(this.db, timeZone, quietHours)
+    return this.noticeState(owner)
+  }
+
+  /** A browser's subscription; 'full' when the account has the most it may, null when it is gone. */
+  async subscribe(owner: Owner, subscription: PushSubscriptionKeys, timeZone: string): Promise<NoticeState | 'full' | null> {
+    if (!(await this.isOpen(owner))) return null
+    if (!readNoticeSettings(this.db)) writeNoticeSettings(this.db, timeZone)
+    if (!addSubscription(this.db, subscription)) return 'full'
+    return this.noticeState(owner)
+  }
+
+  /** Forgets a browser's subscription; answers how many are left. */
+  async unsubscribe(owner: Owner, endpoint: string): Promise<number | null> {
+    if (!(await this.isOpen(owner))) return null
+    removeSubscription(this.db, endpoint)
+    return countSubscriptions(this.db)
+  }
+
+  async noticePlan(owner: Owner): Promise<NoticePlan | null> {
+    const state = await this.open(owner)
+    const settings = state ? readNoticeSettings(this.db) : null
+    if (!state || !settings) return null
+    this.settle()
+    return {
+      settings,
+      subscriptions: listSubscriptions(this.db),
+      shows: followedShows(this.db),
+      services: getServiceChoice(this.db),
+      locale: (state.profile as PublicRecord | null)?.locale ?? null,
+    }
+  }
+
+  async markNotified(owner: Owner, through: string): Promise<void> {
+    if (await this.isOpen(owner)) markNotified(this.db, through)
+  }
+
   // Import, export, deletion
 
   /** Titles from another service: each added once; those already there are left as they are. */
@@ -485,6 +597,8 @@ export class AccountStore extends DurableObject<Bindings> {
       history: listHistory(this.db).map((row) => historyResult(owner, row)),
       sessions: liveSessions(this.db).map((s) => ({ created_at: s.created_at, last_seen_at: s.last_seen_at, expires_at: s.expires_at, device: s.user_agent })),
       services: getServiceChoice(this.db),
+      follows: followChoices(this.db),
+      notices: readNoticeSettings(this.db) ? await this.noticeState(owner) : null,
     }
   }
 

@@ -46,7 +46,7 @@ import {
   TOP_RATED_MIN_VOTES,
   tvGenreFor,
 } from './rules'
-import type { CastMember, CrewMember, DetailsBase, Episode, Genre, ImageSizes, ListItem, MediaType, MovieDetails, Paged, PersonCredit, PersonDetails, PersonResult, SearchPage, Season, TvDetails, Video, WatchOptions, WatchProvider } from './types'
+import type { AiringEpisode, CastMember, CrewMember, DetailsBase, Episode, Genre, ImageSizes, ListItem, MediaType, MovieDetails, Paged, PersonCredit, PersonDetails, PersonResult, SearchPage, Season, TvDetails, Video, WatchOptions, WatchProvider } from './types'
 
 const TMDB_TIMEOUT_MS = 4000
 
@@ -245,6 +245,13 @@ function tvRating(raw: Record<string, unknown>, region: string): Rating | null {
     if (found) return { rating: String(found.rating).trim(), country }
   }
   return null
+}
+
+/** The season, number and date of an episode TMDB's series details name; null when it names none usable. */
+function airingEpisode(raw: unknown): AiringEpisode | null {
+  const e = raw as { season_number?: unknown; episode_number?: unknown; air_date?: unknown } | null | undefined
+  if (!e || !Number.isInteger(e.season_number) || !Number.isInteger(e.episode_number)) return null
+  return { season_number: e.season_number as number, episode_number: e.episode_number as number, air_date: typeof e.air_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(e.air_date) ? e.air_date : null }
 }
 
 function positiveMinutes(value: unknown): number | null {
@@ -698,6 +705,8 @@ export class TmdbCatalog implements CatalogProvider {
       seasons,
       networks: ((raw.networks as Array<{ id: number; name: string }> | undefined) ?? []).map((n) => ({ id: n.id, name: n.name })),
       external_ids: (raw.external_ids as Record<string, string | null> | undefined) ?? undefined,
+      last_episode_to_air: airingEpisode(raw.last_episode_to_air),
+      next_episode_to_air: airingEpisode(raw.next_episode_to_air),
     }
   }
 

@@ -182,6 +182,13 @@ export interface MovieDetails extends DetailsBase {
   runtime: number | null
 }
 
+/** An episode a series' details name as its last aired or its next (TMDB's `last_episode_to_air`, `next_episode_to_air`). */
+export interface AiringEpisode {
+  season_number: number
+  episode_number: number
+  air_date: string | null
+}
+
 export interface TvDetails extends DetailsBase {
   media_type: 'tv'
   name: string
@@ -194,6 +201,9 @@ export interface TvDetails extends DetailsBase {
   seasons: SeasonSummary[]
   networks: Network[]
   external_ids?: Record<string, string | null>
+  /** TMDB only: the episode aired last and the one to air next, when it says. */
+  last_episode_to_air?: AiringEpisode | null
+  next_episode_to_air?: AiringEpisode | null
 }
 
 /** A hero slide, already carrying its details (SPEC.md section 3, Hero item). */

@@ -23,6 +23,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/genre/:id', module: 'features/browse/genre-page' },
   { path: '/watchlist', module: 'features/lists/watchlist-page' },
   { path: '/last-watched', module: 'features/lists/last-watched-page' },
+  { path: '/calendar', module: 'features/calendar/calendar-page' },
   { path: '/search', module: 'features/search/search-page' },
   { path: '/search-results', module: 'features/search/search-results-page' },
   { path: '/top-imdb', module: 'features/browse/top-imdb-page' },

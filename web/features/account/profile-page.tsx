@@ -12,6 +12,7 @@ import { awaitsSecondFactor, useSession } from '../../lib/session'
 import { useProfile } from './api'
 import { MyDataSection } from './my-data-section'
 import { MyServicesSection } from './my-services-section'
+import { NoticesSection } from './notices-section'
 import { PasswordSection } from './password-section'
 import { ProfileInfo } from './profile-info'
 import { ProfileLists } from './profile-lists'
@@ -50,6 +51,7 @@ function SignedInProfile() {
             <PasskeysSection secondFactor={profile.data?.type === 'admin'} />
             <SessionsSection />
             <MyServicesSection />
+            <NoticesSection />
             <ProfileLists />
             <MyDataSection canDelete={profile.data?.type === 'user'} />
           </>

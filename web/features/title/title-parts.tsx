@@ -126,6 +126,7 @@ export function TitleSummary({
   overviewLanguage,
   genres,
   episode = null,
+  follow = null,
 }: {
   facts: TitleFacts
   overview: string
@@ -134,6 +135,8 @@ export function TitleSummary({
   genres: Genre[]
   /** The show's episode on screen, which the share links carry. */
   episode?: { season: number; episode: number } | null
+  /** A show's Follow button, beside the watchlist's. */
+  follow?: ReactNode
 }) {
   return (
     <section aria-label={t('title.about')} className="space-y-4">
@@ -149,8 +152,9 @@ export function TitleSummary({
           ))}
         </ul>
       )}
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap items-start gap-2">
         <WatchlistButton target={{ contentId: facts.id, contentType: facts.type, title: facts.title, posterPath: facts.posterPath }} />
+        {follow}
         <AddToListButton target={{ content_type: facts.type, content_id: facts.id, title: facts.title, poster_path: facts.posterPath }} />
         <TitleShareButton type={facts.type} id={facts.id} title={facts.title} episode={episode} />
       </div>

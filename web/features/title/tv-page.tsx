@@ -24,6 +24,7 @@ import { useDocumentMeta } from '../../lib/use-document-meta'
 import { useSeason, useTrendingTv, useTvShow } from './api'
 import { CastStrip } from './cast-strip'
 import { EpisodeList } from './episode-list'
+import { FollowButton } from './follow-button'
 import { episodeFromQuery, neighbourEpisode, type EpisodeRef } from './episode-nav'
 import { episodeLabel, episodeName, episodeShortTitle } from './episode-text'
 import { Player, type PlayerTarget } from './player'
@@ -261,7 +262,7 @@ function ShowPage({ id }: { id: number }) {
               )}
             </PlayerSection>
         }
-        summary={<TitleSummary facts={facts} overview={details.overview} overviewLanguage={details.overview_language} genres={details.genres} episode={selection} />}
+        summary={<TitleSummary facts={facts} overview={details.overview} overviewLanguage={details.overview_language} genres={details.genres} episode={selection} follow={<FollowButton target={{ id: details.id, title: details.name, posterPath: details.poster_path }} />} />}
       />
       <div className="mt-6 space-y-6 px-4 md:px-8">
         <EpisodeList
