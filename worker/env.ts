@@ -28,6 +28,8 @@ export interface Bindings {
   /** TMDB image root; empty means TMDB's own. */
   TMDB_IMAGE_BASE?: string
   PLAYER_SOURCES: string
+  /** The operator's pages on the social networks, a JSON object (worker/lib/social-links.ts); empty shows none. */
+  SOCIAL_LINKS?: string
   TRAILER_EMBEDS: string
   DOWNLOAD_URL: string
   AD_URL: string

@@ -20,17 +20,22 @@ const quickLinks: SiteLink[] = [
   { label: 'nav.topImdb', href: paths.topImdb() },
   { label: 'nav.genres', href: paths.genres() },
 ]
-// The networks' own names, the same in every language.
-const socialLinks = [
-  { label: 'Facebook', href: 'https://www.facebook.com/', path: 'M14 8h3V4h-3a4 4 0 0 0-4 4v2H8v4h2v8h4v-8h3l1-4h-4V8z' },
-  { label: 'X', href: 'https://x.com/', path: 'M4 4l16 16M20 4 4 20' },
-  { label: 'Instagram', href: 'https://www.instagram.com/', path: 'M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm5.5-1.5h.01' },
-  { label: 'YouTube', href: 'https://www.youtube.com/', path: 'M3 8a3 3 0 0 1 3-3h12a3 3 0 0 1 3 3v8a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3zm7 1v6l5-3z' },
-]
+// The networks' own names, the same in every language; each links to the operator's page there
+// when the deployment names one (SOCIAL_LINKS, GET /api/config's `social`).
+const socialNetworks = [
+  { network: 'facebook', label: 'Facebook', path: 'M14 8h3V4h-3a4 4 0 0 0-4 4v2H8v4h2v8h4v-8h3l1-4h-4V8z' },
+  { network: 'x', label: 'X', path: 'M4 4l16 16M20 4 4 20' },
+  { network: 'instagram', label: 'Instagram', path: 'M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm5.5-1.5h.01' },
+  { network: 'youtube', label: 'YouTube', path: 'M3 8a3 3 0 0 1 3-3h12a3 3 0 0 1 3 3v8a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3zm7 1v6l5-3z' },
+] as const
 
 export function Footer() {
   const config = useSiteConfig()
   const { siteName, supportEmail } = useSiteFacts()
+  const socialLinks = socialNetworks.flatMap((s) => {
+    const href = config?.social?.[s.network]
+    return href ? [{ ...s, href }] : []
+  })
   const [subscribed, setSubscribed] = useState(false)
   const subscribe = (e: FormEvent) => {
     e.preventDefault()
@@ -55,23 +60,25 @@ export function Footer() {
               {supportEmail}
             </a>
           </p>
-          <ul className="mt-4 flex gap-2" aria-label={t('shell.socialLinks')}>
-            {socialLinks.map((s) => (
-              <li key={s.label}>
-                <a
-                  href={s.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={s.label}
-                  className="flex h-9 w-9 items-center justify-center rounded-full bg-neutral-800 text-neutral-300 hover:bg-neutral-700 hover:text-white"
-                >
-                  <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-                    <path d={s.path} />
-                  </svg>
-                </a>
-              </li>
-            ))}
-          </ul>
+          {socialLinks.length > 0 && (
+            <ul className="mt-4 flex gap-2" aria-label={t('shell.socialLinks')}>
+              {socialLinks.map((s) => (
+                <li key={s.label}>
+                  <a
+                    href={s.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={s.label}
+                    className="flex h-9 w-9 items-center justify-center rounded-full bg-neutral-800 text-neutral-300 hover:bg-neutral-700 hover:text-white"
+                  >
+                    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                      <path d={s.path} />
+                    </svg>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         <nav aria-label={t('shell.quickLinks')}>
           <p className="mb-3 font-semibold text-white">{t('shell.quickLinksHeading')}</p>

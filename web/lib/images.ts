@@ -10,6 +10,7 @@ import { api, readJson } from './api-client'
 import { bootedImageBase, bootedImageSizes } from './boot'
 import { type ImageKind, type ImageSource, imageSource } from '../../worker/catalog/image-sizes'
 import type { ImageSizes } from '../../worker/catalog/types'
+import type { SocialLinks } from '../../worker/lib/social-links'
 import { SITE_NAME } from './use-document-meta'
 
 export interface SiteConfig {
@@ -20,6 +21,8 @@ export interface SiteConfig {
   /** TMDB's listed sizes; null for the embedded catalogue's drawn images. */
   imageSizes?: ImageSizes | null
   turnstileSiteKey: string | null
+  /** The operator's pages on the social networks this deployment names (SOCIAL_LINKS). */
+  social?: SocialLinks
   [key: string]: unknown
 }
 

@@ -13,6 +13,7 @@ import type { ImageSizes } from '../catalog/types'
 import { FULL_WIDTH_BACKDROP, imageSource } from '../catalog/image-sizes'
 import type { PreloadImage } from '../seo/app-shell'
 import { ART_EDITION } from './images'
+import { socialLinksOf } from '../lib/social-links'
 
 export function catalogProviderName(env: Bindings): 'tmdb' | 'embedded' {
   return env.TMDB_API_KEY || env.TMDB_READ_TOKEN ? 'tmdb' : 'embedded'
@@ -67,5 +68,6 @@ export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {
     imageSizes: await imageSizesFor(c.env, (p) => c.executionCtx.waitUntil(p)),
     turnstileSiteKey: c.env.TURNSTILE_SECRET ? c.env.TURNSTILE_SITE_KEY || null : null,
     maintenance: await maintenanceReported(database(c.env.DB), c.env.CACHE),
+    social: socialLinksOf(c.env),
   })
 })

@@ -1,4 +1,6 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers'
+import app from '../index'
 import { describe, expect, it } from 'vitest'
 
 describe('GET /api/ping', () => {
@@ -44,6 +46,28 @@ describe('GET /api/config', () => {
   it('is asked again on every load, so a change of the maintenance switch shows at once', async () => {
     const res = await exports.default.fetch('http://localhost/api/config')
     expect(res.headers.get('Cache-Control')).toBe('no-cache')
+  })
+
+  it('names the operator’s social pages the deployment sets, https only, and none by default', async () => {
+    const social = async (bindings: Cloudflare.Env) => {
+      const ctx = createExecutionContext()
+      const res = await app.fetch(new Request('http://localhost/api/config'), bindings, ctx)
+      await waitOnExecutionContext(ctx)
+      expect(res.status).toBe(200)
+      return (await res.json<{ social: Record<string, string> }>()).social
+    }
+    expect(await social(env)).toEqual({})
+    const set = JSON.stringify({
+      x: 'https://x.com/reelhouse',
+      youtube: 'https://www.youtube.com/@reelhouse',
+      facebook: 'http://facebook.com/reelhouse',
+      instagram: 'javascript:alert(1)',
+      myspace: 'https://myspace.com/reelhouse',
+    })
+    expect(await social({ ...env, SOCIAL_LINKS: set } as Cloudflare.Env)).toEqual({ x: 'https://x.com/reelhouse', youtube: 'https://www.youtube.com/@reelhouse' })
+    for (const broken of ['not json', '["https://x.com/a"]', '"https://x.com/a"', 'null']) {
+      expect(await social({ ...env, SOCIAL_LINKS: broken } as Cloudflare.Env), broken).toEqual({})
+    }
   })
 })
 

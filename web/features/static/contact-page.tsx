@@ -6,7 +6,8 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react'
 import { useToast } from '../../components/toast'
 import { t, type MessageId } from '../../i18n'
-import { useSiteFacts } from '../../lib/images'
+import { useSiteConfig, useSiteFacts } from '../../lib/images'
+import type { SocialNetwork } from '../../../worker/lib/social-links'
 import { RichText } from './rich-text'
 import { MailLink, Section, StaticPage } from './static-page'
 
@@ -37,10 +38,11 @@ function explainInvalid(e: FormEvent<Field>) {
   else if (field.validity.typeMismatch) field.setCustomValidity(t('static.contact.invalidEmail'))
 }
 
-const socials: { label: MessageId; href: string; path: string }[] = [
-  { label: 'static.contact.socialX', href: 'https://x.com/', path: 'M4 4l16 16M20 4 4 20' },
-  { label: 'static.contact.socialFacebook', href: 'https://www.facebook.com/', path: 'M15 3h-2a4 4 0 0 0-4 4v3H7v4h2v7h4v-7h3l1-4h-4V7a1 1 0 0 1 1-1h2z' },
-  { label: 'static.contact.socialInstagram', href: 'https://www.instagram.com/', path: 'M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4zM12 8.5a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7zM17.5 6.5h.01' },
+// Each links to the operator's page on that network when the deployment names one (SOCIAL_LINKS).
+const socials: { network: SocialNetwork; label: MessageId; path: string }[] = [
+  { network: 'x', label: 'static.contact.socialX', path: 'M4 4l16 16M20 4 4 20' },
+  { network: 'facebook', label: 'static.contact.socialFacebook', path: 'M15 3h-2a4 4 0 0 0-4 4v3H7v4h2v7h4v-7h3l1-4h-4V7a1 1 0 0 1 1-1h2z' },
+  { network: 'instagram', label: 'static.contact.socialInstagram', path: 'M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4zM12 8.5a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7zM17.5 6.5h.01' },
 ]
 
 const fieldClass =
@@ -48,6 +50,11 @@ const fieldClass =
 
 export function Component() {
   const { siteName, supportEmail } = useSiteFacts()
+  const social = useSiteConfig()?.social
+  const socialLinks = socials.flatMap((s) => {
+    const href = social?.[s.network]
+    return href ? [{ ...s, href }] : []
+  })
   const toast = useToast()
   const [form, setForm] = useState<ContactMessage>(empty)
   const [handedOff, setHandedOff] = useState(false)
@@ -114,25 +121,27 @@ export function Component() {
           <Section id="contact-response" title={t('static.contact.responseTitle')}>
             <p>{t('static.contact.response')}</p>
           </Section>
-          <Section id="contact-social" title={t('static.contact.followTitle')}>
-            <ul className="flex gap-3">
-              {socials.map((s) => (
-                <li key={s.label}>
-                  <a
-                    href={s.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={t(s.label)}
-                    className="flex h-11 w-11 items-center justify-center rounded-full border border-neutral-700 text-neutral-300 hover:border-brand-400 hover:text-white"
-                  >
-                    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-                      <path d={s.path} />
-                    </svg>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </Section>
+          {socialLinks.length > 0 && (
+            <Section id="contact-social" title={t('static.contact.followTitle')}>
+              <ul className="flex gap-3">
+                {socialLinks.map((s) => (
+                  <li key={s.label}>
+                    <a
+                      href={s.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={t(s.label)}
+                      className="flex h-11 w-11 items-center justify-center rounded-full border border-neutral-700 text-neutral-300 hover:border-brand-400 hover:text-white"
+                    >
+                      <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                        <path d={s.path} />
+                      </svg>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          )}
         </aside>
       </div>
     </StaticPage>
