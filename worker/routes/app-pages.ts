@@ -17,7 +17,7 @@ import { type Context, Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { etag } from 'hono/etag'
 import { clearSessionCookie, SESSION_COOKIE } from '../auth/session'
-import { catalogForPage } from '../catalog'
+import { catalogForPage, visitorRegion } from '../catalog'
 import { cachedPage, type PageName } from '../catalog/pages'
 import { type DiscoverFilters, MOVIE_GENRE_IDS, SEARCH_TERM_MAX, SERVICE_SLUGS, type ServiceSlug, TV_GENRE_IDS } from '../catalog/rules'
 import { edgeCache } from '../lib/edge-cache'
@@ -40,7 +40,7 @@ import type { FirstScreenWants } from '../accounts/store'
 import { withNextEpisodes } from '../accounts/up-next'
 import type { Account, AppEnv } from '../env'
 import { playerConfig } from '../player/sources'
-import { firstBackdrop, imageBaseFor, imageSizesFor } from './config'
+import { catalogProviderName, firstBackdrop, imageBaseFor, imageSizesFor } from './config'
 import { digestHex } from '../lib/digest'
 import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_COOKIE, LOCALES, localizedPath, negotiateLocale, pagePrefix } from '../lib/locales'
 import { type PageLanguage, pageLanguageOf } from '../seo/languages'
@@ -307,9 +307,9 @@ function shellOf(c: Context<AppEnv>): Promise<AppShell | null> {
 /** How long a page rendered for anyone stays in the location's cache: as long as an isolate keeps it. */
 const EDGE_PAGE_SECONDS = MEMO_MS / 1000
 
-/** What a page's answer depends on besides the deployment: its address, language and cookie state. */
-export function pageVariant(path: string, locale: string, signedOut: boolean, drawHere = false, consent: string | null = null): string {
-  return `${path}|${locale}|${signedOut}|${drawHere}|${consent}`
+/** What a page's answer depends on besides the deployment: its address, language, cookie state and, with TMDB, the visitor's country. */
+export function pageVariant(path: string, locale: string, signedOut: boolean, drawHere = false, consent: string | null = null, region = ''): string {
+  return `${path}|${locale}|${signedOut}|${drawHere}|${consent}|${region}`
 }
 
 /** The cache key of a page variant (its address, language and cookie state) rendered from one shell. */
@@ -417,7 +417,9 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
     const html = await renderAppShell(shell, resolved)
     return { html: await precompress(html), etag: `"${await digestHex(html, 'SHA-1')}"`, status, complete: resolved.boot !== undefined && status === 200 && resolved.memo !== false }
   }
-  const variant = pageVariant(base.path, locale, base.signedOut, drawHere, consent)
+  // With TMDB, a page's lists depend on the visitor's country (regional lists, ratings): part of its key.
+  const region = catalogProviderName(c.env) === 'tmdb' ? visitorRegion(c) : ''
+  const variant = pageVariant(base.path, locale, base.signedOut, drawHere, consent, region)
   const page = personal || forAccount ? await render() : await renderedPages.get(`${url.origin}${variant}`, () => keptAtTheEdge(c, variant, render))
   if (!page) return c.env.ASSETS.fetch(c.req.raw)
   // The first data says whether a session cookie came along, so the body varies with the cookie;
