@@ -252,22 +252,6 @@ describe('series facts TMDB leaves out', () => {
   })
 })
 
-describe('a title page served with TMDB', () => {
-  it('is kept per visitor country, so one country’s rating never reaches another’s page', async () => {
-    const page = async (country: string) => {
-      const ctx = createExecutionContext()
-      const res = await worker.fetch(new Request('http://localhost/movie/501', { headers: { Accept: 'text/html', 'CF-IPCountry': country } }), { ...env, TMDB_API_KEY: 'key' }, ctx)
-      const html = await res.text()
-      await waitOnExecutionContext(ctx)
-      const boot = JSON.parse(/<script type="application\/json" id="boot-data">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null') as { title?: { data: MovieDetails } } | null
-      return boot?.title?.data.certification
-    }
-    expect(await page('GB')).toBe('12A')
-    expect(await page('DE')).toBe('6')
-    expect(await page('GB')).toBe('12A')
-  }, 20_000)
-})
-
 describe('image sizes from /configuration', () => {
   it('GET /api/config names the sizes TMDB lists, kept in KV, and a title page preloads a listed backdrop size with a srcset', async () => {
     const config = (await call<{ imageSizes: Record<string, string[]> }>('/api/config')).body
@@ -326,4 +310,20 @@ describe('search counts', () => {
     // Past one page, the pages stay the name matches' own.
     expect((await call<SearchPage>('/api/catalog/search?query=taxi')).body.results.map((r) => r.id)).toEqual([501, 601])
   })
+})
+
+describe('a title page served with TMDB', () => {
+  it('is kept per visitor country, so one country’s rating never reaches another’s page', async () => {
+    const page = async (country: string) => {
+      const ctx = createExecutionContext()
+      const res = await worker.fetch(new Request('http://localhost/movie/501', { headers: { Accept: 'text/html', 'CF-IPCountry': country } }), { ...env, TMDB_API_KEY: 'key' }, ctx)
+      const html = await res.text()
+      await waitOnExecutionContext(ctx)
+      const boot = JSON.parse(/<script type="application\/json" id="boot-data">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null') as { title?: { data: MovieDetails } } | null
+      return boot?.title?.data.certification
+    }
+    expect(await page('GB')).toBe('12A')
+    expect(await page('DE')).toBe('6')
+    expect(await page('GB')).toBe('12A')
+  }, 20_000)
 })
