@@ -200,10 +200,13 @@ self.addEventListener('push', (event) => {
 function noticeTarget(url) {
   try {
     const parsed = new URL(url, self.location.origin)
-    return new URL(`${parsed.pathname}${parsed.search}`, self.location.origin).href
+    // A path of the site's own, never one that a parser reads as another host ("//elsewhere/").
+    const target = new URL(`${parsed.pathname.replace(/^\/+/, '/')}${parsed.search}`, self.location.origin)
+    if (target.origin === self.location.origin) return target.href
   } catch {
-    return new URL('/', self.location.origin).href
+    // no address: the home page
   }
+  return new URL('/', self.location.origin).href
 }
 
 self.addEventListener('notificationclick', (event) => {
@@ -212,7 +215,8 @@ self.addEventListener('notificationclick', (event) => {
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
       const open = windows.find((client) => new URL(client.url).origin === self.location.origin && 'navigate' in client)
-      if (open) return open.navigate(target).then((client) => (client || open).focus())
+      // A window this worker does not control cannot be navigated by it: a new window then.
+      if (open) return open.navigate(target).then((client) => (client || open).focus(), () => self.clients.openWindow(target))
       return self.clients.openWindow(target)
     }),
   )
