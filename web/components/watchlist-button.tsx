@@ -70,12 +70,13 @@ export function WatchlistButton({ target, className = '' }: { target: WatchlistT
 
   // A press made before the page knows who is signed in (or whether the title is listed) waits for it.
   const unknown = session === undefined || (!!session && !membership.isFetched)
-  const { onPress: onClick, waiting } = useHeldPress(unknown, () => {
+  const { onPress: onClick, waiting } = useHeldPress(unknown, inList, (pressedOnListed) => {
     if (session === null) {
       toast(t('cards.loginToAddToWatchlist'), 'error')
       return
     }
-    mutation.mutate(!inList)
+    // held until the title's place was known: done only if it is not already where the press asked
+    if (inList === pressedOnListed) mutation.mutate(!pressedOnListed)
   })
 
   const busy = mutation.isPending || waiting

@@ -58,12 +58,13 @@ export function FollowButton({ target }: { target: FollowTarget }) {
   const following = !!session && state.data?.following === true
   // A press made before the page knows who is signed in (or where the show stands) waits for it.
   const unknown = session === undefined || (!!session && !state.isFetched)
-  const { onPress: onClick, waiting } = useHeldPress(unknown, () => {
+  const { onPress: onClick, waiting } = useHeldPress(unknown, following, (pressedOnFollowing) => {
     if (session === null) {
       toast(t('title.followLoginRequired'), 'error')
       return
     }
-    if (state.data) mutation.mutate(!following)
+    // held until the show's state was known: done only if it is not already what the press asked
+    if (state.data && following === pressedOnFollowing) mutation.mutate(!pressedOnFollowing)
   })
   const busy = mutation.isPending || waiting
   const why = following && state.data?.reason === 'watchlist' ? t('title.followedBecauseWatchlist') : following && state.data?.reason === 'watched' ? t('title.followedBecauseWatched') : null
