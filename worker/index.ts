@@ -147,7 +147,8 @@ app.onError((err, c) => {
       level: 'error',
       requestId: c.get('requestId'),
       method: c.req.method,
-      path: c.req.path,
+      // a calendar feed's address is its secret: never in a log
+      path: c.req.path.replace(/^\/calendar\/[^/]+\.ics$/, '/calendar/(feed).ics'),
       message: err instanceof Error ? err.message : String(err),
       stack: err instanceof Error ? err.stack : undefined,
     }),

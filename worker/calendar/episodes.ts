@@ -100,8 +100,12 @@ export function byAirDate(a: CalendarEpisode, b: CalendarEpisode): number {
 
 /** Every followed show's episodes from `from` to `to` (the first CALENDAR_SHOW_LIMIT shows), in air-date order. */
 export async function followedEpisodes(catalog: CatalogProvider, shows: readonly FollowedShow[], from: string, to: string): Promise<{ episodes: CalendarEpisode[]; latest: CalendarEpisode[] }> {
-  const answers = await Promise.all(shows.slice(0, CALENDAR_SHOW_LIMIT).map((show) => showEpisodes(catalog, show, from, to)))
-  const found = answers.filter((a): a is ShowEpisodes => a !== null)
+  // One show the catalogue cannot answer for now leaves the others' episodes; all failing is an error.
+  const settled = await Promise.allSettled(shows.slice(0, CALENDAR_SHOW_LIMIT).map((show) => showEpisodes(catalog, show, from, to)))
+  const failed = settled.filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+  if (failed.length > 0 && failed.length === settled.length) throw failed[0]!.reason
+  if (failed.length > 0) console.error(JSON.stringify({ level: 'warn', message: 'calendar: shows left out', count: failed.length, error: String(failed[0]!.reason) }))
+  const found = settled.flatMap((r) => (r.status === 'fulfilled' && r.value !== null ? [r.value] : []))
   return {
     episodes: found.flatMap((a) => a.episodes).sort(byAirDate),
     latest: found.flatMap((a) => (a.latest ? [a.latest] : [])).sort(byAirDate),

@@ -6,7 +6,10 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { addDays, dayIn, isTimeZone, startOfDayIn } from '../calendar/dates'
 import { call, createUser, json } from './helpers/accounts'
 import { loadCatalog } from './catalog-data'
-import { callTmdb, fakeAiringTmdb, today } from './helpers/tmdb-airing'
+import { airingTmdb, callTmdb, fakeAiringTmdb, today } from './helpers/tmdb-airing'
+import { answerTmdbWith } from './helpers/tmdb-boundary'
+
+const json500 = () => new Response(JSON.stringify({ status_code: 11, status_message: 'Internal error' }), { status: 500, headers: { 'Content-Type': 'application/json' } })
 
 interface Entry {
   show_id: number
@@ -128,6 +131,20 @@ describe('GET /api/me/calendar with TMDB', () => {
     const before = asked.length
     expect((await callTmdb('/api/me/calendar?tz=UTC', { cookie: user.cookie })).status).toBe(200)
     expect(asked.length).toBe(before)
+  })
+
+  it('leaves out a show TMDB cannot answer for now and keeps the others; answers an error only when none can be read', async () => {
+    const answer = airingTmdb([{ id: 91004, name: 'Steady Show', season: 1, episodes: [2] }])
+    answerTmdbWith((url) => (/^\/3\/tv\/91005/.test(url.pathname) ? json500() : answer(url)), [])
+    const user = await createUser()
+    await follow(user.cookie, 91004, 'Steady Show')
+    await follow(user.cookie, 91005, 'Broken Show')
+    const res = await callTmdb('/api/me/calendar?tz=UTC', { cookie: user.cookie })
+    expect(res.status).toBe(200)
+    expect((await json<Calendar>(res)).upcoming.map((e) => e.show_id)).toEqual([91004])
+    const alone = await createUser()
+    await follow(alone.cookie, 91005, 'Broken Show')
+    expect((await callTmdb('/api/me/calendar?tz=UTC', { cookie: alone.cookie })).status).toBeGreaterThanOrEqual(500)
   })
 
   it('decides today in the viewer’s time zone', async () => {
