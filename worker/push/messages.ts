@@ -34,6 +34,10 @@ export interface NoticeEpisode extends CalendarEpisode {
   services: string[]
 }
 
+const encoder = new TextEncoder()
+/** What a notice's body may take of its record, leaving room for the title, the address and JSON. */
+export const NOTICE_BODY_BYTES = 2500
+
 export function noticePayload(episodes: NoticeEpisode[], locale: Locale, origin: string): NoticePayload {
   const label = (e: CalendarEpisode) => say(locale, 'mail.noticeEpisode', { show: e.show_title, season: e.season_number, episode: e.episode_number })
   const line = (e: NoticeEpisode) => (e.services.length ? say(locale, 'mail.noticeEpisodeOn', { episode: label(e), services: listText(locale, e.services, 'unit') }) : label(e))
@@ -46,9 +50,20 @@ export function noticePayload(episodes: NoticeEpisode[], locale: Locale, origin:
       tag: 'new-episodes',
     }
   }
+  // A notice is one encrypted record of 4 KB at most: the body lists as many episodes as fit (the
+  // title counts them all, and the calendar it opens lists them all).
+  const lines: string[] = []
+  let bytes = 0
+  for (const e of episodes) {
+    const text = line(e)
+    const size = encoder.encode(text).length + 1
+    if (bytes + size > NOTICE_BODY_BYTES) break
+    lines.push(text)
+    bytes += size
+  }
   return {
     title: say(locale, 'mail.noticeTitleMany', { count: episodes.length }),
-    body: episodes.map(line).join('\n'),
+    body: lines.join('\n'),
     url: `${origin}${localizedPath(locale, '/calendar')}`,
     tag: 'new-episodes',
   }

@@ -136,8 +136,9 @@ export type PushOutcome = 'sent' | 'gone' | 'failed'
 
 /** Sends one notice to one browser. */
 export async function sendPush(subscription: PushSubscriptionKeys, payload: unknown, keys: VapidKeys, subject: string): Promise<PushOutcome> {
-  const body = await encryptPayload(encoder.encode(JSON.stringify(payload)), subscription)
   try {
+    // a payload that cannot be sealed (too long for one record, a key the browser sent wrong) fails this browser only
+    const body = await encryptPayload(encoder.encode(JSON.stringify(payload)), subscription)
     const res = await fetch(subscription.endpoint, {
       method: 'POST',
       headers: {

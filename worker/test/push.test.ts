@@ -8,6 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { base64urlToBytes, bytesToBase64url } from '../auth/webauthn'
 import worker from '../index'
 import { encryptPayload, vapidAuthorization, vapidKeys } from '../push/web-push'
+import { noticePayload } from '../push/messages'
 import { call, createUser, json } from './helpers/accounts'
 import { decryptPush, fakeBrowser, fakePushService, PUSH_HOST, verifyVapid, type FakeBrowser, type ReceivedPush } from './helpers/push-service'
 import { storeRows } from './helpers/stores'
@@ -243,5 +244,27 @@ describe('the Cron Trigger’s run', () => {
     await runCron()
     expect(await storeRows('user', lonely.id, 'select endpoint from push_subscriptions')).toEqual([])
     expect((await env.DB.prepare('select count(*) as n from push_subscribers where owner_type = ? and owner_id = ?').bind('user', lonely.id).first<{ n: number }>())!.n).toBe(0)
+  })
+})
+
+describe('a notice of many episodes', () => {
+  it('fits one encrypted record however many episodes came out, counting them all in its title', async () => {
+    const episodes = Array.from({ length: 300 }, (_, i) => ({
+      show_id: 92000 + i,
+      show_title: `A show with a very long name that goes on and on, number ${i} — 日本語のタイトル`,
+      poster_path: null,
+      season_number: 1,
+      episode_number: i + 1,
+      name: '',
+      air_date: '2026-11-27',
+      services: ['Netflix', 'Hulu'],
+    }))
+    const payload = noticePayload(episodes, 'ja', 'https://reelhouse.example')
+    expect(payload.title).toContain('300')
+    expect(payload.body.split('\n').length).toBeGreaterThan(3)
+    expect(payload.body.split('\n').length).toBeLessThan(300)
+    const browser = await fakeBrowser('many')
+    const sealed = await encryptPayload(new TextEncoder().encode(JSON.stringify(payload)), browser)
+    expect(JSON.parse(await decryptPush(sealed, browser))).toEqual(payload)
   })
 })
