@@ -73,7 +73,10 @@ describe('PUT /api/me/follows/{id}', () => {
     const admin = await createAdmin()
     expect((await follow(admin.cookie, 4242, true)).status).toBe(200)
     expect(await storeRows('admin', admin.id, 'select content_id, following from follows')).toEqual([{ content_id: 4242, following: 1 }])
-    expect((await storeRows<{ content_id: number }>('user', admin.id, 'select content_id from follows')).some((r) => r.content_id === 4242)).toBe(false)
+    // an administrator's follow is the administrator's alone, whatever user shares its number
+    expect((await followed(admin.cookie)).map((r) => r.content_id)).toEqual([4242])
+    expect((await followed(one.cookie)).map((r) => r.content_id)).toEqual([1396])
+    expect(await followed(other.cookie)).toEqual([])
   })
 
   it('answers 400 with { error } for a bad id or body, 401 signed out', async () => {
