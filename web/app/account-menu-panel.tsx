@@ -20,6 +20,8 @@ export function AccountMenuPanel({ session, close }: { session: SessionAccount; 
 
   const logout = async () => {
     close()
+    // The account's new-episode notices stop coming to this browser: whoever uses it next must not get them.
+    await import('../features/account/push-client').then((m) => m.unsubscribeThisBrowser()).catch(() => undefined)
     await api.auth.logout.$post().catch(() => undefined)
     toast(t('shell.loggedOut'), 'success')
     refresh()
