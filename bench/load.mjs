@@ -148,7 +148,12 @@ export async function workerAddress(group, base) {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
       if (Number(fields[2]) !== group || !stat.includes('(workerd)')) continue
       for (const fd of readdirSync(`/proc/${entry}/fd`)) {
-        const link = readlinkSync(`/proc/${entry}/fd/${fd}`, { encoding: 'utf8' })
+        let link = ''
+        try {
+          link = readlinkSync(`/proc/${entry}/fd/${fd}`, { encoding: 'utf8' })
+        } catch {
+          continue // closed meanwhile
+        }
         const inode = link.match(/^socket:\[(\d+)\]$/)?.[1]
         if (inode && listening.has(inode)) ports.add(listening.get(inode))
       }
@@ -513,6 +518,7 @@ export async function runLoadModel(base, group) {
     for (const r of pages.slice(1)) rows.push({ ...r, name: `${r.name}, at the worker` })
   } else {
     console.log("\n(the worker's own address was not found: the pages are measured through wrangler dev's proxy only)")
+    for (const name of TARGETED) if (name.endsWith(', at the worker')) rows.push({ name, rps: 0, ratio: 0, errors: 0 })
   }
   let ok = rows.every((r) => r.errors === 0)
   for (const r of rows.filter((row) => TARGETED.has(row.name))) {
