@@ -85,7 +85,9 @@ describe('layout, signed out', () => {
     for (const name of ['About Us', 'Contact', 'DMCA', 'Movies', 'TV Shows']) expect(await footer.getByRole('link', { name, exact: true }).count()).toBe(1)
     expect(await footer.getByRole('button', { name: 'SUBSCRIBE' }).isVisible()).toBe(true)
     expect(await footer.getByLabel('E-mail address').getAttribute('type')).toBe('email')
-    for (const name of ['Facebook', 'X', 'Instagram', 'YouTube']) expect(await footer.getByRole('link', { name, exact: true }).count()).toBe(1)
+    // the deployment names no social pages of its own (SOCIAL_LINKS): no icons to the networks
+    for (const name of ['Facebook', 'X', 'Instagram', 'YouTube']) expect(await footer.getByRole('link', { name, exact: true }).count()).toBe(0)
+    expect(await footer.getByRole('list', { name: 'Social links' }).count()).toBe(0)
     // the embedded catalogue needs no TMDB attribution
     expect(config.provider).toBe('embedded')
     expect(await footer.getByText('This product uses the TMDB API').count()).toBe(0)
