@@ -7,7 +7,7 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { t } from '../i18n'
-import { useSiteConfig, useSiteFacts } from '../lib/images'
+import { useSiteConfig, useSiteFacts, useSocialLinks } from '../lib/images'
 import { paths } from '../lib/paths'
 import { LanguageMenu } from './language-menu'
 import { companyLinks, type SiteLink } from './site-links'
@@ -32,10 +32,7 @@ const socialNetworks = [
 export function Footer() {
   const config = useSiteConfig()
   const { siteName, supportEmail } = useSiteFacts()
-  const socialLinks = socialNetworks.flatMap((s) => {
-    const href = config?.social?.[s.network]
-    return href ? [{ ...s, href }] : []
-  })
+  const socialLinks = useSocialLinks(socialNetworks)
   const [subscribed, setSubscribed] = useState(false)
   const subscribe = (e: FormEvent) => {
     e.preventDefault()

@@ -6,7 +6,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react'
 import { useToast } from '../../components/toast'
 import { t, type MessageId } from '../../i18n'
-import { useSiteConfig, useSiteFacts } from '../../lib/images'
+import { useSiteFacts, useSocialLinks } from '../../lib/images'
 import type { SocialNetwork } from '../../../worker/lib/social-links'
 import { RichText } from './rich-text'
 import { MailLink, Section, StaticPage } from './static-page'
@@ -50,11 +50,7 @@ const fieldClass =
 
 export function Component() {
   const { siteName, supportEmail } = useSiteFacts()
-  const social = useSiteConfig()?.social
-  const socialLinks = socials.flatMap((s) => {
-    const href = social?.[s.network]
-    return href ? [{ ...s, href }] : []
-  })
+  const socialLinks = useSocialLinks(socials)
   const toast = useToast()
   const [form, setForm] = useState<ContactMessage>(empty)
   const [handedOff, setHandedOff] = useState(false)
