@@ -141,16 +141,12 @@ export async function workerAddress(group, base) {
     }
   }
   const ports = new Set()
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
+  for (const { pid } of workerdProcesses(group)) {
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      if (Number(fields[2]) !== group || !stat.includes('(workerd)')) continue
-      for (const fd of readdirSync(`/proc/${entry}/fd`)) {
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
         let link = ''
         try {
-          link = readlinkSync(`/proc/${entry}/fd/${fd}`, { encoding: 'utf8' })
+          link = readlinkSync(`/proc/${pid}/fd/${fd}`, { encoding: 'utf8' })
         } catch {
           continue // closed meanwhile
         }
@@ -257,19 +253,26 @@ async function throughput(base, viewers, kinds = THROUGHPUT_KINDS) {
 /** CPU seconds so far of the workerd processes `wrangler dev` started (its process group). */
 function serverCpuSeconds(group) {
   let ticks = 0
+  // fields from the state on: [11] utime, [12] stime
+  for (const { fields } of workerdProcesses(group)) ticks += Number(fields[11]) + Number(fields[12])
+  return ticks / 100
+}
+
+/** The workerd processes of process group `group` (`wrangler dev`'s), with their /proc stat fields from the state on. */
+function workerdProcesses(group) {
+  const found = []
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      // fields from the state on: [2] is the process group, [11] utime, [12] stime
-      if (Number(fields[2]) !== group || !stat.includes('(workerd)')) continue
-      ticks += Number(fields[11]) + Number(fields[12])
+      // [2] is the process group
+      if (Number(fields[2]) === group && stat.includes('(workerd)')) found.push({ pid: entry, fields })
     } catch {
       // gone meanwhile
     }
   }
-  return ticks / 100
+  return found
 }
 
 /**
