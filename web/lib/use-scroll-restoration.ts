@@ -62,7 +62,11 @@ export function useScrollRestoration() {
     const timers: ReturnType<typeof setTimeout>[] = []
     const first = firstPage.current
     firstPage.current = false
-    if (first && !(navigationType === 'POP' && typeof saved === 'number')) return
+    if (first && !(navigationType === 'POP' && typeof saved === 'number')) {
+      // A visitor who scrolled the painted page before the app took it over fired no event we heard.
+      if (window.scrollY > 0) savePosition(pathname, window.scrollY)
+      return
+    }
     settling.current = true
     if (navigationType === 'POP' && typeof saved === 'number') {
       timers.push(
