@@ -7,6 +7,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import jsQR from 'jsqr'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { currentStep, totpCode } from '../worker/auth/totp'
@@ -33,6 +34,34 @@ async function passwordOnly(page: Page, admin: { email: string; password: string
   expect((await page.request.get('/api/admin/stats')).status()).toBe(403)
 }
 
+/**
+ * Reads the QR code drawn as `<svg>` under `name` as a camera would: the drawing is rasterised in a
+ * blank page of the same browser and its pixels decoded by jsQR.
+ */
+async function scanQrCode(page: Page, name: string): Promise<string> {
+  const svg = await page.getByRole('img', { name }).evaluate((node) => new XMLSerializer().serializeToString(node))
+  const blank = await page.context().newPage()
+  const size = 400
+  const pixels = await blank.evaluate(
+    async ({ svg, size }) => {
+      const image = new Image()
+      image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
+      await image.decode()
+      const canvas = document.createElement('canvas')
+      canvas.width = size
+      canvas.height = size
+      const context = canvas.getContext('2d')!
+      context.drawImage(image, 0, 0, size, size)
+      return Array.from(context.getImageData(0, 0, size, size).data)
+    },
+    { svg, size },
+  )
+  await blank.close()
+  const decoded = jsQR(Uint8ClampedArray.from(pixels), size, size)
+  if (!decoded) throw new Error('no QR code could be read from the drawing')
+  return decoded.data
+}
+
 async function open(viewport: ViewportName) {
   const opened = await newPage(browser(), baseUrl, viewport)
   await dismissCookieBanner(opened.context)
@@ -51,6 +80,10 @@ describe('administrator two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Set up an authenticator app' }).click()
     const secret = (await page.getByLabel('Set-up key').innerText()).replace(/\s/g, '')
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
+    // A phone's camera reads the same key from the QR code the page draws.
+    const scanned = await scanQrCode(page, 'QR code to add this account to an authenticator app')
+    expect(scanned).toMatch(/^otpauth:\/\/totp\//)
+    expect(new URL(scanned).searchParams.get('secret')).toBe(secret)
     expect(await seriousA11yViolations(page)).toEqual([])
     await page.getByLabel('Code from your authenticator app').fill('000000')
     await page.getByRole('button', { name: 'Turn on' }).click()
@@ -116,7 +149,24 @@ describe('administrator two-factor sign-in', () => {
     await fresh.nth(9).waitFor()
     expect(await fresh.allInnerTexts()).not.toContain(recovery[3])
     await settings.page.screenshot({ path: join(shots, 'two-factor-settings-desktop.png'), fullPage: true })
+    const freshCodes = await fresh.allInnerTexts()
     await section.getByRole('button', { name: 'I have saved my recovery codes' }).click()
+
+    // an administrator's new password needs a fresh second factor too
+    const passwordSection = settings.page.getByRole('region', { name: 'Change Password' })
+    await passwordSection.getByRole('button', { name: 'Change Password' }).click()
+    const passwordForm = passwordSection.getByRole('form', { name: 'Change password' })
+    const newPassword = `${admin.password}-renewed`
+    await passwordForm.getByLabel('Current Password', { exact: true }).fill(admin.password)
+    await passwordForm.getByLabel('New Password', { exact: true }).fill(newPassword)
+    await passwordForm.getByLabel('Confirm New Password', { exact: true }).fill(newPassword)
+    await passwordForm.getByLabel('Code from your authenticator app, or a recovery code').fill('000000')
+    await passwordForm.getByRole('button', { name: 'Update Password' }).click()
+    await passwordForm.getByRole('alert').filter({ hasText: 'not right' }).waitFor()
+    await passwordForm.getByLabel('Code from your authenticator app, or a recovery code').fill(freshCodes[0]!)
+    await passwordForm.getByRole('button', { name: 'Update Password' }).click()
+    await settings.page.getByText('Password updated successfully!').first().waitFor()
+    admin.password = newPassword
     const { messages } = (await (await settings.page.request.get('/api/dev/mail')).json()) as { messages: { to: string; subject: string }[] }
     expect(messages.find((message) => message.to === admin.email)?.subject).toBe('Reelhouse: your two-factor sign-in changed')
     await settings.context.close()

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { contentTypes, ownerTypes } from '../../drizzle/schema'
 import { type ErrorId, errorMessage } from '../lib/api-errors'
 import { reportReasons } from './history'
+import { passkeyAnswerSchema, recoveryCodeSchema } from '../auth/second-factor-answers'
 
 export const MIN_PASSWORD_LENGTH = 6
 const MAX_PASSWORD_LENGTH = 1000
@@ -56,6 +57,9 @@ export const passwordChangeSchema = z
     currentPassword: password.min(1, errorMessage('errors.currentPasswordRequired')),
     newPassword: password,
     confirmPassword: password,
+    // An administrator's change also needs a fresh second factor (worker/auth/factor-change.ts).
+    code: recoveryCodeSchema.optional(),
+    passkey: passkeyAnswerSchema.optional(),
   })
   .superRefine(newPasswordPair('newPassword', 'confirmPassword', errorMessage('errors.newPasswordsMismatch')))
 

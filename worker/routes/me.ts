@@ -19,6 +19,7 @@ import { withNextEpisodes, type ContinueResult } from '../accounts/up-next'
 import { catalogForRequest } from '../catalog'
 import { closedForMaintenance, reconfirmAfterProfileChange, requireAccount } from '../auth/guards'
 import { checkCurrentPassword } from '../auth/current-password'
+import { confirmFactorChange } from '../auth/factor-change'
 import { hashPassword } from '../auth/password'
 import type { AppEnv } from '../env'
 import { apiError } from '../lib/api-errors'
@@ -67,10 +68,16 @@ export const meRoutes = new Hono<AppEnv>()
     const account = c.var.account
     const body = c.req.valid('json')
     const db = database(c.env.DB)
-    const check = await checkCurrentPassword(c, db, account, body.currentPassword)
-    if (check.refused) return check.refused
-    if (!check.found) return apiError(c, 404, 'errors.passwordUpdateFailed')
-    if (!check.ok) return apiError(c, 400, 'errors.currentPasswordIncorrect')
+    if (account.type === 'admin') {
+      // An administrator's password is changed like its factors: the password and a fresh second factor.
+      const refused = await confirmFactorChange(c, db, account, { password: body.currentPassword, code: body.code, passkey: body.passkey })
+      if (refused) return refused
+    } else {
+      const check = await checkCurrentPassword(c, db, account, body.currentPassword)
+      if (check.refused) return check.refused
+      if (!check.found) return apiError(c, 404, 'errors.passwordUpdateFailed')
+      if (!check.ok) return apiError(c, 400, 'errors.currentPasswordIncorrect')
+    }
     const record = await setPasswordHash(db, account.type, account.id, await hashPassword(body.newPassword))
     // whoever else held a session (perhaps the reason for the change) is signed out
     // so is whoever held a reset link

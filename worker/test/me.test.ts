@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { PASSWORD, call, createAdmin, createUser, sessionCookieFrom, sessionOf, signIn, type TestAccount } from './helpers/accounts'
+import { PASSWORD, call, createAdmin, createUser, factorConfirmation, sessionCookieFrom, sessionOf, signIn, type TestAccount } from './helpers/accounts'
 import { laterThanSessionCheck } from './helpers/stores'
 
 // refused requests change nothing, so one account serves all of them
@@ -121,10 +121,10 @@ describe('POST /api/me/password', () => {
     expect(sessionCookieFrom(fresh)).toBeTruthy()
   })
 
-  it('works for administrators too', async () => {
+  it('works for administrators too, with a fresh second factor (worker/test/two-factor.test.ts)', async () => {
     const admin = await createAdmin()
     const elsewhere = await signIn(admin.email, PASSWORD, 'admin')
-    const res = await change(admin.cookie, { currentPassword: PASSWORD, newPassword: 'admin new pass', confirmPassword: 'admin new pass' })
+    const res = await change(admin.cookie, { currentPassword: PASSWORD, newPassword: 'admin new pass', confirmPassword: 'admin new pass', code: factorConfirmation(admin).code })
     expect(res.status).toBe(200)
     expect(await laterThanSessionCheck(() => sessionOf(admin.cookie))).toEqual({ type: 'admin', id: admin.id })
     expect(await laterThanSessionCheck(() => sessionOf(elsewhere.cookie))).toBeNull()

@@ -288,6 +288,23 @@ describe("changing an administrator's factors", { timeout: 30_000 }, () => {
     expect(mail.text).toContain('Every other browser signed in to the account has been signed out.')
   })
 
+  it("asks for a fresh second factor to change an administrator's password, and signs out its other sessions", async () => {
+    const admin = await createAdmin()
+    const other = await secondSession(admin, admin.recoveryCodes!.pop()!)
+    const change = (body: object) => call('/api/me/password', { cookie: admin.cookie, body: { newPassword: 'a new admin password', confirmPassword: 'a new admin password', ...body } })
+    const noAnswer = await change({ currentPassword: admin.password })
+    expect(noAnswer.status).toBe(400)
+    expect(await noAnswer.json()).toEqual({ error: 'Enter a code from your authenticator app or a recovery code, or use a passkey, to confirm this change.' })
+    expect(await (await change({ currentPassword: admin.password, code: '000000' })).json()).toEqual({ error: WRONG_CODE })
+    expect((await change({ currentPassword: 'not the password', code: admin.recoveryCodes![0] })).status).toBe(400)
+    // nothing changed so far: the old password still signs in
+    expect((await call('/api/auth/login', { body: { email: admin.email, password: admin.password, type: 'admin' } })).status).toBe(200)
+    expect((await change({ currentPassword: admin.password, code: admin.recoveryCodes!.shift()! })).status).toBe(200)
+    expect((await call('/api/auth/login', { body: { email: admin.email, password: admin.password, type: 'admin' } })).status).toBe(401)
+    expect((await call('/api/auth/login', { body: { email: admin.email, password: 'a new admin password', type: 'admin' } })).status).toBe(200)
+    expect((await call('/api/auth/me', { cookie: other }).then((r) => r.json<{ user: unknown }>())).user).toBeNull()
+  })
+
   it('refuses to remove the last factor one could pass with', async () => {
     const { admin, authenticator, passkey, cookie } = await passkeyOnlyAdmin()
     const removed = await call(`/api/me/passkeys/${authenticator.id}`, { method: 'DELETE', cookie, body: { password: admin.password, passkey } })

@@ -1,38 +1,55 @@
 /**
  * Change Password (SPEC.md section 2, Profile): a form opened on demand. The server checks the
- * current password before accepting the new one and signs out the account's other sessions.
+ * current password before accepting the new one and signs out the account's other sessions. An
+ * administrator also gives a fresh second factor: a code from the app, a recovery code or a passkey.
  */
 import { useState, type FormEvent } from 'react'
 import { useToast } from '../../components/toast'
 import { t } from '../../i18n'
 import { FormError, MIN_PASSWORD_LENGTH, PasswordField, passwordProblem, TextField } from './auth-form'
-import { useChangePassword } from './api'
+import { useChangePassword, useTwoFactorState } from './api'
 import { Button } from '../../components/button'
+import { passkeyConfirmation, passkeysSupported } from './passkey-ceremonies'
+import { CodeField } from './two-factor-parts'
 
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
-export function PasswordSection() {
+export function PasswordSection({ secondFactor = false }: { secondFactor?: boolean }) {
   const [open, setOpen] = useState(false)
   const [form, setForm] = useState(empty)
+  const [code, setCode] = useState('')
   const [error, setError] = useState<string | null>(null)
   const change = useChangePassword()
+  const factors = useTwoFactorState(secondFactor && open)
   const toast = useToast()
 
   const close = () => {
     setForm(empty)
+    setCode('')
     setError(null)
     setOpen(false)
   }
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
+  const submit = (answer: () => Promise<{ code?: string; passkey?: Awaited<ReturnType<typeof passkeyConfirmation>> }>) => {
     const problem = passwordProblem(form.newPassword, form.confirmPassword, t('account.newPasswordsDoNotMatch'))
     if (problem) {
       setError(problem)
       return
     }
     setError(null)
-    change.mutate(form, {
+    answer().then(
+      (factor) => send({ ...form, ...factor }),
+      (err: unknown) => setError(err instanceof Error ? err.message : t('account.somethingWentWrong')),
+    )
+  }
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    submit(async () => (secondFactor ? { code: code.trim() } : {}))
+  }
+
+  const send = (request: Parameters<typeof change.mutate>[0]) =>
+    change.mutate(request, {
       onSuccess: () => {
         toast(t('account.passwordUpdated'), 'success')
         close()
@@ -42,7 +59,6 @@ export function PasswordSection() {
         toast(t('account.passwordUpdateFailed'), 'error')
       },
     })
-  }
 
   const set = (name: keyof typeof empty) => (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value })
 
@@ -61,8 +77,14 @@ export function PasswordSection() {
           <PasswordField label={t('account.currentPassword')} showLabel={t('account.showCurrentPassword')} hideLabel={t('account.hideCurrentPassword')} name="currentPassword" autoComplete="current-password" required value={form.currentPassword} onChange={set('currentPassword')} />
           <PasswordField label={t('account.newPassword')} showLabel={t('account.showNewPassword')} hideLabel={t('account.hideNewPassword')} name="newPassword" autoComplete="new-password" required hint={t('account.passwordHint', { min: MIN_PASSWORD_LENGTH })} value={form.newPassword} onChange={set('newPassword')} />
           <TextField label={t('account.confirmNewPassword')} name="confirmPassword" type="password" autoComplete="new-password" required value={form.confirmPassword} onChange={set('confirmPassword')} />
+          {secondFactor && <CodeField label={t('account.codeOrRecoveryCode')} value={code} onChange={setCode} />}
           <FormError message={error} />
-          <div className="flex justify-end gap-3">
+          <div className="flex flex-wrap justify-end gap-3">
+            {secondFactor && (factors.data?.passkeys ?? 0) > 0 && passkeysSupported() && (
+              <Button variant="secondary" disabled={change.isPending} onClick={() => (form.currentPassword ? submit(async () => ({ passkey: await passkeyConfirmation() })) : setError(t('account.enterPasswordFirst')))}>
+                {t('account.confirmWithPasskey')}
+              </Button>
+            )}
             <Button variant="secondary" onClick={close}>
               {t('account.cancel')}
             </Button>

@@ -46,7 +46,7 @@ function SignedInProfile() {
         {/* Drawn with the profile, not before it: arriving above them, it would push them down. */}
         {!profile.isPending && (
           <>
-            <PasswordSection />
+            <PasswordSection secondFactor={profile.data?.type === 'admin'} />
             {profile.data?.type === 'admin' && <TwoFactorSection />}
             <PasskeysSection secondFactor={profile.data?.type === 'admin'} />
             <SessionsSection />

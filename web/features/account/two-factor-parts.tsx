@@ -9,6 +9,7 @@ import { Button } from '../../components/button'
 import { t } from '../../i18n'
 import { api, readJson } from '../../lib/api-client'
 import { FormError, inputClass, PasswordField, SubmitButton } from './auth-form'
+import { QrCode } from './qr-code'
 import { passkeyConfirmation, passkeysSupported, type FactorChangeConfirmation } from './passkey-ceremonies'
 
 export function CodeField({ label, value, onChange, pattern, autoComplete }: { label: string; value: string; onChange: (v: string) => void; pattern?: string; autoComplete?: string }) {
@@ -52,6 +53,7 @@ export function AuthenticatorKeyForm({ secret, onEnabled }: { secret: TotpSecret
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-label={t('account.setUpAuthenticatorApp')}>
       <p className="text-sm text-neutral-300">{t('account.setUpKeyIntro')}</p>
+      <QrCode text={secret.otpauth_uri} label={t('account.setUpQrCode')} />
       <p className="break-all rounded-lg border border-neutral-700 bg-neutral-950 p-3 font-mono text-sm" aria-label={t('account.setUpKey')} dir="ltr">
         {secret.secret.replace(/(.{4})/g, '$1 ').trim()}
       </p>
