@@ -195,6 +195,26 @@ export const pushSubscribers = sqliteTable(
   (t) => [primaryKey({ columns: [t.owner_type, t.owner_id] })],
 )
 
+/**
+ * Invitations to become an administrator, made from the dashboard by one: the SHA-256 of the
+ * e-mailed token only, good for 24 hours and once (used_at), revocable until then.
+ */
+export const adminInvites = sqliteTable(
+  'admin_invites',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    token_hash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    invited_by: integer('invited_by').notNull(),
+    created_at: text('created_at').notNull().default(now),
+    expires_at: text('expires_at').notNull(),
+    used_at: text('used_at'),
+    /** The administrator account the invitation made, once used. */
+    admin_id: integer('admin_id'),
+  },
+  (t) => [uniqueIndex('admin_invites_token_unique').on(t.token_hash), index('admin_invites_expires_idx').on(t.expires_at)],
+)
+
 export const watchlist = sqliteTable(
   'watchlist',
   {

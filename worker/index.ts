@@ -55,6 +55,7 @@ import { bodyLimit } from './lib/body-limit'
 import type { AppEnv, Bindings } from './env'
 import { withSecurityHeaders } from './lib/security-headers'
 import { adminRoutes } from './routes/admin'
+import { adminInviteRoutes, inviteeRoutes } from './routes/admin-invites'
 import { appOrAsset, appPageRoutes } from './routes/app-pages'
 import { adminStreamRoutes } from './routes/admin-streams'
 import { authRoutes } from './routes/auth'
@@ -105,6 +106,8 @@ const api = new Hono<AppEnv>()
   .route('/me/import', importRoutes)
   .route('/lists', publicListRoutes)
   .route('/admin/streams', adminStreamRoutes)
+  .route('/admin/invites', adminInviteRoutes)
+  .route('/admin-invite', inviteeRoutes)
   .route('/admin', adminRoutes)
   .route('/player', playerRoutes)
   .route('/img/:edition{a\\d{1,3}}', imageRoutes)

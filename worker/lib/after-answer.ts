@@ -2,7 +2,8 @@
 import type { Context } from 'hono'
 import type { AppEnv } from '../env'
 
-export function afterAnswer(c: Context<AppEnv>, work: Promise<unknown>): void {
+/** Any route's context will do, a signed-in one's too: only the request id and the execution context are read. */
+export function afterAnswer<E extends AppEnv>(c: Context<E>, work: Promise<unknown>): void {
   const logged = work.catch((err: unknown) => {
     console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), message: 'background work failed', error: String(err) }))
   })

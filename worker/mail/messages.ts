@@ -64,3 +64,13 @@ export function factorChangedMail(env: Pick<Bindings, 'SITE_NAME'>, to: string, 
     text: [say(locale, 'mail.factorChanged', { siteName, change }), '', say(locale, 'mail.factorChangedSignedOut'), say(locale, 'mail.factorChangedIfNotYou')].join('\n'),
   }
 }
+
+/** An invitation to become an administrator: who sent it, the one-time link and how long it lasts. */
+export function adminInviteMail(env: Pick<Bindings, 'SITE_NAME'>, to: string, inviter: string, link: string, hours: number, locale: Locale = 'en'): Mail {
+  const siteName = env.SITE_NAME
+  return {
+    to,
+    subject: say(locale, 'mail.adminInviteSubject', { siteName }),
+    text: [say(locale, 'mail.adminInvited', { siteName, inviter }), '', say(locale, 'mail.adminInviteChoose', { hours }), link, '', say(locale, 'mail.adminInviteSecondFactor'), say(locale, 'mail.adminInviteIgnore')].join('\n'),
+  }
+}
