@@ -269,4 +269,42 @@ describe('the dashboard', () => {
     await shoot(page, 'profile-admin-desktop')
     await context.close()
   })
+
+  it('invites another administrator, who makes an account from the e-mailed link and sets up a second factor', async () => {
+    const { context, page } = await openDashboard('desktop', '/security')
+    const panel = page.getByRole('region', { name: 'Administrators' })
+    const invitee = newAccountDetails('invited')
+    await panel.getByLabel('E-mail address to invite').fill(invitee.email)
+    await panel.getByRole('button', { name: 'Send invitation' }).click()
+    await page.locator('[data-toast]', { hasText: `Invitation sent to ${invitee.email}.` }).waitFor()
+    await panel.getByRole('list', { name: 'Open invitations' }).getByText(invitee.email).waitFor()
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await shoot(page, 'admin-invites-desktop')
+
+    const mailbox = (await (await page.request.get('/api/dev/mail')).json()) as { messages: { to: string; text: string }[] }
+    const link = /https?:\/\/\S+\/admin-invite#token=[A-Za-z0-9_-]+/.exec(mailbox.messages.find((m) => m.to === invitee.email)?.text ?? '')?.[0]
+    expect(link).toBeTruthy()
+    const visitor = await openPage('phone')
+    await visitor.page.goto(new URL(link!).pathname + new URL(link!).hash)
+    const form = visitor.page.getByRole('form', { name: 'Become an administrator' })
+    await visitor.page.getByText(`You were invited as ${invitee.email}.`).waitFor()
+    // the token leaves the address bar at once
+    expect(visitor.page.url()).not.toContain('token')
+    await form.getByLabel('Username', { exact: true }).fill(invitee.username)
+    await form.getByLabel('Password', { exact: true }).fill(invitee.password)
+    await form.getByLabel('Confirm Password', { exact: true }).fill(invitee.password)
+    expect(await seriousA11yViolations(visitor.page)).toEqual([])
+    await shoot(visitor.page, 'admin-invite-phone')
+    await form.getByRole('button', { name: 'Create administrator account' }).click()
+    await visitor.page.getByText('Your administrator account is ready.').first().waitFor()
+    // the new administrator signs in and is taken through setting up its second factor
+    await loginThroughForm(visitor.page, invitee, 'Admin', `/login?next=${encodeURIComponent('/admin')}`)
+    await visitor.page.getByRole('tablist', { name: 'Dashboard sections' }).waitFor()
+    await visitor.context.close()
+
+    // the invitation is used: it is no longer open
+    await page.reload()
+    await panel.getByText('No open invitations.').waitFor()
+    await context.close()
+  })
 })

@@ -61,6 +61,7 @@ const DmcaPage = page(() => import('../features/static/dmca-page'), areasOfModul
 const LoginPage = page(() => import('../features/account/login-page'), areasOfModule('features/account/login-page'))
 const RegisterPage = page(() => import('../features/account/register-page'), areasOfModule('features/account/register-page'))
 const ForgotPasswordPage = page(() => import('../features/account/forgot-password-page'), areasOfModule('features/account/forgot-password-page'))
+const AdminInvitePage = page(() => import('../features/account/admin-invite-page'), areasOfModule('features/account/admin-invite-page'))
 const ResetPasswordPage = page(() => import('../features/account/reset-password-page'), areasOfModule('features/account/reset-password-page'))
 const TwoFactorPage = page(() => import('../features/account/two-factor-page'), areasOfModule('features/account/two-factor-page'))
 const ProfilePage = page(() => import('../features/account/profile-page'), areasOfModule('features/account/profile-page'))
@@ -104,6 +105,7 @@ export const routeTable: readonly (readonly [string, LazyPage])[] = [
   ['/register', RegisterPage],
   ['/forgot-password', ForgotPasswordPage],
   ['/reset-password', ResetPasswordPage],
+  ['/admin-invite', AdminInvitePage],
   ['/two-factor', TwoFactorPage],
   ['/profile', ProfilePage],
   ['/import', ImportPage],

@@ -38,6 +38,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/register', module: 'features/account/register-page' },
   { path: '/forgot-password', module: 'features/account/forgot-password-page' },
   { path: '/reset-password', module: 'features/account/reset-password-page' },
+  { path: '/admin-invite', module: 'features/account/admin-invite-page' },
   { path: '/two-factor', module: 'features/account/two-factor-page' },
   { path: '/profile', module: 'features/account/profile-page' },
   { path: '/import', module: 'features/account/import-page' },

@@ -116,6 +116,9 @@ export function safeNextPath(next: string | null, origin: string = window.locati
 
 export const MIN_PASSWORD_LENGTH = 6
 
+/** The server's rule for usernames (worker/accounts/schemas.ts), as an HTML pattern. */
+export const USERNAME_PATTERN = '[A-Za-z0-9._\\-]{3,30}'
+
 /** The first client-side problem with a new password and its confirmation, or null. */
 export function passwordProblem(password: string, confirm: string, mismatch: string): string | null {
   if (password !== confirm) return mismatch

@@ -13,11 +13,9 @@ import { paths } from '../../lib/paths'
 import { useRefreshSession, useSession, type SessionAccount } from '../../lib/session'
 import { t } from '../../i18n'
 import { useDocumentMeta } from '../../lib/use-document-meta'
-import { AuthCard, FormError, MIN_PASSWORD_LENGTH, PasswordField, passwordProblem, safeNextPath, SubmitButton, TextField } from './auth-form'
+import { AuthCard, FormError, MIN_PASSWORD_LENGTH, PasswordField, passwordProblem, safeNextPath, SubmitButton, TextField, USERNAME_PATTERN } from './auth-form'
 import { useBotCheck } from './turnstile'
 
-/** The server's rule for usernames (worker/accounts/schemas.ts), as an HTML pattern. */
-const USERNAME_PATTERN = '[A-Za-z0-9._\\-]{3,30}'
 
 export function Component() {
   useDocumentMeta(t('account.signUpTitle'), t('account.signUpDescription'))

@@ -101,3 +101,27 @@ export async function downloadExport(): Promise<string> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
   return name
 }
+
+export type OpenInvite = InferResponseType<typeof api.admin.invites.$get, 200>['invites'][number]
+const inviteKeys = { open: ['admin', 'invites'] as const }
+
+/** The invitations to become an administrator not yet taken up, revoked or expired. */
+export function useInvites() {
+  return useQuery({ queryKey: inviteKeys.open, queryFn: () => readJson<{ invites: OpenInvite[] }>(api.admin.invites.$get()).then((b) => b.invites), staleTime: 0 })
+}
+
+export function useSendInvite() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (email: string) => readJson(api.admin.invites.$post({ json: { email } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: inviteKeys.open }),
+  })
+}
+
+export function useRevokeInvite() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) => readJson(api.admin.invites[':id'].$delete({ param: { id: String(id) } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: inviteKeys.open }),
+  })
+}

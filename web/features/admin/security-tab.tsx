@@ -6,6 +6,7 @@ import { t } from '../../i18n'
 import type { DashboardStats } from './api'
 import { Figure, FigureGrid, Panel } from './figures'
 import { Button } from '../../components/button'
+import { InvitesPanel } from './invites-panel'
 
 export function SecurityTab({ stats, onManageUsers }: { stats: DashboardStats; onManageUsers: () => void }) {
   return (
@@ -28,6 +29,7 @@ export function SecurityTab({ stats, onManageUsers }: { stats: DashboardStats; o
           {t('admin.banOrUnban')}
         </Button>
       </Panel>
+      <InvitesPanel />
     </div>
   )
 }
