@@ -4,9 +4,9 @@
  * episode and a show-wide one (season 0, episode 0) that any episode without its own falls back to.
  * A stream may name its preview thumbnails track, which the player shows while the viewer scrubs.
  */
-import { and, asc, eq, ne, notExists } from 'drizzle-orm'
+import { and, asc, desc, eq, ne, notExists } from 'drizzle-orm'
 import { z } from 'zod'
-import { contentTypes, streams, type ContentType, type Stream } from '../../drizzle/schema'
+import { contentTypes, streams, titleFigures, type ContentType, type Stream } from '../../drizzle/schema'
 import type { Db } from '../accounts/db'
 import { errorMessage } from '../lib/api-errors'
 import { isolateMemo } from '../lib/isolate-memo'
@@ -79,6 +79,28 @@ export const streamInput = z
     path: ['season_number'],
   })
 export type StreamInput = z.infer<typeof streamInput>
+
+export const checkInput = z.object({ master_url: mediaUrl(), thumbnails_url: mediaUrl().nullish() })
+
+export interface TitleWithoutStream {
+  content_type: ContentType
+  content_id: number
+  title: string
+  poster_path: string | null
+  watched: number
+  saved: number
+}
+
+/** The titles viewers have watched or saved that no stream plays (up to 50), most watched first. */
+export async function titlesWithoutStream(db: Db): Promise<TitleWithoutStream[]> {
+  return db
+    .select({ content_type: titleFigures.content_type, content_id: titleFigures.content_id, title: titleFigures.title, poster_path: titleFigures.poster_path, watched: titleFigures.watched, saved: titleFigures.saved })
+    .from(titleFigures)
+    .where(notExists(db.select({ id: streams.id }).from(streams).where(and(eq(streams.content_type, titleFigures.content_type), eq(streams.content_id, titleFigures.content_id)))))
+    .orderBy(desc(titleFigures.watched), desc(titleFigures.saved))
+    .limit(50)
+    .all()
+}
 
 export interface StreamFilter {
   content_type?: ContentType

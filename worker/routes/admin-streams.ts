@@ -1,7 +1,10 @@
 /**
- * Administrator API for HLS streams mapped to titles: list, add, replace, remove. Every call needs
- * an admin session (401 signed out, 403 for a user); a master playlist must be https:// or a
- * same-site /media/ path so the player never loads mixed content or an unvetted scheme.
+ * Administrator API for HLS streams mapped to titles: list, check, add, replace, remove, and the
+ * titles viewers want that have none. Every call needs an admin session (401 signed out, 403 for a
+ * user); a master playlist must be https:// or a same-site /media/ path so the player never loads
+ * mixed content or an unvetted scheme, and is loaded before it is saved (worker/player/
+ * playlist-check.ts): an address that does not answer with a playable HLS playlist is refused with
+ * a 400 saying why, and nothing is saved.
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
@@ -11,7 +14,8 @@ import { requireAdmin } from '../auth/guards'
 import type { AppEnv } from '../env'
 import { apiError } from '../lib/api-errors'
 import { validate } from '../lib/validate'
-import { createStream, deleteStream, getStream, listStreams, replaceStream, streamInput } from '../player/streams'
+import { checkPlaylist } from '../player/playlist-check'
+import { checkInput, createStream, deleteStream, getStream, listStreams, replaceStream, streamInput, titlesWithoutStream } from '../player/streams'
 
 const idParam = z.object({ id: z.coerce.number().int().positive() })
 const listQuery = z.object({
@@ -24,16 +28,30 @@ export const adminStreamRoutes = new Hono<AppEnv>()
   .get('/', validate('query', listQuery), async (c) => {
     return c.json({ results: await listStreams(database(c.env.DB), c.req.valid('query')) })
   })
+  // Loads the address as the player would and says what it found, saving nothing.
+  .post('/check', validate('json', checkInput), async (c) => {
+    const { master_url, thumbnails_url } = c.req.valid('json')
+    const check = await checkPlaylist(c.env, new URL(c.req.url).origin, master_url, thumbnails_url)
+    return check.ok ? c.json({ report: check.report }) : apiError(c, 400, check.error, check.values)
+  })
+  // The titles viewers watch or save that no stream plays, most watched first.
+  .get('/missing', async (c) => c.json({ results: await titlesWithoutStream(database(c.env.DB)) }))
   .get('/:id', validate('param', idParam), async (c) => {
     const stream = await getStream(database(c.env.DB), c.req.valid('param').id)
     return stream ? c.json({ stream }) : apiError(c, 404, 'errors.streamNotFound')
   })
   .post('/', validate('json', streamInput), async (c) => {
-    const stream = await createStream(database(c.env.DB), c.env.CACHE, c.req.valid('json'))
-    return stream ? c.json({ stream }, 201) : apiError(c, 409, 'errors.streamExists')
+    const input = c.req.valid('json')
+    const check = await checkPlaylist(c.env, new URL(c.req.url).origin, input.master_url, input.thumbnails_url)
+    if (!check.ok) return apiError(c, 400, check.error, check.values)
+    const stream = await createStream(database(c.env.DB), c.env.CACHE, input)
+    return stream ? c.json({ stream, report: check.report }, 201) : apiError(c, 409, 'errors.streamExists')
   })
   .put('/:id', validate('param', idParam), validate('json', streamInput), async (c) => {
-    const result = await replaceStream(database(c.env.DB), c.env.CACHE, c.req.valid('param').id, c.req.valid('json'))
+    const input = c.req.valid('json')
+    const check = await checkPlaylist(c.env, new URL(c.req.url).origin, input.master_url, input.thumbnails_url)
+    if (!check.ok) return apiError(c, 400, check.error, check.values)
+    const result = await replaceStream(database(c.env.DB), c.env.CACHE, c.req.valid('param').id, input)
     if (result.ok) return c.json({ stream: result.stream })
     return result.reason === 'missing' ? apiError(c, 404, 'errors.streamNotFound') : apiError(c, 409, 'errors.streamExists')
   })
