@@ -16,6 +16,7 @@ import { useStats } from './api'
 import { ContentTab } from './content-tab'
 import { OverviewTab } from './overview-tab'
 import { SecurityTab } from './security-tab'
+import { StreamsTab } from './streams-tab'
 import { SystemTab } from './system-tab'
 import { Tabs } from './tabs'
 import { UsersTab } from './users-tab'
@@ -25,6 +26,7 @@ const tabs = [
   { key: 'overview', label: 'admin.tabOverview' },
   { key: 'users', label: 'admin.tabUsers' },
   { key: 'content', label: 'admin.tabContent' },
+  { key: 'streams', label: 'admin.tabStreams' },
   { key: 'analytics', label: 'admin.tabAnalytics' },
   { key: 'system', label: 'admin.tabSystem' },
   { key: 'security', label: 'admin.tabSecurity' },
@@ -55,6 +57,7 @@ function Dashboard() {
 
   const panel = () => {
     if (selected === 'users') return <UsersTab />
+    if (selected === 'streams') return <StreamsTab />
     if (stats.isError) {
       return (
         <p role="alert" className="text-red-300">

@@ -3,7 +3,7 @@
  * the worker; the mutations refresh the figures they change.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { InferResponseType } from 'hono/client'
+import type { InferRequestType, InferResponseType } from 'hono/client'
 import { api, readJson } from '../../lib/api-client'
 import { useSetAtom } from 'jotai'
 import { siteConfigVersionAtom } from '../../lib/images'
@@ -123,5 +123,42 @@ export function useRevokeInvite() {
   return useMutation({
     mutationFn: (id: number) => readJson(api.admin.invites[':id'].$delete({ param: { id: String(id) } })),
     onSuccess: () => client.invalidateQueries({ queryKey: inviteKeys.open }),
+  })
+}
+
+export type AdminStream = InferResponseType<(typeof api.admin.streams)[':id']['$get'], 200>['stream']
+export type StreamDraft = InferRequestType<typeof api.admin.streams.$post>['json']
+export type PlaylistReport = InferResponseType<typeof api.admin.streams.check.$post, 200>['report']
+export type TitleWithoutStream = InferResponseType<typeof api.admin.streams.missing.$get, 200>['results'][number]
+const streamKeys = { all: ['admin', 'streams'] as const, missing: ['admin', 'streams', 'missing'] as const }
+
+/** Every stream mapped to a title (up to 500), by title and episode. */
+export function useStreams() {
+  return useQuery({ queryKey: streamKeys.all, queryFn: () => readJson<{ results: AdminStream[] }>(api.admin.streams.$get({ query: {} })).then((b) => b.results), staleTime: 0 })
+}
+
+export function useTitlesWithoutStream() {
+  return useQuery({ queryKey: streamKeys.missing, queryFn: () => readJson<{ results: TitleWithoutStream[] }>(api.admin.streams.missing.$get()).then((b) => b.results), staleTime: 0 })
+}
+
+/** Loads an address as the player would and answers what it found (nothing is saved). */
+export function checkStream(draft: Pick<StreamDraft, 'master_url' | 'thumbnails_url'>): Promise<PlaylistReport> {
+  return readJson<{ report: PlaylistReport }>(api.admin.streams.check.$post({ json: { master_url: draft.master_url, thumbnails_url: draft.thumbnails_url || null } })).then((b) => b.report)
+}
+
+export function useSaveStream() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, draft }: { id: number | null; draft: StreamDraft }) =>
+      readJson<{ stream: AdminStream }>(id === null ? api.admin.streams.$post({ json: draft }) : api.admin.streams[':id'].$put({ param: { id: String(id) }, json: draft })).then((b) => b.stream),
+    onSuccess: () => client.invalidateQueries({ queryKey: streamKeys.all }),
+  })
+}
+
+export function useRemoveStream() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) => readJson(api.admin.streams[':id'].$delete({ param: { id: String(id) } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: streamKeys.all }),
   })
 }
