@@ -196,6 +196,21 @@ export const pushSubscribers = sqliteTable(
 )
 
 /**
+ * Which account each Web Push endpoint belongs to (the subscriptions themselves live in the
+ * accounts' stores): an endpoint is one browser's, so when it is subscribed under a second account
+ * it moves there and leaves the first. Named by the endpoint's SHA-256, never the address itself.
+ */
+export const pushEndpoints = sqliteTable(
+  'push_endpoints',
+  {
+    endpoint_hash: text('endpoint_hash').primaryKey(),
+    owner_type: text('owner_type', { enum: ownerTypes }).notNull(),
+    owner_id: integer('owner_id').notNull(),
+  },
+  (t) => [index('push_endpoints_owner_idx').on(t.owner_type, t.owner_id)],
+)
+
+/**
  * The weekly "new on the site" e-mail's subscribers (the footer's box; worker/newsletter/). An
  * address is `pending` until its confirmation link is followed (double opt-in) and only then
  * `confirmed`; the link's token is kept as its SHA-256 only. The unsubscribe token is kept

@@ -19,6 +19,7 @@ import { checkCurrentPassword } from '../auth/current-password'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
 import { countersOf } from '../auth/rate-limit'
 import { subscriptionOf } from '../newsletter/subscribers'
+import { endpointsOf } from '../push/subscribers'
 import { clearSessionCookie } from '../auth/session'
 import type { AppEnv } from '../env'
 import { apiError, errorMessage } from '../lib/api-errors'
@@ -80,7 +81,7 @@ export const myDataRoutes = new Hono<AppEnv>()
     await store.deleteAccount(owner)
     forgetProfile(owner)
     // the weekly e-mail's subscription of the account's own address goes with it
-    await deleteUserAccount(db, account.id, [...(await countersOf(c.env, db, account)), subscriptionOf(db, account.email)])
+    await deleteUserAccount(db, account.id, [...(await countersOf(c.env, db, account)), subscriptionOf(db, account.email), endpointsOf(db, owner)])
     // The account's public lists stop showing to visitors at once.
     await keepPublicListCopies(c.env, shown)
     clearSessionCookie(c)
