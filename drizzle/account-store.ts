@@ -150,6 +150,8 @@ export const storePushSubscriptions = sqliteTable('push_subscriptions', {
   p256dh: text('p256dh').notNull(),
   auth: text('auth').notNull(),
   created_at: text('created_at').notNull().default(now),
+  /** Deliveries the push service refused in a row (a 4xx other than 404, 410 and 429); reset by one it takes. */
+  failures: integer('failures').notNull().default(0),
 })
 
 /**

@@ -215,6 +215,52 @@ export const adminInvites = sqliteTable(
   (t) => [uniqueIndex('admin_invites_token_unique').on(t.token_hash), index('admin_invites_expires_idx').on(t.expires_at)],
 )
 
+/**
+ * Which account each Web Push endpoint belongs to (the subscriptions themselves live in the
+ * accounts' stores): an endpoint is one browser's, so when it is subscribed under a second account
+ * it moves there and leaves the first. Named by the endpoint's SHA-256, never the address itself.
+ */
+export const pushEndpoints = sqliteTable(
+  'push_endpoints',
+  {
+    endpoint_hash: text('endpoint_hash').primaryKey(),
+    owner_type: text('owner_type', { enum: ownerTypes }).notNull(),
+    owner_id: integer('owner_id').notNull(),
+  },
+  (t) => [index('push_endpoints_owner_idx').on(t.owner_type, t.owner_id)],
+)
+
+/**
+ * The weekly "new on the site" e-mail's subscribers (the footer's box; worker/newsletter/). An
+ * address is `pending` until its confirmation link is followed (double opt-in) and only then
+ * `confirmed`; the link's token is kept as its SHA-256 only. The unsubscribe token is kept
+ * nowhere: it is a keyed digest of the row's id and `unsubscribe_salt` under JWT_SECRET.
+ * `sent_week` is the Monday (YYYY-MM-DD) of the last weekly e-mail claimed for the address, so a
+ * week's sending resumes where an earlier run stopped and never sends twice.
+ */
+export const newsletterSubscribers = sqliteTable(
+  'newsletter_subscribers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    locale: text('locale').notNull(),
+    status: text('status', { enum: ['pending', 'confirmed'] }).notNull(),
+    confirm_hash: text('confirm_hash').notNull(),
+    /** Unix seconds after which a pending address's link no longer confirms it. */
+    confirm_expires_at: integer('confirm_expires_at').notNull(),
+    unsubscribe_salt: text('unsubscribe_salt').notNull(),
+    sent_week: text('sent_week'),
+    created_at: text('created_at').notNull().default(now),
+    confirmed_at: text('confirmed_at'),
+  },
+  (t) => [
+    uniqueIndex('newsletter_subscribers_email_unique').on(t.email),
+    uniqueIndex('newsletter_subscribers_confirm_unique').on(t.confirm_hash),
+    index('newsletter_subscribers_status_week_idx').on(t.status, t.sent_week),
+  ],
+)
+
 export const watchlist = sqliteTable(
   'watchlist',
   {

@@ -59,7 +59,8 @@ export default async function setup(project: TestProject) {
   await prepareLocal({ persistTo })
   server = spawn(
     wranglerBin,
-    ['dev', '--port', port, '--ip', '127.0.0.1', '--show-interactive-dev-session=false', ...persistArgs(persistTo)],
+    // --test-scheduled: a journey runs the Cron Triggers through /__scheduled?cron=...
+    ['dev', '--port', port, '--ip', '127.0.0.1', '--show-interactive-dev-session=false', '--test-scheduled', ...persistArgs(persistTo)],
     { cwd: root, env: wranglerEnv, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   let log = ''

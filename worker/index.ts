@@ -21,9 +21,12 @@
  *   GET      /api/me/calendar?tz=           their episodes, the last 7 days and the next 30 (routes/calendar.ts)
  *   *        /api/me/calendar/feed          the account's private iCal feed: address, new secret, revoke (routes/calendar.ts)
  *   GET      /calendar/{secret}.ics         that feed (routes/calendar-feed.ts)
+ *   POST     /api/newsletter                subscribe to the weekly "new on the site" e-mail (routes/newsletter.ts)
+ *   GET|POST /newsletter/confirm, /newsletter/unsubscribe   its confirmation and one-click unsubscribe pages
  *   *        /api/me/notices[/subscriptions]  new-episode notices: settings, this browser's Web Push subscription (routes/notices.ts)
  *
- * Cron Trigger (`scheduled`): sends new-episode notices (push/notices.ts).
+ * Cron Triggers (`scheduled`): hourly, new-episode notices (push/notices.ts) and the rest of the
+ * week's e-mail; weekly, the week's "new on the site" e-mail (newsletter/weekly.ts).
  *   *        /api/me/...                    profile, password, watchlist, history (routes/me.ts);
  *                                           export and account deletion (routes/my-data.ts); import (routes/import.ts)
  *   *        /api/admin/...                 administrator API (routes/admin.ts)
@@ -83,6 +86,8 @@ import { sessionRoutes } from './routes/sessions'
 import { secondFactorRoutes, twoFactorRoutes } from './routes/two-factor'
 import { noticeRoutes } from './routes/notices'
 import { sendNotices } from './push/notices'
+import { newsletterApiRoutes, newsletterPageRoutes } from './routes/newsletter'
+import { sendWeekly, WEEKLY_CRON } from './newsletter/weekly'
 
 const api = new Hono<AppEnv>()
   .route('/', pingRoutes)
@@ -101,6 +106,7 @@ const api = new Hono<AppEnv>()
   .route('/me/follows', followRoutes)
   .route('/me/calendar', calendarRoutes)
   .route('/me/notices', noticeRoutes)
+  .route('/newsletter', newsletterApiRoutes)
   .route('/me', meRoutes)
   .route('/me', myDataRoutes)
   .route('/me/import', importRoutes)
@@ -166,7 +172,7 @@ app.notFound((c) => {
   return appOrAsset(c)
 })
 
-const routes = app.route('/api', api).route('/', calendarFeedRoutes).route('/', seoRoutes).route('/', appPageRoutes)
+const routes = app.route('/api', api).route('/', calendarFeedRoutes).route('/', newsletterPageRoutes).route('/', seoRoutes).route('/', appPageRoutes)
 
 // The same pages under each language's prefix: /es/movies is the Spanish /movies. Kept out of
 // AppType, which describes the API.
@@ -177,10 +183,23 @@ for (const prefix of [...LOCALES.map(localePrefix).filter(Boolean), PSEUDO_LOCAL
 export type AppType = typeof routes
 export { AccountStore } from './accounts/store'
 
-/** The Cron Trigger (wrangler.toml [triggers]): new-episode notices (worker/push/notices.ts). */
+/**
+ * The Cron Triggers (wrangler.toml [triggers]): hourly, new-episode notices (worker/push/notices.ts)
+ * and the next batch of a weekly e-mail already started; weekly, the week's "new on the site"
+ * e-mail (worker/newsletter/weekly.ts).
+ */
 async function scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext): Promise<void> {
-  const report = await sendNotices(withBenchCounters(env), (p) => ctx.waitUntil(p), controller.scheduledTime)
+  const counted = withBenchCounters(env)
+  const waitUntil = (p: Promise<unknown>) => ctx.waitUntil(p)
+  if (controller.cron === WEEKLY_CRON) {
+    const report = await sendWeekly(counted, waitUntil, controller.scheduledTime, true)
+    console.log(JSON.stringify({ level: 'info', message: 'weekly e-mail run', cron: controller.cron, ...report }))
+    return
+  }
+  const report = await sendNotices(counted, waitUntil, controller.scheduledTime)
   console.log(JSON.stringify({ level: 'info', message: 'notices run', cron: controller.cron, ...report }))
+  const weekly = await sendWeekly(counted, waitUntil, controller.scheduledTime, false)
+  if (weekly.sent + weekly.failed + weekly.skipped > 0) console.log(JSON.stringify({ level: 'info', message: 'weekly e-mail run', cron: controller.cron, ...weekly }))
 }
 
 // The Hono app itself (tests add routes to it and call it), with the trigger's handler beside fetch.

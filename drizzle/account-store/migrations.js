@@ -4,6 +4,7 @@ import m0001 from './0001_hide_from_continue_watching.sql';
 import m0002 from './0002_playing_position.sql';
 import m0003 from './0003_follow_shows.sql';
 import m0004 from './0004_push_notices.sql';
+import m0005 from './0005_push_failures.sql';
 
   export default {
     journal,
@@ -12,7 +13,8 @@ import m0004 from './0004_push_notices.sql';
 m0001,
 m0002,
 m0003,
-m0004
+m0004,
+m0005
     }
   }
   

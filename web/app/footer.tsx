@@ -1,10 +1,13 @@
 /**
  * The desktop footer (SPEC.md section 2): quick and company links, the new-movie-updates e-mail
- * box, social links, the support address from GET /api/config, the sitemap (new tab), the
+ * box (the weekly e-mail, double opt-in: POST /api/newsletter, worker/routes/newsletter.ts; shown
+ * only where GET /api/config says a mailer is configured), social links, the support address from GET /api/config, the sitemap (new tab), the
  * language menu, and TMDB's required attribution when TMDB is the catalogue provider. Below the
  * fold on every page and hidden on phones, it is not part of the first load (app/layout.tsx).
  */
 import { useState, type FormEvent } from 'react'
+import type { Locale } from '../../worker/lib/locales'
+import { ApiError, api, apiLanguage, readJson } from '../lib/api-client'
 import { Link } from 'react-router-dom'
 import { t } from '../i18n'
 import { useSiteConfig, useSiteFacts, useSocialLinks } from '../lib/images'
@@ -33,10 +36,20 @@ export function Footer() {
   const config = useSiteConfig()
   const { siteName, supportEmail } = useSiteFacts()
   const socialLinks = useSocialLinks(socialNetworks)
-  const [subscribed, setSubscribed] = useState(false)
-  const subscribe = (e: FormEvent) => {
+  const [email, setEmail] = useState('')
+  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'sent' } | { kind: 'failed'; message: string }>({ kind: 'idle' })
+  const subscribe = async (e: FormEvent) => {
     e.preventDefault()
-    setSubscribed(true)
+    setState({ kind: 'sending' })
+    try {
+      // the e-mails come in the page's language (the server checks it is one of the site's)
+      await readJson(api.newsletter.$post({ json: { email, locale: apiLanguage() as Locale } }))
+      setState({ kind: 'sent' })
+      setEmail('')
+    } catch (err) {
+      // the server's words for a refusal it explains (a bad address, too many tries); ours otherwise
+      setState({ kind: 'failed', message: err instanceof ApiError && err.status < 500 && err.status !== 404 ? err.message : t('shell.subscribeFailed') })
+    }
   }
   // Digits, as copyright lines are written in every language here; a date formatter would load
   // the language's calendar data, the costliest call of a page's first render, for four digits.
@@ -100,22 +113,31 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <div>
-          <p className="mb-1 font-semibold text-white">{t('shell.newsletterTitle')}</p>
-          <p className="mb-3">{t('shell.newsletterText')}</p>
-          <form className="flex flex-wrap gap-2" onSubmit={subscribe}>
-            <label htmlFor="footer-email" className="sr-only">{t('shell.emailLabel')}</label>
-            <input
-              id="footer-email"
-              type="email"
-              required
-              placeholder={t('shell.emailPlaceholder')}
-              className="min-w-0 flex-1 basis-40 rounded-md border border-neutral-700 bg-neutral-900 px-3 py-2 text-neutral-100 placeholder:text-neutral-500"
-            />
-            <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 font-semibold whitespace-nowrap text-white hover:bg-brand-500">{t('shell.subscribe')}</button>
-          </form>
-          <p aria-live="polite" className="mt-2 min-h-5 text-xs text-emerald-400">{subscribed ? t('shell.subscribed') : ''}</p>
-        </div>
+        {config?.newsletter === true ? (
+          <div>
+            <p className="mb-1 font-semibold text-white">{t('shell.newsletterTitle')}</p>
+            <p className="mb-3">{t('shell.newsletterText')}</p>
+            <form className="flex flex-wrap gap-2" onSubmit={subscribe}>
+              <label htmlFor="footer-email" className="sr-only">{t('shell.emailLabel')}</label>
+              <input
+                id="footer-email"
+                type="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                autoComplete="email"
+                placeholder={t('shell.emailPlaceholder')}
+                className="min-w-0 flex-1 basis-40 rounded-md border border-neutral-700 bg-neutral-900 px-3 py-2 text-neutral-100 placeholder:text-neutral-500"
+              />
+              <button type="submit" disabled={state.kind === 'sending'} className="rounded-md bg-brand-600 px-4 py-2 font-semibold whitespace-nowrap text-white hover:bg-brand-500 disabled:opacity-60">{t('shell.subscribe')}</button>
+            </form>
+            <p aria-live="polite" className={`mt-2 min-h-5 text-xs ${state.kind === 'failed' ? 'text-red-400' : 'text-emerald-400'}`}>
+              {state.kind === 'sent' ? t('shell.subscribed') : state.kind === 'failed' ? state.message : ''}
+            </p>
+          </div>
+        ) : (
+          <div />
+        )}
       </div>
       <div className="mt-8 flex items-center justify-between gap-6 border-t border-neutral-800 pt-6 text-xs">
         <div className="flex items-center gap-4">

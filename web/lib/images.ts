@@ -23,6 +23,8 @@ export interface SiteConfig {
   turnstileSiteKey: string | null
   /** The operator's pages on the social networks this deployment names (SOCIAL_LINKS). */
   social?: SocialLinks
+  /** Whether the footer's e-mail box is offered: a mailer is configured (worker/routes/newsletter.ts). */
+  newsletter?: boolean
   [key: string]: unknown
 }
 

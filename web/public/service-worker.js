@@ -30,7 +30,7 @@ const NAVIGATION_TIMEOUT_MS = 3000
 // Share pages are live in every language: /share/..., /es/share/..., /pt-br/share/... (one pattern
 // each: static routing takes no regular expressions).
 const LANGUAGE_PREFIXES = ['es', 'pt-br', 'fr', 'de', 'it', 'tr', 'ar', 'hi', 'ja', 'ko', 'zh-cn', 'en-xa']
-const NETWORK_ONLY = ['/api/*', '/share/*', ...LANGUAGE_PREFIXES.map((prefix) => `/${prefix}/share/*`), '/sitemap.xml', '/robots.txt', '/calendar/*']
+const NETWORK_ONLY = ['/api/*', '/share/*', ...LANGUAGE_PREFIXES.map((prefix) => `/${prefix}/share/*`), '/sitemap.xml', '/robots.txt', '/calendar/*', '/newsletter/*']
 
 function bypassForLiveData(event) {
   if (typeof event.addRoutes !== 'function' || typeof URLPattern !== 'function') return Promise.resolve()
@@ -62,7 +62,7 @@ self.addEventListener('activate', (event) => {
 
 function isLiveData(url) {
   const share = LANGUAGE_PREFIXES.some((prefix) => url.pathname.startsWith(`/${prefix}/share/`)) || url.pathname.startsWith('/share/')
-  return url.pathname.startsWith('/api/') || share || url.pathname === '/sitemap.xml' || url.pathname === '/robots.txt' || url.pathname.startsWith('/calendar/')
+  return url.pathname.startsWith('/api/') || share || url.pathname === '/sitemap.xml' || url.pathname === '/robots.txt' || url.pathname.startsWith('/calendar/') || url.pathname.startsWith('/newsletter/')
 }
 
 /**

@@ -28,8 +28,8 @@ import { copyIsEmpty, copyStatements, markCopied, pendingCopy } from './copies'
 import { database, nowIso, type StoreDb } from './db'
 import { clearHistory, findHistoryEntry, playingRow, hideFromContinueWatching, historyResult, listContinueWatching, listHistory, recordPlaying, recordProgress, recordWatched, settlePlaying, type HistoryResult, type ProgressReport, type ReportReason } from './history'
 import { followChoices, followedShows, followState, setFollow, type FollowedShow, type FollowItem, type FollowState } from './follows'
-import { addSubscription, countSubscriptions, listSubscriptions, markNotified, readNoticeSettings, removeSubscription, writeNoticeSettings, type NoticeSettings, type QuietHours } from '../push/settings'
-import type { PushSubscriptionKeys } from '../push/web-push'
+import { addSubscription, countSubscriptions, listSubscriptions, markNotified, readNoticeSettings, removeSubscription, settleDeliveries, writeNoticeSettings, type NoticeSettings, type QuietHours } from '../push/settings'
+import type { PushOutcome, PushSubscriptionKeys } from '../push/web-push'
 import { forgetLegacyRows, publicRecordOf, readLegacyRows } from './legacy'
 import { getServiceChoice, parseServiceChoice, setServiceChoice, type ServiceChoice } from './services'
 import {
@@ -549,6 +549,18 @@ export class AccountStore extends DurableObject<Bindings> {
 
   async markNotified(owner: Owner, through: string): Promise<void> {
     if (await this.isOpen(owner)) markNotified(this.db, through)
+  }
+
+  /**
+   * A run's deliveries to the account's browsers (push/settings.ts settleDeliveries), and the
+   * notices marked sent through `through` when given: answers the endpoints removed and how many
+   * subscriptions are left, or null when the account is gone.
+   */
+  async settleDeliveries(owner: Owner, results: { endpoint: string; outcome: PushOutcome }[], through: string | null): Promise<{ removed: string[]; left: number } | null> {
+    if (!(await this.isOpen(owner))) return null
+    const removed = settleDeliveries(this.db, results)
+    if (through) markNotified(this.db, through)
+    return { removed, left: countSubscriptions(this.db) }
   }
 
   // Import, export, deletion

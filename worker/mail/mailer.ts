@@ -4,6 +4,10 @@
  * message asked for from a loopback origin (`npm start`, the tests) is written to the local
  * dev mailbox in KV, which GET /api/dev/mail shows on loopback only; anywhere else it is
  * logged as undelivered, without its content (a reset link must never reach a log).
+ *
+ * Extra header fields (the weekly e-mail's List-Unsubscribe and List-Unsubscribe-Post) go in the
+ * binding's `headers`, which Cloudflare's Email Service accepts for the fields on its allow-list;
+ * the dev mailbox keeps them with the message so tests can read them.
  */
 import type { Bindings } from '../env'
 import { isLoopback } from '../lib/loopback'
@@ -12,6 +16,8 @@ export interface Mail {
   to: string
   subject: string
   text: string
+  /** Header fields beyond From, To and Subject. */
+  headers?: Record<string, string>
 }
 
 export interface StoredMail extends Mail {
@@ -23,7 +29,7 @@ const DEV_MAIL_TTL_SECONDS = 24 * 60 * 60
 
 export async function sendMail(env: Bindings, requestUrl: string, mail: Mail): Promise<void> {
   if (env.MAILER && env.MAIL_FROM) {
-    await env.MAILER.send({ from: { email: env.MAIL_FROM, name: env.SITE_NAME }, to: mail.to, subject: mail.subject, text: mail.text })
+    await env.MAILER.send({ from: { email: env.MAIL_FROM, name: env.SITE_NAME }, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.headers && { headers: mail.headers }) })
     return
   }
   if (isLoopback(requestUrl)) {
@@ -34,6 +40,16 @@ export async function sendMail(env: Bindings, requestUrl: string, mail: Mail): P
     return
   }
   console.error(JSON.stringify({ level: 'error', message: 'e-mail not sent: no MAILER binding or MAIL_FROM configured', subject: mail.subject }))
+}
+
+/** Whether mail can go anywhere from the site's own address: the binding, or the dev mailbox on a loopback SITE_URL. */
+export function mailConfigured(env: Pick<Bindings, 'MAILER' | 'MAIL_FROM' | 'SITE_URL'>): boolean {
+  if (env.MAILER && env.MAIL_FROM) return true
+  try {
+    return isLoopback(env.SITE_URL)
+  } catch {
+    return false
+  }
 }
 
 /** The dev mailbox, newest first (at most 50). */

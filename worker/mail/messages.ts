@@ -74,3 +74,41 @@ export function adminInviteMail(env: Pick<Bindings, 'SITE_NAME'>, to: string, in
     text: [say(locale, 'mail.adminInvited', { siteName, inviter }), '', say(locale, 'mail.adminInviteChoose', { hours }), link, '', say(locale, 'mail.adminInviteSecondFactor'), say(locale, 'mail.adminInviteIgnore')].join('\n'),
   }
 }
+
+/** The double opt-in e-mail of the weekly "new on the site" e-mail; `link` opens the confirmation page. */
+export function newsletterConfirmMail(env: Pick<Bindings, 'SITE_NAME'>, to: string, link: string, days: number, locale: Locale = 'en'): Mail {
+  const siteName = env.SITE_NAME
+  return {
+    to,
+    subject: say(locale, 'mail.newsletterConfirmSubject', { siteName }),
+    text: [say(locale, 'mail.newsletterConfirmAsked', { siteName }), '', say(locale, 'mail.newsletterConfirmOpen', { days }), link, '', say(locale, 'mail.newsletterConfirmIgnore')].join('\n'),
+  }
+}
+
+export interface NewsletterItem {
+  title: string
+  year: string | null
+  url: string
+}
+
+/**
+ * The weekly e-mail: what came out this week (`week`) or, for a catalogue whose dates stopped at
+ * a snapshot, its newest titles (`newest`). One-click unsubscribe (RFC 8058): List-Unsubscribe
+ * names the https address a mail client POSTs `List-Unsubscribe=One-Click` to, and the same
+ * address is in the text for a reader to open.
+ */
+export function newsletterWeeklyMail(env: Pick<Bindings, 'SITE_NAME'>, to: string, kind: 'week' | 'newest', items: NewsletterItem[], unsubscribeUrl: string, locale: Locale = 'en'): Mail {
+  const siteName = env.SITE_NAME
+  const lines = items.flatMap((item) => [`- ${item.year ? `${item.title} (${item.year})` : item.title}`, `  ${item.url}`])
+  return {
+    to,
+    subject: say(locale, 'mail.newsletterWeeklySubject', { siteName }),
+    text: [say(locale, 'mail.newsletterWeeklyIntro', { kind, siteName }), '', ...lines, '', '--', say(locale, 'mail.newsletterUnsubscribeLine', { siteName, url: unsubscribeUrl })].join('\n'),
+    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  }
+}
+
+/** The words of the confirmation and unsubscribe pages (worker/routes/newsletter.ts). */
+export function newsletterWords(locale: Locale, key: 'mail.newsletterPageTitle' | 'mail.newsletterConfirmPrompt' | 'mail.newsletterConfirmButton' | 'mail.newsletterConfirmed' | 'mail.newsletterUnsubscribePrompt' | 'mail.newsletterUnsubscribeButton' | 'mail.newsletterUnsubscribed' | 'mail.newsletterLinkInvalid' | 'mail.newsletterHome', siteName: string): string {
+  return say(locale, key, { siteName })
+}

@@ -6,7 +6,10 @@
  * run, sent to each of its browsers; with "my services" set, each episode says which of them
  * carries it. During the account's quiet hours nothing is sent and nothing is marked, so the next
  * run after them tells of everything. A subscription the push service answers 404 or 410 for is
- * removed. A notice never reaches back more than 3 days (after a long outage, the rest is old news).
+ * removed; one it refuses (another 4xx but 429) REFUSALS_BEFORE_DROP runs in a row is removed too
+ * (push/settings.ts). A notice never reaches back more than 3 days (after a long outage, the rest
+ * is old news). One run visits at most RUN_ACCOUNT_BATCH accounts, taking up where the last one
+ * stopped (push/subscribers.ts), so an invocation's subrequests stay bounded.
  */
 import type { NoticePlan } from '../accounts/store'
 import { accountStore } from '../accounts/store-client'
@@ -21,7 +24,7 @@ import { DEFAULT_LOCALE, isLocale } from '../lib/locales'
 import { configuredSite } from '../lib/site-url'
 import { noticePayload, type NoticeEpisode } from './messages'
 import { inQuietHours } from './settings'
-import { keepSubscriber, listSubscribers } from './subscribers'
+import { keepSubscriber, nextSubscribers, releaseEndpoints, RUN_ACCOUNT_BATCH } from './subscribers'
 import { sendPush, vapidKeys, type VapidKeys } from './web-push'
 
 const LOOKBACK_MS = 3 * 86_400_000
@@ -32,6 +35,8 @@ export interface RunReport {
   accounts: number
   notices: number
   removed: number
+  /** Deliveries a push service refused (counted towards dropping the subscription). */
+  refused: number
   quiet: number
 }
 
@@ -74,26 +79,31 @@ async function notifyAccount(env: Bindings, waitUntil: (p: Promise<unknown>) => 
     const payload = noticePayload(withServices, locale, configuredSite(env).origin)
     const subject = `mailto:${env.SUPPORT_EMAIL}`
     const outcomes = await Promise.all(plan.subscriptions.map((s) => sendPush(s, payload, keys, subject)))
-    let left = plan.subscriptions.length
-    for (const [i, outcome] of outcomes.entries()) {
-      if (outcome !== 'gone') continue
-      left = (await store.unsubscribe(owner, plan.subscriptions[i]!.endpoint)) ?? 0
-      report.removed += 1
-    }
-    if (left === 0) await keepSubscriber(database(env.DB), owner, false)
-    // nothing delivered anywhere (the services failing for now): the next run tries again
-    if (!outcomes.includes('sent') && left > 0) return
-    if (outcomes.includes('sent')) report.notices += 1
+    const delivered = outcomes.includes('sent')
+    report.refused += outcomes.filter((o) => o === 'refused').length
+    if (delivered) report.notices += 1
+    // nothing delivered anywhere (the services failing for now): not marked, the next run tries again
+    const settled = await store.settleDeliveries(
+      owner,
+      plan.subscriptions.map((s, i) => ({ endpoint: s.endpoint, outcome: outcomes[i]! })),
+      delivered ? new Date(now).toISOString() : null,
+    )
+    if (!settled) return
+    report.removed += settled.removed.length
+    const db = database(env.DB)
+    if (settled.left === 0) await keepSubscriber(db, owner, false)
+    else await releaseEndpoints(db, owner, settled.removed)
+    return
   }
   await store.markNotified(owner, new Date(now).toISOString())
 }
 
 /** One run of the notices, as of `now` (the trigger's scheduled time). */
-export async function sendNotices(env: Bindings, waitUntil: (p: Promise<unknown>) => void, now = Date.now()): Promise<RunReport> {
-  const report: RunReport = { accounts: 0, notices: 0, removed: 0, quiet: 0 }
+export async function sendNotices(env: Bindings, waitUntil: (p: Promise<unknown>) => void, now = Date.now(), batch = RUN_ACCOUNT_BATCH): Promise<RunReport> {
+  const report: RunReport = { accounts: 0, notices: 0, removed: 0, refused: 0, quiet: 0 }
   const keys = await vapidKeys(env)
   if (!keys) return report
-  const owners = await listSubscribers(database(env.DB))
+  const owners = await nextSubscribers(database(env.DB), env.CACHE, batch)
   report.accounts = owners.length
   let next = 0
   const worker = async () => {

@@ -3,13 +3,15 @@
  * `push_subscriptions`, `notice_settings`). At most 10 browsers per account; quiet hours are
  * minutes after midnight in the account's zone.
  */
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import { storeNoticeSettings, storePushSubscriptions } from '../../drizzle/account-store'
 import type { StoreDb } from '../accounts/db'
 import { dayIn, startOfDayIn } from '../calendar/dates'
-import type { PushSubscriptionKeys } from './web-push'
+import type { PushOutcome, PushSubscriptionKeys } from './web-push'
 
 export const MAX_SUBSCRIPTIONS = 10
+/** Refused deliveries in a row after which a subscription is dropped (push/web-push.ts, 'refused'). */
+export const REFUSALS_BEFORE_DROP = 3
 
 export interface QuietHours {
   /** Minutes after midnight, in the account's zone: from `start` (included) to `end` (not). */
@@ -77,4 +79,35 @@ export function inQuietHours(settings: Pick<NoticeSettings, 'timeZone' | 'quietH
   const quiet = settings.quietHours
   if (!quiet || quiet.start === quiet.end) return false
   return quiet.start < quiet.end ? minuteOfDay >= quiet.start && minuteOfDay < quiet.end : minuteOfDay >= quiet.start || minuteOfDay < quiet.end
+}
+
+/**
+ * What the push services answered for the account's browsers in one run: a subscription that is
+ * gone is removed, a refusal counted (and the subscription removed at REFUSALS_BEFORE_DROP in a
+ * row), a delivery clears the count. Answers the endpoints removed.
+ */
+export function settleDeliveries(db: StoreDb, results: { endpoint: string; outcome: PushOutcome }[]): string[] {
+  const removed: string[] = []
+  const of = (outcome: PushOutcome) => results.filter((r) => r.outcome === outcome).map((r) => r.endpoint)
+  const sent = of('sent')
+  if (sent.length) db.update(storePushSubscriptions).set({ failures: 0 }).where(and(inArray(storePushSubscriptions.endpoint, sent), gt(storePushSubscriptions.failures, 0))).run()
+  for (const endpoint of of('gone')) {
+    removeSubscription(db, endpoint)
+    removed.push(endpoint)
+  }
+  const refused = of('refused')
+  if (refused.length) {
+    const counted = db
+      .update(storePushSubscriptions)
+      .set({ failures: sql`${storePushSubscriptions.failures} + 1` })
+      .where(inArray(storePushSubscriptions.endpoint, refused))
+      .returning({ endpoint: storePushSubscriptions.endpoint, failures: storePushSubscriptions.failures })
+      .all()
+    for (const row of counted) {
+      if (row.failures < REFUSALS_BEFORE_DROP) continue
+      removeSubscription(db, row.endpoint)
+      removed.push(row.endpoint)
+    }
+  }
+  return removed
 }

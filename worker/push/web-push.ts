@@ -131,14 +131,24 @@ export async function encryptPayload(plaintext: Uint8Array, subscription: Pick<P
   return concat(header, asPublic, sealed)
 }
 
-/** Where a push service answered: delivered, gone for good (404, 410), or failed for now. */
-export type PushOutcome = 'sent' | 'gone' | 'failed'
+/**
+ * Where a push service answered: delivered; gone for good (404, 410); refused (any other 4xx but
+ * 429 Too Many Requests, such as 400 or 403 for a subscription the service no longer honours for
+ * this key, or a subscription whose keys cannot seal a payload): counted, and dropped after
+ * several in a row (push/settings.ts); or failed for now (5xx, 429, the network).
+ */
+export type PushOutcome = 'sent' | 'gone' | 'refused' | 'failed'
 
 /** Sends one notice to one browser. */
 export async function sendPush(subscription: PushSubscriptionKeys, payload: unknown, keys: VapidKeys, subject: string): Promise<PushOutcome> {
+  let body: Uint8Array<ArrayBuffer>
   try {
-    // a payload that cannot be sealed (too long for one record, a key the browser sent wrong) fails this browser only
-    const body = await encryptPayload(encoder.encode(JSON.stringify(payload)), subscription)
+    body = await encryptPayload(encoder.encode(JSON.stringify(payload)), subscription)
+  } catch {
+    // a payload that cannot be sealed (a key the browser sent wrong) is refused for this browser only
+    return 'refused'
+  }
+  try {
     const res = await fetch(subscription.endpoint, {
       method: 'POST',
       headers: {
@@ -152,7 +162,8 @@ export async function sendPush(subscription: PushSubscriptionKeys, payload: unkn
     })
     await res.body?.cancel()
     if (res.status === 404 || res.status === 410) return 'gone'
-    return res.ok ? 'sent' : 'failed'
+    if (res.ok) return 'sent'
+    return res.status >= 400 && res.status < 500 && res.status !== 429 ? 'refused' : 'failed'
   } catch {
     return 'failed'
   }

@@ -14,6 +14,7 @@ import { FULL_WIDTH_BACKDROP, imageSource } from '../catalog/image-sizes'
 import type { PreloadImage } from '../seo/app-shell'
 import { ART_EDITION } from './images'
 import { socialLinksOf } from '../lib/social-links'
+import { newsletterOffered } from './newsletter'
 
 export function catalogProviderName(env: Bindings): 'tmdb' | 'embedded' {
   return env.TMDB_API_KEY || env.TMDB_READ_TOKEN ? 'tmdb' : 'embedded'
@@ -69,5 +70,7 @@ export const configRoutes = new Hono<AppEnv>().get('/config', async (c) => {
     turnstileSiteKey: c.env.TURNSTILE_SECRET ? c.env.TURNSTILE_SITE_KEY || null : null,
     maintenance: await maintenanceReported(database(c.env.DB), c.env.CACHE),
     social: socialLinksOf(c.env),
+    // the footer's e-mail box shows only where its e-mails can go (routes/newsletter.ts)
+    newsletter: newsletterOffered(c.env, c.req.url),
   })
 })

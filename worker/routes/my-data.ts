@@ -18,6 +18,8 @@ import { ownListWithItems } from '../accounts/user-lists'
 import { checkCurrentPassword } from '../auth/current-password'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
 import { countersOf } from '../auth/rate-limit'
+import { subscriptionOf } from '../newsletter/subscribers'
+import { endpointsOf } from '../push/subscribers'
 import { clearSessionCookie } from '../auth/session'
 import type { AppEnv } from '../env'
 import { apiError, errorMessage } from '../lib/api-errors'
@@ -78,7 +80,8 @@ export const myDataRoutes = new Hono<AppEnv>()
     const { store, owner } = myStore(c)
     await store.deleteAccount(owner)
     forgetProfile(owner)
-    await deleteUserAccount(db, account.id, await countersOf(c.env, db, account))
+    // the weekly e-mail's subscription of the account's own address goes with it
+    await deleteUserAccount(db, account.id, [...(await countersOf(c.env, db, account)), subscriptionOf(db, account.email), endpointsOf(db, owner)])
     // The account's public lists stop showing to visitors at once.
     await keepPublicListCopies(c.env, shown)
     clearSessionCookie(c)

@@ -10,14 +10,14 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { database } from '../accounts/db'
-import { myStore } from '../accounts/store-client'
+import { accountStore, myStore } from '../accounts/store-client'
 import type { NoticeState } from '../accounts/store'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
 import { timeZoneSchema } from '../calendar/dates'
 import type { AppEnv, Bindings } from '../env'
 import { apiError, errorMessage } from '../lib/api-errors'
 import { validate } from '../lib/validate'
-import { keepSubscriber } from '../push/subscribers'
+import { claimEndpoint, keepSubscriber, releaseEndpoints } from '../push/subscribers'
 import { isP256Point, vapidKeys } from '../push/web-push'
 
 /** The push services of Chrome, Edge, Firefox and Safari: the only hosts the worker will send to. */
@@ -97,14 +97,23 @@ export const noticeRoutes = new Hono<AppEnv>()
     const state = await store.subscribe(owner, { endpoint, p256dh: keys.p256dh, auth: keys.auth }, timeZone)
     if (state === null) return apiError(c, 401, 'errors.noSession')
     if (state === 'full') return apiError(c, 409, 'errors.tooManyPushSubscriptions')
-    await keepSubscriber(database(c.env.DB), owner, true)
+    const db = database(c.env.DB)
+    await keepSubscriber(db, owner, true)
+    // one browser, one account: subscribed here, it leaves the account it was subscribed under before
+    const previous = await claimEndpoint(db, endpoint, owner)
+    if (previous) {
+      const left = await accountStore(c.env, previous).unsubscribe(previous, endpoint)
+      if (!left) await keepSubscriber(db, previous, false)
+    }
     return c.json(await noticesAnswer(c.env, state), 201, PRIVATE)
   })
   .delete('/subscriptions', requireAccount, validate('json', z.object({ endpoint: z.string().max(1024) }).strict()), async (c) => {
     const { store, owner } = myStore(c)
     const left = await store.unsubscribe(owner, c.req.valid('json').endpoint)
     if (left === null) return apiError(c, 401, 'errors.noSession')
-    if (left === 0) await keepSubscriber(database(c.env.DB), owner, false)
+    const db = database(c.env.DB)
+    if (left === 0) await keepSubscriber(db, owner, false)
+    else await releaseEndpoints(db, owner, [c.req.valid('json').endpoint])
     const state = await store.noticeState(owner)
     return c.json(await noticesAnswer(c.env, state ?? { timeZone: null, quietHours: null, subscriptions: 0 }), 200, PRIVATE)
   })

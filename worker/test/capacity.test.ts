@@ -10,7 +10,7 @@
  * left out because it went through a binding the test did not hand over. The table is printed;
  * the assertions hold the issue's budgets and that the counting sees what it should.
  */
-import { createExecutionContext, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test'
+import { createExecutionContext, createScheduledController, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AccountStore } from '../accounts/store'
@@ -21,6 +21,8 @@ import { loadCatalog, newDataHash } from './catalog-data'
 import { createAdmin, createUser, ORIGIN, PASSWORD, signUp, uniqueEmail, uniqueUsername, type TestAccount } from './helpers/accounts'
 import { storeStub } from './helpers/stores'
 import { SIGNED_IN_PAGE_CALLS } from './helpers/page-calls'
+import { bytesToBase64url, base64urlToBytes } from '../auth/webauthn'
+import { WEEKLY_CRON } from '../newsletter/weekly'
 
 type Database = 'DB' | 'CATALOG'
 
@@ -474,6 +476,71 @@ describe('the capacity table', { timeout: 120_000 }, () => {
       await runDurableObjectAlarm(store(viewer))
     })
     expect(c.dbRowsWritten).toBeGreaterThan(0)
+  })
+
+  it('the calendar, its iCal feed, the hourly notices run and the weekly e-mail run', async () => {
+    const account = await createUser()
+    // three of the embedded catalogue's series followed
+    const shows = (await env.CATALOG.prepare('select id, name from catalog_tv_series order by popularity desc limit 3').all<{ id: number; name: string }>()).results
+    expect(shows).toHaveLength(3)
+    for (const show of shows) {
+      const res = await send(`/api/me/follows/${show.id}`, { method: 'PUT', cookie: account.cookie, ...json({ following: true, title: show.name, poster_path: null }) })
+      expect(res.status).toBe(200)
+    }
+    // the calendar page's own call, once to warm the catalogue's answers, then counted
+    expect((await send('/api/me/calendar?tz=Europe/Paris', { cookie: account.cookie })).status).toBe(200)
+    const calendar = await measure('calendar (GET /api/me/calendar, 3 followed shows, warm)', 1, async () => {
+      expect((await send('/api/me/calendar?tz=Europe/Paris', { cookie: account.cookie })).status).toBe(200)
+    })
+    expect(calendar.dbQueries).toBe(0)
+
+    const ctx = createExecutionContext()
+    const made = await app.fetch(new Request(`${ORIGIN}/api/me/calendar/feed`, { method: 'POST', headers: { Cookie: account.cookie, 'Content-Type': 'application/json' }, body: JSON.stringify({ tz: 'Europe/Paris' }) }), env, ctx)
+    expect(made.status).toBe(201)
+    const path = new URL(((await made.json()) as { url: string }).url).pathname
+    await waitOnExecutionContext(ctx)
+    expect((await send(path)).status).toBe(200)
+    const feed = await measure('iCal feed (GET /calendar/{secret}.ics, 3 followed shows, warm)', 1, async () => {
+      expect((await send(path)).status).toBe(200)
+    })
+    expect(feed.dbQueries).toBe(1)
+
+    // the hourly run, per account with a subscription (the embedded catalogue's series have ended:
+    // no episode is new, so no push is sent; each push would add one fetch)
+    const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])) as CryptoKeyPair
+    const jwk = (await crypto.subtle.exportKey('jwk', pair.privateKey)) as JsonWebKey
+    const vapid = { VAPID_PUBLIC_KEY: bytesToBase64url(new Uint8Array([4, ...base64urlToBytes(jwk.x!), ...base64urlToBytes(jwk.y!)])), VAPID_PRIVATE_KEY: jwk.d! }
+    const browserKey = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])) as CryptoKeyPair
+    const p256dh = bytesToBase64url(new Uint8Array((await crypto.subtle.exportKey('raw', browserKey.publicKey)) as ArrayBuffer))
+    const subscribers = [account]
+    for (let i = 0; i < 2; i++) {
+      subscribers.push(await createUser())
+    }
+    for (const [i, who] of subscribers.entries()) {
+      const ctx = createExecutionContext()
+      const body = { endpoint: `https://fcm.googleapis.com/fcm/send/capacity-${who.id}-${i}`, keys: { p256dh, auth: bytesToBase64url(crypto.getRandomValues(new Uint8Array(16))) }, timeZone: 'Europe/Paris' }
+      const res = await app.fetch(new Request(`${ORIGIN}/api/me/notices/subscriptions`, { method: 'POST', headers: { Cookie: who.cookie, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }), { ...env, ...vapid }, ctx)
+      expect(res.status).toBe(201)
+      await waitOnExecutionContext(ctx)
+    }
+    const accounts = (await env.DB.prepare('select count(*) as n from push_subscribers').first<{ n: number }>())!.n
+    const run = async (cron: string, bindings: typeof env) => {
+      const ctx = createExecutionContext()
+      await app.scheduled(createScheduledController({ scheduledTime: Date.now(), cron }), bindings, ctx)
+      await waitOnExecutionContext(ctx)
+    }
+    await run('0 * * * *', { ...env, ...vapid })
+    const notices = await measure(`hourly notices run, per account with a subscription (${accounts} accounts, nothing new)`, accounts, () => run('0 * * * *', { ...env, ...vapid }))
+    expect(notices.doRequests).toBeGreaterThanOrEqual(1)
+
+    // the weekly e-mail, per confirmed address (locally each goes to the dev mailbox, a KV write;
+    // deployed it is one MAILER call instead)
+    for (let i = 0; i < 4; i++) {
+      await env.DB.prepare("insert into newsletter_subscribers (email, locale, status, confirm_hash, confirm_expires_at, unsubscribe_salt) values (?, 'en', 'confirmed', ?, 0, 'salt')").bind(uniqueEmail('weekly'), `capacity-${i}-${Date.now()}`).run()
+    }
+    const addresses = (await env.DB.prepare("select count(*) as n from newsletter_subscribers where status = 'confirmed'").first<{ n: number }>())!.n
+    const weekly = await measure(`weekly e-mail run, per confirmed address (${addresses} addresses)`, addresses, () => run(WEEKLY_CRON, env))
+    expect(weekly.dbQueries).toBeLessThan(1)
   })
 
   it('the export', async () => {

@@ -9,6 +9,9 @@ import { base64urlToBytes, bytesToBase64url } from '../auth/webauthn'
 import worker from '../index'
 import { encryptPayload, vapidAuthorization, vapidKeys } from '../push/web-push'
 import { noticePayload } from '../push/messages'
+import { sendNotices } from '../push/notices'
+import { REFUSALS_BEFORE_DROP } from '../push/settings'
+import { digestHex } from '../lib/digest'
 import { call, createUser, json } from './helpers/accounts'
 import { decryptPush, fakeBrowser, fakePushService, PUSH_HOST, verifyVapid, type FakeBrowser, type ReceivedPush } from './helpers/push-service'
 import { storeRows } from './helpers/stores'
@@ -244,6 +247,99 @@ describe('the Cron Trigger’s run', () => {
     await runCron()
     expect(await storeRows('user', lonely.id, 'select endpoint from push_subscriptions')).toEqual([])
     expect((await env.DB.prepare('select count(*) as n from push_subscribers where owner_type = ? and owner_id = ?').bind('user', lonely.id).first<{ n: number }>())!.n).toBe(0)
+  })
+})
+
+describe('a run over many accounts, refusals, and one browser under two accounts', () => {
+  const subscriberCount = async () => (await env.DB.prepare('select count(*) as n from push_subscribers').first<{ n: number }>())!.n
+  const inRun = async (owner: { id: number }) => (await env.DB.prepare('select count(*) as n from push_subscribers where owner_type = ? and owner_id = ?').bind('user', owner.id).first<{ n: number }>())!.n
+
+  it('visits at most its batch of accounts, taking up where the last run stopped, so every account is reached in turn', async () => {
+    const shows: FakeShow[] = [{ id: 93101, name: 'Batch Show', season: 1, episodes: [0] }]
+    const received = fakePushService(airingTmdb(shows))
+    const browsers: FakeBrowser[] = []
+    for (let i = 0; i < 3; i++) {
+      const viewer = await follower(shows)
+      const browser = await fakeBrowser(`batch-${viewer.id}`)
+      await subscribe(viewer.cookie, browser)
+      browsers.push(browser)
+    }
+    const total = await subscriberCount()
+    const bindings = { ...env, TMDB_API_KEY: TMDB_KEY, ...VAPID }
+    const now = Date.now()
+    const runs = Math.ceil(total / 2)
+    for (let run = 0; run < runs; run++) {
+      const report = await sendNotices(bindings, () => undefined, now + run * 1000, 2)
+      expect(report.accounts).toBe(Math.min(2, total))
+    }
+    // within ceil(total / 2) runs of 2, each of the three heard once, and nobody twice
+    for (const browser of browsers) expect(received.filter((r) => r.endpoint === browser.endpoint)).toHaveLength(1)
+    const endpoints = received.map((r) => r.endpoint)
+    expect(new Set(endpoints).size).toBe(endpoints.length)
+  })
+
+  it(`counts refusals other than 404 and 410 (403, 400), drops the subscription after ${REFUSALS_BEFORE_DROP} in a row, and a delivery clears the count`, async () => {
+    const shows: FakeShow[] = [{ id: 93102, name: 'Refused Show', season: 1, episodes: [0] }]
+    const viewer = await follower(shows)
+    const refused = await fakeBrowser(`refused-${viewer.id}`)
+    const statuses = new Map([[refused.endpoint, 403]])
+    const received = fakePushService(airingTmdb(shows), new Set(), statuses)
+    await subscribe(viewer.cookie, refused)
+    const failures = async () => (await storeRows<{ failures: number }>('user', viewer.id, 'select failures from push_subscriptions')).map((r) => r.failures)
+    const now = Date.now()
+    await runCron(now)
+    expect(await failures()).toEqual([1])
+    // a 400 counts too; then a delivery clears the count (and the notice is marked sent)
+    statuses.set(refused.endpoint, 400)
+    await runCron(now + 60_000)
+    expect(await failures()).toEqual([2])
+    statuses.set(refused.endpoint, 201)
+    await runCron(now + 120_000)
+    expect(await failures()).toEqual([0])
+    expect(received.filter((r) => r.endpoint === refused.endpoint)).toHaveLength(3)
+
+    // a 500 or a 429 is a failure for now, never counted; refusals in a row drop it
+    const other = await follower([{ ...shows[0]!, id: 93103 }])
+    const doomed = await fakeBrowser(`doomed-${other.id}`)
+    vi.restoreAllMocks()
+    const doomedStatuses = new Map([[doomed.endpoint, 500]])
+    fakePushService(airingTmdb([{ ...shows[0]!, id: 93103 }]), new Set(), doomedStatuses)
+    await subscribe(other.cookie, doomed)
+    await runCron(now + 180_000)
+    doomedStatuses.set(doomed.endpoint, 429)
+    await runCron(now + 240_000)
+    expect(await storeRows<{ failures: number }>('user', other.id, 'select failures from push_subscriptions')).toEqual([{ failures: 0 }])
+    doomedStatuses.set(doomed.endpoint, 403)
+    for (let i = 0; i < REFUSALS_BEFORE_DROP; i++) await runCron(now + 300_000 + i * 60_000)
+    expect(await storeRows('user', other.id, 'select endpoint from push_subscriptions')).toEqual([])
+    expect(await inRun(other)).toBe(0)
+  })
+
+  it('moves an endpoint subscribed under a second account to it, out of the first', async () => {
+    const first = await createUser()
+    const second = await createUser()
+    const browser = await fakeBrowser(`shared-${first.id}`)
+    const mine = await fakeBrowser(`own-${second.id}`)
+    await subscribe(first.cookie, browser)
+    await subscribe(second.cookie, mine)
+    await subscribe(second.cookie, browser)
+    expect(await storeRows('user', first.id, 'select endpoint from push_subscriptions')).toEqual([])
+    expect(await inRun(first)).toBe(0)
+    expect((await storeRows<{ endpoint: string }>('user', second.id, 'select endpoint from push_subscriptions')).map((r) => r.endpoint).sort()).toEqual([browser.endpoint, mine.endpoint].sort())
+    const owner = async (endpoint: string) => env.DB.prepare('select owner_type, owner_id from push_endpoints where endpoint_hash = ?').bind(await digestHex(endpoint)).first()
+    expect(await owner(browser.endpoint)).toEqual({ owner_type: 'user', owner_id: second.id })
+    // the table names no endpoint in clear
+    expect(JSON.stringify((await env.DB.prepare('select * from push_endpoints').all()).results)).not.toContain(PUSH_HOST)
+
+    // back to the first: it leaves the second, which keeps its own browser
+    await subscribe(first.cookie, browser)
+    expect(await storeRows('user', second.id, 'select endpoint from push_subscriptions')).toEqual([{ endpoint: mine.endpoint }])
+    expect(await inRun(second)).toBe(1)
+    expect(await owner(browser.endpoint)).toEqual({ owner_type: 'user', owner_id: first.id })
+
+    // unsubscribing forgets whose it was
+    expect((await api('/api/me/notices/subscriptions', { method: 'DELETE', cookie: second.cookie, body: { endpoint: mine.endpoint } })).status).toBe(200)
+    expect(await owner(mine.endpoint)).toBeNull()
   })
 })
 

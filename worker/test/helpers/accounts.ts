@@ -177,6 +177,7 @@ export interface DevMail {
   to: string
   subject: string
   text: string
+  headers?: Record<string, string>
   sentAt: string
 }
 

@@ -30,8 +30,8 @@ export async function fakeBrowser(name: string): Promise<FakeBrowser> {
   return { endpoint: `https://${PUSH_HOST}/fcm/send/${name}`, p256dh: bytesToBase64url(raw), auth: bytesToBase64url(crypto.getRandomValues(new Uint8Array(16))), privateKey: pair.privateKey }
 }
 
-/** Fakes the network: push endpoints (410 for those in `gone`) and TMDB through `tmdb`. */
-export function fakePushService(tmdb: (url: URL) => Response | Promise<Response>, gone: Set<string> = new Set()): ReceivedPush[] {
+/** Fakes the network: push endpoints (410 for those in `gone`, the status in `statuses` for those it names) and TMDB through `tmdb`. */
+export function fakePushService(tmdb: (url: URL) => Response | Promise<Response>, gone: Set<string> = new Set(), statuses: Map<string, number> = new Map()): ReceivedPush[] {
   const received: ReceivedPush[] = []
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init)
@@ -39,7 +39,7 @@ export function fakePushService(tmdb: (url: URL) => Response | Promise<Response>
     if (url.hostname === 'api.themoviedb.org') return tmdb(url)
     if (url.hostname !== PUSH_HOST) throw new Error(`unexpected fetch to ${url.hostname}`)
     received.push({ endpoint: request.url, headers: request.headers, body: new Uint8Array(await request.arrayBuffer()) })
-    return new Response(null, { status: gone.has(request.url) ? 410 : 201 })
+    return new Response(null, { status: gone.has(request.url) ? 410 : (statuses.get(request.url) ?? 201) })
   })
   return received
 }
