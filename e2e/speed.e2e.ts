@@ -15,8 +15,12 @@ const PAGES = ['/', '/movies', '/tv-shows', '/kids', '/genres', '/genre/28', '/t
 const SIGNED_IN_PAGES = ['/watchlist', '/profile']
 const MAX_CLS = 0.05
 const MAX_HOME_NODES = 1500
-/** How long a page is watched after load: long enough for late answers and images to land. */
-const SETTLE_MS = 2500
+/**
+ * How long a page is watched once the network has been quiet for half a second (late answers and
+ * images have landed): enough for what they bring to be laid out. At most SETTLE_LIMIT_MS in all.
+ */
+const SETTLE_MS = 600
+const SETTLE_LIMIT_MS = 6000
 
 /** Records layout shifts (as CLS counts them: not right after input), the DOM size at the first render, errors. */
 async function watch(context: BrowserContext): Promise<void> {
@@ -51,6 +55,7 @@ function collectErrors(page: Page): string[] {
 
 async function measure(page: Page, path: string): Promise<{ cls: number; firstRenderNodes: number | null }> {
   await page.goto(path, { waitUntil: 'load' })
+  await page.waitForLoadState('networkidle', { timeout: SETTLE_LIMIT_MS }).catch(() => undefined)
   await page.waitForTimeout(SETTLE_MS)
   return page.evaluate(() => {
     const w = window as unknown as { __cls: number; __firstRenderNodes: number | null }
