@@ -23,12 +23,16 @@
  *   GET      /calendar/{secret}.ics         that feed (routes/calendar-feed.ts)
  *   *        /api/me/notices[/subscriptions]  new-episode notices: settings, this browser's Web Push subscription (routes/notices.ts)
  *
- * Cron Trigger (`scheduled`): sends new-episode notices (push/notices.ts).
+ * Cron Trigger (`scheduled`): sends new-episode notices (push/notices.ts) and deletes audit log
+ * rows older than a year (accounts/audit-log.ts).
  *   *        /api/me/...                    profile, password, watchlist, history (routes/me.ts);
  *                                           export and account deletion (routes/my-data.ts); import (routes/import.ts)
  *   *        /api/admin/...                 administrator API (routes/admin.ts)
  *   *        /api/player/...                playback sources and streams (routes/player.ts)
  *   *        /api/admin/streams/...         HLS streams mapped to titles (routes/admin-streams.ts)
+ *   *        /api/admin/moderation/...      reported and hidden public lists (routes/admin-moderation.ts)
+ *   GET      /api/admin/audit[/...]         the audit log, its filters, its CSV export (routes/admin-audit.ts);
+ *                                           every administrator action under /api/admin writes one row (lib/admin-audit.ts)
  *   GET      /api/dev/mail                  the local dev mailbox, loopback origins only (routes/dev.ts)
  *   GET      /api/dev/counters              D1 statements counted for the bench's load model, only under it (routes/dev.ts)
  *   GET      /api/dev/store-call            an account store call that does nothing, the bench's floor, only under it (routes/dev.ts)
@@ -55,6 +59,9 @@ import { bodyLimit } from './lib/body-limit'
 import type { AppEnv, Bindings } from './env'
 import { withSecurityHeaders } from './lib/security-headers'
 import { adminRoutes } from './routes/admin'
+import { adminAuditRoutes } from './routes/admin-audit'
+import { adminModerationRoutes } from './routes/admin-moderation'
+import { auditAdminActions } from './lib/admin-audit'
 import { appOrAsset, appPageRoutes } from './routes/app-pages'
 import { adminStreamRoutes } from './routes/admin-streams'
 import { authRoutes } from './routes/auth'
@@ -82,6 +89,8 @@ import { sessionRoutes } from './routes/sessions'
 import { secondFactorRoutes, twoFactorRoutes } from './routes/two-factor'
 import { noticeRoutes } from './routes/notices'
 import { sendNotices } from './push/notices'
+import { pruneAuditLog } from './accounts/audit-log'
+import { database } from './accounts/db'
 
 const api = new Hono<AppEnv>()
   .route('/', pingRoutes)
@@ -104,7 +113,10 @@ const api = new Hono<AppEnv>()
   .route('/me', myDataRoutes)
   .route('/me/import', importRoutes)
   .route('/lists', publicListRoutes)
+  .use('/admin/*', auditAdminActions)
   .route('/admin/streams', adminStreamRoutes)
+  .route('/admin/moderation', adminModerationRoutes)
+  .route('/admin/audit', adminAuditRoutes)
   .route('/admin', adminRoutes)
   .route('/player', playerRoutes)
   .route('/img/:edition{a\\d{1,3}}', imageRoutes)
@@ -174,10 +186,15 @@ for (const prefix of [...LOCALES.map(localePrefix).filter(Boolean), PSEUDO_LOCAL
 export type AppType = typeof routes
 export { AccountStore } from './accounts/store'
 
-/** The Cron Trigger (wrangler.toml [triggers]): new-episode notices (worker/push/notices.ts). */
+/** The Cron Trigger (wrangler.toml [triggers]): new-episode notices (worker/push/notices.ts), and the audit log's prune. */
 async function scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext): Promise<void> {
-  const report = await sendNotices(withBenchCounters(env), (p) => ctx.waitUntil(p), controller.scheduledTime)
-  console.log(JSON.stringify({ level: 'info', message: 'notices run', cron: controller.cron, ...report }))
+  const bindings = withBenchCounters(env)
+  // the prune is one indexed delete, nothing most hours; it runs whatever the notices do
+  const [notices, pruned] = await Promise.allSettled([sendNotices(bindings, (p) => ctx.waitUntil(p), controller.scheduledTime), pruneAuditLog(database(bindings.DB))])
+  if (pruned.status === 'fulfilled') console.log(JSON.stringify({ level: 'info', message: 'audit log pruned', cron: controller.cron, deleted: pruned.value }))
+  else console.error(JSON.stringify({ level: 'error', message: 'audit log prune failed', cron: controller.cron, error: String(pruned.reason) }))
+  if (notices.status === 'rejected') throw notices.reason
+  console.log(JSON.stringify({ level: 'info', message: 'notices run', cron: controller.cron, ...notices.value }))
 }
 
 // The Hono app itself (tests add routes to it and call it), with the trigger's handler beside fetch.
