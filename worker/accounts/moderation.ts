@@ -10,13 +10,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { adminUsers, listReports, userLists, users, type UserList } from '../../drizzle/schema'
 import type { Db } from './db'
+import type { ReportReason } from './moderation-rules'
 import type { Owner } from './watchlist'
 
-export const REPORT_REASONS = ['spam', 'hate', 'harassment', 'sexual', 'violence', 'other'] as const
-export type ReportReason = (typeof REPORT_REASONS)[number]
-/** Why a list is hidden: an administrator's reason, or 'reports' when its reports reached the threshold. */
-export type HiddenReason = ReportReason | 'reports'
-export const REPORT_NOTE_MAX = 500
+export { REPORT_NOTE_MAX, REPORT_REASONS, type HiddenReason, type ReportReason } from './moderation-rules'
 export const DEFAULT_REPORT_THRESHOLD = 5
 export const MODERATION_PAGE_SIZE = 20
 

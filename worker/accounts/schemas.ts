@@ -5,7 +5,7 @@
  * hash something huge.
  */
 import { z } from 'zod'
-import { REPORT_NOTE_MAX, REPORT_REASONS } from './moderation'
+import { REPORT_NOTE_MAX, REPORT_REASONS } from './moderation-rules'
 import { contentTypes, ownerTypes } from '../../drizzle/schema'
 import { type ErrorId, errorMessage } from '../lib/api-errors'
 import { reportReasons } from './history'
