@@ -12,7 +12,10 @@ export const AUDIT_PAGE_SIZE = 50
 /** At most this many rows in one CSV export (a year of a busy site's actions fits). */
 export const AUDIT_EXPORT_MAX = 50_000
 
-/** The actions the routes record (the filter's choices); anything else an admin write records is 'admin.write'. */
+/**
+ * The actions recorded (the filter's choices): what the admin routes name, 'admin.security' for an
+ * administrator's changes to its own sign-in security, and 'admin.write' for any other admin write.
+ */
 export const AUDIT_ACTIONS = [
   'user.ban',
   'user.unban',
@@ -25,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'list.hide',
   'list.restore',
   'audit.export',
+  'admin.security',
   'admin.write',
 ] as const
 

@@ -153,6 +153,24 @@ describe('every administrator action writes one audit row', () => {
   })
 })
 
+describe('an administrator’s own sign-in security', () => {
+  it('is recorded as admin.security without the ids in its path; a user’s is not, nor a passkey challenge', async () => {
+    const own = await createAdmin()
+    const setUp = await json<{ results: AuditView[] }>(await call(`/api/admin/audit?admin_id=${own.id}`, { cookie: admin.cookie }))
+    expect(setUp.results.map((r) => [r.action, r.detail])).toEqual([['admin.security', { method: 'POST', path: '/api/me/two-factor/totp/enable' }]])
+
+    let before = await lastId()
+    expect((await call('/api/me/sessions', { method: 'DELETE', cookie: own.cookie, ip: '192.0.2.9' })).status).toBe(200)
+    expect((await call('/api/me/passkeys/options', { cookie: own.cookie, body: { password: own.password, code: own.recoveryCodes![0] } })).status).toBeLessThan(500)
+    const rows = await rowsAfter(before)
+    expect(rows.map((r) => [r.action, r.admin_id, r.ip, JSON.parse(r.detail!)])).toEqual([['admin.security', own.id, '192.0.2.9', { method: 'DELETE', path: '/api/me/sessions' }]])
+
+    before = await lastId()
+    expect((await call('/api/me/sessions', { method: 'DELETE', cookie: user.cookie })).status).toBe(200)
+    expect(await rowsAfter(before)).toEqual([])
+  })
+})
+
 describe('the audit API', () => {
   const endpoints = ['/api/admin/audit', '/api/admin/audit/filters', '/api/admin/audit/export.csv', '/api/admin/moderation/lists'] as const
 
@@ -181,7 +199,8 @@ describe('the audit API', () => {
     await call('/api/admin/settings/maintenance', { method: 'PUT', cookie: other.cookie, body: { enabled: false } })
 
     const byOther = await json<{ results: AuditView[]; next: number | null }>(await call(`/api/admin/audit?admin_id=${other.id}`, { cookie: admin.cookie }))
-    expect(byOther.results.map((r) => r.action)).toEqual(['maintenance.set', 'cache.purge', 'cache.purge', 'cache.purge'])
+    // the oldest: turning its authenticator app on, as it was made
+    expect(byOther.results.map((r) => r.action)).toEqual(['maintenance.set', 'cache.purge', 'cache.purge', 'cache.purge', 'admin.security'])
     expect(byOther.results[0]).toMatchObject({ admin_id: other.id, admin_name: other.username, detail: { enabled: false } })
     expect(byOther.next).toBeNull()
 
@@ -192,7 +211,7 @@ describe('the audit API', () => {
 
     const today = new Date().toISOString().slice(0, 10)
     const inRange = await json<{ results: AuditView[] }>(await call(`/api/admin/audit?admin_id=${other.id}&from=${today}&to=${today}`, { cookie: admin.cookie }))
-    expect(inRange.results).toHaveLength(4)
+    expect(inRange.results).toHaveLength(5)
     const past = await json<{ results: AuditView[] }>(await call(`/api/admin/audit?admin_id=${other.id}&to=2020-01-01`, { cookie: admin.cookie }))
     expect(past.results).toEqual([])
 
@@ -204,10 +223,10 @@ describe('the audit API', () => {
     const third = await createAdmin()
     const rows = Array.from({ length: 60 }, (_, i) => env.DB.prepare("insert into audit_log (admin_id, admin_name, action, at) values (?, ?, 'cache.purge', ?)").bind(third.id, third.username, new Date(Date.now() - i * 1000).toISOString()))
     await env.DB.batch(rows)
-    const first = await json<{ results: AuditView[]; next: number | null }>(await call(`/api/admin/audit?admin_id=${third.id}`, { cookie: admin.cookie }))
+    const first = await json<{ results: AuditView[]; next: number | null }>(await call(`/api/admin/audit?admin_id=${third.id}&action=cache.purge`, { cookie: admin.cookie }))
     expect(first.results).toHaveLength(50)
     expect(first.next).not.toBeNull()
-    const second = await json<{ results: AuditView[]; next: number | null }>(await call(`/api/admin/audit?admin_id=${third.id}&before=${first.next}`, { cookie: admin.cookie }))
+    const second = await json<{ results: AuditView[]; next: number | null }>(await call(`/api/admin/audit?admin_id=${third.id}&action=cache.purge&before=${first.next}`, { cookie: admin.cookie }))
     expect(second.results).toHaveLength(10)
     expect(second.next).toBeNull()
     expect(new Set([...first.results, ...second.results].map((r) => r.id)).size).toBe(60)
@@ -273,7 +292,7 @@ describe('keeping the log', () => {
     const ctx = createExecutionContext()
     await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '0 * * * *' }), env, ctx)
     await waitOnExecutionContext(ctx)
-    const { results } = await env.DB.prepare('select at from audit_log where admin_id = ? order by at').bind(old.id).all<{ at: string }>()
+    const { results } = await env.DB.prepare('select at from audit_log where admin_id = ? and admin_name = ? order by at').bind(old.id, 'old').all<{ at: string }>()
     expect(results.map((r) => r.at)).toEqual(stamps.slice(2).map((t) => new Date(t).toISOString()))
   })
 })
