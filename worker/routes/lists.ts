@@ -156,22 +156,22 @@ export const publicListRoutes = new Hono<AppEnv>()
     return c.json({ reported: true }, 201)
   })
   .get('/:slug', validate('param', listSlugParamSchema), async (c) => {
-  const { slug } = c.req.valid('param')
-  // Nobody signed in: the copy every such visitor reads (accounts/public-lists.ts), not D1.
-  if (!getCookie(c, SESSION_COOKIE)) {
-    const list = await publicListView(c.env, slug, (p) => c.executionCtx.waitUntil(p))
-    if (!list) return apiError(c, 404, 'errors.listNotFound')
+    const { slug } = c.req.valid('param')
+    // Nobody signed in: the copy every such visitor reads (accounts/public-lists.ts), not D1.
+    if (!getCookie(c, SESSION_COOKIE)) {
+      const list = await publicListView(c.env, slug, (p) => c.executionCtx.waitUntil(p))
+      if (!list) return apiError(c, 404, 'errors.listNotFound')
+      c.header('Cache-Control', 'private, no-store')
+      return c.json({ list, own: false }, 200)
+    }
+    const db = database(c.env.DB)
+    let reader: Awaited<ReturnType<typeof readingAccount>> = null
+    const found = await readableList(db, slug, async () => (reader = await readingAccount(c)))
+    if (!found) return apiError(c, 404, 'errors.listNotFound')
+    // A private list (its owner's eyes only) and anyone's own list are never kept by shared caches.
     c.header('Cache-Control', 'private, no-store')
-    return c.json({ list, own: false }, 200)
-  }
-  const db = database(c.env.DB)
-  let reader: Awaited<ReturnType<typeof readingAccount>> = null
-  const found = await readableList(db, slug, async () => (reader = await readingAccount(c)))
-  if (!found) return apiError(c, 404, 'errors.listNotFound')
-  // A private list (its owner's eyes only) and anyone's own list are never kept by shared caches.
-  c.header('Cache-Control', 'private, no-store')
-  const { listId, ...answer } = found
-  // whether this reader has reported it already (the page then says so instead of offering Report)
-  const reported = !found.own && reader ? await hasReported(db, reader, listId) : false
-  return c.json({ ...answer, reported }, 200)
-})
+    const { listId, ...answer } = found
+    // whether this reader has reported it already (the page then says so instead of offering Report)
+    const reported = !found.own && reader ? await hasReported(db, reader, listId) : false
+    return c.json({ ...answer, reported }, 200)
+  })
