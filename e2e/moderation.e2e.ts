@@ -64,6 +64,7 @@ describe('moderating a public list (1440 px)', () => {
     const row = desk.page.getByRole('row').filter({ hasText: `list:${slug}` })
     await row.getByText('Hid a list').waitFor()
     expect(await row.getByText(admin.username).count()).toBe(1)
+    expect(await seriousA11yViolations(desk.page)).toEqual([])
     await desk.context.close()
 
     // A visitor gets the not-found page; the owner sees the list and why it is hidden.
