@@ -26,6 +26,8 @@ export default defineConfig(async () => {
             TMDB_API_KEY: '',
             TMDB_READ_TOKEN: '',
             JWT_SECRET: 'test-secret-for-workerd-only-0123456789abcdef',
+            // Blocked words in Latin (with an accent), a Latin phrase, Arabic (with hamza), Japanese and Chinese (worker/test/moderation.test.ts).
+            BLOCKED_WORDS: 'crétin, very rude phrase\nأحمق،バカ, 笨蛋',
           },
         },
       }),

@@ -325,6 +325,16 @@ export const userLists = sqliteTable(
     position: integer('position').notNull().default(0),
     created_at: text('created_at').notNull().default(now),
     updated_at: text('updated_at').notNull().default(now),
+    /**
+     * Why the list is hidden from everyone but its owner (worker/accounts/moderation.ts), null
+     * while it is not: 'reports' when its reports reached the threshold, or the reason an
+     * administrator gave. `hidden_note` is the administrator's own words, shown to the owner.
+     */
+    hidden_reason: text('hidden_reason'),
+    hidden_note: text('hidden_note'),
+    hidden_at: text('hidden_at'),
+    /** When an administrator last reviewed its reports (hid or restored it): only later reports count. */
+    reviewed_at: text('reviewed_at'),
   },
   (t) => [
     uniqueIndex('user_lists_slug_unique').on(t.slug),
@@ -461,3 +471,47 @@ export type Stream = typeof streams.$inferSelect
 export type ServiceChoice = typeof serviceChoices.$inferSelect
 export type UserList = typeof userLists.$inferSelect
 export type UserListItem = typeof userListItems.$inferSelect
+
+/**
+ * Reports of public lists by signed-in accounts (worker/accounts/moderation.ts): one per account
+ * and list, a reason from a short list and the reporter's own words.
+ */
+export const listReports = sqliteTable(
+  'list_reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    list_id: integer('list_id')
+      .notNull()
+      .references(() => userLists.id, { onDelete: 'cascade' }),
+    reporter_type: text('reporter_type', { enum: ownerTypes }).notNull(),
+    reporter_id: integer('reporter_id').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    created_at: text('created_at').notNull().default(now),
+  },
+  (t) => [uniqueIndex('list_reports_reporter_unique').on(t.list_id, t.reporter_type, t.reporter_id), index('list_reports_recent_idx').on(t.created_at)],
+)
+
+/**
+ * What administrators did (worker/accounts/audit-log.ts): who, when, what, to what and from which
+ * address. Rows are only ever added; triggers refuse to change one, and to delete one younger
+ * than a year (the daily prune removes the older ones).
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: text('at').notNull().default(now),
+    admin_id: integer('admin_id').notNull(),
+    admin_name: text('admin_name').notNull(),
+    action: text('action').notNull(),
+    target: text('target'),
+    /** A short JSON object of what the action changed. */
+    detail: text('detail'),
+    ip: text('ip'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_action_idx').on(t.action, t.at), index('audit_log_admin_idx').on(t.admin_id, t.at)],
+)
+
+export type AuditRow = typeof auditLog.$inferSelect
+export type ListReport = typeof listReports.$inferSelect

@@ -44,6 +44,10 @@ export interface Bindings {
   /** Web Push (worker/push/web-push.ts): the VAPID public key (a var) and its private key (a secret), base64url; without both, no notices. */
   VAPID_PUBLIC_KEY?: string
   VAPID_PRIVATE_KEY?: string
+  /** Words users may not publish in names and descriptions: separated by commas or new lines (worker/lib/blocked-words.ts). */
+  BLOCKED_WORDS?: string
+  /** How many accounts' reports hide a public list until an administrator reviews it; 5 when unset (worker/accounts/moderation.ts). */
+  LIST_REPORT_THRESHOLD?: string
   /** '1' only under the load model of `npm run bench` (`wrangler dev --var`): counts D1 statements (worker/lib/bench-counters.ts). Never set in production. */
   BENCH_COUNTERS?: string
 }
@@ -67,6 +71,8 @@ export interface Variables {
   profile?: PublicRecord
   /** A renewed (or cleared) session cookie, set on whatever answer the request ends with. */
   sessionCookie?: string
+  /** What an administrator's request did, written to the audit log once it has succeeded (worker/lib/admin-audit.ts). */
+  audit?: { action: string; target?: string | null; detail?: Record<string, unknown> }
 }
 
 export interface AppEnv {

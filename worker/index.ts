@@ -25,13 +25,17 @@
  *   GET|POST /newsletter/confirm, /newsletter/unsubscribe   its confirmation and one-click unsubscribe pages
  *   *        /api/me/notices[/subscriptions]  new-episode notices: settings, this browser's Web Push subscription (routes/notices.ts)
  *
- * Cron Triggers (`scheduled`): hourly, new-episode notices (push/notices.ts) and the rest of the
- * week's e-mail; weekly, the week's "new on the site" e-mail (newsletter/weekly.ts).
+ * Cron Triggers (`scheduled`): hourly, new-episode notices (push/notices.ts), the rest of the
+ * week's e-mail and the audit log's prune (accounts/audit-log.ts); weekly, the week's "new on the
+ * site" e-mail (newsletter/weekly.ts).
  *   *        /api/me/...                    profile, password, watchlist, history (routes/me.ts);
  *                                           export and account deletion (routes/my-data.ts); import (routes/import.ts)
  *   *        /api/admin/...                 administrator API (routes/admin.ts)
  *   *        /api/player/...                playback sources and streams (routes/player.ts)
  *   *        /api/admin/streams/...         HLS streams mapped to titles (routes/admin-streams.ts)
+ *   *        /api/admin/moderation/...      reported and hidden public lists (routes/admin-moderation.ts)
+ *   GET      /api/admin/audit[/...]         the audit log, its filters, its CSV export (routes/admin-audit.ts);
+ *                                           every administrator action under /api/admin writes one row (lib/admin-audit.ts)
  *   GET      /api/dev/mail                  the local dev mailbox, loopback origins only (routes/dev.ts)
  *   GET      /api/dev/counters              D1 statements counted for the bench's load model, only under it (routes/dev.ts)
  *   GET      /api/dev/store-call            an account store call that does nothing, the bench's floor, only under it (routes/dev.ts)
@@ -59,6 +63,9 @@ import type { AppEnv, Bindings } from './env'
 import { withSecurityHeaders } from './lib/security-headers'
 import { adminRoutes } from './routes/admin'
 import { adminInviteRoutes, inviteeRoutes } from './routes/admin-invites'
+import { adminAuditRoutes } from './routes/admin-audit'
+import { adminModerationRoutes } from './routes/admin-moderation'
+import { auditAdminActions } from './lib/admin-audit'
 import { appOrAsset, appPageRoutes } from './routes/app-pages'
 import { adminStreamRoutes } from './routes/admin-streams'
 import { authRoutes } from './routes/auth'
@@ -88,6 +95,8 @@ import { noticeRoutes } from './routes/notices'
 import { sendNotices } from './push/notices'
 import { newsletterApiRoutes, newsletterPageRoutes } from './routes/newsletter'
 import { sendWeekly, WEEKLY_CRON } from './newsletter/weekly'
+import { pruneAuditLog } from './accounts/audit-log'
+import { database } from './accounts/db'
 
 const api = new Hono<AppEnv>()
   .route('/', pingRoutes)
@@ -97,6 +106,11 @@ const api = new Hono<AppEnv>()
   .route('/auth/passkey', passkeySignInRoutes)
   .route('/auth/second-factor', secondFactorRoutes)
   .route('/auth', authRoutes)
+  // an administrator's own sign-in security is in the audit log (lib/admin-audit.ts)
+  .use('/me/sessions/*', auditAdminActions('admin.security'))
+  .use('/me/passkeys/*', auditAdminActions('admin.security'))
+  .use('/me/two-factor/*', auditAdminActions('admin.security'))
+  .use('/me/password', auditAdminActions('admin.security'))
   .route('/me/sessions', sessionRoutes)
   .route('/me/passkeys', myPasskeyRoutes)
   .route('/me/two-factor', twoFactorRoutes)
@@ -111,9 +125,12 @@ const api = new Hono<AppEnv>()
   .route('/me', myDataRoutes)
   .route('/me/import', importRoutes)
   .route('/lists', publicListRoutes)
+  .use('/admin/*', auditAdminActions('admin.write'))
   .route('/admin/streams', adminStreamRoutes)
   .route('/admin/invites', adminInviteRoutes)
   .route('/admin-invite', inviteeRoutes)
+  .route('/admin/moderation', adminModerationRoutes)
+  .route('/admin/audit', adminAuditRoutes)
   .route('/admin', adminRoutes)
   .route('/player', playerRoutes)
   .route('/img/:edition{a\\d{1,3}}', imageRoutes)
@@ -184,9 +201,9 @@ export type AppType = typeof routes
 export { AccountStore } from './accounts/store'
 
 /**
- * The Cron Triggers (wrangler.toml [triggers]): hourly, new-episode notices (worker/push/notices.ts)
- * and the next batch of a weekly e-mail already started; weekly, the week's "new on the site"
- * e-mail (worker/newsletter/weekly.ts).
+ * The Cron Triggers (wrangler.toml [triggers]): hourly, new-episode notices (worker/push/notices.ts),
+ * the next batch of a weekly e-mail already started and the audit log's prune (rows older than a
+ * year); weekly, the week's "new on the site" e-mail (worker/newsletter/weekly.ts).
  */
 async function scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext): Promise<void> {
   const counted = withBenchCounters(env)
@@ -196,8 +213,12 @@ async function scheduled(controller: ScheduledController, env: Bindings, ctx: Ex
     console.log(JSON.stringify({ level: 'info', message: 'weekly e-mail run', cron: controller.cron, ...report }))
     return
   }
-  const report = await sendNotices(counted, waitUntil, controller.scheduledTime)
-  console.log(JSON.stringify({ level: 'info', message: 'notices run', cron: controller.cron, ...report }))
+  // the prune is one indexed delete, nothing most hours; it runs whatever the notices do
+  const [notices, pruned] = await Promise.allSettled([sendNotices(counted, waitUntil, controller.scheduledTime), pruneAuditLog(database(counted.DB))])
+  if (pruned.status === 'fulfilled') console.log(JSON.stringify({ level: 'info', message: 'audit log pruned', cron: controller.cron, deleted: pruned.value }))
+  else console.error(JSON.stringify({ level: 'error', message: 'audit log prune failed', cron: controller.cron, error: String(pruned.reason) }))
+  if (notices.status === 'rejected') throw notices.reason
+  console.log(JSON.stringify({ level: 'info', message: 'notices run', cron: controller.cron, ...notices.value }))
   const weekly = await sendWeekly(counted, waitUntil, controller.scheduledTime, false)
   if (weekly.sent + weekly.failed + weekly.skipped > 0) console.log(JSON.stringify({ level: 'info', message: 'weekly e-mail run', cron: controller.cron, ...weekly }))
 }

@@ -5,6 +5,7 @@
  * hash something huge.
  */
 import { z } from 'zod'
+import { REPORT_NOTE_MAX, REPORT_REASONS } from './moderation-rules'
 import { contentTypes, ownerTypes } from '../../drizzle/schema'
 import { type ErrorId, errorMessage } from '../lib/api-errors'
 import { reportReasons } from './history'
@@ -222,6 +223,42 @@ export const listUpdateSchema = z
   })
   .strict()
   .refine((value) => Object.values(value).some((v) => v !== undefined), errorMessage('errors.nothingToChange'))
+
+/** A report of a public list: a reason from the short list, and the reporter's own words if any. */
+export const listReportSchema = z
+  .object({
+    reason: z.enum(REPORT_REASONS, errorMessage('errors.reportReasonInvalid')),
+    note: optionalText('note', REPORT_NOTE_MAX, { multiline: true }).transform((value) => value ?? null),
+  })
+  .strict()
+
+/** An administrator hides a list: a reason its owner is shown, and optionally words of its own. */
+export const listHideSchema = z
+  .object({
+    reason: z.enum(REPORT_REASONS, errorMessage('errors.reportReasonInvalid')),
+    note: optionalText('note', REPORT_NOTE_MAX, { multiline: true }).transform((value) => value ?? null),
+  })
+  .strict()
+
+export const moderationQuerySchema = z
+  .object({
+    status: z.enum(['reported', 'hidden'], errorMessage('errors.invalidRequest')).default('reported'),
+    page: z.coerce.number().int().min(1).max(1000).default(1),
+  })
+  .strict()
+
+const auditDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, errorMessage('errors.auditDateInvalid')).refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), errorMessage('errors.auditDateInvalid'))
+
+/** The audit log's filters (each optional), and where a page starts (`before`, the `next` of the page before). */
+export const auditQuerySchema = z
+  .object({
+    action: z.string().trim().max(64).regex(/^[a-z_.]*$/, errorMessage('errors.invalidRequest')).optional(),
+    admin_id: z.coerce.number().int().positive().optional(),
+    from: auditDay.optional(),
+    to: auditDay.optional(),
+    before: z.coerce.number().int().positive().optional(),
+  })
+  .strict()
 
 export const listSlugParamSchema = z.object({
   slug: z.string().regex(/^[a-z0-9]{10}$/, errorMessage('errors.listNotFound')),

@@ -4,8 +4,8 @@
  * and only the row found that way is touched, so no parameter a client sends can reach another
  * account's list. Anyone may read a list marked public, through `publicList`.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
-import { userListItems, userLists, users, type UserList, type UserListItem } from '../../drizzle/schema'
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { listReports, userListItems, userLists, users, type UserList, type UserListItem } from '../../drizzle/schema'
 import type { Db } from './db'
 import type { ContentKey, Owner, WatchlistItem } from './watchlist'
 
@@ -37,6 +37,13 @@ export interface ListFields {
   is_public: boolean
 }
 
+/** Why a list is hidden from everyone but its owner (worker/accounts/moderation.ts), told to the owner alone. */
+export interface ListHidden {
+  reason: string
+  note: string | null
+  at: string | null
+}
+
 export interface ListSummary extends ListFields {
   slug: string
   item_count: number
@@ -46,6 +53,8 @@ export interface ListSummary extends ListFields {
   updated_at: string
   /** Whether the title asked about is on the list (only when one was asked about). */
   contains?: boolean
+  /** Set when moderation hid the list: only its owner ever reads a hidden list. */
+  hidden: ListHidden | null
 }
 
 export interface ListEntry extends ContentKey {
@@ -74,6 +83,7 @@ function summaryOf(list: UserList, itemCount: number, posters: (string | null)[]
     posters,
     created_at: list.created_at,
     updated_at: list.updated_at,
+    hidden: list.hidden_reason ? { reason: list.hidden_reason, note: list.hidden_note, at: list.hidden_at } : null,
   }
 }
 
@@ -150,7 +160,7 @@ export async function ownListWithItems(db: Db, owner: Owner, slug: string): Prom
 }
 
 /**
- * A list as someone may read it: a public one for anyone, a private one for its owner only;
+ * A list as someone may read it: a public one for anyone, a private or hidden one for its owner only;
  * undefined otherwise, as if it did not exist. `reader` (the session's account, null for nobody)
  * is asked for only where its answer matters: for a private list, and for a public one when the
  * caller wants to know whether it is the reader's own (`ownOfPublic`).
@@ -160,13 +170,15 @@ export async function readableList(
   slug: string,
   reader: () => Promise<Owner | null>,
   { ownOfPublic = true } = {},
-): Promise<{ list: ListWithItems; own: boolean } | undefined> {
+): Promise<{ list: ListWithItems; own: boolean; listId: number } | undefined> {
   const list = await db.select().from(userLists).where(eq(userLists.slug, slug)).get()
   if (!list) return undefined
-  const account = list.is_public && !ownOfPublic ? null : await reader()
+  // a list moderation hid is, like a private one, its owner's alone
+  const shown = list.is_public && !list.hidden_reason
+  const account = shown && !ownOfPublic ? null : await reader()
   const own = account !== null && account.type === list.owner_type && account.id === list.owner_id
-  if (!list.is_public && !own) return undefined
-  return { list: await withItems(db, list), own }
+  if (!shown && !own) return undefined
+  return { list: await withItems(db, list), own, listId: list.id }
 }
 
 export type ListRefusal = 'tooManyLists' | 'listFull'
@@ -306,7 +318,7 @@ export async function reorderLists(db: Db, owner: Owner, slugs: string[]): Promi
 
 /** Public lists for the sitemap: the most recently changed first. */
 export async function publicListSlugs(db: Db, limit: number): Promise<string[]> {
-  const rows = await db.select({ slug: userLists.slug }).from(userLists).where(eq(userLists.is_public, true)).orderBy(desc(userLists.updated_at)).limit(limit).all()
+  const rows = await db.select({ slug: userLists.slug }).from(userLists).where(and(eq(userLists.is_public, true), isNull(userLists.hidden_reason))).orderBy(desc(userLists.updated_at)).limit(limit).all()
   return rows.map((r) => r.slug)
 }
 
@@ -316,9 +328,11 @@ export async function allListsWithItems(db: Db, owner: Owner): Promise<ListWithI
   return Promise.all(lists.map((list) => withItems(db, list)))
 }
 
-/** Removes every list the account owns, with their titles (account deletion). */
+/** Removes every list the account owns, with their titles and reports, and the reports it made (account deletion). */
 export function deleteListsOf(db: Db, owner: Owner) {
   return [
+    db.delete(listReports).where(and(eq(listReports.reporter_type, owner.type), eq(listReports.reporter_id, owner.id))),
+    db.delete(listReports).where(inArray(listReports.list_id, db.select({ id: userLists.id }).from(userLists).where(ownedBy(owner)))),
     db.delete(userListItems).where(inArray(userListItems.list_id, db.select({ id: userLists.id }).from(userLists).where(ownedBy(owner)))),
     db.delete(userLists).where(ownedBy(owner)),
   ] as const

@@ -25,6 +25,7 @@ import { requireAdmin } from '../auth/guards'
 import { hashPassword } from '../auth/password'
 import { addressCounter, clientAddress, limitAttempts } from '../auth/rate-limit'
 import type { AppEnv } from '../env'
+import { audited } from '../lib/admin-audit'
 import { afterAnswer } from '../lib/after-answer'
 import { apiError, errorMessage, requestLocale } from '../lib/api-errors'
 import { localizedPath } from '../lib/locales'
@@ -63,10 +64,13 @@ export const adminInviteRoutes = new Hono<AppEnv>()
     const link = `${siteOrigin(c)}${localizedPath(locale, '/admin-invite')}#token=${token}`
     const inviter = (await findRecord(db, 'admin', account.id))?.username ?? account.email
     afterAnswer(c, sendMail(c.env, c.req.url, adminInviteMail(c.env, email, inviter, link, INVITE_TTL_SECONDS / 3600, locale)))
+    audited(c, 'admin.invite', `invite:${invite.id}`, { email })
     return c.json({ invite }, 201)
   })
   .delete('/:id', requireAdmin, validate('param', idParamSchema), async (c) => {
-    if (!(await revokeInvite(database(c.env.DB), c.req.valid('param').id))) return apiError(c, 404, 'errors.inviteNotFound')
+    const { id } = c.req.valid('param')
+    if (!(await revokeInvite(database(c.env.DB), id))) return apiError(c, 404, 'errors.inviteNotFound')
+    audited(c, 'admin.invite.revoke', `invite:${id}`)
     return c.json({ message: 'Invitation revoked.' }, 200)
   })
 

@@ -12,6 +12,7 @@ import { contentTypes } from '../../drizzle/schema'
 import { database } from '../accounts/db'
 import { requireAdmin } from '../auth/guards'
 import type { AppEnv } from '../env'
+import { audited } from '../lib/admin-audit'
 import { apiError } from '../lib/api-errors'
 import { validate } from '../lib/validate'
 import { checkPlaylist } from '../player/playlist-check'
@@ -45,17 +46,25 @@ export const adminStreamRoutes = new Hono<AppEnv>()
     const check = await checkPlaylist(c.env, new URL(c.req.url).origin, input.master_url, input.thumbnails_url)
     if (!check.ok) return apiError(c, 400, check.error, check.values)
     const stream = await createStream(database(c.env.DB), c.env.CACHE, input)
-    return stream ? c.json({ stream, report: check.report }, 201) : apiError(c, 409, 'errors.streamExists')
+    if (!stream) return apiError(c, 409, 'errors.streamExists')
+    audited(c, 'stream.create', `stream:${stream.id}`, { content_type: stream.content_type, content_id: stream.content_id })
+    return c.json({ stream, report: check.report }, 201)
   })
   .put('/:id', validate('param', idParam), validate('json', streamInput), async (c) => {
     const input = c.req.valid('json')
     const check = await checkPlaylist(c.env, new URL(c.req.url).origin, input.master_url, input.thumbnails_url)
     if (!check.ok) return apiError(c, 400, check.error, check.values)
     const result = await replaceStream(database(c.env.DB), c.env.CACHE, c.req.valid('param').id, input)
-    if (result.ok) return c.json({ stream: result.stream })
+    if (result.ok) {
+      audited(c, 'stream.update', `stream:${result.stream.id}`, { content_type: result.stream.content_type, content_id: result.stream.content_id })
+      return c.json({ stream: result.stream })
+    }
     return result.reason === 'missing' ? apiError(c, 404, 'errors.streamNotFound') : apiError(c, 409, 'errors.streamExists')
   })
   .delete('/:id', validate('param', idParam), async (c) => {
-    const removed = await deleteStream(database(c.env.DB), c.env.CACHE, c.req.valid('param').id)
-    return removed ? c.json({ message: 'Stream removed' }) : apiError(c, 404, 'errors.streamNotFound')
+    const { id } = c.req.valid('param')
+    const removed = await deleteStream(database(c.env.DB), c.env.CACHE, id)
+    if (!removed) return apiError(c, 404, 'errors.streamNotFound')
+    audited(c, 'stream.delete', `stream:${id}`)
+    return c.json({ message: 'Stream removed' })
   })

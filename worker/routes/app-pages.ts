@@ -225,7 +225,7 @@ async function listBoot(c: Context<AppEnv>, slug: string): Promise<AppPage> {
     return shown ? head(shown) : { module, boot: bootBase(c), status: 404, memo: false }
   }
   const found = SLUG_PATTERN.test(slug) ? await readableList(database(c.env.DB), slug, () => readingAccount(c), { ownOfPublic: false }) : undefined
-  if (found?.list.is_public) return head(found.list)
+  if (found?.list.is_public && !found.list.hidden) return head(found.list)
   if (found) return { module, noindex: true, memo: false }
   return { module, boot: bootBase(c), status: 404, memo: false }
 }

@@ -20,6 +20,7 @@ import type { AppEnv } from '../env'
 import { afterAnswer } from '../lib/after-answer'
 import { apiError, requestLocale } from '../lib/api-errors'
 import { siteOrigin } from '../lib/site-url'
+import { refuseBlockedWords } from '../lib/blocked-words'
 import { validate } from '../lib/validate'
 import { mailLocale, signInWarning } from '../mail/messages'
 import { sendMail } from '../mail/mailer'
@@ -38,6 +39,9 @@ export const authRoutes = new Hono<AppEnv>()
       if (refused) return refused
     }
     if (!(await passesBotCheck(c.env, body.turnstileToken, address))) return apiError(c, 400, 'errors.botCheckFailed')
+    // the username is shown on the account's public lists
+    const blocked = refuseBlockedWords(c, { username: body.username })
+    if (blocked) return blocked
     if (await emailTaken(db, body.email)) return apiError(c, 409, 'errors.userExists')
     if (await usernameTaken(db, body.username)) return apiError(c, 409, 'errors.usernameTaken')
     let user: PublicUser

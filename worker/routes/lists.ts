@@ -15,7 +15,11 @@
  * Every call starts from the session's owner, so another account's list answers 404 as if it did not exist.
  *
  * Anyone (mounted at /api/lists):
- *   GET    /{slug}                   a public list with its titles, or the reader's own private one; 404 otherwise
+ *   GET    /{slug}                   a public list with its titles, or the reader's own private or hidden one; 404 otherwise
+ *                                    (a signed-in reader's answer says whether it has `reported` it)
+ *   POST   /{slug}/report            { reason, note? }: a signed-in account reports a public list (201), once (409),
+ *                                    never its own (403); enough reports hide it until reviewed (accounts/moderation.ts)
+ * Names and descriptions with a blocked word are refused with 400 (lib/blocked-words.ts).
  * Visitors who are not signed in read a copy of a public list kept in KV (accounts/public-lists.ts),
  * which every change above writes through.
  */
@@ -24,6 +28,7 @@ import { getCookie } from 'hono/cookie'
 import { database } from '../accounts/db'
 import {
   listCreateSchema,
+  listReportSchema,
   listItemParamSchema,
   listOrderSchema,
   listSlugParamSchema,
@@ -49,10 +54,12 @@ import {
   type ListRefusal,
 } from '../accounts/user-lists'
 import { keepPublicListCopies, publicListView } from '../accounts/public-lists'
+import { hasReported, reportList, reportThreshold } from '../accounts/moderation'
 import { closedForMaintenance, readingAccount, requireAccount } from '../auth/guards'
 import { SESSION_COOKIE } from '../auth/session'
 import type { AppEnv } from '../env'
 import { apiError } from '../lib/api-errors'
+import { refuseBlockedWords } from '../lib/blocked-words'
 import { validate } from '../lib/validate'
 
 function refused(c: Context, refusal: ListRefusal) {
@@ -66,7 +73,10 @@ export const myListRoutes = new Hono<AppEnv>()
     return c.json({ results: await listsOf(database(c.env.DB), c.var.account, has) }, 200)
   })
   .post('/', requireAccount, closedForMaintenance, validate('json', listCreateSchema), async (c) => {
-    const made = await createList(database(c.env.DB), c.var.account, c.req.valid('json'))
+    const fields = c.req.valid('json')
+    const blocked = refuseBlockedWords(c, { name: fields.name, description: fields.description })
+    if (blocked) return blocked
+    const made = await createList(database(c.env.DB), c.var.account, fields)
     if (typeof made === 'string') return refused(c, made)
     return c.json({ list: made }, 201)
   })
@@ -85,6 +95,9 @@ export const myListRoutes = new Hono<AppEnv>()
     const list = await ownList(db, c.var.account, c.req.valid('param').slug)
     if (!list) return apiError(c, 404, 'errors.listNotFound')
     const { name, description, is_public } = c.req.valid('json')
+    // what the list will show once saved, the words it already had too when it is made public
+    const blocked = refuseBlockedWords(c, { name: name ?? list.name, description: description === undefined ? list.description : description })
+    if (blocked) return blocked
     const changes = {
       ...(name !== undefined && { name }),
       ...(description !== undefined && { description }),
@@ -129,18 +142,36 @@ export const myListRoutes = new Hono<AppEnv>()
     return c.json({ list: await ownListWithItems(db, c.var.account, list.slug) }, 200)
   })
 
-export const publicListRoutes = new Hono<AppEnv>().get('/:slug', validate('param', listSlugParamSchema), async (c) => {
-  const { slug } = c.req.valid('param')
-  // Nobody signed in: the copy every such visitor reads (accounts/public-lists.ts), not D1.
-  if (!getCookie(c, SESSION_COOKIE)) {
-    const list = await publicListView(c.env, slug, (p) => c.executionCtx.waitUntil(p))
-    if (!list) return apiError(c, 404, 'errors.listNotFound')
+export const publicListRoutes = new Hono<AppEnv>()
+  // a signed-in reader reports a public list, once; not their own (accounts/moderation.ts)
+  .post('/:slug/report', requireAccount, closedForMaintenance, validate('param', listSlugParamSchema), validate('json', listReportSchema), async (c) => {
+    const db = database(c.env.DB)
+    const { slug } = c.req.valid('param')
+    const outcome = await reportList(db, c.var.account, slug, c.req.valid('json'), reportThreshold(c.env.LIST_REPORT_THRESHOLD))
+    if (outcome === 'notFound') return apiError(c, 404, 'errors.listNotFound')
+    if (outcome === 'own') return apiError(c, 403, 'errors.cannotReportOwnList')
+    if (outcome === 'already') return apiError(c, 409, 'errors.listAlreadyReported')
+    // the copy visitors read stops showing a list its reports just hid
+    if (outcome.hidden) await keepPublicListCopies(c.env, [slug])
+    return c.json({ reported: true }, 201)
+  })
+  .get('/:slug', validate('param', listSlugParamSchema), async (c) => {
+    const { slug } = c.req.valid('param')
+    // Nobody signed in: the copy every such visitor reads (accounts/public-lists.ts), not D1.
+    if (!getCookie(c, SESSION_COOKIE)) {
+      const list = await publicListView(c.env, slug, (p) => c.executionCtx.waitUntil(p))
+      if (!list) return apiError(c, 404, 'errors.listNotFound')
+      c.header('Cache-Control', 'private, no-store')
+      return c.json({ list, own: false }, 200)
+    }
+    const db = database(c.env.DB)
+    let reader: Awaited<ReturnType<typeof readingAccount>> = null
+    const found = await readableList(db, slug, async () => (reader = await readingAccount(c)))
+    if (!found) return apiError(c, 404, 'errors.listNotFound')
+    // A private list (its owner's eyes only) and anyone's own list are never kept by shared caches.
     c.header('Cache-Control', 'private, no-store')
-    return c.json({ list, own: false }, 200)
-  }
-  const found = await readableList(database(c.env.DB), slug, () => readingAccount(c))
-  if (!found) return apiError(c, 404, 'errors.listNotFound')
-  // A private list (its owner's eyes only) and anyone's own list are never kept by shared caches.
-  c.header('Cache-Control', 'private, no-store')
-  return c.json(found, 200)
-})
+    const { listId, ...answer } = found
+    // whether this reader has reported it already (the page then says so instead of offering Report)
+    const reported = !found.own && reader ? await hasReported(db, reader, listId) : false
+    return c.json({ ...answer, reported }, 200)
+  })

@@ -23,6 +23,7 @@ import { confirmFactorChange } from '../auth/factor-change'
 import { hashPassword } from '../auth/password'
 import type { AppEnv } from '../env'
 import { apiError } from '../lib/api-errors'
+import { refuseBlockedWords } from '../lib/blocked-words'
 import { validate } from '../lib/validate'
 
 /**
@@ -52,6 +53,9 @@ export const meRoutes = new Hono<AppEnv>()
     const account = c.var.account
     const changes = c.req.valid('json')
     const db = database(c.env.DB)
+    // the username is shown on the account's public lists
+    const blocked = refuseBlockedWords(c, { username: changes.username })
+    if (blocked) return blocked
     if (changes.username !== undefined && (await usernameTaken(db, changes.username, account))) {
       return apiError(c, 409, 'errors.usernameTaken')
     }

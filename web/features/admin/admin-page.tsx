@@ -1,14 +1,17 @@
 /**
  * /admin/* (SPEC.md sections 2, 4 and 6, with DESIGN.md's real numbers): the guard, then the
  * dashboard. Signed out goes to /login (and back here afterwards); a signed-in user sees the
- * access-denied view; an administrator gets six tabs of live figures and working controls.
+ * access-denied view; an administrator gets tabs of live figures and working controls, with the
+ * moderation of public lists and the audit log (each loaded with its tab).
  * The tab lives in the path (/admin/users, ...) so it survives a reload and can be linked.
  */
+import { Suspense } from 'react'
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom'
 import { AccessDenied } from '../../components/access-denied'
 import { PageHeading } from '../../components/page-heading'
 import { currentLocale, t, type MessageId } from '../../i18n'
 import { ApiError } from '../../lib/api-client'
+import { lazyPart } from '../../lib/lazy-part'
 import { paths } from '../../lib/paths'
 import { awaitsSecondFactor, useSession } from '../../lib/session'
 import { AnalyticsTab } from './analytics-tab'
@@ -16,10 +19,14 @@ import { useStats } from './api'
 import { ContentTab } from './content-tab'
 import { OverviewTab } from './overview-tab'
 import { SecurityTab } from './security-tab'
-import { StreamsTab } from './streams-tab'
 import { SystemTab } from './system-tab'
 import { Tabs } from './tabs'
 import { UsersTab } from './users-tab'
+
+// The streams, moderation and audit screens load with their tabs.
+const StreamsTab = lazyPart('admin-streams', () => import('./streams-tab').then((m) => m.StreamsTab))
+const ModerationTab = lazyPart('admin-moderation', () => import('./moderation-tab').then((m) => m.ModerationTab))
+const AuditTab = lazyPart('admin-audit', () => import('./audit-tab').then((m) => m.AuditTab))
 
 /** The tabs, each with the id of its label (translated where shown). */
 const tabs = [
@@ -30,6 +37,8 @@ const tabs = [
   { key: 'analytics', label: 'admin.tabAnalytics' },
   { key: 'system', label: 'admin.tabSystem' },
   { key: 'security', label: 'admin.tabSecurity' },
+  { key: 'moderation', label: 'admin.tabModeration' },
+  { key: 'audit', label: 'admin.tabAudit' },
 ] as const satisfies readonly { key: string; label: MessageId }[]
 type TabKey = (typeof tabs)[number]['key']
 
@@ -58,6 +67,8 @@ function Dashboard() {
   const panel = () => {
     if (selected === 'users') return <UsersTab />
     if (selected === 'streams') return <StreamsTab />
+    if (selected === 'moderation') return <ModerationTab />
+    if (selected === 'audit') return <AuditTab />
     if (stats.isError) {
       return (
         <p role="alert" className="text-red-300">
@@ -99,7 +110,7 @@ function Dashboard() {
       </PageHeading>
       <div className="px-4 md:px-8">
         <Tabs tabs={tabs.map((tab) => ({ key: tab.key, label: t(tab.label) }))} selected={selected} onSelect={select} label={t('admin.sections')}>
-          {panel()}
+          <Suspense fallback={<Loading />}>{panel()}</Suspense>
         </Tabs>
       </div>
     </div>

@@ -3,7 +3,8 @@
  * whose it is, its titles in order, and share buttons for its address (which unfurls with the
  * list's own card). Its owner also edits it there: name, description and public, the titles'
  * order, removing titles, and deleting the list. A private list is its owner's alone; to anyone
- * else it is "List not found", exactly as a list that does not exist.
+ * else it is "List not found", exactly as a list that does not exist. A reader who is not its
+ * owner may report it (report-list.tsx); the owner of a list moderation hid is told why.
  */
 import { useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
@@ -18,6 +19,7 @@ import { localizedPath } from '../../../worker/lib/locales'
 import { ShareButton } from '../title/share-buttons'
 import { ListCard, listGridClass } from './list-card'
 import { ListForm } from './list-form'
+import { HiddenNotice, ReportList } from './report-list'
 import { moved, type ListWithItems, useDeleteList, useList, useReorderList, useSetInList, useUpdateList } from './own-lists-api'
 
 const smallButton = 'inline-flex items-center justify-center gap-1.5 rounded-lg border border-neutral-700 px-2.5 py-1.5 text-xs font-semibold text-neutral-200 hover:bg-neutral-800 disabled:opacity-40'
@@ -38,10 +40,10 @@ export function Component() {
       </div>
     )
   if (answer.isError) return <LoadError whole message={t('mylists.loadFailed')} onRetry={() => void answer.refetch()} />
-  return <ListView list={answer.data.list} own={answer.data.own} />
+  return <ListView list={answer.data.list} own={answer.data.own} reported={answer.data.reported === true} />
 }
 
-function ListView({ list, own }: { list: ListWithItems; own: boolean }) {
+function ListView({ list, own, reported }: { list: ListWithItems; own: boolean; reported: boolean }) {
   const [editing, setEditing] = useState(false)
   const update = useUpdateList(list.slug)
   const remove = useSetInList()
@@ -102,6 +104,7 @@ function ListView({ list, own }: { list: ListWithItems; own: boolean }) {
             <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${list.is_public ? 'bg-emerald-900 text-emerald-200' : 'bg-neutral-800 text-neutral-300'}`}>
               {list.is_public ? t('mylists.publicBadge') : t('mylists.privateBadge')}
             </span>
+            {own && list.hidden && <span className="rounded bg-amber-900 px-1.5 py-0.5 text-xs font-semibold text-amber-100">{t('mylists.hiddenBadge')}</span>}
           </p>
           {list.description && <p dir="auto" className="max-w-3xl whitespace-pre-line text-neutral-200">{list.description}</p>}
           {own && (
@@ -119,7 +122,13 @@ function ListView({ list, own }: { list: ListWithItems; own: boolean }) {
           )}
         </header>
       )}
-      {list.is_public && <ShareButton link={link} title={list.name} />}
+      {own && list.hidden && <HiddenNotice hidden={list.hidden} />}
+      {(list.is_public || !own) && (
+        <div className="flex flex-wrap items-center gap-3">
+          {list.is_public && !list.hidden && <ShareButton link={link} title={list.name} />}
+          {!own && <ReportList slug={list.slug} name={list.name} reported={reported} />}
+        </div>
+      )}
       {list.items.length === 0 ? (
         <div className="space-y-1 py-6">
           <p className="text-lg font-semibold">{t('mylists.listEmpty')}</p>

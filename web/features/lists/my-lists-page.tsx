@@ -104,6 +104,7 @@ function ListTile({ list, first, last, onMove, busy }: { list: ListSummary; firs
             <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${list.is_public ? 'bg-emerald-900 text-emerald-200' : 'bg-neutral-800 text-neutral-300'}`}>
               {list.is_public ? t('mylists.publicBadge') : t('mylists.privateBadge')}
             </span>
+            {list.hidden && <span className="ms-1.5 rounded bg-amber-900 px-1.5 py-0.5 text-xs font-semibold text-amber-100">{t('mylists.hiddenBadge')}</span>}
           </p>
           {list.description && <p dir="auto" className="mt-1 line-clamp-2 text-xs text-neutral-400">{list.description}</p>}
         </div>

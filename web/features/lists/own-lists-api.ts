@@ -47,7 +47,8 @@ export function useListsHolding(target: Pick<TitleTarget, 'content_type' | 'cont
 export function useList(slug: string) {
   return useQuery({
     queryKey: listKeys.one(slug),
-    queryFn: () => readJson<{ list: ListWithItems; own: boolean }>(api.lists[':slug'].$get({ param: { slug } })),
+    // `reported`: whether a signed-in reader has reported the list (absent for visitors)
+    queryFn: () => readJson<{ list: ListWithItems; own: boolean; reported?: boolean }>(api.lists[':slug'].$get({ param: { slug } })),
     // A list that does not exist (or is not the reader's to see) will not appear by asking again.
     retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status === 404),
   })
