@@ -96,22 +96,47 @@ async function readCapped(res: Response): Promise<string> {
   return new TextDecoder().decode(bytes)
 }
 
+const MAX_REDIRECTS = 5
+
+/** An https fetch whose redirects are followed only to addresses the player may load, each checked before it is asked. */
+async function fetchFollowingHttps(address: string): Promise<{ res: Response; url: string }> {
+  const signal = AbortSignal.timeout(PLAYLIST_TIMEOUT_MS)
+  let next = address
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+    const res = await fetch(next, { signal, redirect: 'manual', headers: { Accept: 'application/vnd.apple.mpegurl, text/vtt, */*' } })
+    const location = res.status >= 300 && res.status < 400 ? res.headers.get('Location') : null
+    if (!location) return { res, url: next }
+    await res.body?.cancel()
+    const target = new URL(location, next).href
+    if (!target.startsWith('https://') || !isAllowedMasterUrl(target)) throw new CheckFailed('errors.playlistUnreachable', { address, reason: 'redirected away from https' })
+    next = target
+  }
+  throw new CheckFailed('errors.playlistUnreachable', { address, reason: 'too many redirects' })
+}
+
 /** The text at `address`: the site's own file for a /media/ path, else an https fetch that must stay https. */
-async function load(env: Bindings, origin: string, address: string): Promise<string> {
+async function load(env: Bindings, origin: string, address: string): Promise<{ text: string; url: string }> {
   let res: Response
+  // where the answer came from, after redirects: what the addresses it names are relative to
+  let url = address
   try {
-    res = address.startsWith('/')
-      ? await env.ASSETS.fetch(new Request(new URL(address, origin)))
-      : await fetch(address, { signal: AbortSignal.timeout(PLAYLIST_TIMEOUT_MS), redirect: 'follow', headers: { Accept: 'application/vnd.apple.mpegurl, text/vtt, */*' } })
-  } catch {
+    if (address.startsWith('/')) res = await env.ASSETS.fetch(new Request(new URL(address, origin)))
+    else ({ res, url } = await fetchFollowingHttps(address))
+  } catch (err) {
+    if (err instanceof CheckFailed) throw err
     throw new CheckFailed('errors.playlistUnreachable', { address, reason: 'no answer' })
   }
-  if (!address.startsWith('/') && !res.url.startsWith('https://') && res.url !== '') throw new CheckFailed('errors.playlistUnreachable', { address, reason: 'redirected away from https' })
   if (!res.ok) {
     await res.body?.cancel()
     throw new CheckFailed('errors.playlistUnreachable', { address, reason: `HTTP ${res.status}` })
   }
-  return readCapped(res)
+  try {
+    return { text: await readCapped(res), url }
+  } catch (err) {
+    // a body cut off or trickling past the time limit is the host's failure, not ours
+    if (err instanceof CheckFailed) throw err
+    throw new CheckFailed('errors.playlistUnreachable', { address, reason: 'the answer was cut off or too slow' })
+  }
 }
 
 function lines(text: string): string[] {
@@ -133,7 +158,7 @@ function mediaDuration(text: string): number {
 
 export async function checkPlaylist(env: Bindings, origin: string, masterUrl: string, thumbnailsUrl?: string | null): Promise<PlaylistCheck> {
   try {
-    const text = await load(env, origin, masterUrl)
+    const { text, url: base } = await load(env, origin, masterUrl)
     const all = lines(text)
     if (all[0] !== '#EXTM3U') throw new CheckFailed('errors.playlistNotHls')
     const renditions: Rendition[] = []
@@ -152,7 +177,7 @@ export async function checkPlaylist(env: Bindings, origin: string, masterUrl: st
           const attrs = attributes(line.slice('#EXT-X-STREAM-INF:'.length))
           const uri = all[i + 1]
           if (!uri || uri.startsWith('#')) continue
-          const address = resolve(uri, masterUrl)
+          const address = resolve(uri, base)
           if (!address) throw new CheckFailed('errors.playlistBadAddress', { uri })
           const bandwidth = Number(attrs.get('BANDWIDTH'))
           renditions.push({ resolution: attrs.get('RESOLUTION') ?? null, bandwidth: Number.isFinite(bandwidth) ? bandwidth : null, codecs: attrs.get('CODECS') ?? null, uri: address })
@@ -160,18 +185,18 @@ export async function checkPlaylist(env: Bindings, origin: string, masterUrl: st
           const attrs = attributes(line.slice('#EXT-X-MEDIA:'.length))
           const track = { name: attrs.get('NAME') ?? '', language: attrs.get('LANGUAGE') ?? null }
           const uri = attrs.get('URI')
-          if (uri && !resolve(uri, masterUrl)) throw new CheckFailed('errors.playlistBadAddress', { uri })
+          if (uri && !resolve(uri, base)) throw new CheckFailed('errors.playlistBadAddress', { uri })
           if (attrs.get('TYPE') === 'SUBTITLES' || attrs.get('TYPE') === 'CLOSED-CAPTIONS') captions.push(track)
           else if (attrs.get('TYPE') === 'AUDIO') audio.push(track)
         }
       }
       if (renditions.length === 0) throw new CheckFailed('errors.playlistNoRenditions')
       renditions.sort((a, b) => (a.bandwidth ?? 0) - (b.bandwidth ?? 0))
-      firstMedia = await load(env, origin, renditions[0]!.uri)
+      firstMedia = (await load(env, origin, renditions[0]!.uri)).text
       if (lines(firstMedia)[0] !== '#EXTM3U' || !firstMedia.includes('#EXTINF')) throw new CheckFailed('errors.playlistRenditionBroken', { uri: renditions[0]!.uri })
     }
     if (thumbnailsUrl) {
-      const track = await load(env, origin, thumbnailsUrl)
+      const { text: track } = await load(env, origin, thumbnailsUrl)
       if (!track.replace(/^\uFEFF/, '').startsWith('WEBVTT')) throw new CheckFailed('errors.thumbnailsNotVtt')
     }
     return { ok: true, report: { kind, renditions, captions, audio, duration_seconds: mediaDuration(firstMedia), thumbnails: !!thumbnailsUrl } }

@@ -321,6 +321,8 @@ describe('checking an address before it is saved', () => {
     ['a web page', { master_url: 'https://media.example/html/master.m3u8' }, 'The address did not answer with an HLS playlist (it must start with #EXTM3U).'],
     ['a master naming an http:// rendition', { master_url: 'https://media.example/mixed/master.m3u8' }, 'The playlist names an address the player may not load: http://media.example/plain/index.m3u8'],
     ['a master naming no rendition', { master_url: 'https://media.example/empty/master.m3u8' }, 'The playlist names no rendition that can be played.'],
+    ['a redirect to http://', { master_url: 'https://media.example/to-http/master.m3u8' }, 'The address https://media.example/to-http/master.m3u8 could not be loaded (redirected away from https).'],
+    ['an answer that breaks off', { master_url: 'https://media.example/cut/master.m3u8' }, 'The address https://media.example/cut/master.m3u8 could not be loaded (the answer was cut off or too slow).'],
     ['a missing file of the site', { master_url: '/media/nothing-here/master.m3u8' }, 'The address /media/nothing-here/master.m3u8 could not be loaded (HTTP 404).'],
     ['thumbnails that are not WebVTT', { master_url: 'https://media.example/t/master.m3u8', thumbnails_url: 'https://media.example/html/thumbs.vtt' }, 'The thumbnails address did not answer with a WebVTT track.'],
   ])('refuses %s with a message saying why, and saving it keeps nothing', async (_label, body, message) => {
@@ -332,6 +334,15 @@ describe('checking an address before it is saved', () => {
     expect(saved.status).toBe(400)
     expect(await json(saved)).toEqual({ error: message })
     expect((await json<{ results: unknown[] }>(await call(`/api/admin/streams?content_type=movie&content_id=${id}`, { cookie: admin.cookie }))).results).toEqual([])
+  })
+
+  it('follows an https redirect, and never asks an http:// address', async () => {
+    const asked = serveMediaHost()
+    expect((await check({ master_url: 'https://media.example/moved/master.m3u8' })).status).toBe(200)
+    expect(asked.map((u) => u.pathname)).toEqual(['/moved/master.m3u8', '/kept/master.m3u8', '/kept/240p/index.m3u8'])
+    asked.length = 0
+    expect((await check({ master_url: 'https://media.example/to-http/master.m3u8' })).status).toBe(400)
+    expect(asked.map((u) => u.protocol)).toEqual(['https:'])
   })
 
   it('refuses a replacement that does not load, and the stream stays as it was', async () => {

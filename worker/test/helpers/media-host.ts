@@ -3,7 +3,8 @@
  * with HLS playlists as a packager writes them (a `master.m3u8` names two renditions and English
  * captions; any other `.m3u8` is a media playlist of three 6 s segments; a `.vtt` is a WebVTT
  * track; `/missing/` answers 404, `/html/` a web page, `/mixed/` a master naming an http://
- * rendition, `/empty/` a master naming none), notes each address asked in `asked`, and
+ * rendition, `/empty/` a master naming none, `/to-http/` a redirect to http://, `/moved/` a
+ * redirect to the same path under `/kept/`, `/cut/` an answer whose body breaks off), notes each address asked in `asked`, and
  * refuses any other host. Undone by vi.restoreAllMocks().
  */
 import { vi } from 'vitest'
@@ -19,6 +20,17 @@ export function serveMediaHost(asked: URL[] = []): URL[] {
     if (url.origin !== MEDIA_HOST) throw new Error(`unexpected fetch to ${url.hostname}`)
     asked.push(url)
     if (url.pathname.includes('/missing/')) return new Response('not here', { status: 404 })
+    if (url.pathname.includes('/to-http/')) return new Response(null, { status: 302, headers: { Location: 'http://media.example/plain/master.m3u8' } })
+    if (url.pathname.includes('/moved/')) return new Response(null, { status: 301, headers: { Location: url.pathname.replace('/moved/', '/kept/') } })
+    if (url.pathname.includes('/cut/')) {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('#EXTM3U\n'))
+          controller.error(new Error('connection reset'))
+        },
+      })
+      return new Response(body)
+    }
     if (url.pathname.includes('/mixed/')) return new Response(['#EXTM3U', '#EXT-X-STREAM-INF:BANDWIDTH=400000', 'http://media.example/plain/index.m3u8', ''].join('\n'))
     if (url.pathname.includes('/empty/')) return new Response(['#EXTM3U', '#EXT-X-VERSION:3', ''].join('\n'))
     if (url.pathname.includes('/html/')) return new Response('<!doctype html><title>A page</title>', { headers: { 'Content-Type': 'text/html' } })
