@@ -100,8 +100,20 @@ export async function releaseInvite(db: Db, id: number): Promise<void> {
 }
 
 /** The administrator an invitation makes: active, with no second factor yet (its first sign-in sets one up). */
-export async function createInvitedAdmin(db: Db, inviteId: number, input: { email: string; username: string; passwordHash: string }): Promise<number> {
-  const row = await db.insert(adminUsers).values({ email: input.email, username: input.username, password_hash: input.passwordHash, is_active: true, role: 'admin' }).returning({ id: adminUsers.id }).get()
-  await db.update(adminInvites).set({ admin_id: row.id }).where(eq(adminInvites.id, inviteId)).run()
-  return row.id
+export async function createInvitedAdmin(db: Db, inviteId: number, input: { email: string; username: string; passwordHash: string }): Promise<void> {
+  // one batch, so the account and the invitation's note of it are made together or not at all
+  await db.batch([
+    db.insert(adminUsers).values({ email: input.email, username: input.username, password_hash: input.passwordHash, is_active: true, role: 'admin' }),
+    db
+      .update(adminInvites)
+      .set({ admin_id: sql`(select ${adminUsers.id} from ${adminUsers} where lower(${adminUsers.email}) = ${input.email.toLowerCase()})` })
+      .where(eq(adminInvites.id, inviteId)),
+  ])
+}
+
+/** Which of an administrator's unique fields a failed insert collided with, or null for another failure. */
+export function collision(err: unknown): 'email' | 'username' | null {
+  const text = String(err instanceof Error ? `${err.message} ${String(err.cause ?? '')}` : err)
+  if (!/UNIQUE constraint failed/i.test(text)) return null
+  return /email/i.test(text) ? 'email' : 'username'
 }

@@ -21,6 +21,9 @@ const PASSWORD_TOO_SHORT = errorMessage('errors.passwordTooShort', { min: MIN_PA
 const password = z.string().max(MAX_PASSWORD_LENGTH, errorMessage('errors.passwordTooLong'))
 const turnstileToken = z.string().max(2048).optional()
 
+/** As `npm run admin:create` asks: an administrator's password is longer than a user's. */
+export const MIN_ADMIN_PASSWORD_LENGTH = 12
+
 export const emailSchema = z
   .string()
   .trim()

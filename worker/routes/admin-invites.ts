@@ -18,9 +18,9 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { findRecord, usernameTaken } from '../accounts/accounts'
-import { adminEmailTaken, claimInvite, createInvitedAdmin, findInvite, INVITE_TTL_SECONDS, issueInvite, MAX_OPEN_INVITES, openInvites, releaseInvite, revokeInvite } from '../accounts/admin-invites'
+import { adminEmailTaken, claimInvite, collision, createInvitedAdmin, findInvite, INVITE_TTL_SECONDS, issueInvite, MAX_OPEN_INVITES, openInvites, releaseInvite, revokeInvite } from '../accounts/admin-invites'
 import { database } from '../accounts/db'
-import { emailSchema, idParamSchema, usernameSchema } from '../accounts/schemas'
+import { emailSchema, idParamSchema, MIN_ADMIN_PASSWORD_LENGTH, usernameSchema } from '../accounts/schemas'
 import { requireAdmin } from '../auth/guards'
 import { hashPassword } from '../auth/password'
 import { addressCounter, clientAddress, limitAttempts } from '../auth/rate-limit'
@@ -34,8 +34,6 @@ import { validate } from '../lib/validate'
 import { sendMail } from '../mail/mailer'
 import { adminInviteMail } from '../mail/messages'
 
-/** As `npm run admin:create` asks: an administrator's password is longer than a user's. */
-export const MIN_ADMIN_PASSWORD_LENGTH = 12
 export const INVITE_CALLS_PER_ADDRESS = 30
 const INVITE_WINDOW_SECONDS = 60 * 60
 
@@ -101,10 +99,14 @@ export const inviteeRoutes = new Hono<AppEnv>()
     if (!claimed) return apiError(c, 400, 'errors.inviteInvalid')
     try {
       await createInvitedAdmin(db, claimed.id, { email: claimed.email, username: body.username, passwordHash })
-    } catch {
-      // the name or address was taken between the checks and the insert: the link stays good
+    } catch (err) {
+      // nothing was made; the link stays good for another try
       await releaseInvite(db, claimed.id)
-      return apiError(c, 409, 'errors.usernameTaken')
+      // the name or address was taken between the checks and the insert
+      const taken = collision(err)
+      if (taken === 'email') return apiError(c, 409, 'errors.adminExists')
+      if (taken === 'username') return apiError(c, 409, 'errors.usernameTaken')
+      throw err
     }
     return c.json({ message: 'Your administrator account is ready. Sign in to set up two-factor sign-in.', email: claimed.email }, 201)
   })

@@ -11,7 +11,7 @@ import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { setPasswordHash, updateProfile, usernameTaken } from '../accounts/accounts'
 import { database } from '../accounts/db'
-import { contentParamSchema, historyQuerySchema, historyRecordSchema, passwordChangeSchema, profileSchema, watchlistAddSchema } from '../accounts/schemas'
+import { contentParamSchema, historyQuerySchema, historyRecordSchema, MIN_ADMIN_PASSWORD_LENGTH, passwordChangeSchema, profileSchema, watchlistAddSchema } from '../accounts/schemas'
 import { endResetLinks } from '../accounts/password-resets'
 import { keepPublicListCopies, publicSlugsOf } from '../accounts/public-lists'
 import { myStore } from '../accounts/store-client'
@@ -73,6 +73,7 @@ export const meRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json')
     const db = database(c.env.DB)
     if (account.type === 'admin') {
+      if (body.newPassword.length < MIN_ADMIN_PASSWORD_LENGTH) return apiError(c, 400, 'errors.adminPasswordTooShort', { min: MIN_ADMIN_PASSWORD_LENGTH })
       // An administrator's password is changed like its factors: the password and a fresh second factor.
       const refused = await confirmFactorChange(c, db, account, { password: body.currentPassword, code: body.code, passkey: body.passkey })
       if (refused) return refused

@@ -292,6 +292,10 @@ describe("changing an administrator's factors", { timeout: 30_000 }, () => {
     const admin = await createAdmin()
     const other = await secondSession(admin, admin.recoveryCodes!.pop()!)
     const change = (body: object) => call('/api/me/password', { cookie: admin.cookie, body: { newPassword: 'a new admin password', confirmPassword: 'a new admin password', ...body } })
+    // an administrator's password is at least 12 characters, as everywhere administrators get one
+    const short = await call('/api/me/password', { cookie: admin.cookie, body: { currentPassword: admin.password, newPassword: 'abc123', confirmPassword: 'abc123', code: admin.recoveryCodes![0] } })
+    expect(short.status).toBe(400)
+    expect(await short.json()).toEqual({ error: "An administrator's password must be at least 12 characters long" })
     const noAnswer = await change({ currentPassword: admin.password })
     expect(noAnswer.status).toBe(400)
     expect(await noAnswer.json()).toEqual({ error: 'Enter a code from your authenticator app or a recovery code, or use a passkey, to confirm this change.' })
