@@ -213,14 +213,19 @@ async function scheduled(controller: ScheduledController, env: Bindings, ctx: Ex
     console.log(JSON.stringify({ level: 'info', message: 'weekly e-mail run', cron: controller.cron, ...report }))
     return
   }
-  // the prune is one indexed delete, nothing most hours; it runs whatever the notices do
-  const [notices, pruned] = await Promise.allSettled([sendNotices(counted, waitUntil, controller.scheduledTime), pruneAuditLog(database(counted.DB))])
+  // Each part runs whatever the others do (the prune is one indexed delete, nothing most hours); a
+  // failure is reported once all have run.
+  const [notices, pruned, weekly] = await Promise.allSettled([
+    sendNotices(counted, waitUntil, controller.scheduledTime),
+    pruneAuditLog(database(counted.DB)),
+    sendWeekly(counted, waitUntil, controller.scheduledTime, false),
+  ])
   if (pruned.status === 'fulfilled') console.log(JSON.stringify({ level: 'info', message: 'audit log pruned', cron: controller.cron, deleted: pruned.value }))
   else console.error(JSON.stringify({ level: 'error', message: 'audit log prune failed', cron: controller.cron, error: String(pruned.reason) }))
-  if (notices.status === 'rejected') throw notices.reason
-  console.log(JSON.stringify({ level: 'info', message: 'notices run', cron: controller.cron, ...notices.value }))
-  const weekly = await sendWeekly(counted, waitUntil, controller.scheduledTime, false)
-  if (weekly.sent + weekly.failed + weekly.skipped > 0) console.log(JSON.stringify({ level: 'info', message: 'weekly e-mail run', cron: controller.cron, ...weekly }))
+  if (weekly.status === 'fulfilled' && weekly.value.sent + weekly.value.failed + weekly.value.skipped > 0) console.log(JSON.stringify({ level: 'info', message: 'weekly e-mail run', cron: controller.cron, ...weekly.value }))
+  if (notices.status === 'fulfilled') console.log(JSON.stringify({ level: 'info', message: 'notices run', cron: controller.cron, ...notices.value }))
+  const failed = [notices, weekly].find((part) => part.status === 'rejected')
+  if (failed) throw failed.reason
 }
 
 // The Hono app itself (tests add routes to it and call it), with the trigger's handler beside fetch.

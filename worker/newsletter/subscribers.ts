@@ -11,7 +11,7 @@
  * the row is gone. Rotating JWT_SECRET makes earlier e-mails' unsubscribe links invalid (the next
  * e-mail carries a working one). Unsubscribing deletes the row: the address is forgotten.
  */
-import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { newsletterSubscribers } from '../../drizzle/schema'
 import type { Db } from '../accounts/db'
 import { signingSecret } from '../auth/session'
@@ -93,9 +93,11 @@ function sameText(a: string, b: string): boolean {
 }
 
 /**
- * The subscription an unsubscribe token names: `{ id, locale }`, `'gone'` when the token was
- * genuine but the address has since been removed (no row to check it against: the answer is the
- * same as for a removal, which is what its holder asked for), or null for a token that is not one.
+ * The subscription an unsubscribe token names: `{ id, locale }`, or `'gone'` when no subscription
+ * answers to it: the address has since been removed (no row to check the token against: the
+ * answer is the same as for a removal, which is what its holder asked for), or the token is not
+ * that row's (the same answer, so a guessed token does not tell which ids exist; nothing is
+ * removed). Null for text not shaped as a token.
  */
 export async function findByUnsubscribeToken(db: Db, env: Pick<Bindings, 'JWT_SECRET'>, token: string): Promise<{ id: number; locale: string } | 'gone' | null> {
   const parts = UNSUBSCRIBE_TOKEN_PATTERN.exec(token)
@@ -103,7 +105,7 @@ export async function findByUnsubscribeToken(db: Db, env: Pick<Bindings, 'JWT_SE
   const id = Number(parts[1])
   const row = await db.select({ salt: newsletterSubscribers.unsubscribe_salt, locale: newsletterSubscribers.locale }).from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).get()
   if (!row) return 'gone'
-  return sameText(await unsubscribeDigest(env, id, row.salt), parts[2]!) ? { id, locale: row.locale } : null
+  return sameText(await unsubscribeDigest(env, id, row.salt), parts[2]!) ? { id, locale: row.locale } : 'gone'
 }
 
 export async function removeSubscriber(db: Db, id: number): Promise<void> {
@@ -139,6 +141,12 @@ export async function claimRecipients(db: Db, week: string, limit: number): Prom
     .where(and(sql`${newsletterSubscribers.id} in ${due}`, or(isNull(newsletterSubscribers.sent_week), lt(newsletterSubscribers.sent_week, week))))
     .returning({ id: newsletterSubscribers.id, email: newsletterSubscribers.email, locale: newsletterSubscribers.locale, salt: newsletterSubscribers.unsubscribe_salt })
     .all()
+}
+
+/** Gives claimed addresses back to the week's later runs (the issue could not be made for them). */
+export async function releaseRecipients(db: Db, ids: number[], week: string): Promise<void> {
+  if (ids.length === 0) return
+  await db.update(newsletterSubscribers).set({ sent_week: null }).where(and(inArray(newsletterSubscribers.id, ids), eq(newsletterSubscribers.sent_week, week)))
 }
 
 /** Housekeeping: pending addresses whose link has run out are forgotten. */

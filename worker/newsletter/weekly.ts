@@ -25,7 +25,7 @@ import { DEFAULT_LOCALE, isLocale, localizedPath, type Locale } from '../lib/loc
 import { configuredSite } from '../lib/site-url'
 import { mailConfigured, sendMail } from '../mail/mailer'
 import { newsletterWeeklyMail, type NewsletterItem } from '../mail/messages'
-import { claimRecipients, deleteExpiredPending, unsubscribeToken } from './subscribers'
+import { claimRecipients, deleteExpiredPending, releaseRecipients, unsubscribeToken } from './subscribers'
 
 export const WEEKLY_CRON = '0 8 * * 1'
 /** Addresses e-mailed by one run. */
@@ -90,12 +90,22 @@ export async function sendWeekly(env: Bindings, waitUntil: (p: Promise<unknown>)
     if (!issue) issues.set(locale, (issue = issueIn(env, locale, origin, time, waitUntil)))
     return issue
   }
+  const unsent: number[] = []
   for (let i = 0; i < recipients.length; i += SEND_CONCURRENCY) {
     await Promise.all(
       recipients.slice(i, i + SEND_CONCURRENCY).map(async (recipient) => {
         const locale = isLocale(recipient.locale) ? recipient.locale : DEFAULT_LOCALE
+        let issue: Issue
         try {
-          const issue = await issueFor(locale)
+          issue = await issueFor(locale)
+        } catch (err) {
+          // the catalogue could not say what is new: this address waits for the next run this week
+          unsent.push(recipient.id)
+          report.failed++
+          console.error(JSON.stringify({ level: 'error', message: 'weekly e-mail issue not made', week, locale, error: String(err) }))
+          return
+        }
+        try {
           if (issue.items.length === 0) {
             report.skipped++
             return
@@ -110,5 +120,6 @@ export async function sendWeekly(env: Bindings, waitUntil: (p: Promise<unknown>)
       }),
     )
   }
+  await releaseRecipients(db, unsent, week)
   return report
 }

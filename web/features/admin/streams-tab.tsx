@@ -5,7 +5,7 @@
  * edit and remove the streams there are. The worker checks the address again on save, so nothing
  * that cannot play is saved.
  */
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { Button } from '../../components/button'
 import { useToast } from '../../components/toast'
 import { t } from '../../i18n'
@@ -123,6 +123,7 @@ function StreamForm({ title, editing, onDone }: { title: ChosenTitle; editing: A
   const set = (key: keyof Draft) => (e: { target: { value: string } }) => {
     setDraft({ ...draft, [key]: e.target.value })
     if (key === 'master_url' || key === 'thumbnails_url') {
+      asked.current = ''
       setReport(null)
       setPreview(false)
     }
@@ -136,14 +137,23 @@ function StreamForm({ title, editing, onDone }: { title: ChosenTitle; editing: A
     thumbnails_url: draft.thumbnails_url.trim() || null,
     label: draft.label.trim() || null,
   })
+  // The addresses the last check was asked for: an answer for others (changed meanwhile) is dropped.
+  const asked = useRef('')
   const check = () => {
+    const wanted = request()
+    const key = `${wanted.master_url} ${wanted.thumbnails_url ?? ''}`
+    asked.current = key
     setChecking(true)
     setError(null)
-    checkStream(request())
-      .then(setReport, (err: unknown) => {
-        setReport(null)
-        setError(err instanceof Error ? err.message : t('admin.streamCheckFailed'))
-      })
+    checkStream(wanted)
+      .then(
+        (found) => asked.current === key && setReport(found),
+        (err: unknown) => {
+          if (asked.current !== key) return
+          setReport(null)
+          setError(err instanceof Error ? err.message : t('admin.streamCheckFailed'))
+        },
+      )
       .finally(() => setChecking(false))
   }
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
