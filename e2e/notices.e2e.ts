@@ -13,7 +13,7 @@
  * embedded catalogue's series have no episode becoming available for the notices' run to send.
  */
 import { describe, expect, inject, it } from 'vitest'
-import { dismissCookieBanner, newPage, signInNewUser, useBrowser } from './browser'
+import { dismissCookieBanner, newPage, seriousA11yViolations, signInNewUser, useBrowser } from './browser'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
@@ -51,6 +51,7 @@ describe('new-episode notices', () => {
     await start.click()
     await page.getByRole('button', { name: 'Stop notices on this device' }).waitFor()
     await page.getByText('Notices go to 1 device.').waitFor()
+    expect(await seriousA11yViolations(page)).toEqual([])
 
     // the page subscribed with the site's VAPID key, and the server keeps it
     const made = (await page.evaluate(() => (window as unknown as { __pushSubscription: { applicationServerKey: string } }).__pushSubscription))
