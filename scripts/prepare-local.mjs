@@ -1,6 +1,7 @@
 /**
  * Gets a local copy of the site ready to run, with no network and no Cloudflare account:
- * a dev signing secret and a dev VAPID key pair in .dev.vars, the web builds in dist/ and dist-ssr/, the migrations of both D1 databases
+ * a dev signing secret and a dev VAPID key pair in .dev.vars, the web builds in dist/ and dist-ssr/
+ * (with the share cards' fonts), the migrations of both D1 databases
  * (accounts, catalogue) applied to local state, and the embedded catalogue loaded into its own. Each step skips itself when already done, so a
  * second run is quick. Used by `npm start`, the browser tests and the benchmark.
  */
@@ -70,6 +71,8 @@ export function buildWeb({ force = false } = {}) {
       env: { ...process.env, NODE_ENV: 'production' },
     })
   }
+  // the share cards' fonts for other scripts live in dist/ too, which the build has just emptied
+  execFileSync(process.execPath, [join(root, 'scripts', 'card-script-fonts.mjs')], { cwd: root, stdio: 'inherit' })
 }
 
 const TMDB_SETTINGS = ['TMDB_API_BASE', 'TMDB_IMAGE_BASE', 'TMDB_API_KEY', 'TMDB_READ_TOKEN', 'TMDB_WATCH_REGION']
