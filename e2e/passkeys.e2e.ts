@@ -23,7 +23,8 @@ beforeAll(() => {
 
 async function withAuthenticator(viewport: ViewportName): Promise<{ context: BrowserContext; page: Page }> {
   const opened = await newPage(browser(), baseUrl, viewport)
-  await dismissCookieBanner(opened.context)
+  // the site is reached as localhost here (passkeys need a domain): the consent is kept for it
+  await dismissCookieBanner(opened.context, baseUrl)
   const cdp = await opened.context.newCDPSession(opened.page)
   await cdp.send('WebAuthn.enable')
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
