@@ -6,16 +6,13 @@
  */
 import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm'
 import { adminInvites, adminUsers } from '../../drizzle/schema'
-import { hashToken } from './password-resets'
+import { digestHex } from '../lib/digest'
+import { randomToken } from '../lib/tokens'
 import { nowIso, type Db } from './db'
 
 export const INVITE_TTL_SECONDS = 24 * 60 * 60
 /** Open invitations at once, across all administrators: enough for a team, too few to spam with. */
 export const MAX_OPEN_INVITES = 20
-
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-}
 
 export interface OpenInvite {
   id: number
@@ -52,7 +49,7 @@ export async function adminEmailTaken(db: Db, email: string): Promise<boolean> {
  * e-mailed) and the row; an earlier open invitation to the same address stops working.
  */
 export async function issueInvite(db: Db, email: string, invitedBy: number): Promise<{ token: string; invite: { id: number; email: string; expires_at: string } }> {
-  const token = base64url(crypto.getRandomValues(new Uint8Array(32)))
+  const token = randomToken()
   const expires = new Date(Date.now() + INVITE_TTL_SECONDS * 1000).toISOString()
   const [, , inserted] = await db.batch([
     // housekeeping: expired invitations that were never used
@@ -60,7 +57,7 @@ export async function issueInvite(db: Db, email: string, invitedBy: number): Pro
     db.delete(adminInvites).where(and(sql`lower(${adminInvites.email}) = ${email.toLowerCase()}`, isNull(adminInvites.used_at))),
     db
       .insert(adminInvites)
-      .values({ token_hash: await hashToken(token), email, invited_by: invitedBy, expires_at: expires })
+      .values({ token_hash: await digestHex(token), email, invited_by: invitedBy, expires_at: expires })
       .returning({ id: adminInvites.id, email: adminInvites.email, expires_at: adminInvites.expires_at }),
   ])
   return { token, invite: inserted[0]! }
@@ -77,7 +74,7 @@ export async function findInvite(db: Db, token: string): Promise<{ id: number; e
   const row = await db
     .select({ id: adminInvites.id, email: adminInvites.email, expires_at: adminInvites.expires_at })
     .from(adminInvites)
-    .where(and(eq(adminInvites.token_hash, await hashToken(token)), isNull(adminInvites.used_at), gt(adminInvites.expires_at, nowIso())))
+    .where(and(eq(adminInvites.token_hash, await digestHex(token)), isNull(adminInvites.used_at), gt(adminInvites.expires_at, nowIso())))
     .get()
   return row ?? null
 }
@@ -88,7 +85,7 @@ export async function claimInvite(db: Db, token: string): Promise<{ id: number; 
   const row = await db
     .update(adminInvites)
     .set({ used_at: now })
-    .where(and(eq(adminInvites.token_hash, await hashToken(token)), isNull(adminInvites.used_at), gt(adminInvites.expires_at, now)))
+    .where(and(eq(adminInvites.token_hash, await digestHex(token)), isNull(adminInvites.used_at), gt(adminInvites.expires_at, now)))
     .returning({ id: adminInvites.id, email: adminInvites.email, invitedBy: adminInvites.invited_by })
     .get()
   return row ?? null

@@ -7,13 +7,10 @@ import { and, eq, gt, isNull, lte } from 'drizzle-orm'
 import { passwordResets, type OwnerType } from '../../drizzle/schema'
 import { nowIso, type Db } from './db'
 import { digestHex } from '../lib/digest'
+import { randomToken } from '../lib/tokens'
 
 /** Within the hour the issue asks for; long enough to find the e-mail, short enough to matter little if it leaks. */
 export const RESET_TTL_SECONDS = 30 * 60
-
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-}
 
 export function hashToken(token: string): Promise<string> {
   return digestHex(token)
@@ -21,7 +18,7 @@ export function hashToken(token: string): Promise<string> {
 
 /** A fresh token for the account; earlier unused ones stop working. Answers the token itself (only ever e-mailed). */
 export async function issueResetToken(db: Db, ownerType: OwnerType, ownerId: number): Promise<string> {
-  const token = base64url(crypto.getRandomValues(new Uint8Array(32)))
+  const token = randomToken()
   await db.batch([
     db.delete(passwordResets).where(and(eq(passwordResets.owner_type, ownerType), eq(passwordResets.owner_id, ownerId))),
     // housekeeping: everyone's expired links

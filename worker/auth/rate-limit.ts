@@ -282,6 +282,16 @@ export async function limitAttempts(c: Context, db: Db, rules: { key: string; li
   return null
 }
 
+/**
+ * Counts one request of `rule` from the client's address; the 429 once it passes `limit` in the
+ * window, else null (also when the edge names no address).
+ */
+export async function limitPerAddress(c: Context<AppEnv>, db: Db, rule: string, limit: number, windowSeconds: number): Promise<Response | null> {
+  const address = clientAddress(c)
+  if (!address) return null
+  return limitAttempts(c, db, [{ key: await addressCounter(c.env, rule, address), limit, windowSeconds }])
+}
+
 /** Housekeeping: counters whose window ended long ago, found through the index on reset_at. */
 export async function deleteStaleCounters(db: Db, now = nowSeconds()): Promise<void> {
   await db.delete(rateLimits).where(lte(rateLimits.reset_at, now - WINDOW_SECONDS)).run()

@@ -9,13 +9,13 @@ import { and, eq } from 'drizzle-orm'
 import { calendarFeeds } from '../../drizzle/schema'
 import type { Db } from '../accounts/db'
 import type { Owner } from '../accounts/watchlist'
-import { bytesToBase64url } from '../auth/webauthn'
 import { digestHex } from '../lib/digest'
+import { randomToken, TOKEN_PATTERN } from '../lib/tokens'
 
-export const FEED_SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/
+export const FEED_SECRET_PATTERN = TOKEN_PATTERN
 
 export function newFeedSecret(): string {
-  return bytesToBase64url(crypto.getRandomValues(new Uint8Array(32)))
+  return randomToken()
 }
 
 function ownedBy(owner: Owner) {

@@ -15,14 +15,14 @@ import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { newsletterSubscribers } from '../../drizzle/schema'
 import type { Db } from '../accounts/db'
 import { signingSecret } from '../auth/session'
-import { bytesToBase64url } from '../auth/webauthn'
 import type { Bindings } from '../env'
 import { digestHex, keyedDigestHex } from '../lib/digest'
+import { randomToken, TOKEN_PATTERN } from '../lib/tokens'
 import type { Locale } from '../lib/locales'
 
 export const CONFIRM_DAYS = 7
 export const CONFIRM_TTL_SECONDS = CONFIRM_DAYS * 24 * 60 * 60
-export const CONFIRM_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
+export const CONFIRM_TOKEN_PATTERN = TOKEN_PATTERN
 export const UNSUBSCRIBE_TOKEN_PATTERN = /^([1-9]\d{0,14})\.([0-9a-f]{32})$/
 
 const nowSeconds = () => Math.floor(Date.now() / 1000)
@@ -32,9 +32,9 @@ const nowSeconds = () => Math.floor(Date.now() / 1000)
  * is to be sent (the address is already confirmed).
  */
 export async function requestSubscription(db: Db, email: string, locale: Locale, now = nowSeconds()): Promise<string | null> {
-  const token = bytesToBase64url(crypto.getRandomValues(new Uint8Array(32)))
+  const token = randomToken()
   const confirmHash = await digestHex(token)
-  const salt = bytesToBase64url(crypto.getRandomValues(new Uint8Array(16)))
+  const salt = randomToken(16)
   // One statement: a new address is added; a pending one gets the new token, language and time;
   // a confirmed one is left as it is (and answers no row).
   const row = await db

@@ -23,13 +23,14 @@ import { database } from '../accounts/db'
 import { emailSchema, idParamSchema, MIN_ADMIN_PASSWORD_LENGTH, usernameSchema } from '../accounts/schemas'
 import { requireAdmin } from '../auth/guards'
 import { hashPassword } from '../auth/password'
-import { addressCounter, clientAddress, limitAttempts } from '../auth/rate-limit'
+import { limitPerAddress } from '../auth/rate-limit'
 import type { AppEnv } from '../env'
 import { audited } from '../lib/admin-audit'
 import { afterAnswer } from '../lib/after-answer'
 import { apiError, errorMessage, requestLocale } from '../lib/api-errors'
 import { localizedPath } from '../lib/locales'
 import { siteHostOnly, siteOrigin } from '../lib/site-url'
+import { TOKEN_PATTERN } from '../lib/tokens'
 import { validate } from '../lib/validate'
 import { sendMail } from '../mail/mailer'
 import { adminInviteMail } from '../mail/messages'
@@ -38,7 +39,7 @@ export const INVITE_CALLS_PER_ADDRESS = 30
 const INVITE_WINDOW_SECONDS = 60 * 60
 
 const INVITE_INVALID = errorMessage('errors.inviteInvalid')
-const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, INVITE_INVALID)
+const tokenSchema = z.string().regex(TOKEN_PATTERN, INVITE_INVALID)
 const inviteSchema = z.object({ email: emailSchema })
 const checkSchema = z.object({ token: tokenSchema })
 const acceptSchema = z
@@ -73,14 +74,7 @@ export const adminInviteRoutes = new Hono<AppEnv>()
   })
 
 export const inviteeRoutes = new Hono<AppEnv>()
-  .use(siteHostOnly, async (c, next) => {
-    const address = clientAddress(c)
-    if (address) {
-      const refused = await limitAttempts(c, database(c.env.DB), [{ key: await addressCounter(c.env, 'admin-invite', address), limit: INVITE_CALLS_PER_ADDRESS, windowSeconds: INVITE_WINDOW_SECONDS }])
-      if (refused) return refused
-    }
-    await next()
-  })
+  .use(siteHostOnly, async (c, next) => (await limitPerAddress(c, database(c.env.DB), 'admin-invite', INVITE_CALLS_PER_ADDRESS, INVITE_WINDOW_SECONDS)) ?? next())
   .post('/check', validate('json', checkSchema), async (c) => {
     const invite = await findInvite(database(c.env.DB), c.req.valid('json').token)
     if (!invite) return apiError(c, 400, 'errors.inviteInvalid')

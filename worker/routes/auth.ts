@@ -13,7 +13,7 @@ import { awaitsSecondFactor, closedForMaintenance, currentAccount, endThisSessio
 import { secondFactorStatus } from '../auth/second-factor-guards'
 import { rememberedProfile, rememberProfile } from '../auth/profile-memo'
 import { hashPassword, verifyPassword } from '../auth/password'
-import { addressCounter, beginSignIn, clientAddress, limitAttempts, SIGNUP_ADDRESS_LIMIT, SIGNUP_WINDOW_SECONDS } from '../auth/rate-limit'
+import { beginSignIn, clientAddress, limitPerAddress, SIGNUP_ADDRESS_LIMIT, SIGNUP_WINDOW_SECONDS } from '../auth/rate-limit'
 import { clearSessionCookie, sessionToken, startSession } from '../auth/session'
 import { BOT_CHECK_FAILED, botCheckEnabled, passesBotCheck } from '../auth/turnstile'
 import type { AppEnv } from '../env'
@@ -33,11 +33,9 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/signup', closedForMaintenance, validate('json', signupSchema), async (c) => {
     const body = c.req.valid('json')
     const db = database(c.env.DB)
+    const refused = await limitPerAddress(c, db, 'signup', SIGNUP_ADDRESS_LIMIT, SIGNUP_WINDOW_SECONDS)
+    if (refused) return refused
     const address = clientAddress(c)
-    if (address) {
-      const refused = await limitAttempts(c, db, [{ key: await addressCounter(c.env, 'signup', address), limit: SIGNUP_ADDRESS_LIMIT, windowSeconds: SIGNUP_WINDOW_SECONDS }])
-      if (refused) return refused
-    }
     if (!(await passesBotCheck(c.env, body.turnstileToken, address))) return apiError(c, 400, 'errors.botCheckFailed')
     // the username is shown on the account's public lists
     const blocked = refuseBlockedWords(c, { username: body.username })

@@ -24,7 +24,7 @@ import { database } from '../accounts/db'
 import { localeChoiceSchema } from '../accounts/locale'
 import { emailSchema } from '../accounts/schemas'
 import { closedForMaintenance } from '../auth/guards'
-import { addressCounter, clientAddress, countAttempt, emailCounter, limitAttempts, nowSeconds } from '../auth/rate-limit'
+import { countAttempt, emailCounter, limitPerAddress, nowSeconds } from '../auth/rate-limit'
 import type { AppEnv, Bindings } from '../env'
 import { afterAnswer } from '../lib/after-answer'
 import { apiError, requestLocale } from '../lib/api-errors'
@@ -73,11 +73,8 @@ export const newsletterApiRoutes = new Hono<AppEnv>().post('/', siteHostOnly, cl
   if (!newsletterOffered(c.env, c.req.url)) return apiError(c, 404, 'errors.notFound')
   const body = c.req.valid('json')
   const db = database(c.env.DB)
-  const address = clientAddress(c)
-  if (address) {
-    const refused = await limitAttempts(c, db, [{ key: await addressCounter(c.env, 'newsletter', address), limit: SUBSCRIBE_PER_ADDRESS, windowSeconds: SUBSCRIBE_WINDOW_SECONDS }])
-    if (refused) return refused
-  }
+  const refused = await limitPerAddress(c, db, 'newsletter', SUBSCRIBE_PER_ADDRESS, SUBSCRIBE_WINDOW_SECONDS)
+  if (refused) return refused
   const locale: Locale = body.locale ?? requestLocale(c)
   const origin = siteOrigin(c)
   afterAnswer(

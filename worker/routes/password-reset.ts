@@ -21,12 +21,13 @@ import { closedForMaintenance } from '../auth/guards'
 import { forgetProfile } from '../auth/profile-memo'
 import { hashPassword } from '../auth/password'
 import { clearSessionCookie, sessionToken } from '../auth/session'
-import { addressCounter, clientAddress, countAttempt, emailCounter, limitAttempts, nowSeconds } from '../auth/rate-limit'
+import { countAttempt, emailCounter, limitPerAddress, nowSeconds } from '../auth/rate-limit'
 import type { AppEnv } from '../env'
 import { afterAnswer } from '../lib/after-answer'
 import { apiError, errorMessage, requestLocale } from '../lib/api-errors'
 import { localizedPath } from '../lib/locales'
 import { siteHostOnly, siteOrigin } from '../lib/site-url'
+import { TOKEN_PATTERN } from '../lib/tokens'
 import { validate } from '../lib/validate'
 import { sendMail } from '../mail/mailer'
 import { mailLocale, passwordResetMail } from '../mail/messages'
@@ -40,18 +41,15 @@ export const RESET_LINK_INVALID = errorMessage('errors.resetLinkInvalid')
 
 const requestSchema = z.object({ email: emailSchema })
 const confirmSchema = z
-  .object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, RESET_LINK_INVALID), password: z.string().max(1000), confirmPassword: z.string().max(1000) })
+  .object({ token: z.string().regex(TOKEN_PATTERN, RESET_LINK_INVALID), password: z.string().max(1000), confirmPassword: z.string().max(1000) })
   .superRefine(newPasswordPair('password', 'confirmPassword', 'Passwords do not match'))
 
 export const passwordResetRoutes = new Hono<AppEnv>()
   .post('/', siteHostOnly, closedForMaintenance, validate('json', requestSchema), async (c) => {
     const { email } = c.req.valid('json')
     const db = database(c.env.DB)
-    const address = clientAddress(c)
-    if (address) {
-      const refused = await limitAttempts(c, db, [{ key: await addressCounter(c.env, 'reset', address), limit: RESET_REQUESTS_PER_ADDRESS, windowSeconds: RESET_WINDOW_SECONDS }])
-      if (refused) return refused
-    }
+    const refused = await limitPerAddress(c, db, 'reset', RESET_REQUESTS_PER_ADDRESS, RESET_WINDOW_SECONDS)
+    if (refused) return refused
     // over the per-e-mail limit the answer stays the same (it would otherwise say nothing new
     // either), but no further mail goes out: nobody can flood an inbox
     const perEmail = await countAttempt(db, await emailCounter(c.env, 'user', email, 'reset'), RESET_WINDOW_SECONDS, nowSeconds())
@@ -75,11 +73,8 @@ export const passwordResetRoutes = new Hono<AppEnv>()
   .post('/confirm', siteHostOnly, closedForMaintenance, validate('json', confirmSchema), async (c) => {
     const body = c.req.valid('json')
     const db = database(c.env.DB)
-    const address = clientAddress(c)
-    if (address) {
-      const refused = await limitAttempts(c, db, [{ key: await addressCounter(c.env, 'reset-confirm', address), limit: RESET_CONFIRMS_PER_ADDRESS, windowSeconds: RESET_WINDOW_SECONDS }])
-      if (refused) return refused
-    }
+    const refused = await limitPerAddress(c, db, 'reset-confirm', RESET_CONFIRMS_PER_ADDRESS, RESET_WINDOW_SECONDS)
+    if (refused) return refused
     const owner = await redeemResetToken(db, body.token)
     if (!owner) return apiError(c, 400, 'errors.resetLinkInvalid')
     const record = await setPasswordHash(db, owner.ownerType, owner.ownerId, await hashPassword(body.password))
