@@ -12,6 +12,7 @@ import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
 import { apiError } from './api-errors'
+import { readWithin } from './read-within'
 
 /** Far above the largest real request (a profile with a 500-character bio is under 2 KB). */
 export const MAX_BODY_BYTES = 64 * 1024
@@ -29,25 +30,12 @@ export const bodyLimit = createMiddleware<AppEnv>(async (c, next) => {
     return next()
   }
   const reader = body.getReader()
-  const parts: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > MAX_BODY_BYTES) {
-      await drain(reader, size)
-      return tooLarge(c)
-    }
-    parts.push(value)
+  const read = await readWithin(reader, MAX_BODY_BYTES)
+  if ('over' in read) {
+    await drain(reader, read.over)
+    return tooLarge(c)
   }
-  const whole = new Uint8Array(size)
-  let offset = 0
-  for (const part of parts) {
-    whole.set(part, offset)
-    offset += part.byteLength
-  }
-  c.req.raw = new Request(c.req.raw, { body: whole })
+  c.req.raw = new Request(c.req.raw, { body: read.bytes })
   await next()
 })
 

@@ -8,6 +8,7 @@
 import type { Bindings } from '../env'
 import type { ErrorId } from '../lib/api-errors'
 import type { MessageValues } from '../lib/i18n'
+import { readWithin } from '../lib/read-within'
 import { isAllowedMasterUrl } from './streams'
 
 export const PLAYLIST_TIMEOUT_MS = 5000
@@ -75,25 +76,12 @@ async function readCapped(res: Response): Promise<string> {
   if (declared > PLAYLIST_MAX_BYTES) throw new CheckFailed('errors.playlistTooLarge', { max: '1 MB' })
   const reader = res.body?.getReader()
   if (!reader) return ''
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > PLAYLIST_MAX_BYTES) {
-      await reader.cancel()
-      throw new CheckFailed('errors.playlistTooLarge', { max: '1 MB' })
-    }
-    chunks.push(value)
+  const read = await readWithin(reader, PLAYLIST_MAX_BYTES)
+  if ('over' in read) {
+    await reader.cancel()
+    throw new CheckFailed('errors.playlistTooLarge', { max: '1 MB' })
   }
-  const bytes = new Uint8Array(size)
-  let at = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, at)
-    at += chunk.byteLength
-  }
-  return new TextDecoder().decode(bytes)
+  return new TextDecoder().decode(read.bytes)
 }
 
 const MAX_REDIRECTS = 5

@@ -322,6 +322,7 @@ describe('checking an address before it is saved', () => {
     ['a master naming an http:// rendition', { master_url: 'https://media.example/mixed/master.m3u8' }, 'The playlist names an address the player may not load: http://media.example/plain/index.m3u8'],
     ['a master naming no rendition', { master_url: 'https://media.example/empty/master.m3u8' }, 'The playlist names no rendition that can be played.'],
     ['a redirect to http://', { master_url: 'https://media.example/to-http/master.m3u8' }, 'The address https://media.example/to-http/master.m3u8 could not be loaded (redirected away from https).'],
+    ['a playlist over 1 MB', { master_url: 'https://media.example/huge/master.m3u8' }, 'The playlist is larger than 1 MB.'],
     ['an answer that breaks off', { master_url: 'https://media.example/cut/master.m3u8' }, 'The address https://media.example/cut/master.m3u8 could not be loaded (the answer was cut off or too slow).'],
     ['a missing file of the site', { master_url: '/media/nothing-here/master.m3u8' }, 'The address /media/nothing-here/master.m3u8 could not be loaded (HTTP 404).'],
     ['thumbnails that are not WebVTT', { master_url: 'https://media.example/t/master.m3u8', thumbnails_url: 'https://media.example/html/thumbs.vtt' }, 'The thumbnails address did not answer with a WebVTT track.'],

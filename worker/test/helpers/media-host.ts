@@ -4,7 +4,8 @@
  * captions; any other `.m3u8` is a media playlist of three 6 s segments; a `.vtt` is a WebVTT
  * track; `/missing/` answers 404, `/html/` a web page, `/mixed/` a master naming an http://
  * rendition, `/empty/` a master naming none, `/to-http/` a redirect to http://, `/moved/` a
- * redirect to the same path under `/kept/`, `/cut/` an answer whose body breaks off), notes each address asked in `asked`, and
+ * redirect to the same path under `/kept/`, `/cut/` an answer whose body breaks off, `/huge/` 1.2 MB
+ * in pieces), notes each address asked in `asked`, and
  * refuses any other host. Undone by vi.restoreAllMocks().
  */
 import { vi } from 'vitest'
@@ -22,6 +23,18 @@ export function serveMediaHost(asked: URL[] = []): URL[] {
     if (url.pathname.includes('/missing/')) return new Response('not here', { status: 404 })
     if (url.pathname.includes('/to-http/')) return new Response(null, { status: 302, headers: { Location: 'http://media.example/plain/master.m3u8' } })
     if (url.pathname.includes('/moved/')) return new Response(null, { status: 301, headers: { Location: url.pathname.replace('/moved/', '/kept/') } })
+    if (url.pathname.includes('/huge/')) {
+      // sent in pieces, with no length declared: the cap holds while reading
+      const piece = new TextEncoder().encode(`#EXTM3U\n${'#'.repeat(600 * 1024)}\n`)
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(piece)
+          controller.enqueue(piece)
+          controller.close()
+        },
+      })
+      return new Response(body)
+    }
     if (url.pathname.includes('/cut/')) {
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
