@@ -71,8 +71,11 @@ export interface Variables {
   profile?: PublicRecord
   /** A renewed (or cleared) session cookie, set on whatever answer the request ends with. */
   sessionCookie?: string
-  /** What an administrator's request did, written to the audit log once it has succeeded (worker/lib/admin-audit.ts). */
-  audit?: { action: string; target?: string | null; detail?: Record<string, unknown> }
+  /**
+   * What an administrator's request did, written to the audit log once it has succeeded
+   * (worker/lib/admin-audit.ts); null for a request that changes nothing though it is no GET.
+   */
+  audit?: { action: string; target?: string | null; detail?: Record<string, unknown> } | null
 }
 
 export interface AppEnv {

@@ -18,6 +18,11 @@ export function audited<E extends AppEnv>(c: Context<E>, action: string, target?
   ;(c as unknown as Context<AppEnv>).set('audit', { action, target: target ?? null, ...(detail && { detail }) })
 }
 
+/** For a request that is sent as a write but changes nothing (a challenge before a ceremony, a check): nothing is recorded. */
+export function noAction<E extends AppEnv>(c: Context<E>): void {
+  ;(c as unknown as Context<AppEnv>).set('audit', null)
+}
+
 const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** The path with its ids (numbers, long tokens) left out: a session's or passkey's id stays out of the log. */
@@ -30,16 +35,16 @@ function pathShape(path: string): string {
 
 /**
  * Records an administrator's request once it has succeeded: what the route named with `audited`,
- * or else, for a write, `fallback` with the method and the path's shape. Challenges asked for
- * before a passkey ceremony (.../options) and checks that save nothing (.../check, a stream's
- * address) are no action and are left out.
+ * or else, for a write, `fallback` with the method and the path's shape; nothing for a request
+ * its route called `noAction` (a passkey ceremony's challenge, a stream address's check).
  */
 export function auditAdminActions(fallback: string) {
   return createMiddleware<AppEnv>(async (c, next) => {
     await next()
     const account = c.var.account
     if (account?.type !== 'admin' || !account.secondFactor || c.res.status >= 400) return
-    const write = !READS.has(c.req.method) && !c.req.path.endsWith('/options') && !c.req.path.endsWith('/check')
+    if (c.var.audit === null) return
+    const write = !READS.has(c.req.method)
     const entry = c.var.audit ?? (write ? { action: fallback, target: null, detail: { method: c.req.method, path: pathShape(c.req.path) } } : undefined)
     if (!entry) return
     await recordAudit(database(c.env.DB), {

@@ -12,7 +12,7 @@ import { contentTypes } from '../../drizzle/schema'
 import { database } from '../accounts/db'
 import { requireAdmin } from '../auth/guards'
 import type { AppEnv } from '../env'
-import { audited } from '../lib/admin-audit'
+import { audited, noAction } from '../lib/admin-audit'
 import { apiError } from '../lib/api-errors'
 import { validate } from '../lib/validate'
 import { checkPlaylist } from '../player/playlist-check'
@@ -32,6 +32,7 @@ export const adminStreamRoutes = new Hono<AppEnv>()
   // Loads the address as the player would and says what it found, saving nothing.
   .post('/check', validate('json', checkInput), async (c) => {
     const { master_url, thumbnails_url } = c.req.valid('json')
+    noAction(c)
     const check = await checkPlaylist(c.env, new URL(c.req.url).origin, master_url, thumbnails_url)
     return check.ok ? c.json({ report: check.report }) : apiError(c, 400, check.error, check.values)
   })

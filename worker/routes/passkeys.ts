@@ -23,6 +23,7 @@ import { ADDRESS_FAILURE_LIMIT, addressCounter, clientAddress, giveBack, limitAt
 import { startSession } from '../auth/session'
 import { authenticationOptions, bytesToBase64url, recallChallenge, registrationOptions, verifyAuthentication, verifyRegistration } from '../auth/webauthn'
 import type { AppEnv } from '../env'
+import { noAction } from '../lib/admin-audit'
 import { apiError, errorMessage } from '../lib/api-errors'
 import { siteHostOnly } from '../lib/site-url'
 import { validate } from '../lib/validate'
@@ -62,6 +63,8 @@ export const myPasskeyRoutes = new Hono<AppEnv>()
     }
     const existing = await listPasskeys(db, account.type, account.id)
     if (existing.length >= MAX_PASSKEYS) return apiError(c, 409, 'errors.tooManyPasskeys', { max: MAX_PASSKEYS })
+    // a challenge: the passkey added with it is what the audit log records
+    noAction(c)
     const options = await registrationOptions(c, db, { type: account.type, id: account.id, name: account.email }, existing)
     return c.json(options, 200)
   })
