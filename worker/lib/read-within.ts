@@ -4,7 +4,7 @@
  * (player/playlist-check.ts). Past the cap it stops reading and says how much it read; what to do
  * with the rest (drain it, cancel it) is the caller's.
  */
-export type Within = { bytes: Uint8Array } | { over: number }
+export type Within = { bytes: Uint8Array<ArrayBuffer> } | { over: number }
 
 export async function readWithin(reader: ReadableStreamDefaultReader<Uint8Array>, max: number): Promise<Within> {
   const parts: Uint8Array[] = []
