@@ -8,6 +8,7 @@ import { useState } from 'react'
 import { currentLocale, t } from '../../i18n'
 import { api, readJson } from '../../lib/api-client'
 import type { AuditView } from '../../../worker/accounts/audit-log'
+import { PagerNav, useCursorPages } from './pager'
 
 interface Filters {
   action: string
@@ -49,14 +50,11 @@ const field = 'rounded-lg border border-neutral-700 bg-neutral-900 px-3 py-2 tex
 
 export function AuditTab() {
   const [filters, setFilters] = useState<Filters>(noFilters)
-  // where each page shown so far starts: [null] is the first page alone
-  const [starts, setStarts] = useState<(number | null)[]>([null])
-  const page = useAuditPage(filters, starts.at(-1) ?? null)
+  // a change of filters starts over at the first page
+  const pages = useCursorPages<number>(JSON.stringify(filters))
+  const page = useAuditPage(filters, pages.after)
   const choices = useAuditFilters()
-  const set = (key: keyof Filters, value: string) => {
-    setFilters({ ...filters, [key]: value })
-    setStarts([null])
-  }
+  const set = (key: keyof Filters, value: string) => setFilters({ ...filters, [key]: value })
   const exportHref = `/api/admin/audit/export.csv${Object.keys(queryOf(filters)).length ? `?${new URLSearchParams(queryOf(filters))}` : ''}`
   const data = page.data
 
@@ -99,7 +97,7 @@ export function AuditTab() {
           <input id="audit-to" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => set('to', e.target.value)} className={field} />
         </div>
         {(filters.action || filters.admin_id || filters.from || filters.to) && (
-          <button type="button" onClick={() => (setFilters(noFilters), setStarts([null]))} className="rounded-lg px-3 py-2 text-sm font-semibold text-neutral-300 underline hover:text-white">
+          <button type="button" onClick={() => setFilters(noFilters)} className="rounded-lg px-3 py-2 text-sm font-semibold text-neutral-300 underline hover:text-white">
             {t('admin.auditClear')}
           </button>
         )}
@@ -142,21 +140,10 @@ export function AuditTab() {
         </div>
       )}
 
-      {data && (starts.length > 1 || data.next !== null) && (
-        <nav aria-label={t('admin.auditPages')} className="flex items-center justify-between gap-3 text-sm">
-          <button type="button" disabled={starts.length <= 1} onClick={() => setStarts(starts.slice(0, -1))} className="rounded-lg border border-neutral-600 px-3 py-1.5 font-semibold hover:bg-neutral-800 disabled:opacity-50">
-            {t('admin.previous')}
-          </button>
-          <span className="text-neutral-300">{t('admin.pageNumber', { page: starts.length })}</span>
-          <button
-            type="button"
-            disabled={data.next === null || page.isPlaceholderData}
-            onClick={() => data.next !== null && setStarts([...starts, data.next])}
-            className="rounded-lg border border-neutral-600 px-3 py-1.5 font-semibold hover:bg-neutral-800 disabled:opacity-50"
-          >
-            {t('admin.next')}
-          </button>
-        </nav>
+      {data && (
+        <PagerNav label={t('admin.auditPages')} pages={pages} next={data.next} waiting={page.isPlaceholderData}>
+          {t('admin.pageNumber', { page: pages.page })}
+        </PagerNav>
       )}
     </section>
   )

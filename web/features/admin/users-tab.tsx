@@ -12,6 +12,7 @@ import { downloadExport, useSetBanned, useUsers, type AdminUserRow } from './api
 import { Button } from '../../components/button'
 import { currentLocale, t } from '../../i18n'
 import { formatCount } from './figures'
+import { PagerNav, useCursorPages } from './pager'
 
 function formatWhen(iso: string | null): string {
   if (!iso) return t('admin.never')
@@ -72,12 +73,9 @@ function BanButton({ user }: { user: AdminUserRow }) {
 export function UsersTab() {
   const [search, setSearch] = useState('')
   const q = useDebouncedValue(search.trim(), 300)
-  // where each page shown so far starts, for this query: [null] is the first page alone
-  const [paging, setPaging] = useState<{ q: string; starts: (string | null)[] }>({ q: '', starts: [null] })
-  const starts = paging.q === q ? paging.starts : [null]
-  const setStarts = (next: (string | null)[]) => setPaging({ q, starts: next })
-  const page = starts.length
-  const users = useUsers(q, starts.at(-1) ?? null, page)
+  const pages = useCursorPages<string>(q)
+  const { page } = pages
+  const users = useUsers(q, pages.after, page)
   const data = users.data
 
   return (
@@ -159,23 +157,10 @@ export function UsersTab() {
         </div>
       )}
 
-      {data && (page > 1 || data.next !== null) && (
-        <nav aria-label={t('admin.usersPages')} className="flex items-center justify-between gap-3 text-sm">
-          <button type="button" disabled={page <= 1} onClick={() => setStarts(starts.slice(0, -1))} className="rounded-lg border border-neutral-600 px-3 py-1.5 font-semibold hover:bg-neutral-800 disabled:opacity-50">
-            {t('admin.previous')}
-          </button>
-          <span className="text-neutral-300">
-            {data.total_capped ? t('admin.pageNumber', { page }) : t('admin.pageOf', { page, pages: Math.max(page, data.total_pages) })}
-          </span>
-          <button
-            type="button"
-            disabled={data.next === null || users.isPlaceholderData}
-            onClick={() => data.next !== null && setStarts([...starts, data.next])}
-            className="rounded-lg border border-neutral-600 px-3 py-1.5 font-semibold hover:bg-neutral-800 disabled:opacity-50"
-          >
-            {t('admin.next')}
-          </button>
-        </nav>
+      {data && (
+        <PagerNav label={t('admin.usersPages')} pages={pages} next={data.next} waiting={users.isPlaceholderData}>
+          {data.total_capped ? t('admin.pageNumber', { page }) : t('admin.pageOf', { page, pages: Math.max(page, data.total_pages) })}
+        </PagerNav>
       )}
     </section>
   )
