@@ -40,15 +40,17 @@ export function useUsers(q: string, after: string | null, page: number) {
   })
 }
 
-export function useSetBanned() {
+/** A change through the admin API; once it has succeeded, the queries under `key` are asked again. */
+function useChange<A, R>(change: (arg: A) => Promise<R>, key: readonly unknown[]) {
   const client = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, banned }: { id: number; banned: boolean }) => {
-      const param = { id: String(id) }
-      return readJson<{ message: string }>(banned ? api.admin.users[':id'].ban.$post({ param }) : api.admin.users[':id'].unban.$post({ param }))
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
-  })
+  return useMutation({ mutationFn: change, onSuccess: () => client.invalidateQueries({ queryKey: key }) })
+}
+
+export function useSetBanned() {
+  return useChange(({ id, banned }: { id: number; banned: boolean }) => {
+    const param = { id: String(id) }
+    return readJson<{ message: string }>(banned ? api.admin.users[':id'].ban.$post({ param }) : api.admin.users[':id'].unban.$post({ param }))
+  }, adminKeys.all)
 }
 
 export function useMaintenance() {
@@ -73,11 +75,7 @@ export function useSetMaintenance() {
 }
 
 export function usePurgeCache() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: () => readJson<{ deleted: number }>(api.admin.cache.purge.$post()).then((b) => b.deleted),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.stats }),
-  })
+  return useChange(() => readJson<{ deleted: number }>(api.admin.cache.purge.$post()).then((b) => b.deleted), adminKeys.stats)
 }
 
 function filenameFrom(disposition: string | null): string {
@@ -111,19 +109,11 @@ export function useInvites() {
 }
 
 export function useSendInvite() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: (email: string) => readJson(api.admin.invites.$post({ json: { email } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: inviteKeys.open }),
-  })
+  return useChange((email: string) => readJson(api.admin.invites.$post({ json: { email } })), inviteKeys.open)
 }
 
 export function useRevokeInvite() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: (id: number) => readJson(api.admin.invites[':id'].$delete({ param: { id: String(id) } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: inviteKeys.open }),
-  })
+  return useChange((id: number) => readJson(api.admin.invites[':id'].$delete({ param: { id: String(id) } })), inviteKeys.open)
 }
 
 export type AdminStream = InferResponseType<(typeof api.admin.streams)[':id']['$get'], 200>['stream']
@@ -147,18 +137,13 @@ export function checkStream(draft: Pick<StreamDraft, 'master_url' | 'thumbnails_
 }
 
 export function useSaveStream() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, draft }: { id: number | null; draft: StreamDraft }) =>
+  return useChange(
+    ({ id, draft }: { id: number | null; draft: StreamDraft }) =>
       readJson<{ stream: AdminStream }>(id === null ? api.admin.streams.$post({ json: draft }) : api.admin.streams[':id'].$put({ param: { id: String(id) }, json: draft })).then((b) => b.stream),
-    onSuccess: () => client.invalidateQueries({ queryKey: streamKeys.all }),
-  })
+    streamKeys.all,
+  )
 }
 
 export function useRemoveStream() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: (id: number) => readJson(api.admin.streams[':id'].$delete({ param: { id: String(id) } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: streamKeys.all }),
-  })
+  return useChange((id: number) => readJson(api.admin.streams[':id'].$delete({ param: { id: String(id) } })), streamKeys.all)
 }
