@@ -42,16 +42,17 @@ export interface AuditEntry {
   ip?: string | null
 }
 
-/** The name an administrator goes by in the log: its username, else its full name, else its e-mail. */
-async function adminName(db: Db, id: number): Promise<string> {
-  const row = await db.select({ username: adminUsers.username, full_name: adminUsers.full_name, email: adminUsers.email }).from(adminUsers).where(eq(adminUsers.id, id)).get()
-  return row?.username || row?.full_name || row?.email || `#${id}`
+/** The name an administrator goes by in the log, read in the insert itself: its username, else its full name, else its e-mail. */
+function adminName(id: number): SQL<string> {
+  const named = sql`(select coalesce(nullif(${adminUsers.username}, ''), nullif(${adminUsers.full_name}, ''), ${adminUsers.email}) from ${adminUsers} where ${adminUsers.id} = ${id})`
+  return sql<string>`coalesce(${named}, ${`#${id}`})`
 }
 
+/** One statement: the row and its administrator's name, after the answer's work is done. */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     admin_id: entry.adminId,
-    admin_name: await adminName(db, entry.adminId),
+    admin_name: adminName(entry.adminId),
     action: entry.action,
     target: entry.target ?? null,
     detail: entry.detail ? JSON.stringify(entry.detail).slice(0, 2000) : null,
@@ -160,7 +161,6 @@ export async function pruneAuditLog(db: Db): Promise<number> {
   const gone = await db
     .delete(auditLog)
     .where(lt(auditLog.at, sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 year')`))
-    .returning({ id: auditLog.id })
-    .all()
-  return gone.length
+    .run()
+  return gone.meta.changes
 }
