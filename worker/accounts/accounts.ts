@@ -51,8 +51,10 @@ export function recordBeforeSecondFactor(record: PublicRecord): Pick<PublicRecor
   return { id: record.id, email: record.email, username: record.username, locale: record.locale }
 }
 
-export async function emailTaken(db: Db, email: string): Promise<boolean> {
-  const row = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).get()
+/** Whether an account of `type` (a user unless said) has this e-mail address, case set aside. */
+export async function emailTaken(db: Db, email: string, type: OwnerType = 'user'): Promise<boolean> {
+  const table = tableFor(type)
+  const row = await db.select({ id: table.id }).from(table).where(sql`lower(${table.email}) = ${email.toLowerCase()}`).get()
   return row !== undefined
 }
 

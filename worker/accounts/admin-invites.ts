@@ -8,7 +8,7 @@ import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm'
 import { adminInvites, adminUsers } from '../../drizzle/schema'
 import { digestHex } from '../lib/digest'
 import { randomToken } from '../lib/tokens'
-import { nowIso, type Db } from './db'
+import { isUniqueViolation, nowIso, type Db } from './db'
 
 export const INVITE_TTL_SECONDS = 24 * 60 * 60
 /** Open invitations at once, across all administrators: enough for a team, too few to spam with. */
@@ -37,11 +37,6 @@ export async function openInvites(db: Db): Promise<OpenInvite[]> {
     .where(and(isNull(adminInvites.used_at), gt(adminInvites.expires_at, nowIso())))
     .orderBy(desc(adminInvites.id))
     .all()
-}
-
-export async function adminEmailTaken(db: Db, email: string): Promise<boolean> {
-  const row = await db.select({ id: adminUsers.id }).from(adminUsers).where(sql`lower(${adminUsers.email}) = ${email.toLowerCase()}`).get()
-  return row !== undefined
 }
 
 /**
@@ -110,7 +105,6 @@ export async function createInvitedAdmin(db: Db, inviteId: number, input: { emai
 
 /** Which of an administrator's unique fields a failed insert collided with, or null for another failure. */
 export function collision(err: unknown): 'email' | 'username' | null {
-  const text = String(err instanceof Error ? `${err.message} ${String(err.cause ?? '')}` : err)
-  if (!/UNIQUE constraint failed/i.test(text)) return null
-  return /email/i.test(text) ? 'email' : 'username'
+  if (!isUniqueViolation(err)) return null
+  return /email/i.test(`${(err as Error).message} ${String((err as Error).cause ?? '')}`) ? 'email' : 'username'
 }

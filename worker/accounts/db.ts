@@ -13,6 +13,11 @@ export function database(d1: D1Database): Db {
   return drizzle(d1)
 }
 
+/** Whether a D1 statement failed on a unique index (the message may sit in the error's cause). */
+export function isUniqueViolation(err: unknown): boolean {
+  return err instanceof Error && /UNIQUE constraint failed/i.test(`${err.message} ${String(err.cause ?? '')}`)
+}
+
 export function nowIso(): string {
   return new Date().toISOString()
 }

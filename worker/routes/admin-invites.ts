@@ -17,11 +17,12 @@
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { findRecord, usernameTaken } from '../accounts/accounts'
-import { adminEmailTaken, claimInvite, collision, createInvitedAdmin, findInvite, INVITE_TTL_SECONDS, issueInvite, MAX_OPEN_INVITES, openInvites, releaseInvite, revokeInvite } from '../accounts/admin-invites'
+import { emailTaken, findRecord, usernameTaken } from '../accounts/accounts'
+import { claimInvite, collision, createInvitedAdmin, findInvite, INVITE_TTL_SECONDS, issueInvite, MAX_OPEN_INVITES, openInvites, releaseInvite, revokeInvite } from '../accounts/admin-invites'
 import { database } from '../accounts/db'
 import { emailSchema, idParamSchema, MIN_ADMIN_PASSWORD_LENGTH, usernameSchema } from '../accounts/schemas'
 import { requireAdmin } from '../auth/guards'
+import { rememberedProfile } from '../auth/profile-memo'
 import { hashPassword } from '../auth/password'
 import { limitPerAddress } from '../auth/rate-limit'
 import type { AppEnv } from '../env'
@@ -54,14 +55,16 @@ export const adminInviteRoutes = new Hono<AppEnv>()
   .post('/', requireAdmin, siteHostOnly, validate('json', inviteSchema), async (c) => {
     const { email } = c.req.valid('json')
     const db = database(c.env.DB)
-    if (await adminEmailTaken(db, email)) return apiError(c, 409, 'errors.adminExists')
+    if (await emailTaken(db, email, 'admin')) return apiError(c, 409, 'errors.adminExists')
     const open = await openInvites(db)
     if (open.length >= MAX_OPEN_INVITES && !open.some((invite) => invite.email.toLowerCase() === email)) return apiError(c, 429, 'errors.tooManyInvites', { max: MAX_OPEN_INVITES })
     const account = c.var.account
     const { token, invite } = await issueInvite(db, email, account.id)
     const locale = requestLocale(c)
     const link = `${siteOrigin(c)}${localizedPath(locale, '/admin-invite')}#token=${token}`
-    const inviter = (await findRecord(db, 'admin', account.id))?.username ?? account.email
+    // the record that confirming the session brought along, else the one remembered, else D1's
+    const record = c.var.profile ?? rememberedProfile(account) ?? (await findRecord(db, 'admin', account.id))
+    const inviter = record?.username ?? account.email
     afterAnswer(c, sendMail(c.env, c.req.url, adminInviteMail(c.env, email, inviter, link, INVITE_TTL_SECONDS / 3600, locale)))
     audited(c, 'admin.invite', `invite:${invite.id}`, { email })
     return c.json({ invite }, 201)
@@ -87,7 +90,7 @@ export const inviteeRoutes = new Hono<AppEnv>()
     if (!open) return apiError(c, 400, 'errors.inviteInvalid')
     if (await usernameTaken(db, body.username)) return apiError(c, 409, 'errors.usernameTaken')
     // an administrator made meanwhile (from the command line) under the invited address
-    if (await adminEmailTaken(db, open.email)) return apiError(c, 409, 'errors.adminExists')
+    if (await emailTaken(db, open.email, 'admin')) return apiError(c, 409, 'errors.adminExists')
     const passwordHash = await hashPassword(body.password)
     const claimed = await claimInvite(db, body.token)
     if (!claimed) return apiError(c, 400, 'errors.inviteInvalid')

@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono'
 import { createUser, emailTaken, findByEmailWithHash, recordBeforeSecondFactor, recordLogin, usernameTaken, withoutPassword, type PublicUser } from '../accounts/accounts'
-import { database } from '../accounts/db'
+import { database, isUniqueViolation } from '../accounts/db'
 import { loginSchema, signupSchema } from '../accounts/schemas'
 import { accountStore } from '../accounts/store-client'
 import { awaitsSecondFactor, closedForMaintenance, currentAccount, endThisSession } from '../auth/guards'
@@ -24,10 +24,6 @@ import { refuseBlockedWords } from '../lib/blocked-words'
 import { validate } from '../lib/validate'
 import { mailLocale, signInWarning } from '../mail/messages'
 import { sendMail } from '../mail/mailer'
-
-function isUniqueViolation(err: unknown): boolean {
-  return err instanceof Error && /UNIQUE constraint failed/i.test(`${err.message} ${String(err.cause ?? '')}`)
-}
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/signup', closedForMaintenance, validate('json', signupSchema), async (c) => {
