@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm'
 import { adminUsers, auditLog, type AuditRow } from '../../drizzle/schema'
+import { csvLine } from '../lib/csv'
 import type { Db } from './db'
 
 export const AUDIT_PAGE_SIZE = 50
@@ -121,16 +122,7 @@ export async function auditAdmins(db: Db): Promise<{ id: number; name: string }[
   return rows
 }
 
-/**
- * A cell as a spreadsheet should read it: quoted when it holds a comma, quote or line break, and
- * never taken for a formula (a leading = + - @, tab or carriage return gets a ' before it).
- */
-export function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
-
+/** The export's columns; each cell is written as lib/csv.ts writes cells (never taken for a formula). */
 const CSV_COLUMNS = ['id', 'at', 'admin_id', 'admin_name', 'action', 'target', 'detail', 'ip'] as const
 
 /** The rows the filters keep, newest first, as CSV (header included), read a thousand at a time. */
@@ -145,7 +137,7 @@ export async function auditCsv(db: Db, filters: AuditFilters): Promise<string> {
       .orderBy(desc(auditLog.id))
       .limit(Math.min(1000, AUDIT_EXPORT_MAX - read))
       .all()
-    for (const row of rows) lines.push(CSV_COLUMNS.map((column) => csvCell(row[column])).join(','))
+    for (const row of rows) lines.push(csvLine(CSV_COLUMNS.map((column) => row[column])))
     read += rows.length
     if (rows.length < 1000) break
     before = rows.at(-1)!.id

@@ -16,6 +16,7 @@ import type { DataSession, StoreData } from './store'
 import { allListsWithItems, deleteListsOf, type ListWithItems } from './user-lists'
 import type { ServiceChoice } from './services'
 import type { Owner, WatchlistEntry } from './watchlist'
+import { csv } from '../lib/csv'
 
 export interface AccountData {
   exported_at: string
@@ -155,21 +156,6 @@ export async function exportAccount(db: Db, owner: Owner, account: PublicRecord,
     follows: stored.follows,
     notices: stored.notices,
   }
-}
-
-/**
- * A CSV cell: quoted when it holds a comma, quote or line break; text a spreadsheet would run as a
- * formula (starting with = + - @ or a tab) is prefixed with an apostrophe.
- */
-function cell(value: string | number | null): string {
-  if (value === null) return ''
-  let text = String(value)
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
-function csv(header: string[], rows: (string | number | null)[][]): string {
-  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n'
 }
 
 /**

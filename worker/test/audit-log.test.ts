@@ -6,7 +6,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AuditView } from '../accounts/audit-log'
-import { csvCell } from '../accounts/audit-log'
+import { csvCell } from '../lib/csv'
 import worker from '../index'
 import { call, createAdmin, createUser, json, type TestAccount } from './helpers/accounts'
 import { serveMediaHost } from './helpers/media-host'
