@@ -40,3 +40,12 @@ export async function keyedDigestHex(secret: string, purpose: string, text: stri
   const signature = await crypto.subtle.sign('HMAC', await keyFor(secret, purpose), new TextEncoder().encode(text))
   return hex(signature).slice(0, 32)
 }
+
+/** workerd's comparison of two buffers of one length in a time that does not depend on where they differ. */
+export const timingSafeEqual = (a: ArrayBufferView, b: ArrayBufferView): boolean => (crypto.subtle as SubtleCrypto & { timingSafeEqual(a: ArrayBufferView, b: ArrayBufferView): boolean }).timingSafeEqual(a, b)
+
+/** Whether two texts (digests, signatures) are the same, compared in a time that does not depend on where they differ (workerd's timingSafeEqual). */
+export function sameSecret(a: string, b: string): boolean {
+  const [left, right] = [new TextEncoder().encode(a), new TextEncoder().encode(b)]
+  return left.byteLength === right.byteLength && timingSafeEqual(left, right)
+}

@@ -16,7 +16,7 @@ import { newsletterSubscribers } from '../../drizzle/schema'
 import type { Db } from '../accounts/db'
 import { signingSecret } from '../auth/session'
 import type { Bindings } from '../env'
-import { digestHex, keyedDigestHex } from '../lib/digest'
+import { digestHex, keyedDigestHex, sameSecret } from '../lib/digest'
 import { randomToken, TOKEN_PATTERN } from '../lib/tokens'
 import type { Locale } from '../lib/locales'
 
@@ -85,13 +85,6 @@ export async function unsubscribeToken(env: Pick<Bindings, 'JWT_SECRET'>, id: nu
   return `${id}.${await unsubscribeDigest(env, id, salt)}`
 }
 
-function sameText(a: string, b: string): boolean {
-  if (a.length !== b.length) return false
-  let diff = 0
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i)
-  return diff === 0
-}
-
 /**
  * The subscription an unsubscribe token names: `{ id, locale }`, or `'gone'` when no subscription
  * answers to it: the address has since been removed (no row to check the token against: the
@@ -105,7 +98,7 @@ export async function findByUnsubscribeToken(db: Db, env: Pick<Bindings, 'JWT_SE
   const id = Number(parts[1])
   const row = await db.select({ salt: newsletterSubscribers.unsubscribe_salt, locale: newsletterSubscribers.locale }).from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).get()
   if (!row) return 'gone'
-  return sameText(await unsubscribeDigest(env, id, row.salt), parts[2]!) ? { id, locale: row.locale } : 'gone'
+  return sameSecret(await unsubscribeDigest(env, id, row.salt), parts[2]!) ? { id, locale: row.locale } : 'gone'
 }
 
 export async function removeSubscriber(db: Db, id: number): Promise<void> {
