@@ -4,6 +4,7 @@
  * the cost can rise later and older hashes are upgraded at the next sign-in.
  * scripts/admin-create.mjs writes the same format from Node.
  */
+import { timingSafeEqual } from '../lib/digest'
 
 /**
  * Production Workers reject PBKDF2 above 100,000 iterations while local workerd accepts more,
@@ -44,12 +45,6 @@ interface ParsedHash {
   salt: Uint8Array<ArrayBuffer>
   hash: Uint8Array<ArrayBuffer>
 }
-
-/**
- * workerd's constant-time comparison. The web app's type check also reads this module (for the
- * API types) with DOM typings, which do not know it, hence the explicit type.
- */
-const subtle = crypto.subtle as SubtleCrypto & { timingSafeEqual(a: ArrayBufferView, b: ArrayBufferView): boolean }
 
 function parse(stored: string): ParsedHash | null {
   const [scheme, iterationsText, saltText, hashText, ...rest] = stored.split('$')
@@ -94,6 +89,6 @@ export async function verifyPassword(password: string, stored: string | null): P
   const parsed = stored === null ? null : parse(stored)
   const target = parsed ?? standIn()
   const candidate = await derive(password, target.salt, target.iterations)
-  const ok = subtle.timingSafeEqual(candidate, target.hash) && parsed !== null
+  const ok = timingSafeEqual(candidate, target.hash) && parsed !== null
   return { ok, needsRehash: ok && target.iterations < PBKDF2_ITERATIONS }
 }

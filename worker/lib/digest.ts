@@ -41,7 +41,11 @@ export async function keyedDigestHex(secret: string, purpose: string, text: stri
   return hex(signature).slice(0, 32)
 }
 
-/** workerd's comparison of two buffers of one length in a time that does not depend on where they differ. */
+/**
+ * workerd's comparison of two buffers of one length in a time that does not depend on where they
+ * differ. The web app's type check also reads the worker (for the API types) with DOM typings,
+ * which do not know it, hence the explicit type.
+ */
 export const timingSafeEqual = (a: ArrayBufferView, b: ArrayBufferView): boolean => (crypto.subtle as SubtleCrypto & { timingSafeEqual(a: ArrayBufferView, b: ArrayBufferView): boolean }).timingSafeEqual(a, b)
 
 /** Whether two texts (digests, signatures) are the same, compared in a time that does not depend on where they differ (workerd's timingSafeEqual). */
