@@ -9,20 +9,19 @@ import { REPORT_NOTE_MAX, REPORT_REASONS } from './moderation-rules'
 import { contentTypes, ownerTypes } from '../../drizzle/schema'
 import { type ErrorId, errorMessage } from '../lib/api-errors'
 import { reportReasons } from './history'
+import { MIN_ADMIN_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-rules'
 import { passkeyAnswerSchema, recoveryCodeSchema } from '../auth/second-factor-answers'
 
-export const MIN_PASSWORD_LENGTH = 6
+export { MIN_ADMIN_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH }
 const MAX_PASSWORD_LENGTH = 1000
 const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/
 const MAX_CONTENT_ID = 2_147_483_647
 const MAX_SECONDS = 10_000_000
 const PASSWORD_TOO_SHORT = errorMessage('errors.passwordTooShort', { min: MIN_PASSWORD_LENGTH })
+const ADMIN_PASSWORD_TOO_SHORT = errorMessage('errors.adminPasswordTooShort', { min: MIN_ADMIN_PASSWORD_LENGTH })
 
 const password = z.string().max(MAX_PASSWORD_LENGTH, errorMessage('errors.passwordTooLong'))
 const turnstileToken = z.string().max(2048).optional()
-
-/** As `npm run admin:create` asks: an administrator's password is longer than a user's. */
-export const MIN_ADMIN_PASSWORD_LENGTH = 12
 
 export const emailSchema = z
   .string()
@@ -36,10 +35,11 @@ export const usernameSchema = z
   .trim()
   .regex(USERNAME_PATTERN, errorMessage('errors.usernameInvalid'))
 
-export function newPasswordPair<K extends string, C extends string>(newKey: K, confirmKey: C, mismatch: string) {
+/** A new password and its confirmation: long enough (an administrator's longer) and the same. */
+export function newPasswordPair<K extends string, C extends string>(newKey: K, confirmKey: C, mismatch: string, forAdmin = false) {
   return (value: Record<K | C, string>, ctx: z.RefinementCtx) => {
-    if (value[newKey].length < MIN_PASSWORD_LENGTH) {
-      ctx.addIssue({ code: 'custom', message: PASSWORD_TOO_SHORT })
+    if (value[newKey].length < (forAdmin ? MIN_ADMIN_PASSWORD_LENGTH : MIN_PASSWORD_LENGTH)) {
+      ctx.addIssue({ code: 'custom', message: forAdmin ? ADMIN_PASSWORD_TOO_SHORT : PASSWORD_TOO_SHORT })
     }
     if (value[newKey] !== value[confirmKey]) ctx.addIssue({ code: 'custom', message: mismatch })
   }

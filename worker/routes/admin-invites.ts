@@ -20,7 +20,7 @@ import { z } from 'zod'
 import { emailTaken, findRecord, usernameTaken } from '../accounts/accounts'
 import { claimInvite, collision, createInvitedAdmin, findInvite, INVITE_TTL_SECONDS, issueInvite, MAX_OPEN_INVITES, openInvites, releaseInvite, revokeInvite } from '../accounts/admin-invites'
 import { database } from '../accounts/db'
-import { emailSchema, idParamSchema, MIN_ADMIN_PASSWORD_LENGTH, usernameSchema } from '../accounts/schemas'
+import { emailSchema, idParamSchema, newPasswordPair, usernameSchema } from '../accounts/schemas'
 import { requireAdmin } from '../auth/guards'
 import { rememberedProfile } from '../auth/profile-memo'
 import { hashPassword } from '../auth/password'
@@ -45,10 +45,7 @@ const inviteSchema = z.object({ email: emailSchema })
 const checkSchema = z.object({ token: tokenSchema })
 const acceptSchema = z
   .object({ token: tokenSchema, username: usernameSchema, password: z.string().max(1000), confirmPassword: z.string().max(1000) })
-  .superRefine((value, ctx) => {
-    if (value.password.length < MIN_ADMIN_PASSWORD_LENGTH) ctx.addIssue({ code: 'custom', message: errorMessage('errors.adminPasswordTooShort', { min: MIN_ADMIN_PASSWORD_LENGTH }) })
-    if (value.password !== value.confirmPassword) ctx.addIssue({ code: 'custom', message: errorMessage('errors.passwordsMismatch') })
-  })
+  .superRefine(newPasswordPair('password', 'confirmPassword', errorMessage('errors.passwordsMismatch'), true))
 
 export const adminInviteRoutes = new Hono<AppEnv>()
   .get('/', requireAdmin, async (c) => c.json({ invites: await openInvites(database(c.env.DB)) }, 200))

@@ -4,18 +4,19 @@
  */
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import { t } from '../../i18n'
+import { MIN_ADMIN_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../../worker/accounts/password-rules'
 
 export const inputClass =
   'mt-1 block w-full rounded-lg border border-neutral-700 bg-neutral-900 px-3 py-2.5 text-neutral-100 placeholder:text-neutral-500 focus:border-brand-400 aria-[invalid=true]:border-red-400'
 
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle: string; children: ReactNode; footer: ReactNode }) {
+export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer: ReactNode }) {
   return (
     <div className="flex justify-center px-4 py-10 md:py-16">
       <section aria-labelledby="auth-title" className="w-full max-w-md rounded-2xl border border-neutral-800 bg-neutral-900/70 p-6 shadow-xl md:p-8">
         <h1 id="auth-title" className="text-2xl font-bold">
           {title}
         </h1>
-        <p className="mt-1 text-sm text-neutral-400">{subtitle}</p>
+        {subtitle && <p className="mt-1 text-sm text-neutral-400">{subtitle}</p>}
         <div className="mt-6">{children}</div>
         <p className="mt-6 text-center text-sm text-neutral-400">{footer}</p>
       </section>
@@ -114,14 +115,24 @@ export function safeNextPath(next: string | null, origin: string = window.locati
   }
 }
 
-export const MIN_PASSWORD_LENGTH = 6
+export { MIN_ADMIN_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH }
+
+/**
+ * The token of an e-mailed link (a password reset, an invitation), which travels in the address's
+ * fragment: never sent to a server, nor in a Referer. It is dropped from the address bar at once.
+ */
+export function tokenFromFragment(): string | null {
+  const token = new URLSearchParams(window.location.hash.slice(1)).get('token')
+  if (token) window.history.replaceState(window.history.state, '', window.location.pathname)
+  return token
+}
 
 /** The server's rule for usernames (worker/accounts/schemas.ts), as an HTML pattern. */
 export const USERNAME_PATTERN = '[A-Za-z0-9._\\-]{3,30}'
 
-/** The first client-side problem with a new password and its confirmation, or null. */
-export function passwordProblem(password: string, confirm: string, mismatch: string): string | null {
+/** The first client-side problem with a new password and its confirmation, or null; `min` is an administrator's where it applies. */
+export function passwordProblem(password: string, confirm: string, mismatch: string, min: number = MIN_PASSWORD_LENGTH): string | null {
   if (password !== confirm) return mismatch
-  if (password.length < MIN_PASSWORD_LENGTH) return t('account.passwordTooShort', { min: MIN_PASSWORD_LENGTH })
+  if (password.length < min) return t('account.passwordTooShort', { min })
   return null
 }

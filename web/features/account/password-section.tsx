@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react'
 import { useToast } from '../../components/toast'
 import { t } from '../../i18n'
-import { FormError, MIN_PASSWORD_LENGTH, PasswordField, passwordProblem, TextField } from './auth-form'
+import { FormError, MIN_ADMIN_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PasswordField, passwordProblem, TextField } from './auth-form'
 import { useChangePassword, useTwoFactorState } from './api'
 import { Button } from '../../components/button'
 import { passkeyConfirmation, passkeysSupported } from './passkey-ceremonies'
@@ -22,6 +22,8 @@ export function PasswordSection({ secondFactor = false }: { secondFactor?: boole
   const change = useChangePassword()
   const factors = useTwoFactorState(secondFactor && open)
   const toast = useToast()
+  // an administrator's new password is longer, as the server asks
+  const minLength = secondFactor ? MIN_ADMIN_PASSWORD_LENGTH : MIN_PASSWORD_LENGTH
 
   const close = () => {
     setForm(empty)
@@ -31,7 +33,7 @@ export function PasswordSection({ secondFactor = false }: { secondFactor?: boole
   }
 
   const submit = (answer: () => Promise<{ code?: string; passkey?: Awaited<ReturnType<typeof passkeyConfirmation>> }>) => {
-    const problem = passwordProblem(form.newPassword, form.confirmPassword, t('account.newPasswordsDoNotMatch'))
+    const problem = passwordProblem(form.newPassword, form.confirmPassword, t('account.newPasswordsDoNotMatch'), minLength)
     if (problem) {
       setError(problem)
       return
@@ -75,7 +77,7 @@ export function PasswordSection({ secondFactor = false }: { secondFactor?: boole
       {open ? (
         <form onSubmit={onSubmit} className="mt-5 max-w-md space-y-4" aria-label={t('account.changePasswordForm')}>
           <PasswordField label={t('account.currentPassword')} showLabel={t('account.showCurrentPassword')} hideLabel={t('account.hideCurrentPassword')} name="currentPassword" autoComplete="current-password" required value={form.currentPassword} onChange={set('currentPassword')} />
-          <PasswordField label={t('account.newPassword')} showLabel={t('account.showNewPassword')} hideLabel={t('account.hideNewPassword')} name="newPassword" autoComplete="new-password" required hint={t('account.passwordHint', { min: MIN_PASSWORD_LENGTH })} value={form.newPassword} onChange={set('newPassword')} />
+          <PasswordField label={t('account.newPassword')} showLabel={t('account.showNewPassword')} hideLabel={t('account.hideNewPassword')} name="newPassword" autoComplete="new-password" required hint={t('account.passwordHint', { min: minLength })} value={form.newPassword} onChange={set('newPassword')} />
           <TextField label={t('account.confirmNewPassword')} name="confirmPassword" type="password" autoComplete="new-password" required value={form.confirmPassword} onChange={set('confirmPassword')} />
           {secondFactor && <CodeField label={t('account.codeOrRecoveryCode')} value={code} onChange={setCode} />}
           <FormError message={error} />

@@ -11,17 +11,11 @@ import { paths } from '../../lib/paths'
 import { useRefreshSession } from '../../lib/session'
 import { t } from '../../i18n'
 import { useDocumentMeta } from '../../lib/use-document-meta'
-import { AuthCard, FormError, MIN_PASSWORD_LENGTH, PasswordField, passwordProblem, SubmitButton, TextField } from './auth-form'
-
-function tokenFromAddress(): string | null {
-  const token = new URLSearchParams(window.location.hash.slice(1)).get('token')
-  if (token) window.history.replaceState(window.history.state, '', window.location.pathname)
-  return token
-}
+import { AuthCard, FormError, MIN_PASSWORD_LENGTH, PasswordField, passwordProblem, SubmitButton, TextField, tokenFromFragment } from './auth-form'
 
 export function Component() {
   useDocumentMeta(t('account.resetTitle'), t('account.resetDescription'))
-  const [token] = useState(tokenFromAddress)
+  const [token] = useState(tokenFromFragment)
   const [password, setPassword] = useState('')
   const [confirmPassword, setConfirmPassword] = useState('')
   const [busy, setBusy] = useState(false)
