@@ -41,7 +41,7 @@ export function useUsers(q: string, after: string | null, page: number) {
 }
 
 /** A change through the admin API; once it has succeeded, the queries under `key` are asked again. */
-function useChange<A, R>(change: (arg: A) => Promise<R>, key: readonly unknown[]) {
+export function useChange<A, R>(change: (arg: A) => Promise<R>, key: readonly unknown[]) {
   const client = useQueryClient()
   return useMutation({ mutationFn: change, onSuccess: () => client.invalidateQueries({ queryKey: key }) })
 }

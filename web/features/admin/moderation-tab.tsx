@@ -3,7 +3,7 @@
  * lists that are hidden. An administrator hides a list (a reason its owner is shown, and a note),
  * restores it, or bans its owner (the users' ban). Each of these is written to the audit log.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { Button } from '../../components/button'
@@ -13,7 +13,9 @@ import { api, readJson } from '../../lib/api-client'
 import { paths } from '../../lib/paths'
 import { REPORT_NOTE_MAX, REPORT_REASONS, type ReportReason } from '../../../worker/accounts/moderation-rules'
 import type { ModeratedList } from '../../../worker/accounts/moderation'
-import { adminKeys, useSetBanned } from './api'
+import { useChange } from './api'
+import { PagerNav, useCursorPages } from './pager'
+import { useBanToggle } from './users-tab'
 
 type Status = 'reported' | 'hidden'
 interface QueuePage {
@@ -37,14 +39,13 @@ function useQueue(status: Status, page: number) {
 }
 
 function useModerate() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: (action: { slug: string; hide: { reason: ReportReason; note: string | null } | null }) =>
+  return useChange(
+    (action: { slug: string; hide: { reason: ReportReason; note: string | null } | null }) =>
       action.hide
         ? readJson(api.admin.moderation.lists[':slug'].hide.$post({ param: { slug: action.slug }, json: action.hide }))
         : readJson(api.admin.moderation.lists[':slug'].restore.$post({ param: { slug: action.slug } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: moderationKeys.all }),
-  })
+    moderationKeys.all,
+  )
 }
 
 const when = (iso: string) => new Date(iso).toLocaleString(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' })
@@ -52,13 +53,11 @@ const when = (iso: string) => new Date(iso).toLocaleString(currentLocale(), { da
 const segment = (active: boolean) => `rounded-md px-3 py-1.5 text-sm font-semibold ${active ? 'bg-neutral-700 text-white' : 'text-neutral-300 hover:bg-neutral-800'}`
 
 export function ModerationTab() {
-  const [status, setStatus] = useState<Status>('reported')
-  const [page, setPage] = useState(1)
+  const [status, show] = useState<Status>('reported')
+  // numbered pages, one list per status: another status starts at its first
+  const pages = useCursorPages<number>(status)
+  const page = pages.after ?? 1
   const queue = useQueue(status, page)
-  const show = (next: Status) => {
-    setStatus(next)
-    setPage(1)
-  }
   return (
     <section aria-labelledby="moderation-title" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -90,16 +89,10 @@ export function ModerationTab() {
           ))}
         </ul>
       )}
-      {queue.data && (page > 1 || queue.data.has_more) && (
-        <nav aria-label={t('admin.moderationPages')} className="flex items-center justify-between gap-3 text-sm">
-          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className="rounded-lg border border-neutral-600 px-3 py-1.5 font-semibold hover:bg-neutral-800 disabled:opacity-50">
-            {t('admin.previous')}
-          </button>
-          <span className="text-neutral-300">{t('admin.pageNumber', { page })}</span>
-          <button type="button" disabled={!queue.data.has_more || queue.isPlaceholderData} onClick={() => setPage(page + 1)} className="rounded-lg border border-neutral-600 px-3 py-1.5 font-semibold hover:bg-neutral-800 disabled:opacity-50">
-            {t('admin.next')}
-          </button>
-        </nav>
+      {queue.data && (
+        <PagerNav label={t('admin.moderationPages')} pages={pages} next={queue.data.has_more ? page + 1 : null} waiting={queue.isPlaceholderData}>
+          {t('admin.pageNumber', { page })}
+        </PagerNav>
       )}
     </section>
   )
@@ -108,8 +101,7 @@ export function ModerationTab() {
 function ModeratedListCard({ list }: { list: ModeratedList }) {
   const [hiding, setHiding] = useState(false)
   const moderate = useModerate()
-  const setBanned = useSetBanned()
-  const client = useQueryClient()
+  const ban = useBanToggle()
   const toast = useToast()
   const owner = list.owner_name ?? `#${list.owner_id}`
   const headingId = `moderated-${list.slug}`
@@ -119,19 +111,6 @@ function ModeratedListCard({ list }: { list: ModeratedList }) {
       { slug: list.slug, hide: null },
       { onSuccess: () => toast(t('admin.listRestored', { name: list.name }), 'success'), onError: (err) => toast(err.message, 'error') },
     )
-  const ban = () => {
-    if (!window.confirm(t('admin.confirmBan', { name: owner }))) return
-    setBanned.mutate(
-      { id: list.owner_id, banned: true },
-      {
-        onSuccess: () => {
-          toast(t('admin.wasBanned', { name: owner }), 'success')
-          void client.invalidateQueries({ queryKey: adminKeys.all })
-        },
-        onError: (err) => toast(err.message, 'error'),
-      },
-    )
-  }
 
   return (
     <article aria-labelledby={headingId} className="space-y-3 rounded-xl border border-neutral-800 bg-neutral-950/40 p-4">
@@ -207,9 +186,9 @@ function ModeratedListCard({ list }: { list: ModeratedList }) {
             </Button>
           )}
           {list.owner_type === 'user' && list.owner_active && (
-            <button type="button" onClick={ban} disabled={setBanned.isPending} className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60">
+            <Button variant="danger" onClick={() => ban.toggle(list.owner_id, owner, true)} disabled={ban.busy}>
               {t('admin.banOwner')}
-            </button>
+            </Button>
           )}
         </div>
       )}

@@ -41,27 +41,35 @@ export function ExportButton() {
   )
 }
 
-function BanButton({ user }: { user: AdminUserRow }) {
+/**
+ * Bans or unbans an account once the administrator confirms, and says how it went; the figures and
+ * lists that show it are asked again (useSetBanned). Used by the user list and by moderation.
+ */
+export function useBanToggle() {
   const setBanned = useSetBanned()
   const toast = useToast()
-  const banned = !user.is_active
-  const name = user.username || user.email
-  const onClick = () => {
-    const question = banned ? t('admin.confirmUnban', { name }) : t('admin.confirmBan', { name })
-    if (!window.confirm(question)) return
+  const toggle = (id: number, name: string, ban: boolean) => {
+    if (!window.confirm(ban ? t('admin.confirmBan', { name }) : t('admin.confirmUnban', { name }))) return
     setBanned.mutate(
-      { id: user.id, banned: !banned },
+      { id, banned: ban },
       {
-        onSuccess: () => toast(banned ? t('admin.wasUnbanned', { name }) : t('admin.wasBanned', { name }), 'success'),
+        onSuccess: () => toast(ban ? t('admin.wasBanned', { name }) : t('admin.wasUnbanned', { name }), 'success'),
         onError: (err) => toast(err.message, 'error'),
       },
     )
   }
+  return { toggle, busy: setBanned.isPending }
+}
+
+function BanButton({ user }: { user: AdminUserRow }) {
+  const { toggle, busy } = useBanToggle()
+  const banned = !user.is_active
+  const name = user.username || user.email
   return (
     <button
       type="button"
-      onClick={onClick}
-      disabled={setBanned.isPending}
+      onClick={() => toggle(user.id, name, !banned)}
+      disabled={busy}
       aria-label={banned ? t('admin.unbanUser', { name }) : t('admin.banUser', { name })}
       className={`rounded-md px-3 py-1.5 text-xs font-semibold disabled:opacity-60 ${banned ? 'border border-neutral-600 text-neutral-100 hover:bg-neutral-800' : 'bg-red-700 text-white hover:bg-red-800'}`}
     >
