@@ -4,13 +4,16 @@
  * key with its first code, the recovery codes shown once, and the form that confirms a change
  * with the password and a fresh code or a passkey.
  */
-import { useState, type FormEvent } from 'react'
+import { Suspense, useState, type FormEvent } from 'react'
 import { Button } from '../../components/button'
 import { t } from '../../i18n'
 import { api, readJson } from '../../lib/api-client'
+import { lazyPart } from '../../lib/lazy-part'
 import { FormError, inputClass, PasswordField, SubmitButton } from './auth-form'
-import { QrCode } from './qr-code'
 import { passkeyConfirmation, passkeysSupported, type FactorChangeConfirmation } from './passkey-ceremonies'
+
+// The QR encoder loads only when an administrator sets up an app, not with every profile.
+const QrCode = lazyPart('qr-code', () => import('./qr-code').then((m) => m.QrCode))
 
 export function CodeField({ label, value, onChange, pattern, autoComplete }: { label: string; value: string; onChange: (v: string) => void; pattern?: string; autoComplete?: string }) {
   return (
@@ -53,7 +56,9 @@ export function AuthenticatorKeyForm({ secret, onEnabled }: { secret: TotpSecret
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-label={t('account.setUpAuthenticatorApp')}>
       <p className="text-sm text-neutral-300">{t('account.setUpKeyIntro')}</p>
-      <QrCode text={secret.otpauth_uri} label={t('account.setUpQrCode')} />
+      <Suspense fallback={<div className="size-48 rounded-lg bg-white/10" />}>
+        <QrCode text={secret.otpauth_uri} label={t('account.setUpQrCode')} />
+      </Suspense>
       <p className="break-all rounded-lg border border-neutral-700 bg-neutral-950 p-3 font-mono text-sm" aria-label={t('account.setUpKey')} dir="ltr">
         {secret.secret.replace(/(.{4})/g, '$1 ').trim()}
       </p>

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react'
 import { Button } from '../../components/button'
 import { useToast } from '../../components/toast'
 import { currentLocale, t } from '../../i18n'
-import { inputClass } from '../account/auth-form'
+import { FormError, TextField } from '../account/auth-form'
 import { useInvites, useRevokeInvite, useSendInvite } from './api'
 import { Panel } from './figures'
 
@@ -40,18 +40,17 @@ export function InvitesPanel() {
     <Panel id="security-administrators" title={t('admin.administrators')}>
       <p className="text-sm text-neutral-300">{t('admin.inviteIntro')}</p>
       <form onSubmit={onSubmit} className="mt-4 flex flex-wrap items-end gap-3" aria-label={t('admin.sendInvite')}>
-        <label className="block min-w-0 flex-1 basis-64 text-sm font-medium text-neutral-200">
-          {t('admin.inviteEmail')}
-          <input type="email" required autoComplete="off" className={`${inputClass} mt-1`} value={email} onChange={(e) => setEmail(e.target.value)} />
-        </label>
+        <div className="min-w-0 flex-1 basis-64">
+          <TextField label={t('admin.inviteEmail')} type="email" required autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </div>
         <Button type="submit" busy={send.isPending} busyLabel={t('admin.sendingInvite')}>
           {t('admin.sendInvite')}
         </Button>
       </form>
       {error && (
-        <p role="alert" className="mt-2 text-sm text-red-300">
-          {error}
-        </p>
+        <div className="mt-2">
+          <FormError message={error} />
+        </div>
       )}
       <h3 className="mt-5 text-sm font-semibold text-neutral-200">{t('admin.openInvites')}</h3>
       {invites.data && invites.data.length === 0 && <p className="mt-2 text-sm text-neutral-400">{t('admin.noOpenInvites')}</p>}

@@ -11,7 +11,8 @@ import { useToast } from '../../components/toast'
 import { t } from '../../i18n'
 import { paths } from '../../lib/paths'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
-import { inputClass } from '../account/auth-form'
+import { FormError, TextField } from '../account/auth-form'
+import { titleOf, yearOf } from '../../lib/titles'
 import { SEARCH_MIN_LENGTH, useQuickSearch } from '../search/api/use-search'
 import { checkStream, useRemoveStream, useSaveStream, useStreams, useTitlesWithoutStream, type AdminStream, type PlaylistReport } from './api'
 import { Panel } from './figures'
@@ -42,15 +43,6 @@ function episodeText(stream: Pick<AdminStream, 'content_type' | 'season_number' 
   return stream.season_number === 0 && stream.episode_number === 0 ? t('admin.streamWholeShow') : t('admin.streamEpisodeLabel', { season: stream.season_number, episode: stream.episode_number })
 }
 
-function Field({ label, ...input }: { label: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <label className="block text-sm font-medium text-neutral-200">
-      {label}
-      <input className={`${inputClass} mt-1`} {...input} />
-    </label>
-  )
-}
-
 function TitleFinder({ onChoose }: { onChoose: (title: ChosenTitle) => void }) {
   const [term, setTerm] = useState('')
   const settled = useDebouncedValue(term.trim(), 300)
@@ -58,15 +50,15 @@ function TitleFinder({ onChoose }: { onChoose: (title: ChosenTitle) => void }) {
   const results = (search.data?.results ?? []).filter((item) => item.media_type === 'movie' || item.media_type === 'tv').slice(0, 8)
   return (
     <div>
-      <Field label={t('admin.streamFind')} type="search" value={term} onChange={(e) => setTerm(e.target.value)} autoComplete="off" />
+      <TextField label={t('admin.streamFind')} type="search" value={term} onChange={(e) => setTerm(e.target.value)} autoComplete="off" />
       {settled.length >= SEARCH_MIN_LENGTH && search.data && (
         results.length === 0 ? (
           <p className="mt-2 text-sm text-neutral-400">{t('admin.streamNoResults')}</p>
         ) : (
           <ul className="mt-2 flex flex-wrap gap-2" aria-label={t('admin.streamSearchResults')}>
             {results.map((item) => {
-              const name = item.title ?? item.name ?? ''
-              const year = (item.release_date ?? item.first_air_date ?? '').slice(0, 4)
+              const name = titleOf(item)
+              const year = yearOf(item)
               return (
                 <li key={`${item.media_type}-${item.id}`}>
                   <Button variant="secondary" onClick={() => onChoose({ content_type: item.media_type as 'movie' | 'tv', content_id: item.id, name })}>
@@ -181,19 +173,15 @@ function StreamForm({ title, editing, onDone }: { title: ChosenTitle; editing: A
       </p>
       {title.content_type === 'tv' && (
         <div className="grid grid-cols-2 gap-3 sm:max-w-md">
-          <Field label={t('admin.streamSeason')} type="number" min={0} max={1000} inputMode="numeric" required value={draft.season} onChange={set('season')} />
-          <Field label={t('admin.streamEpisode')} type="number" min={0} max={100000} inputMode="numeric" required value={draft.episode} onChange={set('episode')} />
+          <TextField label={t('admin.streamSeason')} type="number" min={0} max={1000} inputMode="numeric" required value={draft.season} onChange={set('season')} />
+          <TextField label={t('admin.streamEpisode')} type="number" min={0} max={100000} inputMode="numeric" required value={draft.episode} onChange={set('episode')} />
         </div>
       )}
-      <p className="text-xs text-neutral-400">{title.content_type === 'tv' ? t('admin.streamWholeShowHint') : null}</p>
-      <Field label={t('admin.streamAddress')} required dir="ltr" inputMode="url" placeholder="https://…/master.m3u8" value={draft.master_url} onChange={set('master_url')} />
-      <Field label={t('admin.streamThumbnails')} dir="ltr" inputMode="url" value={draft.thumbnails_url} onChange={set('thumbnails_url')} />
-      <Field label={t('admin.streamLabel')} maxLength={120} value={draft.label} onChange={set('label')} />
-      {error && (
-        <p role="alert" className="text-sm text-red-300">
-          {error}
-        </p>
-      )}
+      {title.content_type === 'tv' && <p className="text-xs text-neutral-400">{t('admin.streamWholeShowHint')}</p>}
+      <TextField label={t('admin.streamAddress')} required dir="ltr" inputMode="url" placeholder="https://…/master.m3u8" value={draft.master_url} onChange={set('master_url')} />
+      <TextField label={t('admin.streamThumbnails')} dir="ltr" inputMode="url" value={draft.thumbnails_url} onChange={set('thumbnails_url')} />
+      <TextField label={t('admin.streamLabel')} maxLength={120} value={draft.label} onChange={set('label')} />
+      <FormError message={error} />
       {report && <ReportView report={report} />}
       <div className="flex flex-wrap gap-3">
         <Button variant="secondary" onClick={check} busy={checking} busyLabel={t('admin.streamChecking')} disabled={!draft.master_url.trim()}>
@@ -209,7 +197,7 @@ function StreamForm({ title, editing, onDone }: { title: ChosenTitle; editing: A
           {t('admin.streamCancel')}
         </Button>
       </div>
-      {preview && report && <StreamPreview src={request().master_url} thumbnails={request().thumbnails_url} title={name} />}
+      {preview && report && <StreamPreview src={draft.master_url.trim()} thumbnails={draft.thumbnails_url.trim() || null} title={name} />}
     </form>
   )
 }
@@ -235,8 +223,8 @@ export function StreamsTab() {
         {streams.data && streams.data.length > 0 && (
           <ul className="divide-y divide-neutral-800" aria-label={t('admin.streamMapped')}>
             {streams.data.map((stream) => {
-              const title = { content_type: stream.content_type, content_id: stream.content_id, name: stream.label ?? '' }
-              const name = [titleName({ ...title, name: '' }), episodeText(stream), stream.label].filter(Boolean).join(' · ')
+              const title = { content_type: stream.content_type, content_id: stream.content_id, name: titleName(stream) }
+              const name = [title.name, episodeText(stream), stream.label].filter(Boolean).join(' · ')
               return (
                 <li key={stream.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
                   <div className="min-w-0">
@@ -246,7 +234,7 @@ export function StreamsTab() {
                     </p>
                   </div>
                   <div className="flex gap-2">
-                    <Button variant="secondary" aria-label={t('admin.streamEditFor', { title: name })} onClick={() => choose({ ...title, name: titleName({ ...title, name: '' }) }, stream)}>
+                    <Button variant="secondary" aria-label={t('admin.streamEditFor', { title: name })} onClick={() => choose(title, stream)}>
                       {t('admin.streamEdit')}
                     </Button>
                     <Button
