@@ -5,9 +5,10 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { currentLocale, t } from '../../i18n'
+import { t } from '../../i18n'
 import { api, readJson } from '../../lib/api-client'
 import type { AuditView } from '../../../worker/accounts/audit-log'
+import { formatWhen } from './figures'
 import { PagerNav, useCursorPages } from './pager'
 
 interface Filters {
@@ -43,8 +44,6 @@ function useAuditFilters() {
 
 /** An action's name for people; one the catalogs do not know is shown as it is. */
 const actionName = (action: string) => t('admin.auditAction', { action: action.replaceAll('.', '_'), raw: action })
-
-const when = (iso: string) => new Date(iso).toLocaleString(currentLocale(), { dateStyle: 'medium', timeStyle: 'medium' })
 
 const field = 'rounded-lg border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm text-neutral-100'
 
@@ -125,7 +124,7 @@ export function AuditTab() {
             <tbody className="divide-y divide-neutral-800">
               {data.results.map((row) => (
                 <tr key={row.id} className="bg-neutral-950/40 align-top">
-                  <td className="px-3 py-2.5 whitespace-nowrap">{when(row.at)}</td>
+                  <td className="px-3 py-2.5 whitespace-nowrap">{formatWhen(row.at, 'second')}</td>
                   <td className="px-3 py-2.5">{row.admin_name}</td>
                   <td className="px-3 py-2.5">{actionName(row.action)}</td>
                   <td className="px-3 py-2.5 text-left rtl:text-right" dir="ltr">{row.target ?? '—'}</td>

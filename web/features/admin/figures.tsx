@@ -11,6 +11,27 @@ export function formatCount(n: number): string {
   return new Intl.NumberFormat(currentLocale()).format(n)
 }
 
+const whenStyles = {
+  day: { year: 'numeric', month: 'short', day: 'numeric' },
+  minute: { dateStyle: 'medium', timeStyle: 'short' },
+  second: { dateStyle: 'medium', timeStyle: 'medium' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>
+const whenFormats = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * A moment (ISO text) as the page's language writes it, to the day, minute or second; one formatter
+ * per language and precision for every row. Null is 'Never'; text that is no date stays as it is.
+ */
+export function formatWhen(iso: string | null, to: keyof typeof whenStyles = 'day'): string {
+  if (!iso) return t('admin.never')
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  const key = `${currentLocale()} ${to}`
+  let format = whenFormats.get(key)
+  if (!format) whenFormats.set(key, (format = new Intl.DateTimeFormat(currentLocale(), whenStyles[to])))
+  return format.format(date)
+}
+
 export function Figure({ label, value, note }: { label: string; value: number | string; note?: string }) {
   return (
     <div className="rounded-xl border border-neutral-800 bg-neutral-900/60 p-4">

@@ -5,15 +5,10 @@
 import { useState, type FormEvent } from 'react'
 import { Button } from '../../components/button'
 import { useToast } from '../../components/toast'
-import { currentLocale, t } from '../../i18n'
+import { t } from '../../i18n'
 import { FormError, TextField } from '../account/auth-form'
 import { useInvites, useRevokeInvite, useSendInvite } from './api'
-import { Panel } from './figures'
-
-function until(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(currentLocale(), { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })
-}
+import { formatWhen, Panel } from './figures'
 
 export function InvitesPanel() {
   const invites = useInvites()
@@ -62,7 +57,7 @@ export function InvitesPanel() {
                 <p className="truncate text-sm font-medium" dir="ltr">
                   {invite.email}
                 </p>
-                <p className="text-xs text-neutral-400">{t('admin.inviteDetails', { name: invite.invited_by, date: until(invite.expires_at) })}</p>
+                <p className="text-xs text-neutral-400">{t('admin.inviteDetails', { name: invite.invited_by, date: formatWhen(invite.expires_at, 'minute') })}</p>
               </div>
               <Button
                 variant="danger"

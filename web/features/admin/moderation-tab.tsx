@@ -8,12 +8,13 @@ import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { Button } from '../../components/button'
 import { useToast } from '../../components/toast'
-import { currentLocale, t } from '../../i18n'
+import { t } from '../../i18n'
 import { api, readJson } from '../../lib/api-client'
 import { paths } from '../../lib/paths'
 import { REPORT_NOTE_MAX, REPORT_REASONS, type ReportReason } from '../../../worker/accounts/moderation-rules'
 import type { ModeratedList } from '../../../worker/accounts/moderation'
 import { useChange } from './api'
+import { formatWhen } from './figures'
 import { PagerNav, useCursorPages } from './pager'
 import { useBanToggle } from './users-tab'
 
@@ -47,8 +48,6 @@ function useModerate() {
     moderationKeys.all,
   )
 }
-
-const when = (iso: string) => new Date(iso).toLocaleString(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' })
 
 const segment = (active: boolean) => `rounded-md px-3 py-1.5 text-sm font-semibold ${active ? 'bg-neutral-700 text-white' : 'text-neutral-300 hover:bg-neutral-800'}`
 
@@ -146,7 +145,7 @@ function ModeratedListCard({ list }: { list: ModeratedList }) {
               <li key={index} className={`space-y-0.5 px-3 py-2 ${report.open ? '' : 'opacity-70'}`}>
                 <p className="flex flex-wrap gap-x-2">
                   <span className="font-semibold">{t('admin.reportReason', { reason: report.reason })}</span>
-                  <span className="text-neutral-400">{t('admin.reportBy', { name: report.reporter, when: when(report.created_at) })}</span>
+                  <span className="text-neutral-400">{t('admin.reportBy', { name: report.reporter, when: formatWhen(report.created_at, 'minute') })}</span>
                   {!report.open && <span className="text-neutral-400">{t('admin.reportReviewed')}</span>}
                 </p>
                 {report.note && <p dir="auto" className="whitespace-pre-line text-neutral-300">{report.note}</p>}

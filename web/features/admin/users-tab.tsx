@@ -10,15 +10,9 @@ import { useToast } from '../../components/toast'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { downloadExport, useSetBanned, useUsers, type AdminUserRow } from './api'
 import { Button } from '../../components/button'
-import { currentLocale, t } from '../../i18n'
-import { formatCount } from './figures'
+import { t } from '../../i18n'
+import { formatCount, formatWhen } from './figures'
 import { PagerNav, useCursorPages } from './pager'
-
-function formatWhen(iso: string | null): string {
-  if (!iso) return t('admin.never')
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(currentLocale(), { year: 'numeric', month: 'short', day: 'numeric' })
-}
 
 export function ExportButton() {
   const toast = useToast()
