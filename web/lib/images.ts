@@ -10,7 +10,7 @@ import { api, readJson } from './api-client'
 import { bootedImageBase, bootedImageSizes } from './boot'
 import { type ImageKind, type ImageSource, imageSource } from '../../worker/catalog/image-sizes'
 import type { ImageSizes } from '../../worker/catalog/types'
-import type { SocialLinks, SocialNetwork } from '../../worker/lib/social-links'
+import type { SocialLinks } from '../../worker/lib/social-links'
 import { SITE_NAME } from './use-document-meta'
 
 export interface SiteConfig {
@@ -49,15 +49,6 @@ export function useSiteConfig(): SiteConfig | null | undefined {
 /** Whether the operator's maintenance switch is on, as GET /api/config last said. */
 export function useMaintenanceOn(): boolean {
   return useSiteConfig()?.maintenance === true
-}
-
-/** Of `networks`, those this deployment names a page of its own on (SOCIAL_LINKS), each with that page's address. */
-export function useSocialLinks<T extends { network: SocialNetwork }>(networks: readonly T[]): (T & { href: string })[] {
-  const social = useSiteConfig()?.social
-  return networks.flatMap((n) => {
-    const href = social?.[n.network]
-    return href ? [{ ...n, href }] : []
-  })
 }
 
 const FALLBACK_SUPPORT_EMAIL = 'support@reelhouse.example'
