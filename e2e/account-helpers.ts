@@ -94,3 +94,24 @@ export async function passSecondFactor(page: Page, email: string): Promise<void>
   }
   await page.waitForURL((url) => url.pathname !== '/two-factor')
 }
+
+export interface DevMail {
+  to: string
+  subject: string
+  text: string
+  headers?: Record<string, string>
+}
+
+/**
+ * The newest message to `to` in the dev mailbox (GET /api/dev/mail), whose text matches `match`
+ * when given; asked again for up to 10 s, as the worker sends mail after its answer.
+ */
+export async function mailTo(page: Page, to: string, match?: RegExp): Promise<DevMail> {
+  for (let tries = 0; tries < 50; tries++) {
+    const { messages } = (await (await page.request.get('/api/dev/mail')).json()) as { messages: DevMail[] }
+    const found = messages.find((m) => m.to === to && (!match || match.test(m.text)))
+    if (found) return found
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`no mail to ${to}${match ? ` matching ${match}` : ''}`)
+}

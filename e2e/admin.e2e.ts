@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { createAdmin, loginThroughForm, newAccountDetails } from './account-helpers'
+import { createAdmin, loginThroughForm, mailTo, newAccountDetails } from './account-helpers'
 import { dismissCookieBanner, newPage, seriousA11yViolations, signInNewUser, useBrowser, visitorHeaders, type ViewportName } from './browser'
 
 const baseUrl = inject('baseUrl')
@@ -284,8 +284,8 @@ describe('the dashboard', () => {
     expect(await seriousA11yViolations(page)).toEqual([])
     await shoot(page, 'admin-invites-desktop')
 
-    const mailbox = (await (await page.request.get('/api/dev/mail')).json()) as { messages: { to: string; text: string }[] }
-    const link = /https?:\/\/\S+\/admin-invite#token=[A-Za-z0-9_-]+/.exec(mailbox.messages.find((m) => m.to === invitee.email)?.text ?? '')?.[0]
+    const inviteLink = /https?:\/\/\S+\/admin-invite#token=[A-Za-z0-9_-]+/
+    const link = inviteLink.exec((await mailTo(page, invitee.email, inviteLink)).text)?.[0]
     expect(link).toBeTruthy()
     const visitor = await openPage('phone')
     await visitor.page.goto(new URL(link!).pathname + new URL(link!).hash)

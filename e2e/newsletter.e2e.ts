@@ -8,27 +8,11 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
+import { mailTo } from './account-helpers'
 import { dismissCookieBanner, newPage, seriousA11yViolations, useBrowser } from './browser'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
-
-interface DevMail {
-  to: string
-  subject: string
-  text: string
-  headers?: Record<string, string>
-}
-
-async function mailTo(page: Page, email: string, match: RegExp): Promise<DevMail> {
-  for (let tries = 0; tries < 50; tries++) {
-    const { messages } = (await (await page.request.get('/api/dev/mail')).json()) as { messages: DevMail[] }
-    const found = messages.find((m) => m.to === email && match.test(m.text))
-    if (found) return found
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`no mail to ${email} matching ${match}`)
-}
 
 const onThisServer = (link: string) => {
   const url = new URL(link)

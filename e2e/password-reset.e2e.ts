@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { loginThroughForm, newAccountDetails } from './account-helpers'
+import { loginThroughForm, mailTo, newAccountDetails } from './account-helpers'
 import { dismissCookieBanner, newPage, seriousA11yViolations, signUpThroughApi, useBrowser, visitorHeaders, type ViewportName } from './browser'
 
 const baseUrl = inject('baseUrl')
@@ -25,14 +25,10 @@ async function openPage(viewport: ViewportName) {
   return opened
 }
 
+const RESET_LINK = /https?:\/\/\S+\/reset-password#token=[A-Za-z0-9_-]+/
+
 async function resetLinkFor(page: Page, email: string): Promise<string> {
-  for (let tries = 0; tries < 50; tries++) {
-    const { messages } = (await (await page.request.get('/api/dev/mail')).json()) as { messages: { to: string; text: string }[] }
-    const link = messages.find((m) => m.to === email)?.text.match(/https?:\/\/\S+\/reset-password#token=[A-Za-z0-9_-]+/)?.[0]
-    if (link) return link
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`no reset mail for ${email}`)
+  return RESET_LINK.exec((await mailTo(page, email, RESET_LINK)).text)![0]
 }
 
 async function signedIn(page: Page): Promise<boolean> {

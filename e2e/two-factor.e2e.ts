@@ -11,7 +11,7 @@ import jsQR from 'jsqr'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { currentStep, totpCode } from '../worker/auth/totp'
-import { createAdmin, newAccountDetails } from './account-helpers'
+import { createAdmin, mailTo, newAccountDetails } from './account-helpers'
 import { dismissCookieBanner, newPage, seriousA11yViolations, useBrowser, type ViewportName } from './browser'
 
 const baseUrl = inject('baseUrl')
@@ -167,8 +167,7 @@ describe('administrator two-factor sign-in', () => {
     await passwordForm.getByRole('button', { name: 'Update Password' }).click()
     await settings.page.getByText('Password updated successfully!').first().waitFor()
     admin.password = newPassword
-    const { messages } = (await (await settings.page.request.get('/api/dev/mail')).json()) as { messages: { to: string; subject: string }[] }
-    expect(messages.find((message) => message.to === admin.email)?.subject).toBe('Reelhouse: your two-factor sign-in changed')
+    expect((await mailTo(settings.page, admin.email)).subject).toBe('Reelhouse: your two-factor sign-in changed')
     await settings.context.close()
 
     // on a phone, removing the app asks the same
