@@ -515,3 +515,28 @@ export const auditLog = sqliteTable(
 
 export type AuditRow = typeof auditLog.$inferSelect
 export type ListReport = typeof listReports.$inferSelect
+
+/**
+ * The layouts administrators give the composed pages (worker/catalog/layout-schema.ts): one draft
+ * per page at most (published_at null), and every published version, whose highest id is what the
+ * site shows. A version is never changed once published; restoring one publishes a copy of it.
+ */
+export const pageLayouts = sqliteTable(
+  'page_layouts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    page: text('page').notNull(),
+    /** The layout as JSON. */
+    layout: text('layout').notNull(),
+    saved_by: integer('saved_by'),
+    saved_at: text('saved_at').notNull().default(now),
+    published_by: integer('published_by'),
+    published_at: text('published_at'),
+  },
+  (t) => [
+    uniqueIndex('page_layouts_one_draft').on(t.page).where(sql`published_at IS NULL`),
+    index('page_layouts_published_idx').on(t.page, t.published_at),
+  ],
+)
+
+export type PageLayoutRow = typeof pageLayouts.$inferSelect

@@ -33,6 +33,7 @@
  *   *        /api/admin/...                 administrator API (routes/admin.ts)
  *   *        /api/player/...                playback sources and streams (routes/player.ts)
  *   *        /api/admin/streams/...         HLS streams mapped to titles (routes/admin-streams.ts)
+ *   *        /api/admin/layouts/:page/...   the composed pages' rows: draft, preview, publish, restore (routes/admin-layouts.ts)
  *   *        /api/admin/moderation/...      reported and hidden public lists (routes/admin-moderation.ts)
  *   GET      /api/admin/audit[/...]         the audit log, its filters, its CSV export (routes/admin-audit.ts);
  *                                           every administrator action under /api/admin writes one row (lib/admin-audit.ts)
@@ -68,6 +69,7 @@ import { adminModerationRoutes } from './routes/admin-moderation'
 import { auditAdminActions } from './lib/admin-audit'
 import { appOrAsset, appPageRoutes } from './routes/app-pages'
 import { adminStreamRoutes } from './routes/admin-streams'
+import { adminLayoutRoutes } from './routes/admin-layouts'
 import { authRoutes } from './routes/auth'
 import { catalogRoutes } from './routes/catalog'
 import { configRoutes, imageOriginsFor } from './routes/config'
@@ -127,6 +129,7 @@ const api = new Hono<AppEnv>()
   .route('/lists', publicListRoutes)
   .use('/admin/*', auditAdminActions('admin.write'))
   .route('/admin/streams', adminStreamRoutes)
+  .route('/admin/layouts', adminLayoutRoutes)
   .route('/admin/invites', adminInviteRoutes)
   .route('/admin-invite', inviteeRoutes)
   .route('/admin/moderation', adminModerationRoutes)

@@ -12,9 +12,12 @@ import { registerIsolateMemo } from '../lib/isolate-memo'
 import { DEFAULT_LOCALE, type Locale } from '../lib/locales'
 import { GENRE_MESSAGE_IDS, type GenreMessageId } from './genre-map'
 import { type CatalogueTextId, catalogueText, genreText } from './messages'
-import type { CatalogProvider, ListName } from './provider'
-import { byVoteAverage, type DiscoverFilters, MOVIE_GENRES, PAGE_SIZE, SERVICE_NAMES, SERVICES, type ServiceSlug, sortParam, TOP_RATED_MIN_VOTES } from './rules'
-import type { CardItem, HeroItem, ListItem, MediaType, PageComposition, Row, ServiceNarrowing } from './types'
+import { publicListView } from '../accounts/public-lists'
+import { type CustomRow, LAYOUT_PAGES, type PageLayout, type RowTitles, type TitleRef } from './layout-schema'
+import { publishedLayout } from './layouts'
+import { type CatalogProvider, type ListName, titleDetails } from './provider'
+import { byVoteAverage, type DiscoverFilters, isKidsCertification, isKidsSafe, MOVIE_GENRES, PAGE_SIZE, SERVICE_NAMES, SERVICES, type ServiceSlug, sortParam, TOP_RATED_MIN_VOTES } from './rules'
+import type { CardItem, HeroItem, ListItem, MediaType, MovieDetails, PageComposition, Row, ServiceNarrowing, TvDetails } from './types'
 
 export const PAGE_NAMES = ['home', 'movies', 'tv', 'kids', 'genres'] as const
 export type PageName = (typeof PAGE_NAMES)[number]
@@ -27,6 +30,10 @@ type RowSource =
   | { kind: 'top-rated-mixed' }
   /** Films and series together, each discovered with the same filters, merged in the filters' order. */
   | { kind: 'discover-mixed'; filters: DiscoverFilters }
+  /** An administrator's rows (worker/catalog/layout-schema.ts): hand-picked titles, a public list's, a search's. */
+  | { kind: 'titles'; refs: TitleRef[] }
+  | { kind: 'public-list'; slug: string }
+  | { kind: 'search'; query: string; type?: MediaType }
 
 /**
  * What a row that depends on "now" says when the catalogue's clock is not live: a message given
@@ -39,10 +46,15 @@ type RowTitle = GenreMessageId | CatalogueTextId
 
 interface RowSpec {
   key: string
-  title: RowTitle
+  /** The built-in title; an administrator's row has only `titles`. */
+  title?: RowTitle
   titleValues?: Record<string, string>
+  /** The administrator's titles per language, over the built-in one. */
+  titles?: RowTitles
   source: RowSource
   note?: ClockNote
+  /** An administrator's row: left out when it has no titles (a list made private, a search that finds nothing). */
+  custom?: true
 }
 
 const HERO_SIZE = 5
@@ -113,9 +125,15 @@ const MOVIE_ROWS: RowSpec[] = [
   movieGenre('sci-fi', 'catalogue.rowSciFi', 878),
 ]
 
+/** What a platform of the TV page narrows its discovered rows to. */
+function tvScope(service: ServiceSlug): DiscoverFilters {
+  const providerId = SERVICES[service]
+  return service === 'k-drama' ? { preset: 'kdrama' } : providerId > 0 ? { watchProviders: [providerId] } : {}
+}
+
 function tvRows(service: ServiceSlug): RowSpec[] {
   const providerId = SERVICES[service]
-  const scope: DiscoverFilters = service === 'k-drama' ? { preset: 'kdrama' } : providerId > 0 ? { watchProviders: [providerId] } : {}
+  const scope = tvScope(service)
   const unfiltered = service === 'all'
   return [
     unfiltered ? list('popular', 'catalogue.rowPopularTv', 'tv-popular') : tvDiscover('popular', 'catalogue.rowPopularTv', scope),
@@ -172,15 +190,26 @@ function narrowedList(list: ListName, on: number[]): RowSource | null {
 /** Every row of a page narrowed to titles on the visitor's services; rows that cannot be are left out. */
 function narrowedRows(specs: RowSpec[], on: number[]): RowSpec[] {
   return specs.flatMap((spec): RowSpec[] => {
-    const { source } = spec
-    const narrowed: RowSource | null =
-      source.kind === 'list'
-        ? narrowedList(source.list, on)
-        : source.kind === 'top-rated-mixed'
-          ? { kind: 'discover-mixed', filters: { watchProviders: on, voteCountGte: TOP_RATED_MIN_VOTES, sortBy: 'vote_average' } }
-          : { ...source, filters: { ...source.filters, watchProviders: on } }
+    const narrowed = narrowedSource(spec.source, on)
     return narrowed ? [{ ...spec, source: narrowed }] : []
   })
+}
+
+/** Hand-picked titles, a list's and a search's are no one service's: narrowed, they are left out. */
+function narrowedSource(source: RowSource, on: number[]): RowSource | null {
+  switch (source.kind) {
+    case 'list':
+      return narrowedList(source.list, on)
+    case 'top-rated-mixed':
+      return { kind: 'discover-mixed', filters: { watchProviders: on, voteCountGte: TOP_RATED_MIN_VOTES, sortBy: 'vote_average' } }
+    case 'discover':
+    case 'discover-mixed':
+      return { ...source, filters: { ...source.filters, watchProviders: on } }
+    case 'titles':
+    case 'public-list':
+    case 'search':
+      return null
+  }
 }
 
 /**
@@ -191,7 +220,7 @@ function seriesOnly(spec: RowSpec): RowSpec[] {
   const { source } = spec
   if (source.kind === 'discover' && source.type === 'movie') return []
   // Its note spoke of films too; the series left are ranked by the catalogue's own figures.
-  if (source.kind === 'discover-mixed') return [{ key: spec.key, title: spec.title, ...(spec.titleValues && { titleValues: spec.titleValues }), source: { kind: 'discover', type: 'tv', filters: source.filters } }]
+  if (source.kind === 'discover-mixed') return [{ ...spec, source: { kind: 'discover', type: 'tv', filters: source.filters } }]
   return [spec]
 }
 
@@ -212,7 +241,7 @@ const KIDS_ROWS: RowSpec[] = [
 
 const GENRE_ROWS: RowSpec[] = MOVIE_GENRES.map((g) => movieGenre(`genre-${g.id}`, GENRE_MESSAGE_IDS[g.id as keyof typeof GENRE_MESSAGE_IDS], g.id))
 
-function rowsFor(page: PageName, service: ServiceSlug): { rows: RowSpec[]; hero: RowSpec } {
+function builtInRows(page: PageName, service: ServiceSlug): { rows: RowSpec[]; hero: RowSpec } {
   switch (page) {
     case 'home':
       return { rows: HOME_ROWS, hero: HOME_ROWS[0] as RowSpec }
@@ -229,17 +258,68 @@ function rowsFor(page: PageName, service: ServiceSlug): { rows: RowSpec[]; hero:
   }
 }
 
+/** The keys of a page's built-in rows, in their order. */
+export function builtInKeys(page: PageName): string[] {
+  return builtInRows(page, 'all').rows.map((spec) => spec.key)
+}
+
+/** A page's built-in rows as the dashboard's editor lists them: each key and its title in `locale`. */
+export function builtInRowsOf(page: PageName, locale: Locale): { key: string; title: string }[] {
+  return builtInRows(page, 'all').rows.map((spec) => ({ key: spec.key, title: rowTitle(locale, spec) }))
+}
+
+/** An administrator's row as the page composes it; on the Kids page a genre's titles follow the kids rule, on a TV platform its scope. */
+function customSpec(page: PageName, service: ServiceSlug, row: CustomRow): RowSpec | null {
+  const base = { key: row.key, titles: row.titles, custom: true } as const
+  const scope: DiscoverFilters = page === 'kids' ? { preset: 'kids' } : page === 'tv' ? tvScope(service) : {}
+  switch (row.kind) {
+    case 'genre':
+      return { ...base, source: { kind: 'discover', type: row.type, filters: { genres: [row.genre], ...scope } } }
+    // A platform's TV page shows only what it can narrow to the platform.
+    case 'picks':
+      return service === 'all' ? { ...base, source: { kind: 'titles', refs: row.items } } : null
+    case 'list':
+      return service === 'all' ? { ...base, source: { kind: 'public-list', slug: row.slug } } : null
+    case 'search':
+      return service === 'all' ? { ...base, source: { kind: 'search', query: row.query, ...(row.type && { type: row.type }) } } : null
+  }
+}
+
+/**
+ * A page's rows under its layout: the layout's rows in its order (a built-in row it leaves out is
+ * not shown), then any built-in row the layout could not name (a platform's films on the TV page).
+ * The hero is the layout's picks or else, as without a layout, the first row's first titles.
+ */
+function rowsFor(page: PageName, service: ServiceSlug, layout: PageLayout | null): { rows: RowSpec[]; hero: RowSpec | TitleRef[] } {
+  const plain = builtInRows(page, service)
+  if (!layout) return plain
+  const named = new Set(builtInRows(page, 'all').rows.map((spec) => spec.key))
+  const byKey = new Map(plain.rows.map((spec) => [spec.key, spec]))
+  const rows = layout.rows.flatMap((row): RowSpec[] => {
+    if (row.kind !== 'built-in') return [customSpec(page, service, row) ?? []].flat()
+    const spec = byKey.get(row.key)
+    return spec ? [{ ...spec, ...(row.titles && { titles: row.titles }) }] : []
+  })
+  rows.push(...plain.rows.filter((spec) => !named.has(spec.key)))
+  if (rows.length === 0) return plain
+  return { rows, hero: layout.hero.length > 0 ? layout.hero : (rows[0] as RowSpec) }
+}
+
 /** "2010-05-31" -> "May 2010" in English, "mayo de 2010" in Spanish, "2010年5月" in Japanese. */
 function monthAndYear(isoDate: string, locale: Locale): string {
   return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`))
 }
 
 function rowTitle(locale: Locale, spec: RowSpec): string {
+  const own = spec.titles?.[locale]
+  if (own) return own
+  if (!spec.title) return spec.titles?.en ?? ''
   return spec.title.startsWith('genres.') ? genreText(locale, spec.title as GenreMessageId) : catalogueText(locale, spec.title as CatalogueTextId, spec.titleValues)
 }
 
-/** The API path a row came from, so a "see more" link can page through it. */
-function sourcePath(source: RowSource): string {
+/** The API path a row came from, so a "see more" link can page through it; none for an administrator's titles. */
+function sourcePath(source: RowSource): string | undefined {
+  if (source.kind === 'titles' || source.kind === 'public-list' || source.kind === 'search') return undefined
   if (source.kind === 'list') return `/api/catalog/lists/${source.list}`
   if (source.kind === 'top-rated-mixed') return '/api/catalog/top-rated/movie'
   const type = source.kind === 'discover' ? source.type : 'movie'
@@ -261,7 +341,10 @@ function sourcePath(source: RowSource): string {
  * fixed list to its own grid, the mixed top rated row to Top IMDB, a discover row to the sortable,
  * filterable grid of its media type with the row's own filters, so it shows the row's titles.
  */
-function seeAllPath(source: RowSource, narrowing: ServiceNarrowing | null): string {
+function seeAllPath(source: RowSource, narrowing: ServiceNarrowing | null): string | undefined {
+  if (source.kind === 'titles') return undefined
+  if (source.kind === 'public-list') return `/list/${encodeURIComponent(source.slug)}`
+  if (source.kind === 'search') return `/search-results?q=${encodeURIComponent(source.query)}`
   if (source.kind === 'list') return `/browse/${source.list}`
   if (source.kind === 'top-rated-mixed') return '/top-imdb'
   const type = source.kind === 'discover' ? source.type : 'movie'
@@ -281,7 +364,38 @@ function seeAllPath(source: RowSource, narrowing: ServiceNarrowing | null): stri
   return `${type === 'movie' ? '/movies/all' : '/tv-shows/all'}${query ? `?${query}` : ''}`
 }
 
-async function itemsFor(provider: CatalogProvider, source: RowSource): Promise<ListItem[]> {
+/** What composing a page may need besides the catalogue: a public list's titles, and whether the kids rule holds. */
+interface ComposeContext {
+  listTitles: (slug: string) => Promise<TitleRef[]>
+  kids: boolean
+}
+
+/** A title's details as a list item. */
+function listItemOf(details: MovieDetails | TvDetails): ListItem {
+  const { id, media_type, overview, poster_path, backdrop_path, vote_average, vote_count, popularity, original_language, adult } = details
+  const item: ListItem = { id, media_type, overview, poster_path, backdrop_path, vote_average, vote_count, popularity, original_language, genre_ids: details.genres.map((g) => g.id), ...(adult !== undefined && { adult }) }
+  return details.media_type === 'movie' ? { ...item, title: details.title, release_date: details.release_date } : { ...item, name: details.name, first_air_date: details.first_air_date }
+}
+
+/** SPEC.md's kids rule with the title's certification, as the Kids page's own rows apply it. */
+export function forKids(details: MovieDetails | TvDetails): boolean {
+  return isKidsSafe(listItemOf(details)) && isKidsCertification(details.media_type, details.certification)
+}
+
+/** Titles named by type and id, in that order; a title the catalogue does not have (or, for kids, one not for them) is left out. */
+async function titleItems(provider: CatalogProvider, refs: TitleRef[], kids: boolean): Promise<ListItem[]> {
+  const found = await Promise.all(refs.slice(0, PAGE_SIZE).map((ref) => titleDetails(provider, ref.type, ref.id)))
+  return found.flatMap((details) => (details && (!kids || forKids(details)) ? [listItemOf(details)] : []))
+}
+
+async function itemsFor(provider: CatalogProvider, source: RowSource, context: ComposeContext): Promise<ListItem[]> {
+  if (source.kind === 'titles') return titleItems(provider, source.refs, context.kids)
+  if (source.kind === 'public-list') return titleItems(provider, await context.listTitles(source.slug), context.kids)
+  if (source.kind === 'search') {
+    const found = (await provider.search(source.query, 1, { people: false })).results.filter((item) => !source.type || item.media_type === source.type)
+    // Search results carry no certification: for kids, each title's details decide.
+    return context.kids ? titleItems(provider, found.map((item) => ({ type: item.media_type, id: item.id })), true) : found
+  }
   if (source.kind === 'list') return (await provider.list(source.list, 1)).results
   if (source.kind === 'discover') return (await provider.discover(source.type, source.filters, 1)).results
   if (source.kind === 'discover-mixed') {
@@ -343,42 +457,45 @@ async function heroItem(provider: CatalogProvider, item: ListItem): Promise<Hero
  * Composes a page. A row whose call fails is answered empty rather than failing the page (and
  * `complete` is false, so the page is not cached); only when every row fails is the error raised.
  * Narrowed to the visitor's services, every row becomes its narrowed form, rows left empty are
- * dropped and the hero is the first row's first titles.
+ * dropped and the hero is the first row's first titles. With a layout, its rows in its order and
+ * its hero's picks (worker/catalog/layout-schema.ts).
  */
 async function composePage(
   provider: CatalogProvider,
   page: PageName,
   service: ServiceSlug,
   narrowing: ServiceNarrowing | null,
+  layout: PageLayout | null,
+  context: ComposeContext,
 ): Promise<{ composition: PageComposition; complete: boolean }> {
   const locale = provider.locale
-  const plain = rowsFor(page, service)
+  const plain = rowsFor(page, service, layout)
   const narrowed = narrowing && narrowedRows(plain.rows, narrowing.on)
   // The embedded catalogue knows no film's services: where the page has films, they are left out, and it says so.
   const filmsUnknown = narrowed !== null && provider.name === 'embedded' && narrowed.some((spec) => seriesOnly(spec)[0] !== spec)
   const specs = narrowed ? (filmsUnknown ? narrowed.flatMap(seriesOnly) : narrowed) : plain.rows
   // Narrowed, the hero comes from the rows themselves (the first one left with titles).
   const hero = narrowed ? null : plain.hero
-  const heroIndex = hero ? specs.indexOf(hero) : -1
-  const sources = hero && heroIndex < 0 ? [...specs.map((s) => s.source), hero.source] : specs.map((s) => s.source)
-  const settled = await Promise.allSettled(sources.map((source) => itemsFor(provider, source)))
+  const heroSpec = hero && !Array.isArray(hero) ? hero : null
+  const heroIndex = heroSpec ? specs.indexOf(heroSpec) : -1
+  const sources = specs.map((s) => s.source)
+  if (hero && heroIndex < 0) sources.push(heroSpec ? heroSpec.source : { kind: 'titles', refs: hero as TitleRef[] })
+  const settled = await Promise.allSettled(sources.map((source) => itemsFor(provider, source, context)))
   const failures = settled.filter((r) => r.status === 'rejected')
   if (failures.length && failures.length === settled.length) throw (failures[0] as PromiseRejectedResult).reason
   const items = settled.map((r) => (r.status === 'fulfilled' ? r.value : []))
   const tvIds = items.flatMap((list) => list.filter((item) => item.media_type === 'tv').map((item) => item.id))
   const [snapshot, services] = await Promise.all([provider.snapshotDate(), provider.servicesOf(tvIds).catch(() => new Map<number, number[]>())])
   const asOf = snapshot ? monthAndYear(snapshot, locale) : null
-  const rows: Row[] = specs
-    .map((spec, index) => ({
-      key: spec.key,
-      title: rowTitle(locale, spec),
-      ...(asOf && spec.note && { note: catalogueText(locale, spec.note, { asOf }) }),
-      source: sourcePath(spec.source),
-      seeAll: seeAllPath(spec.source, narrowing),
-      items: (items[index] ?? []).map((item) => cardItem(item, services)),
-    }))
-    // A platform filter leaves some rows empty (no crime series on Crunchyroll); those are left out.
-    .filter((row) => (service === 'all' && !narrowing) || row.items.length > 0)
+  const rows: Row[] = specs.flatMap((spec, index) => {
+    const cards = (items[index] ?? []).map((item) => cardItem(item, services))
+    // A platform filter leaves some rows empty (no crime series on Crunchyroll), an administrator's
+    // row can find nothing: those are left out.
+    if (cards.length === 0 && (service !== 'all' || narrowing || spec.custom)) return []
+    const source = sourcePath(spec.source)
+    const seeAll = seeAllPath(spec.source, narrowing)
+    return [{ key: spec.key, title: rowTitle(locale, spec), ...(asOf && spec.note && { note: catalogueText(locale, spec.note, { asOf }) }), ...(source && { source }), ...(seeAll && { seeAll }), items: cards }]
+  })
   const heroList = hero ? items[heroIndex >= 0 ? heroIndex : specs.length] : items.slice(0, specs.length).find((list) => list.length > 0)
   const heroItems = (heroList ?? []).slice(0, HERO_SIZE)
   // The embedded catalogue has no streaming data for films: say so instead of an empty films row.
@@ -393,6 +510,21 @@ async function composePage(
   return { composition, complete: failures.length === 0 }
 }
 
+/** Where composed pages are kept (KV), who may remake one (a lease per page), and where public lists are read. */
+export type PageStore = Pick<Bindings, 'CACHE' | 'SINGLE_FLIGHT' | 'DB'>
+
+function composeContext(store: PageStore, page: PageName, waitUntil: (promise: Promise<unknown>) => void): ComposeContext {
+  return {
+    kids: page === 'kids',
+    listTitles: async (slug) => ((await publicListView(store, slug, waitUntil))?.items ?? []).map((item) => ({ type: item.content_type, id: item.content_id })),
+  }
+}
+
+/** A page under a layout that is not published (the dashboard's preview): composed for this request, kept nowhere. */
+export async function composedWithLayout(store: PageStore, provider: CatalogProvider, page: PageName, layout: PageLayout | null, waitUntil: (promise: Promise<unknown>) => void): Promise<PageComposition> {
+  return (await composePage(provider, page, 'all', null, layout, composeContext(store, page, waitUntil))).composition
+}
+
 async function pageBody(composition: PageComposition): Promise<Precompressed> {
   return precompress(JSON.stringify(composition))
 }
@@ -403,9 +535,6 @@ registerIsolateMemo(() => memo.clear())
 
 /** A stale page is kept this long before the isolate looks again whether a newer one is in KV. */
 const STALE_MEMO_MS = 10_000
-
-/** Where composed pages are kept (KV) and who may remake one (a lease per page). */
-export type PageStore = Pick<Bindings, 'CACHE' | 'SINGLE_FLIGHT'>
 
 /**
  * A composed page from the isolate memo, then KV, then composed anew. `version` names the data
@@ -430,7 +559,9 @@ export async function cachedPage(
   const scope = provider.scope === DEFAULT_LOCALE ? '' : `:${provider.scope}`
   // A narrowed page is kept per set of services and region (the region decides TMDB's answer).
   const variant = narrowing ? `on-${narrowing.on.join('.')}-${narrowing.region}` : service
-  const key = pageCacheKey(`${provider.name}:${version}:${SHAPE}${scope}`, page, variant)
+  // A published layout names its version in the key: publishing one composes the page anew.
+  const published = (LAYOUT_PAGES as readonly string[]).includes(page) ? await publishedLayout(store.CACHE, page) : null
+  const key = pageCacheKey(`${provider.name}:${version}:${SHAPE}${scope}`, published ? `${page}@${published.version}` : page, variant)
   const hit = memo.get(key)
   if (hit && hit.until > Date.now()) return hit.body
   const freshMs = FRESH_SECONDS.page * 1000
@@ -453,7 +584,7 @@ export async function cachedPage(
       await remember(renewed)
     },
     make: async () => {
-      const { composition, complete } = await composePage(provider, page, service, narrowing)
+      const { composition, complete } = await composePage(provider, page, service, narrowing, published?.layout ?? null, composeContext(store, page, waitUntil))
       // An incomplete page (a row failed) is served but kept nowhere, not even in the memo.
       if (!complete) made = await pageBody(composition)
       return { value: composition, keep: complete }

@@ -209,6 +209,14 @@ export function isKidsRating(type: MediaType, country: string, rating: string | 
 }
 
 /**
+ * Whether a title's own certification (its details', in the catalogue's region) is a children's
+ * rating in any country listed: no rating of one country's children's set means more elsewhere.
+ */
+export function isKidsCertification(type: MediaType, rating: string | null | undefined): boolean {
+  return !!rating && Object.values(KIDS_CERTIFICATIONS_BY_REGION).some((ratings) => ratings[type].includes(rating))
+}
+
+/**
  * TMDB's Kids TV genre. TMDB's discover/tv has no certification filter, so with TMDB a kids row of
  * series needs this genre instead; the embedded catalogue checks the series' own certification.
  */

@@ -18,6 +18,7 @@ import { getCookie } from 'hono/cookie'
 import { etag } from 'hono/etag'
 import { clearSessionCookie, SESSION_COOKIE } from '../auth/session'
 import { catalogForPage, visitorRegion } from '../catalog'
+import { layoutsStamp } from '../catalog/layouts'
 import { cachedPage, type PageName } from '../catalog/pages'
 import { type DiscoverFilters, MOVIE_GENRE_IDS, SEARCH_TERM_MAX, SERVICE_SLUGS, type ServiceSlug, TV_GENRE_IDS } from '../catalog/rules'
 import { edgeCache } from '../lib/edge-cache'
@@ -307,9 +308,12 @@ function shellOf(c: Context<AppEnv>): Promise<AppShell | null> {
 /** How long a page rendered for anyone stays in the location's cache: as long as an isolate keeps it. */
 const EDGE_PAGE_SECONDS = MEMO_MS / 1000
 
-/** What a page's answer depends on besides the deployment: its address, language, cookie state and, with TMDB, the visitor's country. */
-export function pageVariant(path: string, locale: string, signedOut: boolean, drawHere = false, consent: string | null = null, region = ''): string {
-  return `${path}|${locale}|${signedOut}|${drawHere}|${consent}|${region}`
+/**
+ * What a page's answer depends on besides the deployment: its address, language, cookie state,
+ * with TMDB the visitor's country, and the composed pages' published layouts (worker/catalog/layouts.ts).
+ */
+export function pageVariant(path: string, locale: string, signedOut: boolean, drawHere = false, consent: string | null = null, region = '', layouts = ''): string {
+  return `${path}|${locale}|${signedOut}|${drawHere}|${consent}|${region}${layouts && `|${layouts}`}`
 }
 
 /** The cache key of a page variant (its address, language and cookie state) rendered from one shell. */
@@ -419,7 +423,7 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
   }
   // With TMDB, a page's lists depend on the visitor's country (regional lists, ratings): part of its key.
   const region = catalogProviderName(c.env) === 'tmdb' ? visitorRegion(c) : ''
-  const variant = pageVariant(base.path, locale, base.signedOut, drawHere, consent, region)
+  const variant = pageVariant(base.path, locale, base.signedOut, drawHere, consent, region, await layoutsStamp(c.env.CACHE))
   const page = personal || forAccount ? await render() : await renderedPages.get(`${url.origin}${variant}`, () => keptAtTheEdge(c, variant, render))
   if (!page) return c.env.ASSETS.fetch(c.req.raw)
   // The first data says whether a session cookie came along, so the body varies with the cookie;

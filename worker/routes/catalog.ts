@@ -31,6 +31,8 @@ import { precompressedResponse } from '../lib/precompressed'
 import { validate } from '../lib/validate'
 
 const CACHE_CONTROL = 'public, max-age=300'
+/** A composed page follows its published layout within a minute (worker/catalog/layouts.ts), in browsers too. */
+const PAGE_CACHE_CONTROL = 'public, max-age=60'
 
 const page = z
   .string()
@@ -141,7 +143,7 @@ export const catalogRoutes = new Hono<AppEnv>()
       const provider = narrowing ? catalogFor(c.env, (p) => c.executionCtx.waitUntil(p), { locale: requestLocale(c), region: narrowing.region }) : catalogForRequest(c)
       const body = await cachedPage(c.env, provider, await provider.version(), name, service ?? 'all', (p) => c.executionCtx.waitUntil(p), provider.locale, narrowing)
       // Already serialized and compressed (see cachedPage): the answer is a PageComposition.
-      return precompressedResponse(body, c.req.header('Accept-Encoding'), { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': CACHE_CONTROL })
+      return precompressedResponse(body, c.req.header('Accept-Encoding'), { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': PAGE_CACHE_CONTROL })
     },
   )
   .get('/lists/:list', validate('param', z.object({ list: z.enum(LIST_NAMES, { error: errorMessage('errors.unknownList') }) })), validate('query', pageOnly), async (c) => {

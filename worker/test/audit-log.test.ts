@@ -124,6 +124,40 @@ const writes: { method: string; route: string; action: string; prepare: () => Pr
   },
 ]
 
+/** A draft of the Movies page's rows: its first two built-in rows the other way round. */
+async function movieDraft(): Promise<void> {
+  const res = await call('/api/admin/layouts/movies/draft', { method: 'PUT', cookie: admin.cookie, body: { hero: [], rows: [{ kind: 'built-in', key: 'top-rated' }, { kind: 'built-in', key: 'popular' }] } })
+  expect(res.status, await res.clone().text()).toBe(200)
+}
+
+writes.push(
+  {
+    method: 'PUT',
+    route: '/api/admin/layouts/:page/draft',
+    action: 'layout.draft',
+    prepare: async () => ({ path: '/api/admin/layouts/movies/draft', body: { hero: [], rows: [{ kind: 'built-in', key: 'popular' }] }, target: 'page:movies' }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/layouts/:page/draft',
+    action: 'layout.discard',
+    prepare: async () => {
+      await movieDraft()
+      return { path: '/api/admin/layouts/movies/draft', target: 'page:movies' }
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/layouts/:page/publish',
+    action: 'layout.publish',
+    prepare: async () => {
+      await movieDraft()
+      return { path: '/api/admin/layouts/movies/publish', target: 'page:movies' }
+    },
+  },
+  { method: 'POST', route: '/api/admin/layouts/:page/restore', action: 'layout.restore', prepare: async () => ({ path: '/api/admin/layouts/movies/restore', body: { version: 0 }, target: 'page:movies' }) },
+)
+
 /** Writes by method that change nothing: a stream address's check loads it and saves nothing. */
 const notActions = ['POST /api/admin/streams/check']
 
