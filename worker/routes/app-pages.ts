@@ -236,6 +236,8 @@ interface ServeOptions {
   personal?: boolean
   /** Painted for a signed-in account too, with what the page shows of it at once. */
   signedIn?: PersonalWants
+  /** A composed page, whose rows follow the administrators' published layouts (worker/catalog/layouts.ts). */
+  laidOut?: boolean
 }
 
 /** What a page painted for an account shows of it (the store's part, and the home panel's recommendations). */
@@ -368,7 +370,7 @@ function toPreferredLanguage(c: Context<AppEnv>, locale: Locale): Response {
  * side, then kept per isolate. Without a shell the assets answer as they would without the worker.
  * A root address is first sent on to the visitor's language when that is not English.
  */
-async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { personal = false, signedIn }: ServeOptions = {}): Promise<Response> {
+async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { personal = false, signedIn, laidOut = false }: ServeOptions = {}): Promise<Response> {
   const url = new URL(c.req.url)
   const language = languageOf(c)
   if (!language.prefixed) {
@@ -423,7 +425,7 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
   }
   // With TMDB, a page's lists depend on the visitor's country (regional lists, ratings): part of its key.
   const region = catalogProviderName(c.env) === 'tmdb' ? visitorRegion(c) : ''
-  const variant = pageVariant(base.path, locale, base.signedOut, drawHere, consent, region, await layoutsStamp(c.env.CACHE))
+  const variant = pageVariant(base.path, locale, base.signedOut, drawHere, consent, region, laidOut ? await layoutsStamp(c.env.CACHE) : '')
   const page = personal || forAccount ? await render() : await renderedPages.get(`${url.origin}${variant}`, () => keptAtTheEdge(c, variant, render))
   if (!page) return c.env.ASSETS.fetch(c.req.raw)
   // The first data says whether a session cookie came along, so the body varies with the cookie;
@@ -481,7 +483,7 @@ const SIGNED_IN_PARTS: Record<PageName, PersonalWants> = {
 function composed(path: keyof typeof COMPOSED_PAGES) {
   const name = COMPOSED_PAGES[path]
   const module = moduleOf(path)
-  return (c: Context<AppEnv>) => serve(c, () => composedBoot(c, name, module), { signedIn: SIGNED_IN_PARTS[name] })
+  return (c: Context<AppEnv>) => serve(c, () => composedBoot(c, name, module), { signedIn: SIGNED_IN_PARTS[name], laidOut: name !== 'genres' })
 }
 
 // The ETag middleware sits on each route, not on the sub-app, which is mounted at the root.
