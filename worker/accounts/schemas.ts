@@ -235,13 +235,8 @@ export const listReportSchema = z
   })
   .strict()
 
-/** An administrator hides a list: a reason its owner is shown, and optionally words of its own. */
-export const listHideSchema = z
-  .object({
-    reason: z.enum(REPORT_REASONS, errorMessage('errors.reportReasonInvalid')),
-    note: optionalText('note', REPORT_NOTE_MAX, { multiline: true }).transform((value) => value ?? null),
-  })
-  .strict()
+/** An administrator hides a list the way a report names it: a reason its owner is shown, and optionally words of its own. */
+export const listHideSchema = listReportSchema
 
 export const moderationQuerySchema = z
   .object({
