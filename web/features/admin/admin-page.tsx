@@ -2,7 +2,8 @@
  * /admin/* (SPEC.md sections 2, 4 and 6, with DESIGN.md's real numbers): the guard, then the
  * dashboard. Signed out goes to /login (and back here afterwards); a signed-in user sees the
  * access-denied view; an administrator gets tabs of live figures and working controls, with the
- * moderation of public lists and the audit log (each loaded with its tab).
+ * curated rows of the site's pages, the moderation of public lists and the audit log (each loaded
+ * with its tab).
  * The tab lives in the path (/admin/users, ...) so it survives a reload and can be linked.
  */
 import { Suspense } from 'react'
@@ -23,7 +24,8 @@ import { SystemTab } from './system-tab'
 import { Tabs } from './tabs'
 import { UsersTab } from './users-tab'
 
-// The streams, moderation and audit screens load with their tabs.
+// The rows, streams, moderation and audit screens load with their tabs.
+const RowsTab = lazyPart('admin-rows', () => import('./rows-tab').then((m) => m.RowsTab))
 const StreamsTab = lazyPart('admin-streams', () => import('./streams-tab').then((m) => m.StreamsTab))
 const ModerationTab = lazyPart('admin-moderation', () => import('./moderation-tab').then((m) => m.ModerationTab))
 const AuditTab = lazyPart('admin-audit', () => import('./audit-tab').then((m) => m.AuditTab))
@@ -33,6 +35,7 @@ const tabs = [
   { key: 'overview', label: 'admin.tabOverview' },
   { key: 'users', label: 'admin.tabUsers' },
   { key: 'content', label: 'admin.tabContent' },
+  { key: 'rows', label: 'admin.tabRows' },
   { key: 'streams', label: 'admin.tabStreams' },
   { key: 'analytics', label: 'admin.tabAnalytics' },
   { key: 'system', label: 'admin.tabSystem' },
@@ -66,6 +69,7 @@ function Dashboard() {
 
   const panel = () => {
     if (selected === 'users') return <UsersTab />
+    if (selected === 'rows') return <RowsTab />
     if (selected === 'streams') return <StreamsTab />
     if (selected === 'moderation') return <ModerationTab />
     if (selected === 'audit') return <AuditTab />

@@ -4,6 +4,8 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { InferRequestType, InferResponseType } from 'hono/client'
+import type { LayoutPage, LayoutState, PageLayout, PublishedAnswer } from '../../../worker/catalog/layout-schema'
+import type { PageComposition } from '../../../worker/catalog/types'
 import { api, readJson } from '../../lib/api-client'
 import { useSetAtom } from 'jotai'
 import { siteConfigVersionAtom } from '../../lib/images'
@@ -146,4 +148,78 @@ export function useSaveStream() {
 
 export function useRemoveStream() {
   return useChange((id: number) => readJson(api.admin.streams[':id'].$delete({ param: { id: String(id) } })), streamKeys.all)
+}
+
+type PublishedVersion = PublishedAnswer['published']
+type DraftLayout = NonNullable<LayoutState['draft']>
+const layoutKeys = {
+  page: (page: LayoutPage) => ['admin', 'layouts', page] as const,
+  /** 'draft': the draft (or, with none, what is published); a number: that published version, 0 the built-in rows. */
+  preview: (page: LayoutPage, of: 'draft' | number) => ['admin', 'layouts', page, 'preview', of] as const,
+}
+const layoutApi = api.admin.layouts[':page']
+
+/** A page's rows as the editor needs them: built-in rows, what is published, the draft, the versions. */
+export function useLayout(page: LayoutPage) {
+  return useQuery({ queryKey: layoutKeys.page(page), queryFn: () => readJson<LayoutState>(layoutApi.$get({ param: { page } })), staleTime: 0 })
+}
+
+/** The page as the site would draw it from the draft, or from a published version (0: the built-in rows); null asks nothing. */
+export function useLayoutPreview(page: LayoutPage, of: 'draft' | number | null) {
+  return useQuery({
+    queryKey: layoutKeys.preview(page, of ?? 'draft'),
+    queryFn: () => readJson<PageComposition>(layoutApi.preview.$get({ param: { page }, query: of === 'draft' || of === null ? {} : { version: String(of) } })),
+    enabled: of !== null,
+    staleTime: 0,
+  })
+}
+
+/**
+ * A change to a page's layout. What it answers goes into the page's state at once (so the editor
+ * never shows the old rows between the answer and the state asked again), then the page's state,
+ * preview and versions are asked again.
+ */
+function useLayoutChange<A, R>(page: LayoutPage, change: (arg: A) => Promise<R>, apply: (state: LayoutState, answer: R) => LayoutState) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: change,
+    onSuccess: (answer) => {
+      client.setQueryData<LayoutState>(layoutKeys.page(page), (state) => state && apply(state, answer))
+      return client.invalidateQueries({ queryKey: layoutKeys.page(page) })
+    },
+  })
+}
+
+/** What the site shows after a publish or a restore (null: the built-in rows). */
+function publishedOf({ version, layout, published }: PublishedVersion): LayoutState['published'] {
+  return layout ? { version, layout, published } : null
+}
+
+export function useSaveLayoutDraft(page: LayoutPage) {
+  return useLayoutChange(
+    page,
+    (layout: PageLayout) => readJson<{ draft: DraftLayout }>(layoutApi.draft.$put({ param: { page }, json: layout })).then((b) => b.draft),
+    (state, draft) => ({ ...state, draft }),
+  )
+}
+
+export function useDiscardLayoutDraft(page: LayoutPage) {
+  return useLayoutChange(page, () => readJson<{ message: string }>(layoutApi.draft.$delete({ param: { page } })), (state) => ({ ...state, draft: null }))
+}
+
+export function usePublishLayout(page: LayoutPage) {
+  return useLayoutChange(
+    page,
+    () => readJson<PublishedAnswer>(layoutApi.publish.$post({ param: { page } })).then((b) => b.published),
+    (state, published) => ({ ...state, published: publishedOf(published), draft: null }),
+  )
+}
+
+/** Publishes a copy of version `version` (0: the built-in rows) as a new version; the draft stays. */
+export function useRestoreLayout(page: LayoutPage) {
+  return useLayoutChange(
+    page,
+    (version: number) => readJson<PublishedAnswer>(layoutApi.restore.$post({ param: { page }, json: { version } })).then((b) => b.published),
+    (state, published) => ({ ...state, published: publishedOf(published) }),
+  )
 }

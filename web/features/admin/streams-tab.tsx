@@ -10,19 +10,11 @@ import { Button } from '../../components/button'
 import { useToast } from '../../components/toast'
 import { t } from '../../i18n'
 import { paths } from '../../lib/paths'
-import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { FormError, TextField } from '../account/auth-form'
-import { titleOf, yearOf } from '../../lib/titles'
-import { SEARCH_MIN_LENGTH, useQuickSearch } from '../search/api/use-search'
 import { checkStream, useRemoveStream, useSaveStream, useStreams, useTitlesWithoutStream, type AdminStream, type PlaylistReport } from './api'
 import { Panel } from './figures'
 import { StreamPreview } from './stream-preview'
-
-interface ChosenTitle {
-  content_type: 'movie' | 'tv'
-  content_id: number
-  name: string
-}
+import { TitleFinder, type ChosenTitle } from './title-finder'
 
 interface Draft {
   season: string
@@ -41,38 +33,6 @@ function titleName(title: Pick<ChosenTitle, 'content_type' | 'content_id'> & { n
 function episodeText(stream: Pick<AdminStream, 'content_type' | 'season_number' | 'episode_number'>): string | null {
   if (stream.content_type === 'movie') return null
   return stream.season_number === 0 && stream.episode_number === 0 ? t('admin.streamWholeShow') : t('admin.streamEpisodeLabel', { season: stream.season_number, episode: stream.episode_number })
-}
-
-function TitleFinder({ onChoose }: { onChoose: (title: ChosenTitle) => void }) {
-  const [term, setTerm] = useState('')
-  const settled = useDebouncedValue(term.trim(), 300)
-  const search = useQuickSearch(settled)
-  const results = (search.data?.results ?? []).filter((item) => item.media_type === 'movie' || item.media_type === 'tv').slice(0, 8)
-  return (
-    <div>
-      <TextField label={t('admin.streamFind')} type="search" value={term} onChange={(e) => setTerm(e.target.value)} autoComplete="off" />
-      {settled.length >= SEARCH_MIN_LENGTH && search.data && (
-        results.length === 0 ? (
-          <p className="mt-2 text-sm text-neutral-400">{t('admin.streamNoResults')}</p>
-        ) : (
-          <ul className="mt-2 flex flex-wrap gap-2" aria-label={t('admin.streamSearchResults')}>
-            {results.map((item) => {
-              const name = titleOf(item)
-              const year = yearOf(item)
-              return (
-                <li key={`${item.media_type}-${item.id}`}>
-                  <Button variant="secondary" onClick={() => onChoose({ content_type: item.media_type as 'movie' | 'tv', content_id: item.id, name })}>
-                    <span dir="auto">{name}</span>
-                    {year && ` (${year})`} · {t(item.media_type === 'movie' ? 'admin.streamKindFilm' : 'admin.streamKindShow')}
-                  </Button>
-                </li>
-              )
-            })}
-          </ul>
-        )
-      )}
-    </div>
-  )
 }
 
 function ReportView({ report }: { report: PlaylistReport }) {

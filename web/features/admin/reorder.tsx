@@ -1,0 +1,43 @@
+/**
+ * Move up / Move down for an entry of an ordered list (a page's rows, the hero's picks). The
+ * buttons name the entry ("Move up: Trending now"), and after a move the focus stays with the
+ * entry it moved (on the other button when the entry reached an end), since React may have moved
+ * the entry's element and with it the focus.
+ */
+import { Button } from '../../components/button'
+import { t } from '../../i18n'
+
+const focusable = 'button, input, select, textarea, [tabindex]'
+
+/** Focuses the first of the elements (by id, or the first field or button inside one) that can take it, once the change is drawn. */
+export function focusSoon(...ids: string[]) {
+  requestAnimationFrame(() => {
+    for (const id of ids) {
+      const found = document.getElementById(id)
+      if (!found) continue
+      const candidates = found.matches(focusable) ? [found] : [...found.querySelectorAll<HTMLElement>(focusable)]
+      const element = candidates.find((candidate) => !candidate.matches(':disabled'))
+      if (element) {
+        element.focus()
+        return
+      }
+    }
+  })
+}
+
+export function MoveButtons({ id, index, count, name, onMove }: { id: string; index: number; count: number; name: string; onMove: (to: number) => void }) {
+  const move = (to: number, first: string, then: string) => {
+    onMove(to)
+    focusSoon(first, then)
+  }
+  return (
+    <>
+      <Button variant="secondary" id={`${id}-up`} aria-label={t('admin.rowsMoveUpFor', { title: name })} disabled={index === 0} onClick={() => move(index - 1, `${id}-up`, `${id}-down`)}>
+        {t('admin.rowsMoveUp')}
+      </Button>
+      <Button variant="secondary" id={`${id}-down`} aria-label={t('admin.rowsMoveDownFor', { title: name })} disabled={index === count - 1} onClick={() => move(index + 1, `${id}-down`, `${id}-up`)}>
+        {t('admin.rowsMoveDown')}
+      </Button>
+    </>
+  )
+}
