@@ -1,7 +1,8 @@
 /**
  * The admin area in Chromium: the guard for visitors and users, then an administrator's
  * dashboard with live figures that follow a new sign-up, keyboard tabs, the user list with
- * confirmed ban and unban, the JSON export, the maintenance switch and the cache purge.
+ * confirmed ban and unban, the JSON export, the maintenance switch and the cache purge, the
+ * streams, and the curated rows of the home page as an administrator edits and a visitor sees them.
  */
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -353,6 +354,70 @@ describe('the dashboard', () => {
     await mapped.getByRole('button', { name: 'Remove the stream of Film 155 · Sample, remastered' }).click()
     await page.locator('[data-toast]', { hasText: 'Stream removed.' }).waitFor()
     await page.getByText('No stream is mapped yet: every title plays the bundled sample.').waitFor()
+    await context.close()
+  })
+
+  it("curates the home page's rows: moves, renames and adds a row, previews and publishes it for visitors, then restores the built-in rows", async () => {
+    const { context, page } = await openDashboard('desktop', '/rows')
+    page.on('dialog', (dialog) => void dialog.accept())
+    const rows = page.getByRole('list', { name: 'Shown, in order' })
+    await rows.getByRole('button', { name: 'Move up: Popular Movies', exact: true }).click()
+    await page.getByText('Popular Movies moved to position 1 of', { exact: false }).waitFor({ state: 'attached' })
+    await rows.getByRole('button', { name: 'Edit titles: Top Rated', exact: true }).click()
+    await rows.getByRole('group', { name: 'Titles of Top Rated' }).getByLabel('English').fill("Critics' favourites")
+
+    const add = page.getByRole('form', { name: 'Add a row' })
+    await add.getByLabel('Kind of row').selectOption('picks')
+    await add.getByLabel('Find a title to add').fill('dark knight')
+    await add.getByRole('list', { name: 'Titles found' }).getByRole('button', { name: /^The Dark Knight \(2008\)/ }).click()
+    await add.getByLabel('Row title in English').fill('Staff favourites')
+    await add.getByRole('button', { name: 'Add the row' }).click()
+    await rows.getByText('Staff favourites').waitFor()
+
+    await page.getByRole('button', { name: 'Preview', exact: true }).click()
+    const preview = page.getByRole('region', { name: 'Preview of the draft' })
+    await preview.getByRole('heading', { name: 'Staff favourites' }).waitFor()
+    await preview.getByRole('heading', { name: "Critics' favourites" }).waitFor()
+    await shoot(page, 'admin-rows-desktop')
+    await page.getByRole('button', { name: 'Publish', exact: true }).click()
+    await page.getByText(/^Published as version \d+\. The site shows it within a minute\.$/).waitFor()
+
+    // a visitor's home page shows it at once (the publishing isolate knows)
+    const visitor = await openPage('desktop')
+    await visitor.page.goto('/')
+    await visitor.page.getByRole('heading', { name: 'Staff favourites' }).waitFor()
+    await visitor.page.getByRole('heading', { name: "Critics' favourites" }).waitFor()
+    const headings = await visitor.page.locator('h2[id^="row-"]').allInnerTexts()
+    expect(headings.slice(0, 2)).toEqual(['Popular Movies', 'Trending Now'])
+    await visitor.context.close()
+
+    await page.getByRole('button', { name: 'Restore: built-in rows' }).click()
+    await page.getByText(/^The site shows the built-in rows again: version \d+/).waitFor()
+    const again = await openPage('desktop')
+    await again.page.goto('/')
+    await again.page.getByRole('heading', { name: 'Top Rated', exact: true }).waitFor()
+    const restored = await again.page.locator('h2[id^="row-"]').allInnerTexts()
+    expect(restored.slice(0, 2)).toEqual(['Trending Now', 'Popular Movies'])
+    expect(restored).not.toContain('Staff favourites')
+    await again.context.close()
+    await context.close()
+  })
+
+  it('keeps the Rows tab usable and accessible on a phone', async () => {
+    const { context, page } = await openDashboard('phone', '/rows')
+    page.on('dialog', (dialog) => void dialog.accept())
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.getByRole('button', { name: 'Movies', exact: true }).click()
+    const rows = page.getByRole('list', { name: 'Shown, in order' })
+    await rows.getByRole('button', { name: /^Move down: / }).first().click()
+    await page.getByText('Changes not saved yet.').waitFor()
+    await page.getByRole('button', { name: 'Preview', exact: true }).click()
+    await page.getByRole('region', { name: 'Preview of the draft' }).getByRole('heading').nth(1).waitFor()
+    expect(await seriousA11yViolations(page)).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await shoot(page, 'admin-rows-phone')
+    await page.getByRole('button', { name: 'Discard draft' }).click()
+    await page.getByText('Changes discarded.').waitFor()
     await context.close()
   })
 })

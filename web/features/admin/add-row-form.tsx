@@ -63,6 +63,8 @@ export function AddRowForm({ rows, full, onAdd, say }: AddRowFormProps) {
   const [picks, setPicks] = useState<TitleRef[]>([])
   const [title, setTitle] = useState('')
   const [error, setError] = useState<string | null>(null)
+  // Each row added starts the title finder afresh.
+  const [added, setAdded] = useState(0)
 
   const chooseType = (next: MediaType) => {
     setType(next)
@@ -98,6 +100,7 @@ export function AddRowForm({ rows, full, onAdd, say }: AddRowFormProps) {
     setQuery('')
     setPicks([])
     setTitle('')
+    setAdded((n) => n + 1)
   }
 
   return (
@@ -140,6 +143,7 @@ export function AddRowForm({ rows, full, onAdd, say }: AddRowFormProps) {
           <legend className="text-sm font-medium text-neutral-200">{t('admin.rowsAddPicks')}</legend>
           <div className="mt-2">
             <PickedTitles
+              key={added}
               titles={picks}
               max={LAYOUT_MAX_PICKS}
               onChange={setPicks}

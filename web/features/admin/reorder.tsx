@@ -25,6 +25,15 @@ export function focusSoon(...ids: string[]) {
   })
 }
 
+function Arrow({ up }: { up: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d={up ? 'M12 19V5m-6 6 6-6 6 6' : 'M12 5v14m6-6-6 6-6-6'} />
+    </svg>
+  )
+}
+
+/** Arrows, so that a row's controls fit one line on a phone; each button's name says what it moves where. */
 export function MoveButtons({ id, index, count, name, onMove }: { id: string; index: number; count: number; name: string; onMove: (to: number) => void }) {
   const move = (to: number, first: string, then: string) => {
     onMove(to)
@@ -32,11 +41,11 @@ export function MoveButtons({ id, index, count, name, onMove }: { id: string; in
   }
   return (
     <>
-      <Button variant="secondary" id={`${id}-up`} aria-label={t('admin.rowsMoveUpFor', { title: name })} disabled={index === 0} onClick={() => move(index - 1, `${id}-up`, `${id}-down`)}>
-        {t('admin.rowsMoveUp')}
+      <Button variant="secondary" id={`${id}-up`} title={t('admin.rowsMoveUp')} aria-label={t('admin.rowsMoveUpFor', { title: name })} disabled={index === 0} onClick={() => move(index - 1, `${id}-up`, `${id}-down`)}>
+        <Arrow up />
       </Button>
-      <Button variant="secondary" id={`${id}-down`} aria-label={t('admin.rowsMoveDownFor', { title: name })} disabled={index === count - 1} onClick={() => move(index + 1, `${id}-down`, `${id}-up`)}>
-        {t('admin.rowsMoveDown')}
+      <Button variant="secondary" id={`${id}-down`} title={t('admin.rowsMoveDown')} aria-label={t('admin.rowsMoveDownFor', { title: name })} disabled={index === count - 1} onClick={() => move(index + 1, `${id}-down`, `${id}-up`)}>
+        <Arrow up={false} />
       </Button>
     </>
   )

@@ -57,69 +57,69 @@ export function RowList({ layout, builtIn, onChange, say }: RowListProps) {
   return (
     <div className="space-y-6">
       <section aria-labelledby={`${id}-shown`}>
-      <h3 id={`${id}-shown`} tabIndex={-1} className="font-semibold">
-        {t('admin.rowsShownHeading')}
-      </h3>
-      <ol className="mt-2 space-y-3" aria-labelledby={`${id}-shown`}>
-        {rows.map((row, index) => {
-          const title = rowTitle(row, builtInTitles)
-          const entry = `${id}-${row.key}`
-          const editing = open.has(row.key)
-          return (
-            <li key={row.key} id={entry} className="rounded-lg border border-neutral-800 bg-neutral-950/40 p-3">
-              <div className="flex flex-wrap items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="font-medium">
-                    <span className="me-2 text-neutral-400 tabular-nums">{t('admin.rank', { rank: index + 1 })}</span>
-                    <span dir="auto">{title}</span>
-                  </p>
-                  <p className="mt-0.5 text-xs text-neutral-400" dir="auto">
-                    {rowKind(row)}
-                  </p>
+        <h3 id={`${id}-shown`} tabIndex={-1} className="font-semibold">
+          {t('admin.rowsShownHeading')}
+        </h3>
+        <ol className="mt-2 space-y-3" aria-labelledby={`${id}-shown`}>
+          {rows.map((row, index) => {
+            const title = rowTitle(row, builtInTitles)
+            const entry = `${id}-${row.key}`
+            const editing = open.has(row.key)
+            return (
+              <li key={row.key} id={entry} className="rounded-lg border border-neutral-800 bg-neutral-950/40 p-3">
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-medium">
+                      <span className="me-2 text-neutral-400 tabular-nums">{t('admin.rank', { rank: index + 1 })}</span>
+                      <span dir="auto">{title}</span>
+                    </p>
+                    <p className="mt-0.5 text-xs text-neutral-400" dir="auto">
+                      {rowKind(row)}
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    <MoveButtons
+                      id={entry}
+                      index={index}
+                      count={rows.length}
+                      name={title}
+                      onMove={(to) => {
+                        setRows(moved(rows, index, to))
+                        say(t('admin.rowsMoved', { title, position: to + 1, count: rows.length }))
+                      }}
+                    />
+                    <Button variant="secondary" aria-expanded={editing} aria-controls={`${entry}-titles`} aria-label={t('admin.rowsEditTitlesFor', { title })} onClick={() => toggle(row.key)}>
+                      {t('admin.rowsEditTitles')}
+                    </Button>
+                    <Button
+                      variant="danger"
+                      id={`${entry}-hide`}
+                      aria-label={t(row.kind === 'built-in' ? 'admin.rowsHideFor' : 'admin.rowsRemoveFor', { title })}
+                      // A page keeps at least one row.
+                      disabled={rows.length === 1}
+                      onClick={() => {
+                        setRows(rows.filter((_, i) => i !== index))
+                        say(t(row.kind === 'built-in' ? 'admin.rowsHidden' : 'admin.rowsRemoved', { title }))
+                        const neighbour = rows[index + 1] ?? rows[index - 1]
+                        focusSoon(...(neighbour ? [`${id}-${neighbour.key}-hide`] : []), `${id}-shown`)
+                      }}
+                    >
+                      {t(row.kind === 'built-in' ? 'admin.rowsHide' : 'admin.rowsRemove')}
+                    </Button>
+                  </div>
                 </div>
-                <div className="flex flex-wrap gap-2">
-                  <MoveButtons
-                    id={entry}
-                    index={index}
-                    count={rows.length}
-                    name={title}
-                    onMove={(to) => {
-                      setRows(moved(rows, index, to))
-                      say(t('admin.rowsMoved', { title, position: to + 1, count: rows.length }))
-                    }}
-                  />
-                  <Button variant="secondary" aria-expanded={editing} aria-controls={`${entry}-titles`} aria-label={t('admin.rowsEditTitlesFor', { title })} onClick={() => toggle(row.key)}>
-                    {t('admin.rowsEditTitles')}
-                  </Button>
-                  <Button
-                    variant="danger"
-                    id={`${entry}-hide`}
-                    aria-label={t(row.kind === 'built-in' ? 'admin.rowsHideFor' : 'admin.rowsRemoveFor', { title })}
-                    // A page keeps at least one row.
-                    disabled={rows.length === 1}
-                    onClick={() => {
-                      setRows(rows.filter((_, i) => i !== index))
-                      say(t(row.kind === 'built-in' ? 'admin.rowsHidden' : 'admin.rowsRemoved', { title }))
-                      const neighbour = rows[index + 1] ?? rows[index - 1]
-                      focusSoon(...(neighbour ? [`${id}-${neighbour.key}-hide`] : []), `${id}-shown`)
-                    }}
-                  >
-                    {t(row.kind === 'built-in' ? 'admin.rowsHide' : 'admin.rowsRemove')}
-                  </Button>
+                <div id={`${entry}-titles`} hidden={!editing}>
+                  {editing && (
+                    <fieldset>
+                      <legend className="sr-only">{t('admin.rowsTitlesOf', { title })}</legend>
+                      <TitleFields row={row} builtInTitle={builtInTitles.get(row.key)} onChange={(titles) => setRows(rows.map((r, i) => (i === index ? { ...r, titles } : r)) as LayoutRow[])} />
+                    </fieldset>
+                  )}
                 </div>
-              </div>
-              <div id={`${entry}-titles`} hidden={!editing}>
-                {editing && (
-                  <fieldset>
-                    <legend className="sr-only">{t('admin.rowsTitlesOf', { title })}</legend>
-                    <TitleFields row={row} builtInTitle={builtInTitles.get(row.key)} onChange={(titles) => setRows(rows.map((r, i) => (i === index ? { ...r, titles } : r)) as LayoutRow[])} />
-                  </fieldset>
-                )}
-              </div>
-            </li>
-          )
-        })}
-      </ol>
+              </li>
+            )
+          })}
+        </ol>
       </section>
       <section aria-labelledby={`${id}-hidden`}>
         <h3 id={`${id}-hidden`} className="font-semibold">

@@ -124,6 +124,8 @@ describe('the Rows screen', () => {
     expect(screen.getByText('Popular films moved to position 1 of 3.')).toBeTruthy()
     expect(shownRows()[0]!.textContent).toContain('Popular films')
     expect((screen.getByRole('button', { name: 'Move up: Popular films' }) as HTMLButtonElement).disabled).toBe(true)
+    // the focus stays with the row it moved, on the button it still has
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move down: Popular films' })))
 
     fireEvent.click(screen.getByRole('button', { name: 'Hide: Top rated' }))
     const hidden = screen.getByRole('region', { name: 'Hidden built-in rows' })
@@ -234,7 +236,6 @@ describe('the Rows screen', () => {
     const published = { version: 2, layout: defaults, published: stamp('ann') }
     const seen = stubLayouts({ published, versions: [{ version: 2, published: stamp('ann'), rows: 3, builtIn: false }, { version: 1, published: stamp(null), rows: 2, builtIn: false }] })
     vi.stubGlobal('confirm', vi.fn(() => true))
-    vi.stubGlobal('requestAnimationFrame', (run: () => void) => setTimeout(run, 0))
     renderTab()
     expect(await screen.findByText(/The site shows version 2, published .* by ann\./)).toBeTruthy()
     expect(screen.getByText(/Published .* by a former administrator · 2 rows/)).toBeTruthy()

@@ -33,9 +33,9 @@ function stamp({ at, by }: LayoutStamp): { when: string; who: string } {
   return { when: formatWhen(at, 'minute'), who: by ?? t('admin.rowsFormerAdmin') }
 }
 
-function Preview({ page, of, onClose }: { page: LayoutPage; of: 'draft' | number; onClose: () => void }) {
+function Preview({ page, of, hasDraft, onClose }: { page: LayoutPage; of: 'draft' | number; hasDraft: boolean; onClose: () => void }) {
   const query = useLayoutPreview(page, of)
-  const heading = of === 'draft' ? t('admin.rowsPreviewDraft') : of === 0 ? t('admin.rowsPreviewBuiltIn') : t('admin.rowsPreviewVersion', { version: of })
+  const heading = of === 'draft' ? t(hasDraft ? 'admin.rowsPreviewDraft' : 'admin.rowsPreviewCurrent') : of === 0 ? t('admin.rowsPreviewBuiltIn') : t('admin.rowsPreviewVersion', { version: of })
   return (
     <section aria-labelledby="rows-preview" className="overflow-hidden rounded-xl border border-neutral-800 bg-neutral-950">
       <div className="flex flex-wrap items-center justify-between gap-3 p-4 md:p-5">
@@ -258,7 +258,7 @@ function PageEditor({ page, state, edited, onEdit }: { page: LayoutPage; state: 
           </Panel>
         </div>
       </div>
-      {previewOf !== null && <Preview page={page} of={previewOf} onClose={() => setPreviewOf(null)} />}
+      {previewOf !== null && <Preview page={page} of={previewOf} hasDraft={!!state.draft} onClose={() => setPreviewOf(null)} />}
     </div>
   )
 }
