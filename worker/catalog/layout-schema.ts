@@ -7,19 +7,9 @@
  */
 import { z } from 'zod'
 import { LOCALES } from '../lib/locales'
+import { LAYOUT_MAX_HERO, LAYOUT_MAX_PICKS, LAYOUT_MAX_ROWS, LAYOUT_SEARCH_MAX, LAYOUT_TITLE_MAX, type LayoutPage, ROW_KEY_PATTERN } from './layout-rules'
 
-export const LAYOUT_PAGES = ['home', 'movies', 'tv', 'kids'] as const
-export type LayoutPage = (typeof LAYOUT_PAGES)[number]
-
-export const LAYOUT_MAX_ROWS = 40
-export const LAYOUT_MAX_HERO = 5
-export const LAYOUT_MAX_PICKS = 20
-export const LAYOUT_TITLE_MAX = 60
-export const LAYOUT_SEARCH_MAX = 100
-
-/** A row's key: a built-in row's own, or `c-` and letters and digits for a row of the administrator's. */
-export const ROW_KEY_PATTERN = /^[a-z0-9-]{1,40}$/
-export const CUSTOM_ROW_PREFIX = 'c-'
+export * from './layout-rules'
 
 const titleRef = z
   .object({

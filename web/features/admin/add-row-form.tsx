@@ -5,7 +5,7 @@
  */
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import type { CustomRow, LayoutRow, TitleRef } from '../../../worker/catalog/layout-schema'
-import { LAYOUT_MAX_PICKS, LAYOUT_MAX_ROWS, LAYOUT_SEARCH_MAX, LAYOUT_TITLE_MAX } from '../../../worker/catalog/layout-schema'
+import { LAYOUT_MAX_PICKS, LAYOUT_MAX_ROWS, LAYOUT_SEARCH_MAX, LAYOUT_TITLE_MAX } from '../../../worker/catalog/layout-rules'
 import { GENRE_MESSAGE_IDS } from '../../../worker/catalog/genre-map'
 import { Button } from '../../components/button'
 import { currentLocale, t } from '../../i18n'

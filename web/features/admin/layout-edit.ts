@@ -4,7 +4,7 @@
  * trimmed, empty languages left out, so an untouched field never counts as a change).
  */
 import type { LayoutRow, PageLayout, RowTitles, TitleRef } from '../../../worker/catalog/layout-schema'
-import { CUSTOM_ROW_PREFIX } from '../../../worker/catalog/layout-schema'
+import { CUSTOM_ROW_PREFIX } from '../../../worker/catalog/layout-rules'
 import { isLocale, type Locale } from '../../../worker/lib/locales'
 import { currentLocale, t } from '../../i18n'
 import { genreName } from '../../lib/genres'

@@ -5,7 +5,7 @@
  */
 import { useId, useState } from 'react'
 import type { BuiltInRow, LayoutRow, PageLayout, RowTitles } from '../../../worker/catalog/layout-schema'
-import { LAYOUT_TITLE_MAX } from '../../../worker/catalog/layout-schema'
+import { LAYOUT_TITLE_MAX } from '../../../worker/catalog/layout-rules'
 import { LOCALE_NAMES, LOCALES, directionOf } from '../../../worker/lib/locales'
 import { Button } from '../../components/button'
 import { t } from '../../i18n'

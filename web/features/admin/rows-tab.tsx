@@ -8,7 +8,7 @@
  */
 import { useState } from 'react'
 import type { CustomRow, LayoutPage, LayoutStamp, LayoutState, PageLayout } from '../../../worker/catalog/layout-schema'
-import { LAYOUT_MAX_HERO, LAYOUT_MAX_ROWS, LAYOUT_PAGES } from '../../../worker/catalog/layout-schema'
+import { LAYOUT_MAX_HERO, LAYOUT_MAX_ROWS, LAYOUT_PAGES } from '../../../worker/catalog/layout-rules'
 import { Button } from '../../components/button'
 import { ComposedPage } from '../../components/composed-page'
 import { t, type MessageId } from '../../i18n'
