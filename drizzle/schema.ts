@@ -7,7 +7,7 @@
  * Timestamps are ISO-8601 strings in UTC, which sort correctly as text.
  */
 import { sql } from 'drizzle-orm'
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`
 
@@ -540,3 +540,41 @@ export const pageLayouts = sqliteTable(
 )
 
 export type PageLayoutRow = typeof pageLayouts.$inferSelect
+
+/**
+ * Markers of a title's or episode's stream (worker/player/marker-rules.ts): a span to skip or act
+ * on, for the cut of `duration_ms`; the operator's own (`source` 'operator') or found by detection
+ * with a confidence. Season and episode are 0 for a film.
+ */
+export const streamMarkers = sqliteTable(
+  'stream_markers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    content_type: text('content_type', { enum: contentTypes }).notNull(),
+    content_id: integer('content_id').notNull(),
+    season_number: integer('season_number').notNull().default(0),
+    episode_number: integer('episode_number').notNull().default(0),
+    kind: text('kind', { enum: ['intro', 'recap', 'credits', 'preview'] }).notNull(),
+    start_ms: integer('start_ms').notNull(),
+    end_ms: integer('end_ms').notNull(),
+    duration_ms: integer('duration_ms').notNull(),
+    source: text('source', { enum: ['operator', 'detected'] }).notNull().default('operator'),
+    confidence: real('confidence'),
+    updated_at: text('updated_at').notNull().default(now),
+  },
+  (t) => [index('stream_markers_title_idx').on(t.content_type, t.content_id, t.season_number, t.episode_number)],
+)
+
+/** A signed-in viewer's "this was wrong" about a marker: one per account, counted for the operator. */
+export const markerReports = sqliteTable(
+  'marker_reports',
+  {
+    marker_id: integer('marker_id').notNull(),
+    owner_type: text('owner_type', { enum: ownerTypes }).notNull(),
+    owner_id: integer('owner_id').notNull(),
+    created_at: text('created_at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.marker_id, t.owner_type, t.owner_id] })],
+)
+
+export type StreamMarker = typeof streamMarkers.$inferSelect

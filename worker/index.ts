@@ -34,6 +34,7 @@
  *   *        /api/player/...                playback sources and streams (routes/player.ts)
  *   *        /api/admin/streams/...         HLS streams mapped to titles (routes/admin-streams.ts)
  *   *        /api/admin/layouts/:page/...   the composed pages' rows: draft, preview, publish, restore (routes/admin-layouts.ts)
+ *   *        /api/admin/markers/...         the streams' markers (intro, recap, credits) (routes/admin-markers.ts)
  *   *        /api/admin/moderation/...      reported and hidden public lists (routes/admin-moderation.ts)
  *   GET      /api/admin/audit[/...]         the audit log, its filters, its CSV export (routes/admin-audit.ts);
  *                                           every administrator action under /api/admin writes one row (lib/admin-audit.ts)
@@ -70,6 +71,7 @@ import { auditAdminActions } from './lib/admin-audit'
 import { appOrAsset, appPageRoutes } from './routes/app-pages'
 import { adminStreamRoutes } from './routes/admin-streams'
 import { adminLayoutRoutes } from './routes/admin-layouts'
+import { adminMarkerRoutes } from './routes/admin-markers'
 import { authRoutes } from './routes/auth'
 import { catalogRoutes } from './routes/catalog'
 import { configRoutes, imageOriginsFor } from './routes/config'
@@ -130,6 +132,7 @@ const api = new Hono<AppEnv>()
   .use('/admin/*', auditAdminActions('admin.write'))
   .route('/admin/streams', adminStreamRoutes)
   .route('/admin/layouts', adminLayoutRoutes)
+  .route('/admin/markers', adminMarkerRoutes)
   .route('/admin/invites', adminInviteRoutes)
   .route('/admin-invite', inviteeRoutes)
   .route('/admin/moderation', adminModerationRoutes)

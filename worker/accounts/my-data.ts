@@ -8,7 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import { catalogMovies, catalogTvSeries } from '../../drizzle/catalog-schema'
 import { yearOfDate } from '../catalog/title-facts'
-import { calendarFeeds, passkeys, passwordResets, recoveryCodes, serviceChoices, sessions, users, watchHistory, watchlist, webauthnChallenges, type ContentType } from '../../drizzle/schema'
+import { calendarFeeds, markerReports, passkeys, passwordResets, recoveryCodes, serviceChoices, sessions, users, watchHistory, watchlist, webauthnChallenges, type ContentType } from '../../drizzle/schema'
 import type { PublicRecord } from './accounts'
 import type { Db } from './db'
 import type { HistoryResult } from './history'
@@ -212,12 +212,12 @@ export function historyCsv(items: ExportHistoryItem[], tmdbCatalogue: boolean): 
 /**
  * Deletes a user and every row D1 holds of the account, in one batch (all or nothing): the copy of
  * its watchlist and history, its lists with their titles, passkeys, recovery codes, reset links,
- * waiting passkey challenges, its iCal feed, and sessions and services from before its store, then the account.
+ * waiting passkey challenges, its iCal feed, its reports of wrong markers, and sessions and services from before its store, then the account.
  * The store itself is deleted first (worker/routes/my-data.ts). `alongside` are further statements of
  * the same batch (the attempt counters that name the account).
  */
 export async function deleteUserAccount(db: Db, userId: number, alongside: readonly BatchItem<'sqlite'>[] = []): Promise<void> {
-  type Owned = typeof calendarFeeds | typeof watchlist | typeof watchHistory | typeof serviceChoices | typeof sessions | typeof passkeys | typeof passwordResets | typeof recoveryCodes | typeof webauthnChallenges
+  type Owned = typeof calendarFeeds | typeof watchlist | typeof watchHistory | typeof serviceChoices | typeof sessions | typeof passkeys | typeof passwordResets | typeof recoveryCodes | typeof webauthnChallenges | typeof markerReports
   const mine = (table: Owned) => and(eq(table.owner_type, 'user'), eq(table.owner_id, userId))
   await db.batch([
     db.delete(watchlist).where(mine(watchlist)),
@@ -229,6 +229,7 @@ export async function deleteUserAccount(db: Db, userId: number, alongside: reado
     db.delete(passwordResets).where(mine(passwordResets)),
     db.delete(webauthnChallenges).where(mine(webauthnChallenges)),
     db.delete(calendarFeeds).where(mine(calendarFeeds)),
+    db.delete(markerReports).where(mine(markerReports)),
     db.delete(sessions).where(mine(sessions)),
     ...alongside,
     db.delete(users).where(eq(users.id, userId)),

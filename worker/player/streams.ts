@@ -9,7 +9,7 @@ import { z } from 'zod'
 import { contentTypes, streams, titleFigures, type ContentType, type Stream } from '../../drizzle/schema'
 import type { Db } from '../accounts/db'
 import { errorMessage } from '../lib/api-errors'
-import { isolateMemo } from '../lib/isolate-memo'
+import { TITLE_COPIES_MEMO_MS, type TitleRef, titleCopies, titleKeyOf } from '../lib/title-copies'
 
 /** The bundled, self-made sample (scripts/make-hls-sample.sh), served as a static asset. */
 export const SAMPLE_MASTER_URL = '/media/sample/master.m3u8'
@@ -135,82 +135,25 @@ function sameTitle(input: Pick<StreamInput, 'content_type' | 'content_id' | 'sea
 
 /**
  * Every title page asks which stream plays, and mappings change only when an operator edits them,
- * so the player reads them from KV, never from D1 (which stays the truth): one entry lists every
- * title with a mapping, and each such title has an entry with its streams. Both are written through
- * by every edit; a missing one is rebuilt from D1. Lookups are also kept per isolate for up to a
- * minute (cleared at once by an edit made through this isolate; KV shows an edit everywhere
- * within another minute). Titles without a mapping, the common case, cost one KV read per isolate
- * and minute, however many there are.
+ * so the player reads them from KV copies and the isolate's memo, never from D1 (lib/title-copies.ts).
  */
-export const PLAYBACK_MEMO_MS = 60_000
-const STREAM_KV_PREFIX = 'v1:streams:'
-export const MAPPED_TITLES_KEY = `${STREAM_KV_PREFIX}titles`
-const titleKey = (key: string) => `${STREAM_KV_PREFIX}title:${key}`
-const mappedTitles = isolateMemo<Set<string>>(PLAYBACK_MEMO_MS, 1)
-const titleStreams = isolateMemo<Stream[]>(PLAYBACK_MEMO_MS, 2000)
+export const PLAYBACK_MEMO_MS = TITLE_COPIES_MEMO_MS
 
-type TitleRef = Pick<Stream, 'content_type' | 'content_id'>
-const keyOf = (title: TitleRef) => `${title.content_type}:${title.content_id}`
+const streamCopies = titleCopies<Stream>(
+  'v1:streams:',
+  (db) => db.selectDistinct({ content_type: streams.content_type, content_id: streams.content_id }).from(streams).all(),
+  (db, title) =>
+    db
+      .select()
+      .from(streams)
+      .where(and(eq(streams.content_type, title.content_type), eq(streams.content_id, title.content_id)))
+      .all(),
+)
+export const MAPPED_TITLES_KEY = streamCopies.titlesKey
 
-async function mappedTitlesFromD1(db: Db): Promise<string[]> {
-  const rows = await db.selectDistinct({ content_type: streams.content_type, content_id: streams.content_id }).from(streams).all()
-  return rows.map(keyOf)
-}
-
-function streamsFromD1(db: Db, title: TitleRef): Promise<Stream[]> {
-  return db
-    .select()
-    .from(streams)
-    .where(and(eq(streams.content_type, title.content_type), eq(streams.content_id, title.content_id)))
-    .all()
-}
-
-/**
- * Writes the KV copy after an edit: the list of mapped titles, and the streams of each title the
- * edit touched (a title left with none loses its entry).
- */
-export async function keepStreamCopies(db: Db, kv: KVNamespace, touched: TitleRef[]): Promise<void> {
-  const [titles, ...each] = await Promise.all([mappedTitlesFromD1(db), ...touched.map((title) => streamsFromD1(db, title))])
-  await Promise.all([
-    onceMore(() => kv.put(MAPPED_TITLES_KEY, JSON.stringify(titles))),
-    ...touched.map((title, index) => {
-      const rows = each[index] ?? []
-      return onceMore(() => (rows.length ? kv.put(titleKey(keyOf(title)), JSON.stringify(rows)) : kv.delete(titleKey(keyOf(title)))))
-    }),
-  ])
-  mappedTitles.clear()
-  titleStreams.clear()
-}
-
-/** KV takes one write a second per key: edits in quick succession retry theirs once, a second later. */
-async function onceMore(write: () => Promise<void>): Promise<void> {
-  try {
-    await write()
-  } catch {
-    await new Promise((resolve) => setTimeout(resolve, 1100))
-    await write()
-  }
-}
-
-/** The streams mapped to a title, from KV (rebuilt from D1 when an entry is missing). */
-async function streamsOf(db: Db, kv: KVNamespace, title: TitleRef): Promise<Stream[]> {
-  const key = keyOf(title)
-  const mapped = await mappedTitles.get('all', async () => {
-    const copy = await kv.get<string[]>(MAPPED_TITLES_KEY, 'json')
-    if (copy) return new Set(copy)
-    const titles = await mappedTitlesFromD1(db)
-    // Isolates rebuilding the same copy at once may be refused a write: every copy they make is the same.
-    await kv.put(MAPPED_TITLES_KEY, JSON.stringify(titles)).catch(() => undefined)
-    return new Set(titles)
-  })
-  if (!mapped.has(key)) return []
-  return titleStreams.get(key, async () => {
-    const copy = await kv.get<Stream[]>(titleKey(key), 'json')
-    if (copy) return copy
-    const rows = await streamsFromD1(db, title)
-    if (rows.length) await kv.put(titleKey(key), JSON.stringify(rows)).catch(() => undefined)
-    return rows
-  })
+/** Writes the KV copy after an edit: the list of mapped titles, and the streams of each title the edit touched. */
+export function keepStreamCopies(db: Db, kv: KVNamespace, touched: TitleRef[]): Promise<void> {
+  return streamCopies.keep(db, kv, touched)
 }
 
 /** Adds a stream; answers null when that title (and episode) already has one. */
@@ -241,7 +184,7 @@ export async function replaceStream(db: Db, kv: KVNamespace, id: number, input: 
     .get()
   if (row) {
     // The stream may have moved to another title: both titles' copies change.
-    await keepStreamCopies(db, kv, before && keyOf(before) !== keyOf(row) ? [before, row] : [row])
+    await keepStreamCopies(db, kv, before && titleKeyOf(before) !== titleKeyOf(row) ? [before, row] : [row])
     return { ok: true, stream: row }
   }
   return (await getStream(db, id)) ? { ok: false, reason: 'conflict' } : { ok: false, reason: 'missing' }
@@ -262,5 +205,5 @@ function pick(rows: Stream[], type: ContentType, season: number, episode: number
 
 /** The stream the player plays (see above: KV and the isolate's memo, never D1 on a visitor's path). */
 export async function streamForPlayback(db: Db, kv: KVNamespace, type: ContentType, id: number, season: number, episode: number): Promise<Stream | undefined> {
-  return pick(await streamsOf(db, kv, { content_type: type, content_id: id }), type, season, episode)
+  return pick(await streamCopies.of(db, kv, { content_type: type, content_id: id }), type, season, episode)
 }

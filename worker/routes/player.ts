@@ -1,6 +1,8 @@
 /**
- * Playback API: which sources the player offers (GET /config) and which HLS master playlist
- * plays a title, with its preview thumbnails track when it has one (GET /stream/:type/:id). Operator links for downloads and ads travel with the
+ * Playback API: which sources the player offers (GET /config), which HLS master playlist
+ * plays a title, with its preview thumbnails track when it has one (GET /stream/:type/:id), its
+ * markers (GET /markers/:type/:id: the intro, recap and credits to skip or act on) and a viewer's
+ * "this marker was wrong" (POST /markers/:id/wrong). Operator links for downloads and ads travel with the
  * sources so the title page renders them only when they are configured, and so do the trailer
  * embeds, so a hosted trailer is offered only when the operator has said how to embed its site.
  */
@@ -8,9 +10,12 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { contentTypes } from '../../drizzle/schema'
 import { database } from '../accounts/db'
+import { closedForMaintenance, requireAccount } from '../auth/guards'
 import type { AppEnv } from '../env'
-import { errorMessage } from '../lib/api-errors'
+import { apiError, errorMessage } from '../lib/api-errors'
 import { validate } from '../lib/validate'
+import type { MarkersAnswer } from '../player/marker-rules'
+import { markersForPlayback, reportWrongMarker } from '../player/markers'
 import { playerConfig } from '../player/sources'
 import { SAMPLE_MASTER_URL, SAMPLE_THUMBNAILS_URL, streamForPlayback } from '../player/streams'
 import { catalogProviderName } from './config'
@@ -50,4 +55,17 @@ export const playerRoutes = new Hono<AppEnv>()
       return c.json({ url: SAMPLE_MASTER_URL, label: 'Sample', thumbnails: SAMPLE_THUMBNAILS_URL, origin: 'sample' as const })
     }
     return c.json({ url: null, label: null, thumbnails: null, origin: 'none' as const })
+  })
+  // The same for every viewer (which ones a viewer hid is kept in the viewer's browser).
+  .get('/markers/:type/:id', validate('param', streamParams), validate('query', streamQuery), async (c) => {
+    const { type, id } = c.req.valid('param')
+    const { season, episode } = c.req.valid('query')
+    const answer: MarkersAnswer = { markers: await markersForPlayback(database(c.env.DB), c.env.CACHE, { content_type: type, content_id: id }, season, episode) }
+    c.header('Cache-Control', 'public, max-age=60')
+    return c.json(answer)
+  })
+  .post('/markers/:id/wrong', requireAccount, closedForMaintenance, validate('param', z.object({ id: wholeNumber('id', 1, 2_147_483_647) })), async (c) => {
+    const outcome = await reportWrongMarker(database(c.env.DB), c.var.account, c.req.valid('param').id)
+    if (outcome === 'missing') return apiError(c, 404, 'errors.markerNotFound')
+    return c.json({ reported: true }, outcome === 'new' ? 201 : 200)
   })

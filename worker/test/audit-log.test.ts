@@ -158,6 +158,35 @@ writes.push(
   { method: 'POST', route: '/api/admin/layouts/:page/restore', action: 'layout.restore', prepare: async () => ({ path: '/api/admin/layouts/movies/restore', body: { version: 0 }, target: 'page:movies' }) },
 )
 
+/** An intro marker of the operator's on a film of its own (a random id, so no other test's marker is in the way). */
+async function newMarker(): Promise<number> {
+  const res = await call('/api/admin/markers', { cookie: admin.cookie, body: { content_type: 'movie', content_id: 200000 + Math.floor(Math.random() * 700000), kind: 'intro', start_ms: 1000, end_ms: 6000, duration_ms: 12000 } })
+  expect(res.status, await res.clone().text()).toBe(201)
+  return (await res.json<{ marker: { id: number } }>()).marker.id
+}
+
+writes.push(
+  { method: 'POST', route: '/api/admin/markers', action: 'marker.create', prepare: async () => ({ path: '/api/admin/markers', body: { content_type: 'tv', content_id: 1396, season_number: 1, episode_number: 1 + Math.floor(Math.random() * 90000), kind: 'credits', start_ms: 9000, end_ms: 12000, duration_ms: 12000 }, target: null }) },
+  {
+    method: 'PUT',
+    route: '/api/admin/markers/:id',
+    action: 'marker.update',
+    prepare: async () => {
+      const id = await newMarker()
+      return { path: `/api/admin/markers/${id}`, body: { content_type: 'movie', content_id: 950001 + Math.floor(Math.random() * 9000), kind: 'intro', start_ms: 0, end_ms: 5000, duration_ms: 12000 }, target: `marker:${id}` }
+    },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/markers/:id',
+    action: 'marker.delete',
+    prepare: async () => {
+      const id = await newMarker()
+      return { path: `/api/admin/markers/${id}`, target: `marker:${id}` }
+    },
+  },
+)
+
 /** Writes by method that change nothing: a stream address's check loads it and saves nothing. */
 const notActions = ['POST /api/admin/streams/check']
 
