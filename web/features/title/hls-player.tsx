@@ -8,7 +8,8 @@
  * 3 s of playback and come back on any movement, tap, key or focus (player/visibility.ts); on a
  * touch screen a double tap on either side seeks (player/gestures.ts) and full screen follows the
  * rotation (player/fullscreen.ts). Keyboard shortcuts work while the player has the focus
- * (player/shortcuts.ts), and changes of state are announced to screen readers.
+ * (player/shortcuts.ts), and changes of state are announced to screen readers. A title's markers
+ * (player/markers.tsx) put Skip intro / Skip recap over the picture and say when the credits start.
  */
 import { useAtom } from 'jotai'
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react'
@@ -21,8 +22,10 @@ import { useHlsEngine } from './player/engine'
 import { useFullscreen } from './player/fullscreen'
 import { GestureLayer } from './player/gesture-layer'
 import { usePictureInPicture, useRemotePlayback } from './player/media-features'
+import { MarkerLayer, type MarkerTarget } from './player/markers'
 import { useMediaState } from './player/media-state'
-import { rateLabel, SettingsMenu } from './player/settings-menu'
+import { autoplayNextAtom, autoSkipShowsAtom } from './player/preferences'
+import { rateLabel, SettingsMenu, type SettingsSwitch } from './player/settings-menu'
 import { handleShortcut } from './player/shortcuts'
 import { ShortcutsHelp } from './player/shortcuts-help'
 import { useThumbnails } from './player/thumbnails'
@@ -60,15 +63,37 @@ export interface HlsPlayerProps {
   takeFocus?: (player: HTMLElement) => void
   /** A panel drawn inside the player above its controls (Up next), so it stays in full screen. */
   children?: ReactNode
+  /** What plays, for its markers; without it the player shows none. */
+  markers?: { target: MarkerTarget; signedIn: boolean; similarHref?: string }
+  /** True once the playhead reaches the point where the next episode is offered (the credits). */
+  onClosingChange?: (closing: boolean) => void
 }
 
-export function HlsPlayer({ src, thumbnails: thumbnailsUrl, title, heading, startAt, connection, progress, autoPlay = false, onReady, onFailure, onEndedChange, takeFocus, children }: HlsPlayerProps) {
+export function HlsPlayer({
+  src,
+  thumbnails: thumbnailsUrl,
+  title,
+  heading,
+  startAt,
+  connection,
+  progress,
+  autoPlay = false,
+  onReady,
+  onFailure,
+  onEndedChange,
+  takeFocus,
+  children,
+  markers,
+  onClosingChange,
+}: HlsPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null)
   const containerRef = useRef<HTMLDivElement>(null)
   const surfaceRef = useRef<HTMLDivElement>(null)
   const settingsButton = useRef<HTMLButtonElement>(null)
   const [captionChoice, setCaptionChoice] = useAtom(captionsChoiceAtom)
   const [theatre, setTheatre] = useAtom(theatreModeAtom)
+  const [autoplayNext, setAutoplayNext] = useAtom(autoplayNextAtom)
+  const [autoSkipShows, setAutoSkipShows] = useAtom(autoSkipShowsAtom)
   const engine = useHlsEngine(videoRef, { src, startAt, connection, autoPlay, captionChoice, onReady, onFailure, onEndedChange })
   const media = useMediaState(videoRef, src)
   const [captionLine, setCaptionLine] = useCaptionLine(videoRef, src)
@@ -87,7 +112,19 @@ export function HlsPlayer({ src, thumbnails: thumbnailsUrl, title, heading, star
   // A seek the viewer asked for is announced where it lands; the player's own (resuming) is not.
   const viewerSeek = useRef(false)
 
-  useProgressReporting(videoRef, progress)
+  const progressMarks = useProgressReporting(videoRef, progress)
+  const skipAction = useRef<(() => void) | null>(null)
+  // A skip counts the span as watched; the focus leaves the Skip button before it goes away.
+  const skipSpan = useCallback(
+    (from: number, to: number) => {
+      const video = videoRef.current
+      if (!video) return
+      progressMarks.skipped(from, to)
+      if (document.activeElement?.closest('[data-testid="skip-marker"]')) containerRef.current?.focus()
+      video.currentTime = to
+    },
+    [progressMarks],
+  )
 
   const focusTaker = useRef(takeFocus)
   useEffect(() => {
@@ -196,7 +233,12 @@ export function HlsPlayer({ src, thumbnails: thumbnailsUrl, title, heading, star
     if (target.closest('button') && (event.key === ' ' || event.key === 'Enter')) return
     const video = videoRef.current
     if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') viewerSeek.current = true
-    if (video && handleShortcut(video, event.key, { toggleFullscreen: fullscreen.toggle, toggleCaptions, togglePictureInPicture: pictureInPicture.toggle, showHelp: openHelp })) {
+    const skip = () => {
+      const action = skipAction.current
+      action?.()
+      return action !== null
+    }
+    if (video && handleShortcut(video, event.key, { toggleFullscreen: fullscreen.toggle, toggleCaptions, togglePictureInPicture: pictureInPicture.toggle, showHelp: openHelp, skip })) {
       event.preventDefault()
     }
   }
@@ -221,6 +263,19 @@ export function HlsPlayer({ src, thumbnails: thumbnailsUrl, title, heading, star
   const autoLabel =
     engine.chosenLevel === -1 && engine.playingLevel >= 0 && engine.levels[engine.playingLevel] ? t('player.qualityAutoPlaying', { quality: engine.levels[engine.playingLevel]!.label }) : t('player.qualityAuto')
   const shown = heading ?? { title }
+  const showId = markers?.target.type === 'tv' ? markers.target.id : null
+  const switches: SettingsSwitch[] =
+    showId === null
+      ? []
+      : [
+          { id: 'autoplay', label: t('player.autoplayNext'), checked: autoplayNext, onChange: setAutoplayNext },
+          {
+            id: 'auto-skip',
+            label: t('player.autoSkipShow'),
+            checked: autoSkipShows.includes(showId),
+            onChange: (on) => setAutoSkipShows(on ? [...autoSkipShows.filter((id) => id !== showId), showId] : autoSkipShows.filter((id) => id !== showId)),
+          },
+        ]
 
   return (
     <div
@@ -286,6 +341,20 @@ export function HlsPlayer({ src, thumbnails: thumbnailsUrl, title, heading, star
         onHold={setBarHeld}
       />
       <div className={`pointer-events-none absolute inset-x-0 top-0 z-30 ${CONTROLS_CLEARANCE}`} data-testid="player-panels">
+        {markers && (
+          <MarkerLayer
+            target={markers.target}
+            signedIn={markers.signedIn}
+            similarHref={markers.similarHref}
+            currentTime={media.currentTime}
+            duration={media.duration}
+            onSkip={skipSpan}
+            announce={setAnnouncement}
+            skipAction={skipAction}
+            onClosingChange={onClosingChange}
+            onCreditsChange={progressMarks.setFinishAt}
+          />
+        )}
         {children}
         {settingsOpen && (
           <SettingsMenu
@@ -300,6 +369,7 @@ export function HlsPlayer({ src, thumbnails: thumbnailsUrl, title, heading, star
             onRate={chooseRate}
             onShortcuts={openHelp}
             onClose={() => closeSettings(true)}
+            switches={switches}
           />
         )}
         {helpOpen && <ShortcutsHelp onClose={closeHelp} />}

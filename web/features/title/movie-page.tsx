@@ -26,6 +26,9 @@ export function Component() {
   return <MoviePage key={id} id={id} />
 }
 
+/** The similar titles row, where the player's "More like this" at the credits leads. */
+const SIMILAR_ROW_ID = 'similar'
+
 function MoviePage({ id }: { id: number }) {
   const validId = Number.isInteger(id) && id > 0
   const movie = useMovie(validId ? id : 0)
@@ -78,6 +81,7 @@ function MoviePage({ id }: { id: number }) {
                   watched: history.watched,
                 }}
                 onOpen={() => recordPlayStart(history, { content_id: details.id, content_type: 'movie', title: details.title, poster_path: details.poster_path })}
+                similarHref={similarItems.length > 0 ? `#${SIMILAR_ROW_ID}` : undefined}
               />
             )}
           </PlayerSection>
@@ -89,7 +93,7 @@ function MoviePage({ id }: { id: number }) {
         <WhereToWatch type="movie" id={details.id} />
         <CastStrip cast={details.credits?.cast ?? []} />
       </div>
-      <PosterRow title={t('title.similarMovies')} items={similarItems} />
+      <PosterRow id={SIMILAR_ROW_ID} title={t('title.similarMovies')} items={similarItems} />
     </article>
   )
 }

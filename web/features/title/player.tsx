@@ -8,6 +8,7 @@
  * Switching shows a loading overlay until the new source has loaded, or until a frame posts
  * { type: 'player_ready' } from its own origin.
  */
+import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { MediaType, Video } from '../../../worker/catalog/types'
 import type { PlayerSource } from '../../../worker/player/sources'
@@ -17,6 +18,7 @@ import type { ConnectionQuality } from './connection-quality'
 import { embedUrl } from './embed-url'
 import { loadHlsPlayer, prefetchHlsPlayer } from './player-loader'
 import { PlayerPoster, type PosterArt } from './player-poster'
+import { autoplayNextAtom } from './player/preferences'
 import { FrameMedia, parseFrameMessage } from './frame-progress'
 import type { PlayerHeading } from './hls-player'
 import { useProgressReporting, type ProgressOptions } from './use-progress-reporting'
@@ -170,6 +172,8 @@ export interface PlayerProps {
   heading?: PlayerHeading
   /** The viewer pressed Play. */
   onOpen?: () => void
+  /** On a film, where "More like this" at the credits leads (the similar titles). */
+  similarHref?: string
 }
 
 export interface UpNext {
@@ -180,13 +184,15 @@ export interface UpNext {
 export const UP_NEXT_SECONDS = 10
 
 /**
- * The end-of-episode card: the next episode starts when the count reaches 0, unless cancelled.
+ * The end-of-episode card, from the start of the credits (or near the end, or at the end): the
+ * next episode starts when the count reaches 0, unless cancelled; with autoplay off there is no
+ * count. Before the end it offers Watch credits instead of Cancel: the card goes until the end.
  * It takes the focus when the viewer was in the player, and gives it back to the player on Cancel.
  * It sits among the player's panels, above its controls: on a phone it fills the picture above
  * them; wider, it sits in a corner.
  * The count itself is not read aloud every second; the player's status line announces the card.
  */
-function UpNextCard({ upNext, onCancel }: { upNext: UpNext; onCancel: () => void }) {
+function UpNextCard({ upNext, countdown, atCredits, onCancel }: { upNext: UpNext; countdown: boolean; atCredits: boolean; onCancel: () => void }) {
   const [left, setLeft] = useState(UP_NEXT_SECONDS)
   const card = useRef<HTMLElement>(null)
   const playNow = useRef<HTMLButtonElement>(null)
@@ -194,13 +200,14 @@ function UpNextCard({ upNext, onCancel }: { upNext: UpNext; onCancel: () => void
   const play = useRef(upNext.onPlay)
   play.current = upNext.onPlay
   useEffect(() => {
+    if (!countdown) return
     if (left <= 0) {
       play.current()
       return
     }
     const timer = window.setTimeout(() => setLeft((n) => n - 1), 1000)
     return () => window.clearTimeout(timer)
-  }, [left])
+  }, [left, countdown])
   useEffect(() => {
     const active = document.activeElement
     if (!active || active === document.body || card.current?.closest('[role="group"]')?.contains(active)) playNow.current?.focus()
@@ -218,15 +225,17 @@ function UpNextCard({ upNext, onCancel }: { upNext: UpNext; onCancel: () => void
     >
       <p className="text-xs font-semibold tracking-wide text-neutral-400 uppercase">{t('player.upNext')}</p>
       <p className="mt-0.5 truncate text-sm font-semibold sm:mt-1 sm:text-base">{upNext.label}</p>
-      <p className="text-xs text-neutral-300 sm:mt-1 sm:text-sm" aria-hidden="true">
-        {t('player.upNextCountdown', { seconds: left })}
-      </p>
+      {countdown && (
+        <p className="text-xs text-neutral-300 sm:mt-1 sm:text-sm" aria-hidden="true">
+          {t('player.upNextCountdown', { seconds: left })}
+        </p>
+      )}
       <div className="mt-2 flex gap-2 sm:mt-3">
         <button ref={playNow} type="button" onClick={() => play.current()} className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-500">
           {t('player.playNow')}
         </button>
         <button type="button" onClick={cancel} className="rounded-lg bg-neutral-800 px-3 py-1.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-700">
-          {t('player.cancel')}
+          {atCredits ? t('player.watchCredits') : t('player.cancel')}
         </button>
       </div>
     </section>
@@ -255,7 +264,8 @@ export function playLabel(target: PlayerTarget): string {
   return target.type === 'tv' ? t('player.playEpisode', { season: target.season ?? 1, episode: target.episode ?? 1 }) : t('player.play')
 }
 
-export function Player({ target, title, art, sources, trailer, connection, startAt, progress, autoPlay = false, upNext = null, heading, onOpen }: PlayerProps) {
+export function Player({ target, title, art, sources, trailer, connection, startAt, progress, autoPlay = false, upNext = null, heading, onOpen, similarHref }: PlayerProps) {
+  const autoplayNext = useAtomValue(autoplayNextAtom)
   const [chosenId, setChosenId] = useState<string | null>(null)
   const chosen = sources.find((s) => s.id === chosenId) ?? sources[0]
   const [loading, setLoading] = useState(true)
@@ -286,15 +296,24 @@ export function Player({ target, title, art, sources, trailer, connection, start
   const sourceKey = `${playKey}|${frameUrl ?? ''}|${stream.data?.url ?? ''}`
   const [shownKey, setShownKey] = useState(sourceKey)
   const [ended, setEnded] = useState(false)
+  // From the credits on (player/markers.tsx) the card comes up before the end; Watch credits puts
+  // it away until the end.
+  const [closing, setClosing] = useState(false)
+  const [creditsWatched, setCreditsWatched] = useState(false)
   if (shownKey !== sourceKey) {
     setShownKey(sourceKey)
     setLoading(true)
     setFailure(null)
     setEnded(false)
+    setClosing(false)
+    setCreditsWatched(false)
   }
+  const upNextShown = !!upNext && (ended || (closing && !creditsWatched))
 
   const ready = useCallback(() => setLoading(false), [])
   const endedChange = useCallback((value: boolean) => setEnded(value), [])
+  const closingChange = useCallback((value: boolean) => setClosing(value), [])
+  const markers = useMemo(() => ({ target, signedIn: progress.enabled, similarHref }), [target, progress.enabled, similarHref])
   const fail = useCallback((message: string) => {
     setFailure(message)
     setLoading(false)
@@ -365,9 +384,19 @@ export function Player({ target, title, art, sources, trailer, connection, start
           onReady={ready}
           onFailure={fail}
           onEndedChange={endedChange}
+          onClosingChange={closingChange}
+          markers={markers}
           takeFocus={takeFocus}
         >
-          {ended && upNext && <UpNextCard upNext={upNext} onCancel={() => setEnded(false)} />}
+          {upNextShown && (
+            <UpNextCard
+              key={ended ? 'end' : 'credits'}
+              upNext={upNext}
+              countdown={autoplayNext}
+              atCredits={!ended}
+              onCancel={() => (ended ? setEnded(false) : setCreditsWatched(true))}
+            />
+          )}
         </HlsPlayer>
       )
     }
@@ -431,7 +460,11 @@ export function Player({ target, title, art, sources, trailer, connection, start
       >
         {body}
         <p role="status" className="sr-only">
-          {ended && upNext && source?.kind === 'hls' ? t('player.upNextAnnouncement', { episode: upNext.label, seconds: UP_NEXT_SECONDS }) : ''}
+          {upNextShown && source?.kind === 'hls'
+            ? autoplayNext
+              ? t('player.upNextAnnouncement', { episode: upNext.label, seconds: UP_NEXT_SECONDS })
+              : t('player.upNextAnnouncementNoCountdown', { episode: upNext.label })
+            : ''}
         </p>
         {showOverlay && (
           <div role="status" className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/80 text-neutral-200" data-testid="player-loading">

@@ -63,6 +63,34 @@ describe('WatchProgress', () => {
   })
 })
 
+describe('WatchProgress and markers', () => {
+  const episode = { content_id: 7, content_type: 'tv' as const, title: 'Harbor Watch', poster_path: null, season_number: 1, episode_number: 2 }
+
+  it('counts a skipped intro as watched, though the jump itself is a seek', () => {
+    const p = new WatchProgress(episode)
+    play(p, 0, 10, 100)
+    p.skipped(10, 40)
+    p.update(40, 100, true)
+    play(p, 40, 50, 100)
+    expect(p.snapshot().watch_duration).toBe(50)
+  })
+
+  it('counts reaching the credits as reaching the end, even before 90% of the stream', () => {
+    const finale = new WatchProgress(episode)
+    finale.setFinishAt(80)
+    play(finale, 70, 79, 100)
+    expect(finale.snapshot()).toMatchObject({ completed: false, position: 79 })
+    play(finale, 79.25, 81, 100)
+    expect(finale.snapshot()).toMatchObject({ completed: true, position: 100 })
+
+    // An episode before the last is not completed, but saved at its end, so the show moves on.
+    const middle = new WatchProgress(episode, 0, false)
+    middle.setFinishAt(80)
+    play(middle, 79, 81, 100)
+    expect(middle.snapshot()).toMatchObject({ completed: false, position: 100 })
+  })
+})
+
 describe('resumePosition', () => {
   const entry = { position: 42, total_duration: 100, completed: false, season_number: null, episode_number: null }
 

@@ -45,6 +45,7 @@ export class WatchProgress {
   private duration = 0
   private completed = false
   private lastSent: string | null = null
+  private finishAt: number | null = null
 
   /**
    * `alreadyWatched` carries the seconds of earlier visits, so the total keeps growing.
@@ -69,6 +70,26 @@ export class WatchProgress {
     this.lastAt = now
     this.position = currentTime
     if (this.completesTitle && this.duration > 0 && currentTime >= this.duration * COMPLETED_FRACTION) this.completed = true
+    // Past the start of the credits the title is watched to its end, wherever the credits begin:
+    // the place saved is the end, so the show moves on to the next episode.
+    if (this.finishAt !== null && this.duration > 0 && currentTime >= this.finishAt) {
+      if (this.completesTitle) this.completed = true
+      this.position = this.duration
+    }
+  }
+
+  /**
+   * A span the viewer skipped (an intro, a recap) counts as watched, as if it had played: the
+   * jump itself is a seek and is not counted by update().
+   */
+  skipped(from: number, to: number): void {
+    if (to > from) this.played += to - from
+    this.interrupt()
+  }
+
+  /** Where the credits start (seconds): reaching it counts as reaching the end. Null: no credits marker. */
+  setFinishAt(seconds: number | null): void {
+    this.finishAt = seconds
   }
 
   /** A seek or a pause: the next update starts a new run rather than counting the jump. */

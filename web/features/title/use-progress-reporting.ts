@@ -8,7 +8,7 @@
  * speaking the progress protocol (frame-progress.ts). The pause, end and leave reports say so
  * (`reason`); the periodic ones do not.
  */
-import { useEffect, type RefObject } from 'react'
+import { useEffect, useRef, type RefObject } from 'react'
 import { beaconProgress, sendProgress } from './history-client'
 import { REPORT_INTERVAL_MS, WatchProgress, type HistoryPayload, type HistoryTitle } from './progress'
 
@@ -32,12 +32,32 @@ export interface ProgressOptions {
   completesTitle?: boolean
 }
 
-export function useProgressReporting(mediaRef: RefObject<MediaLike | null>, { enabled, title, watched, completesTitle = true }: ProgressOptions) {
+/**
+ * What the player tells the reporting beyond the media's own events: a span it skipped (counted as
+ * watched) and where the credits start (reaching them counts as reaching the end).
+ */
+export interface ProgressMarks {
+  skipped: (from: number, to: number) => void
+  setFinishAt: (seconds: number | null) => void
+}
+
+export function useProgressReporting(mediaRef: RefObject<MediaLike | null>, { enabled, title, watched, completesTitle = true }: ProgressOptions): ProgressMarks {
   const { content_id, content_type, title: name, poster_path, season_number, episode_number } = title
+  const current = useRef<WatchProgress | null>(null)
+  const finishAt = useRef<number | null>(null)
+  const marks = useRef<ProgressMarks>({
+    skipped: (from, to) => current.current?.skipped(from, to),
+    setFinishAt: (seconds) => {
+      finishAt.current = seconds
+      current.current?.setFinishAt(seconds)
+    },
+  })
   useEffect(() => {
     const media = mediaRef.current
     if (!enabled || !media) return
     const progress = new WatchProgress({ content_id, content_type, title: name, poster_path, season_number, episode_number }, watched.current, completesTitle)
+    progress.setFinishAt(finishAt.current)
+    current.current = progress
     let timer: number | undefined
 
     const onTime = () => progress.update(media.currentTime, media.duration, !media.paused && !media.seeking)
@@ -83,6 +103,7 @@ export function useProgressReporting(mediaRef: RefObject<MediaLike | null>, { en
     document.addEventListener('visibilitychange', onVisibility, { signal })
     if (!media.paused) onPlay()
     return () => {
+      current.current = null
       window.clearInterval(timer)
       listeners.abort()
       // The last sample stands: the player may already have let go of its stream (a video
@@ -90,4 +111,5 @@ export function useProgressReporting(mediaRef: RefObject<MediaLike | null>, { en
       report('fetch', 'leave', false)
     }
   }, [mediaRef, enabled, content_id, content_type, name, poster_path, season_number, episode_number, watched, completesTitle])
+  return marks.current
 }

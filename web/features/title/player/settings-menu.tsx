@@ -30,6 +30,15 @@ export interface SettingsMenuProps {
   onRate: (rate: number) => void
   onShortcuts: () => void
   onClose: () => void
+  /** On/off preferences listed under the rows (on a show: autoplay, skipping intros). */
+  switches?: SettingsSwitch[]
+}
+
+export interface SettingsSwitch {
+  id: string
+  label: string
+  checked: boolean
+  onChange: (checked: boolean) => void
 }
 
 interface Choice {
@@ -108,6 +117,15 @@ export function SettingsMenu(props: SettingsMenuProps) {
               </span>
               <NextGlyph width={16} height={16} className="shrink-0 text-neutral-400 rtl:-scale-x-100" />
             </button>
+          </li>
+        ))}
+        {props.switches?.map((item) => (
+          <li key={item.id}>
+            <label className="flex w-full cursor-pointer items-center gap-3 rounded-md px-2 py-2 text-sm hover:bg-white/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-400">
+              <span className="min-w-0 flex-1">{item.label}</span>
+              <input type="checkbox" role="switch" checked={item.checked} onChange={(event) => item.onChange(event.target.checked)} className="peer sr-only" />
+              <span aria-hidden="true" className="relative h-5 w-9 shrink-0 rounded-full bg-neutral-600 transition-colors peer-checked:bg-brand-600 after:absolute after:start-0.5 after:top-0.5 after:h-4 after:w-4 after:rounded-full after:bg-white after:transition-transform peer-checked:after:translate-x-4 rtl:peer-checked:after:-translate-x-4" />
+            </label>
           </li>
         ))}
         {/* A touch screen has no keys to list. */}

@@ -22,6 +22,7 @@ export const SHORTCUTS: { keys: ShortcutKey[]; action: MessageId }[] = [
   { keys: ['C'], action: 'player.shortcutCaptions' },
   { keys: ['<', '>'], action: 'player.shortcutSpeed' },
   { keys: ['P'], action: 'player.shortcutPictureInPicture' },
+  { keys: ['S'], action: 'player.shortcutSkip' },
   { keys: ['?'], action: 'player.shortcutHelp' },
 ]
 
@@ -36,6 +37,8 @@ export interface ShortcutActions {
   toggleCaptions: () => void
   togglePictureInPicture: () => void
   showHelp: () => void
+  /** Skip intro / Skip recap while it shows; false when there is nothing to skip. */
+  skip?: () => boolean
 }
 
 /** Carries out the shortcut for `key`; false when the key is not one of them. */
@@ -86,6 +89,9 @@ export function handleShortcut(video: HTMLVideoElement, key: string, actions: Sh
     case '?':
       actions.showHelp()
       return true
+    case 's':
+    case 'S':
+      return actions.skip?.() ?? false
     default:
       return false
   }
