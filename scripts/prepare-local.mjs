@@ -104,9 +104,38 @@ export async function loadCatalog(persistTo) {
   await loadEmbeddedCatalog({ persistTo })
 }
 
+/**
+ * Runs a file of marker SQL (scripts/detect-markers.mjs writes one) on the accounts database, then
+ * clears the KV copies viewers read markers from, so they are rebuilt from D1 at the next read.
+ */
+export function applyMarkersSql(file, { remote = false, persistTo = null, titles = [] } = {}) {
+  const where = remote ? ['--remote'] : ['--local', ...persistArgs(persistTo)]
+  const options = { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...wranglerEnv, CI: 'true' } }
+  try {
+    execFileSync(wranglerBin, ['d1', 'execute', 'DB', ...where, '--file', file, '--yes'], options)
+    for (const key of ['v1:markers:titles', ...titles.map((title) => `v1:markers:title:${title}`)]) {
+      execFileSync(wranglerBin, ['kv', 'key', 'delete', key, '--binding', 'CACHE', ...where], options)
+    }
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The sample series' markers, as detection found them (data/sample-series-markers.sql), once per state and version of the file. */
+export function seedSampleMarkers(persistTo) {
+  const file = join(root, 'data', 'sample-series-markers.sql')
+  if (!existsSync(file)) return
+  const stamp = join(persistTo ?? join(root, '.wrangler', 'state'), 'sample-series-markers.applied')
+  const sql = readFileSync(file, 'utf8')
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === sql) return
+  if (applyMarkersSql(file, { persistTo, titles: ['tv:19885'] })) writeFileSync(stamp, sql)
+}
+
 export async function prepareLocal({ persistTo, forceBuild = false } = {}) {
   ensureDevVars()
   buildWeb({ force: forceBuild })
   migrate(persistTo)
   await loadCatalog(persistTo)
+  seedSampleMarkers(persistTo)
 }

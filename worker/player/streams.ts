@@ -17,6 +17,20 @@ export const SAMPLE_MASTER_URL = '/media/sample/master.m3u8'
 export const SAMPLE_THUMBNAILS_URL = '/media/sample/thumbnails.vtt'
 
 /**
+ * The bundled sample series (scripts/make-sample-series.sh): three 90-second episodes sharing an
+ * intro and credits, with cold opens and recaps, which the embedded catalogue's Sherlock plays as
+ * its first season (three episodes, as the series has), so skipping and the next episode can be
+ * tried with the markers detection found in them (data/sample-series-markers.sql).
+ */
+export const SAMPLE_SERIES = { content_id: 19885, season: 1, episodes: 3 } as const
+
+/** The sample series' episode for this title and episode, if it is one. */
+export function sampleSeriesEpisode(type: ContentType, id: number, season: number, episode: number): string | null {
+  const series = SAMPLE_SERIES
+  return type === 'tv' && id === series.content_id && season === series.season && episode >= 1 && episode <= series.episodes ? `/media/series/e${episode}/master.m3u8` : null
+}
+
+/**
  * A master playlist (or a thumbnails track) is an https:// URL or a same-site path under /media/;
  * anything else (http, javascript:, protocol-relative //host, path traversal) could make the player
  * load a stranger's origin or mixed content.

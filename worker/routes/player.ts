@@ -17,7 +17,7 @@ import { validate } from '../lib/validate'
 import type { MarkersAnswer } from '../player/marker-rules'
 import { markersForPlayback, reportWrongMarker } from '../player/markers'
 import { playerConfig } from '../player/sources'
-import { SAMPLE_MASTER_URL, SAMPLE_THUMBNAILS_URL, streamForPlayback } from '../player/streams'
+import { SAMPLE_MASTER_URL, SAMPLE_THUMBNAILS_URL, sampleSeriesEpisode, streamForPlayback } from '../player/streams'
 import { catalogProviderName } from './config'
 
 /** Plain decimal digits only, as the catalogue routes take them: no `1e3`, `0x10`, `00001` or spaces. */
@@ -52,6 +52,8 @@ export const playerRoutes = new Hono<AppEnv>()
     // The embedded catalogue ships no media of its own, so its titles play the bundled sample;
     // with TMDB a title plays only what an operator has mapped to it.
     if (catalogProviderName(c.env) === 'embedded') {
+      const episodeOfSeries = sampleSeriesEpisode(type, id, season, episode)
+      if (episodeOfSeries) return c.json({ url: episodeOfSeries, label: 'Sample series', thumbnails: null, origin: 'sample' as const })
       return c.json({ url: SAMPLE_MASTER_URL, label: 'Sample', thumbnails: SAMPLE_THUMBNAILS_URL, origin: 'sample' as const })
     }
     return c.json({ url: null, label: null, thumbnails: null, origin: 'none' as const })

@@ -132,6 +132,20 @@ describe('GET /api/player/stream/:type/:id', () => {
     expect(await res.json()).toEqual({ url: '/media/sample/master.m3u8', label: 'Sample', thumbnails: '/media/sample/thumbnails.vtt', origin: 'sample' })
   })
 
+  it('plays the sample series as the first season of the embedded catalogue’s sample show, and the sample elsewhere', async () => {
+    const url = async (path: string) => ((await (await exports.default.fetch(`http://localhost/api/player/stream/${path}`)).json()) as { url: string }).url
+    expect(await url('tv/19885?season=1&episode=1')).toBe('/media/series/e1/master.m3u8')
+    expect(await url('tv/19885?season=1&episode=3')).toBe('/media/series/e3/master.m3u8')
+    expect(await url('tv/19885?season=1&episode=4')).toBe('/media/sample/master.m3u8')
+    expect(await url('tv/19885?season=2&episode=1')).toBe('/media/sample/master.m3u8')
+    expect(await url('tv/1396?season=1&episode=1')).toBe('/media/sample/master.m3u8')
+    // the episodes are there to be played
+    for (const episode of [1, 2, 3]) expect((await env.ASSETS.fetch(`http://localhost/media/series/e${episode}/master.m3u8`)).status).toBe(200)
+    // a stream an operator maps takes its place
+    await insertStream('tv', 19885, 1, 2, 'https://cdn.example/sherlock/1/2/master.m3u8')
+    expect(await url('tv/19885?season=1&episode=2')).toBe('https://cdn.example/sherlock/1/2/master.m3u8')
+  })
+
   it('answers the mapped master playlist of a film', async () => {
     await insertStream('movie', 987002, 0, 0, 'https://cdn.example/films/987002/master.m3u8')
     const res = await exports.default.fetch('http://localhost/api/player/stream/movie/987002')
