@@ -1,14 +1,25 @@
 /**
  * Plays an address in our own player, as a viewer would get it, before an administrator saves it.
  * The player's code and words load on demand, as on a title page; nothing is reported as watched.
+ * The marker editor reads the playhead and the length from it, and moves the playhead (`handle`).
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState, type RefObject } from 'react'
 import { loadAreas, t } from '../../i18n'
 import { loadHlsPlayer } from '../title/player-loader'
 
 type PlayerModule = typeof import('../title/hls-player')
 
-export function StreamPreview({ src, thumbnails, title }: { src: string; thumbnails: string | null; title: string }) {
+/** What the marker editor may do with the preview: read where it is and how long it is, seek. */
+export interface PreviewHandle {
+  /** Seconds; null before the video is there. */
+  time: () => number | null
+  /** Seconds; null until the length is known. */
+  length: () => number | null
+  seek: (seconds: number) => void
+}
+
+export function StreamPreview({ src, thumbnails, title, handle }: { src: string; thumbnails: string | null; title: string; handle?: RefObject<PreviewHandle | null> }) {
+  const frame = useRef<HTMLDivElement>(null)
   const [module, setModule] = useState<PlayerModule | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   useEffect(() => {
@@ -21,11 +32,29 @@ export function StreamPreview({ src, thumbnails, title }: { src: string; thumbna
       live = false
     }
   }, [])
+  useEffect(() => {
+    if (!handle) return
+    const video = () => frame.current?.querySelector('video') ?? null
+    handle.current = {
+      time: () => video()?.currentTime ?? null,
+      length: () => {
+        const duration = video()?.duration
+        return duration !== undefined && Number.isFinite(duration) && duration > 0 ? duration : null
+      },
+      seek: (seconds) => {
+        const element = video()
+        if (element) element.currentTime = seconds
+      },
+    }
+    return () => {
+      handle.current = null
+    }
+  }, [handle])
   if (failure) return <p role="alert" className="text-sm text-red-300">{failure}</p>
   if (!module) return <p role="status" className="text-sm text-neutral-400">{t('admin.loading')}</p>
   const { HlsPlayer } = module
   return (
-    <div className="aspect-video w-full max-w-3xl overflow-hidden rounded-lg bg-black">
+    <div ref={frame} className="aspect-video w-full max-w-3xl overflow-hidden rounded-lg bg-black">
       <HlsPlayer
         key={src}
         src={src}

@@ -3,7 +3,8 @@
  * catalogue (or pick one viewers want that has none), give its address, check it (the worker loads
  * it as the player would and lists its renditions and captions), preview it in our player, save;
  * edit and remove the streams there are. The worker checks the address again on save, so nothing
- * that cannot play is saved.
+ * that cannot play is saved. Below the form, the markers (intro, recap, credits) of the title or
+ * episode chosen (marker-editor.tsx).
  */
 import { useRef, useState, type FormEvent } from 'react'
 import { Button } from '../../components/button'
@@ -13,7 +14,8 @@ import { paths } from '../../lib/paths'
 import { FormError, TextField } from '../account/auth-form'
 import { checkStream, useRemoveStream, useSaveStream, useStreams, useTitlesWithoutStream, type AdminStream, type PlaylistReport } from './api'
 import { Panel } from './figures'
-import { StreamPreview } from './stream-preview'
+import { MarkerEditor } from './marker-editor'
+import { StreamPreview, type PreviewHandle } from './stream-preview'
 import { TitleFinder, type ChosenTitle } from './title-finder'
 
 interface Draft {
@@ -69,6 +71,7 @@ function StreamForm({ title, editing, onDone }: { title: ChosenTitle; editing: A
   const [report, setReport] = useState<PlaylistReport | null>(null)
   const [checking, setChecking] = useState(false)
   const [preview, setPreview] = useState(false)
+  const previewHandle = useRef<PreviewHandle | null>(null)
   const [error, setError] = useState<string | null>(null)
   const save = useSaveStream()
   const toast = useToast()
@@ -123,42 +126,51 @@ function StreamForm({ title, editing, onDone }: { title: ChosenTitle; editing: A
     )
   }
   const name = titleName(title)
+  const place = request()
   return (
-    <form onSubmit={onSubmit} className="space-y-4" aria-label={t('admin.streamFormFor', { title: name })}>
-      <p className="text-sm text-neutral-200">
-        <span className="font-semibold" dir="auto">{name}</span> ·{' '}
-        <a href={paths.title(title.content_type, title.content_id)} target="_blank" rel="noreferrer" className="text-brand-400 underline">
-          {t('admin.streamOpenTitle')}
-        </a>
-      </p>
-      {title.content_type === 'tv' && (
-        <div className="grid grid-cols-2 gap-3 sm:max-w-md">
-          <TextField label={t('admin.streamSeason')} type="number" min={0} max={1000} inputMode="numeric" required value={draft.season} onChange={set('season')} />
-          <TextField label={t('admin.streamEpisode')} type="number" min={0} max={100000} inputMode="numeric" required value={draft.episode} onChange={set('episode')} />
+    <>
+      <form onSubmit={onSubmit} className="space-y-4" aria-label={t('admin.streamFormFor', { title: name })}>
+        <p className="text-sm text-neutral-200">
+          <span className="font-semibold" dir="auto">{name}</span> ·{' '}
+          <a href={paths.title(title.content_type, title.content_id)} target="_blank" rel="noreferrer" className="text-brand-400 underline">
+            {t('admin.streamOpenTitle')}
+          </a>
+        </p>
+        {title.content_type === 'tv' && (
+          <div className="grid grid-cols-2 gap-3 sm:max-w-md">
+            <TextField label={t('admin.streamSeason')} type="number" min={0} max={1000} inputMode="numeric" required value={draft.season} onChange={set('season')} />
+            <TextField label={t('admin.streamEpisode')} type="number" min={0} max={100000} inputMode="numeric" required value={draft.episode} onChange={set('episode')} />
+          </div>
+        )}
+        {title.content_type === 'tv' && <p className="text-xs text-neutral-400">{t('admin.streamWholeShowHint')}</p>}
+        <TextField label={t('admin.streamAddress')} required dir="ltr" inputMode="url" placeholder="https://…/master.m3u8" value={draft.master_url} onChange={set('master_url')} />
+        <TextField label={t('admin.streamThumbnails')} dir="ltr" inputMode="url" value={draft.thumbnails_url} onChange={set('thumbnails_url')} />
+        <TextField label={t('admin.streamLabel')} maxLength={120} value={draft.label} onChange={set('label')} />
+        <FormError message={error} />
+        {report && <ReportView report={report} />}
+        <div className="flex flex-wrap gap-3">
+          <Button variant="secondary" onClick={check} busy={checking} busyLabel={t('admin.streamChecking')} disabled={!draft.master_url.trim()}>
+            {t('admin.streamCheck')}
+          </Button>
+          <Button variant="secondary" onClick={() => setPreview((on) => !on)} disabled={!report} aria-expanded={preview}>
+            {t('admin.streamPreview')}
+          </Button>
+          <Button type="submit" busy={save.isPending} busyLabel={t('admin.streamSaving')}>
+            {t('admin.streamSave')}
+          </Button>
+          <Button variant="secondary" onClick={onDone}>
+            {t('admin.streamCancel')}
+          </Button>
         </div>
-      )}
-      {title.content_type === 'tv' && <p className="text-xs text-neutral-400">{t('admin.streamWholeShowHint')}</p>}
-      <TextField label={t('admin.streamAddress')} required dir="ltr" inputMode="url" placeholder="https://…/master.m3u8" value={draft.master_url} onChange={set('master_url')} />
-      <TextField label={t('admin.streamThumbnails')} dir="ltr" inputMode="url" value={draft.thumbnails_url} onChange={set('thumbnails_url')} />
-      <TextField label={t('admin.streamLabel')} maxLength={120} value={draft.label} onChange={set('label')} />
-      <FormError message={error} />
-      {report && <ReportView report={report} />}
-      <div className="flex flex-wrap gap-3">
-        <Button variant="secondary" onClick={check} busy={checking} busyLabel={t('admin.streamChecking')} disabled={!draft.master_url.trim()}>
-          {t('admin.streamCheck')}
-        </Button>
-        <Button variant="secondary" onClick={() => setPreview((on) => !on)} disabled={!report} aria-expanded={preview}>
-          {t('admin.streamPreview')}
-        </Button>
-        <Button type="submit" busy={save.isPending} busyLabel={t('admin.streamSaving')}>
-          {t('admin.streamSave')}
-        </Button>
-        <Button variant="secondary" onClick={onDone}>
-          {t('admin.streamCancel')}
-        </Button>
-      </div>
-      {preview && report && <StreamPreview src={draft.master_url.trim()} thumbnails={draft.thumbnails_url.trim() || null} title={name} />}
-    </form>
+        {preview && report && <StreamPreview src={draft.master_url.trim()} thumbnails={draft.thumbnails_url.trim() || null} title={name} handle={previewHandle} />}
+      </form>
+      <MarkerEditor
+        place={{ content_type: place.content_type, content_id: place.content_id, season_number: place.season_number, episode_number: place.episode_number }}
+        preview={previewHandle}
+        previewOpen={preview && !!report}
+        streamSeconds={report?.duration_seconds ?? null}
+      />
+    </>
   )
 }
 
