@@ -110,7 +110,8 @@ export async function loadCatalog(persistTo) {
  */
 export function applyMarkersSql(file, { remote = false, persistTo = null, titles = [] } = {}) {
   const where = remote ? ['--remote'] : ['--local', ...persistArgs(persistTo)]
-  const options = { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...wranglerEnv, CI: 'true' } }
+  // wrangler prints every statement's result: only its errors are worth showing
+  const options = { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...wranglerEnv, CI: 'true' } }
   try {
     execFileSync(wranglerBin, ['d1', 'execute', 'DB', ...where, '--file', file, '--yes'], options)
     for (const key of ['v1:markers:titles', ...titles.map((title) => `v1:markers:title:${title}`)]) {
