@@ -47,6 +47,17 @@ describe('marker detection on the sample series', () => {
     expect(sql).toBe(readFileSync(join(root, 'data', 'sample-series-markers.sql'), 'utf8'))
   })
 
+  it('finds an intro at 0:00 as well as one after a cold open', () => {
+    const first = join(work, 'intro-first.mp4')
+    execFileSync('bash', [join(root, 'scripts', 'make-sample-series.sh'), '--intro-first', first])
+    const found = detectSources([episodes[0], first]) as Found[][]
+    const intro = found[1]!.find((m) => m.kind === 'intro')!
+    expect(intro.start_ms).toBe(0)
+    expect(Math.abs(intro.end_ms - 20_000)).toBeLessThanOrEqual(500)
+    const other = found[0]!.find((m) => m.kind === 'intro')!
+    expect(Math.abs(other.start_ms - 8500)).toBeLessThanOrEqual(500)
+  })
+
   it('finds no intro in an episode that has none, and still its credits', () => {
     const plain = join(work, 'no-intro.mp4')
     execFileSync('bash', [join(root, 'scripts', 'make-sample-series.sh'), '--without-intro', plain])

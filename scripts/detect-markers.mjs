@@ -10,7 +10,7 @@
  * bits for long enough. The intro is the longest span an episode shares with the others in its
  * first 60% (so one at 0:00 or after a cold open alike), the credits the longest in its last 40%,
  * and a recap a span before the intro that repeats an earlier episode's own part. Each end is
- * snapped to the nearest silence (ffmpeg's silencedetect) within reach. The confidence is how
+ * snapped to the nearest silence or black frames (ffmpeg's silencedetect and blackdetect) within reach. The confidence is how
  * many of the other episodes agree (half of them is enough), times how closely their items match; markers below
  * MARKER_MIN_CONFIDENCE (worker/player/marker-rules.ts) are stored but never shown to viewers.
  *
@@ -57,11 +57,15 @@ export function fingerprint(source) {
   return { items: items.split(',').map(Number), duration }
 }
 
-/** The silences of an episode (at least 0.3 s under -50 dB), and its exact length, from ffmpeg. */
+/**
+ * The pauses of an episode where a part may start or end: its silences (at least 0.3 s under
+ * -50 dB) and its black frames (at least 0.3 s), from one pass of ffmpeg, and its exact length.
+ */
 export function silencesOf(source) {
-  const { stderr } = run('ffmpeg', ['-hide_banner', '-nostats', '-i', source, '-af', 'silencedetect=n=-50dB:d=0.3', '-f', 'null', '-'])
+  const { stderr } = run('ffmpeg', ['-hide_banner', '-nostats', '-i', source, '-af', 'silencedetect=n=-50dB:d=0.3', '-vf', 'blackdetect=d=0.3:pix_th=0.10', '-f', 'null', '-'])
   const silences = []
   for (const match of stderr.matchAll(/silence_start: ([\d.]+)[\s\S]*?silence_end: ([\d.]+)/g)) silences.push({ start: Number(match[1]), end: Number(match[2]) })
+  for (const match of stderr.matchAll(/black_start:([\d.]+) black_end:([\d.]+)/g)) silences.push({ start: Number(match[1]), end: Number(match[2]) })
   const time = [...stderr.matchAll(/time=(\d+):(\d+):([\d.]+)/g)].at(-1)
   const length = time ? Number(time[1]) * 3600 + Number(time[2]) * 60 + Number(time[3]) : null
   return { silences, length }

@@ -12,6 +12,7 @@
 #
 # Usage: scripts/make-sample-series.sh [output-dir]   (default web/public/media/series)
 #        scripts/make-sample-series.sh --without-intro FILE   one episode with no intro (tests)
+#        scripts/make-sample-series.sh --intro-first FILE     one episode that opens with the intro (tests)
 set -euo pipefail
 
 gap=0.5
@@ -85,6 +86,10 @@ trap 'rm -rf "$work"' EXIT
 
 if [ "${1:-}" = "--without-intro" ]; then
   episode "$work/x" "$2" "cold 8 10 0 darkred" "episode 40 6 0 darkgreen" "$CREDITS" >/dev/null
+  exit 0
+fi
+if [ "${1:-}" = "--intro-first" ]; then
+  episode "$work/x" "$2" "$INTRO" "episode 40 6 0 darkgreen" "$CREDITS" >/dev/null
   exit 0
 fi
 
