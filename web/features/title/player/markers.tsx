@@ -122,7 +122,7 @@ export function MarkerLayer({ target, signedIn, currentTime, duration, onSkip, a
           <button type="button" onClick={skip} className="rounded-lg bg-white px-4 py-2 text-sm font-semibold text-neutral-950 shadow-lg ring-1 ring-black/20 hover:bg-neutral-200 sm:text-base">
             {t(active.kind === 'recap' ? 'player.skipRecap' : 'player.skipIntro')}
           </button>
-          <button type="button" onClick={hide} className="rounded px-1.5 py-0.5 text-xs text-neutral-200 underline decoration-neutral-400 underline-offset-2 drop-shadow hover:text-white">
+          <button type="button" onClick={hide} className="rounded bg-black/70 px-2 py-0.5 text-xs text-neutral-100 underline decoration-neutral-400 underline-offset-2 hover:text-white">
             {t('player.markerWrong')}
           </button>
         </div>

@@ -121,10 +121,17 @@ export function SettingsMenu(props: SettingsMenuProps) {
         ))}
         {props.switches?.map((item) => (
           <li key={item.id}>
-            <label className="flex w-full cursor-pointer items-center gap-3 rounded-md px-2 py-2 text-sm hover:bg-white/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-400">
+            {/* The checkbox itself covers the row, see-through, so a press anywhere on it is a press on the switch. */}
+            <label className="relative flex w-full cursor-pointer items-center gap-3 rounded-md px-2 py-2 text-sm hover:bg-white/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-400">
               <span className="min-w-0 flex-1">{item.label}</span>
-              <input type="checkbox" role="switch" checked={item.checked} onChange={(event) => item.onChange(event.target.checked)} className="peer sr-only" />
-              <span aria-hidden="true" className="relative h-5 w-9 shrink-0 rounded-full bg-neutral-600 transition-colors peer-checked:bg-brand-600 after:absolute after:start-0.5 after:top-0.5 after:h-4 after:w-4 after:rounded-full after:bg-white after:transition-transform peer-checked:after:translate-x-4 rtl:peer-checked:after:-translate-x-4" />
+              <input
+                type="checkbox"
+                role="switch"
+                checked={item.checked}
+                onChange={(event) => item.onChange(event.target.checked)}
+                className="peer absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none opacity-0"
+              />
+              <span aria-hidden="true" className="pointer-events-none relative h-5 w-9 shrink-0 rounded-full bg-neutral-600 transition-colors peer-checked:bg-brand-600 after:absolute after:start-0.5 after:top-0.5 after:h-4 after:w-4 after:rounded-full after:bg-white after:transition-transform peer-checked:after:translate-x-4 rtl:peer-checked:after:-translate-x-4" />
             </label>
           </li>
         ))}

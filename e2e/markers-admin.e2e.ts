@@ -1,0 +1,95 @@
+/**
+ * A marker the operator adds reaches viewers: an administrator marks the bundled 12-second sample's
+ * intro (1.0 to 6.0 s, for its 12-second cut) through the API, a visitor plays the film, Skip intro
+ * takes the playhead past 6 s, and "This was wrong" hides the button for that visitor. The player
+ * with the button is photographed at phone and desktop widths.
+ */
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { createAdmin, loginThroughForm, newAccountDetails } from './account-helpers'
+import { dismissCookieBanner, getJson, newPage, useBrowser, type ViewportName } from './browser'
+
+const baseUrl = inject('baseUrl')
+const browser = useBrowser()
+const admin = newAccountDetails('markers-admin')
+const shots = join(process.cwd(), 'test-results', 'markers')
+let movieId = 0
+let markerId = 0
+let adminPage: Page | null = null
+
+const video = (page: Page) => page.getByTestId('hls-video')
+const time = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.currentTime)
+
+beforeAll(async () => {
+  createAdmin(new URL(baseUrl).port, admin)
+  const movies = await getJson<{ results: { id: number }[] }>(baseUrl, '/api/catalog/lists/movie-popular')
+  movieId = movies.results[0]!.id
+  const { context, page } = await newPage(browser(), baseUrl, 'desktop')
+  await dismissCookieBanner(context)
+  await loginThroughForm(page, admin, 'Admin')
+  adminPage = page
+  const place = { content_type: 'movie', content_id: movieId, season_number: 0, episode_number: 0 }
+  // A marker left by an earlier run of this file on the same state goes first.
+  const listed = await (await page.request.get(`/api/admin/markers?content_type=movie&content_id=${movieId}`)).json()
+  for (const old of (listed as { results: { id: number; kind: string; source: string }[] }).results) {
+    if (old.kind === 'intro' && old.source === 'operator') await page.request.delete(`/api/admin/markers/${old.id}`)
+  }
+  const created = await page.request.post('/api/admin/markers', { data: { ...place, kind: 'intro', start_ms: 1000, end_ms: 6000, duration_ms: 12_000 } })
+  expect(created.status()).toBe(201)
+  markerId = ((await created.json()) as { marker: { id: number } }).marker.id
+})
+
+afterAll(async () => {
+  if (adminPage && markerId) await adminPage.request.delete(`/api/admin/markers/${markerId}`)
+  await adminPage?.context().close()
+})
+
+async function openAtIntro(viewport: ViewportName) {
+  const { context, page } = await newPage(browser(), baseUrl, viewport)
+  await dismissCookieBanner(context)
+  await page.goto(`/movie/${movieId}`, { waitUntil: 'domcontentloaded' })
+  await page.getByTestId('player-poster').getByRole('button', { name: /^Play\b/ }).click()
+  await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid="hls-video"]')?.readyState ?? 0) >= 1, undefined, { timeout: 20_000 })
+  // Held inside the intro, so the picture stays put for the photograph.
+  await video(page).evaluate((v: HTMLVideoElement) => {
+    v.muted = true
+    v.pause()
+    v.currentTime = 2
+  })
+  const skip = page.getByRole('button', { name: 'Skip intro', exact: true })
+  await skip.waitFor({ timeout: 10_000 })
+  return { context, page, skip }
+}
+
+describe('a marker the operator adds', () => {
+  it('gives visitors Skip intro, which jumps past it; "This was wrong" hides it', async () => {
+    mkdirSync(shots, { recursive: true })
+    const { context, page, skip } = await openAtIntro('desktop')
+    await page.getByTestId('player').screenshot({ path: join(shots, 'skip-intro-1440.png') })
+    await skip.click()
+    await expect.poll(() => time(page)).toBeGreaterThanOrEqual(6)
+    expect(await skip.count()).toBe(0)
+
+    await video(page).evaluate((v: HTMLVideoElement) => {
+      v.currentTime = 3
+    })
+    await skip.waitFor()
+    await page.getByRole('button', { name: 'This was wrong' }).click()
+    await page.getByTestId('player-announcement').getByText('Marker hidden').waitFor({ state: 'attached' })
+    expect(await skip.count()).toBe(0)
+    expect(await page.evaluate(() => localStorage.getItem('reelhouse:hidden-markers'))).toBe(JSON.stringify([markerId]))
+    await context.close()
+  })
+
+  it('shows the button on a phone, inside the picture', async () => {
+    const { context, page, skip } = await openAtIntro('phone')
+    const [button, player] = await Promise.all([skip.boundingBox(), page.getByTestId('player').boundingBox()])
+    expect(button!.x).toBeGreaterThanOrEqual(player!.x)
+    expect(button!.x + button!.width).toBeLessThanOrEqual(player!.x + player!.width + 1)
+    expect(button!.y + button!.height).toBeLessThanOrEqual(player!.y + player!.height + 1)
+    await page.getByTestId('player').screenshot({ path: join(shots, 'skip-intro-390.png') })
+    await context.close()
+  })
+})
