@@ -10,6 +10,7 @@
  */
 import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import type { ImageSource } from '../../../worker/catalog/image-sizes'
 import type { MediaType, Video } from '../../../worker/catalog/types'
 import type { PlayerSource } from '../../../worker/player/sources'
 import { t } from '../../i18n'
@@ -179,6 +180,8 @@ export interface PlayerProps {
 export interface UpNext {
   label: string
   onPlay: () => void
+  /** The next episode's still, when it has one. */
+  still?: ImageSource | null
 }
 
 export const UP_NEXT_SECONDS = 10
@@ -187,7 +190,7 @@ export const UP_NEXT_SECONDS = 10
  * The end-of-episode card, from the start of the credits (or near the end, or at the end): the
  * next episode starts when the count reaches 0, unless cancelled; with autoplay off there is no
  * count. Before the end it offers Watch credits instead of Cancel: the card goes until the end.
- * It takes the focus when the viewer was in the player, and gives it back to the player on Cancel.
+ * At the end it takes the focus when the viewer was in the player, and gives it back to the player on Cancel.
  * It sits among the player's panels, above its controls: on a phone it fills the picture above
  * them; wider, it sits in a corner.
  * The count itself is not read aloud every second; the player's status line announces the card.
@@ -208,10 +211,13 @@ function UpNextCard({ upNext, countdown, atCredits, onCancel }: { upNext: UpNext
     const timer = window.setTimeout(() => setLeft((n) => n - 1), 1000)
     return () => window.clearTimeout(timer)
   }, [left, countdown])
+  // At the end the card is what is left to do; during the credits the viewer may still be using the
+  // player's keys (Space would otherwise press Play now), so the focus stays where it is.
   useEffect(() => {
+    if (atCredits) return
     const active = document.activeElement
     if (!active || active === document.body || card.current?.closest('[role="group"]')?.contains(active)) playNow.current?.focus()
-  }, [])
+  }, [atCredits])
   const cancel = () => {
     card.current?.closest<HTMLElement>('[role="group"]')?.focus()
     onCancel()
@@ -223,13 +229,20 @@ function UpNextCard({ upNext, countdown, atCredits, onCancel }: { upNext: UpNext
       data-testid="up-next"
       className="pointer-events-auto absolute inset-0 flex flex-col justify-center bg-neutral-950/95 px-4 py-2 text-white sm:inset-auto sm:end-3 sm:bottom-2 sm:w-80 sm:rounded-xl sm:p-4 sm:shadow-2xl sm:ring-1 sm:ring-neutral-700"
     >
-      <p className="text-xs font-semibold tracking-wide text-neutral-400 uppercase">{t('player.upNext')}</p>
-      <p className="mt-0.5 truncate text-sm font-semibold sm:mt-1 sm:text-base">{upNext.label}</p>
-      {countdown && (
-        <p className="text-xs text-neutral-300 sm:mt-1 sm:text-sm" aria-hidden="true">
-          {t('player.upNextCountdown', { seconds: left })}
-        </p>
-      )}
+      <div className="flex items-center gap-3">
+        {upNext.still && (
+          <img src={upNext.still.src} srcSet={upNext.still.srcSet} sizes={upNext.still.srcSet && '112px'} alt="" width={300} height={169} data-testid="up-next-still" className="aspect-video w-24 shrink-0 rounded-md bg-neutral-800 object-cover sm:w-28" />
+        )}
+        <div className="min-w-0">
+          <p className="text-xs font-semibold tracking-wide text-neutral-400 uppercase">{t('player.upNext')}</p>
+          <p className="mt-0.5 truncate text-sm font-semibold sm:mt-1 sm:text-base">{upNext.label}</p>
+          {countdown && (
+            <p className="text-xs text-neutral-300 sm:mt-1 sm:text-sm" aria-hidden="true">
+              {t('player.upNextCountdown', { seconds: left })}
+            </p>
+          )}
+        </div>
+      </div>
       <div className="mt-2 flex gap-2 sm:mt-3">
         <button ref={playNow} type="button" onClick={() => play.current()} className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-500">
           {t('player.playNow')}

@@ -60,16 +60,16 @@ const marker = (over: Partial<Marker>): Marker => ({ id: 1, kind: 'intro', start
 
 /** The API: the stream, the markers given, and the "wrong" reports (recorded). */
 function stubApi(markers: Marker[]) {
-  const requests: { method: string; url: string }[] = []
+  const requests: { method: string; url: string; body?: unknown }[] = []
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input instanceof Request ? input.url : input)
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET')
-    requests.push({ method, url })
+    requests.push(typeof init?.body === 'string' ? { method, url, body: JSON.parse(init.body) } : { method, url })
     const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
     if (url.includes('/api/player/stream/')) return json({ url: '/media/sample/master.m3u8', label: null, thumbnails: null, origin: 'sample' })
     if (url.includes('/api/player/markers/') && url.endsWith('/wrong')) return json({ message: 'ok' }, 201)
     if (url.includes('/api/player/markers/')) return json({ markers })
-    if (url.includes('/api/me/history')) return json({ entry: null })
+    if (url.includes('/api/me/history')) return json(method === 'GET' ? { entry: null } : { entry: {} })
     return json({ error: 'not found' }, 404)
   })
   vi.stubGlobal('fetch', fetchStub)
@@ -238,6 +238,25 @@ describe('Skip intro', () => {
   })
 })
 
+describe('progress', () => {
+  it('counts a skipped intro as watched in the report', async () => {
+    const requests = stubApi([marker({})])
+    renderPlayer({ progress: { enabled: true, title: { content_id: 7, content_type: 'tv', title: 'Harbor Watch', poster_path: null, season_number: 1, episode_number: 2 }, watched: { current: 0 } } })
+    const video = await videoReady()
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith(expect.stringContaining('/api/player/markers/'), expect.anything()))
+    await act(async () => {
+      await video.play()
+    })
+    for (let at = 0; at <= 12; at += 0.25) playTo(video, at)
+    fireEvent.click(await screen.findByRole('button', { name: 'Skip intro' }))
+    for (let at = 40; at <= 42; at += 0.25) playTo(video, at)
+    act(() => video.pause())
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT' && r.url.includes('/api/me/history'))).toBe(true))
+    const report = requests.find((r) => r.method === 'PUT')!.body as { watch_duration: number; position: number; reason: string }
+    expect(report).toMatchObject({ watch_duration: 42, position: 42, reason: 'pause' })
+  })
+})
+
 describe('the credits', () => {
   const upNext = { label: 'S1 E3: The Storm', onPlay: vi.fn() }
 
@@ -249,9 +268,12 @@ describe('the credits', () => {
     await act(async () => undefined)
     playTo(video, 89)
     expect(screen.queryByTestId('up-next')).toBeNull()
+    screen.getByTestId('hls-player').focus()
     playTo(video, 90.5)
     expect(await screen.findByTestId('up-next')).toBeTruthy()
     expect(screen.getByText('Playing in 10 s')).toBeTruthy()
+    // The viewer's keys still work the player: Space must not press Play now.
+    expect(document.activeElement).toBe(screen.getByTestId('hls-player'))
     fireEvent.click(screen.getByRole('button', { name: 'Watch credits' }))
     expect(screen.queryByTestId('up-next')).toBeNull()
     playTo(video, 100)

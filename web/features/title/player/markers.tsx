@@ -83,6 +83,8 @@ export function MarkerLayer({ target, signedIn, currentTime, duration, onSkip, a
   // Each marker is announced (or skipped automatically) once as the playhead enters it, not on
   // every tick; one skipped automatically and sought back into is left for the viewer.
   const seen = useRef(new Set<number>())
+  const now = useRef(currentTime)
+  now.current = currentTime
   const skip = () => {
     if (active) onSkip(currentTime, active.end_ms / 1000)
   }
@@ -91,7 +93,7 @@ export function MarkerLayer({ target, signedIn, currentTime, duration, onSkip, a
     if (!active || seen.current.has(active.id)) return
     seen.current.add(active.id)
     if (autoSkip) {
-      onSkip(active.start_ms / 1000, active.end_ms / 1000)
+      onSkip(now.current, active.end_ms / 1000)
       announce(t(active.kind === 'recap' ? 'player.recapSkipped' : 'player.introSkipped'))
     } else {
       announce(t(active.kind === 'recap' ? 'player.skipRecapAvailable' : 'player.skipIntroAvailable'))
