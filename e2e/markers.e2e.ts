@@ -5,13 +5,17 @@
  * follows; on episode 2, S skips the recap and "This was wrong" hides the intro's button; with
  * autoplay off the card waits for the viewer. Then the same at phone width, axe-clean.
  */
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { dismissCookieBanner, newPage, seriousA11yViolations, useBrowser } from './browser'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
 const SHOW = 19885
+const shots = join(__dirname, '..', '.wrangler', 'screenshots')
+beforeAll(() => mkdirSync(shots, { recursive: true }))
 
 const video = (page: Page) => page.getByTestId('hls-video')
 const time = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.currentTime)
@@ -45,6 +49,10 @@ describe('skipping and the next episode on the sample series', () => {
     await seek(page, 76)
     const upNext = page.getByRole('region', { name: 'Up next' })
     await upNext.getByRole('button', { name: 'Watch credits' }).waitFor({ timeout: 10_000 })
+    // the next episode's still and name
+    await upNext.getByTestId('up-next-still').waitFor()
+    expect(await upNext.innerText()).toContain('Episode 2')
+    await page.getByTestId('hls-player').screenshot({ path: join(shots, 'up-next-credits-desktop.png') })
     await page.waitForURL((url) => url.searchParams.get('episode') === '2', { timeout: 20_000 })
     await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid="hls-video"]')?.currentTime ?? 0) > 0.3, undefined, { timeout: 20_000 })
 
@@ -85,6 +93,7 @@ describe('skipping and the next episode on the sample series', () => {
     await skip.waitFor()
     const [button, controls] = await Promise.all([skip.boundingBox(), page.getByTestId('player-controls').boundingBox()])
     expect(button!.y + button!.height).toBeLessThanOrEqual(controls!.y + 1)
+    await page.screenshot({ path: join(shots, 'skip-intro-phone.png') })
     expect(await seriousA11yViolations(page)).toEqual([])
     await context.close()
   })

@@ -18,6 +18,7 @@ import { openingSeason } from '../../../worker/seo/boot'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons'
 import { PosterRow } from '../../components/poster-row'
 import { t } from '../../i18n'
+import { useImage } from '../../lib/images'
 import { yearOf } from '../../lib/titles'
 import { useNearScreen } from '../../lib/use-in-view'
 import { useDocumentMeta } from '../../lib/use-document-meta'
@@ -155,6 +156,7 @@ function ShowPage({ id }: { id: number }) {
   }, [next, play])
 
   const pending = detailsPendingState(show, validId, 'tv')
+  const image = useImage()
   if (pending || !details) return pending
 
   const chooseSeason = (seasonNumber: number) => {
@@ -228,7 +230,7 @@ function ShowPage({ id }: { id: number }) {
                       playing.current = true
                       record(selection)
                     }}
-                    upNext={next ? { label: episodeLabel(next, nextEpisode), onPlay: playNext } : null}
+                    upNext={next ? { label: episodeLabel(next, nextEpisode), onPlay: playNext, still: image(nextEpisode?.still_path, 'still', 112) } : null}
                     heading={{ title: details.name, episode: episodeLabel(selection, episode) }}
                   />
                   <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
