@@ -14,7 +14,7 @@ import { dismissCookieBanner, getJson, newPage, useBrowser, type ViewportName } 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
 const admin = newAccountDetails('markers-admin')
-const shots = join(process.cwd(), 'test-results', 'markers')
+const shots = join(__dirname, '..', '.wrangler', 'screenshots')
 let movieId = 0
 let markerId = 0
 let adminPage: Page | null = null
@@ -23,6 +23,7 @@ const video = (page: Page) => page.getByTestId('hls-video')
 const time = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.currentTime)
 
 beforeAll(async () => {
+  mkdirSync(shots, { recursive: true })
   createAdmin(new URL(baseUrl).port, admin)
   const movies = await getJson<{ results: { id: number }[] }>(baseUrl, '/api/catalog/lists/movie-popular')
   movieId = movies.results[0]!.id
@@ -65,9 +66,8 @@ async function openAtIntro(viewport: ViewportName) {
 
 describe('a marker the operator adds', () => {
   it('gives visitors Skip intro, which jumps past it; "This was wrong" hides it', async () => {
-    mkdirSync(shots, { recursive: true })
     const { context, page, skip } = await openAtIntro('desktop')
-    await page.getByTestId('player').screenshot({ path: join(shots, 'skip-intro-1440.png') })
+    await page.getByTestId('player').screenshot({ path: join(shots, 'markers-skip-intro-1440.png') })
     await skip.click()
     await expect.poll(() => time(page)).toBeGreaterThanOrEqual(6)
     expect(await skip.count()).toBe(0)
@@ -89,7 +89,7 @@ describe('a marker the operator adds', () => {
     expect(button!.x).toBeGreaterThanOrEqual(player!.x)
     expect(button!.x + button!.width).toBeLessThanOrEqual(player!.x + player!.width + 1)
     expect(button!.y + button!.height).toBeLessThanOrEqual(player!.y + player!.height + 1)
-    await page.getByTestId('player').screenshot({ path: join(shots, 'skip-intro-390.png') })
+    await page.getByTestId('player').screenshot({ path: join(shots, 'markers-skip-intro-390.png') })
     await context.close()
   })
 })
