@@ -51,19 +51,23 @@ const place = { content_type: 'tv' as const, content_id: 1399, season_number: 1,
 
 const preview = { time: vi.fn(() => 12.34), length: vi.fn(() => 2640.2), seek: vi.fn() }
 
-function Editor({ previewOpen = true }: { previewOpen?: boolean }) {
+function Editor({ previewOpen = true, streamSeconds = 2640 }: { previewOpen?: boolean; streamSeconds?: number | null }) {
   const handle = useRef<PreviewHandle | null>(preview)
-  return <MarkerEditor place={place} preview={handle} previewOpen={previewOpen} streamSeconds={2640} />
+  return <MarkerEditor place={place} preview={handle} previewOpen={previewOpen} streamSeconds={streamSeconds} />
 }
 
-function renderEditor(previewOpen = true) {
-  render(
+function wrap(element: React.ReactNode) {
+  return (
     <Provider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <Editor previewOpen={previewOpen} />
-      </QueryClientProvider>
-    </Provider>,
+      <QueryClientProvider client={client}>{element}</QueryClientProvider>
+    </Provider>
   )
+}
+let client = new QueryClient()
+
+function renderEditor(previewOpen = true) {
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  return render(wrap(<Editor previewOpen={previewOpen} />))
 }
 
 describe('parseMarkerTime', () => {
@@ -123,6 +127,16 @@ describe('MarkerEditor', () => {
     expect(seen.find((r) => r.method === 'PUT')).toMatchObject({ path: '/api/admin/markers/4', body: { kind: 'intro', start_ms: 5_000, end_ms: 70_000, duration_ms: 2_640_000 } })
     fireEvent.click(screen.getByRole('button', { name: 'Remove Intro, 0:05.0–1:05.5' }))
     await waitFor(() => expect(seen.some((r) => r.method === 'DELETE' && r.path === '/api/admin/markers/4')).toBe(true))
+  })
+
+  it('takes the stream\'s length for a new marker once the check has told it', async () => {
+    stub(() => json({ results: [] }))
+    client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    const { rerender } = render(wrap(<Editor streamSeconds={null} />))
+    await screen.findByText('No markers for this stream yet.')
+    expect((screen.getByLabelText('Cut length') as HTMLInputElement).value).toBe('')
+    rerender(wrap(<Editor streamSeconds={12} />))
+    expect((screen.getByLabelText('Cut length') as HTMLInputElement).value).toBe('0:12.0')
   })
 
   it('shows what the API refused, and refuses times it cannot read before asking', async () => {

@@ -50,6 +50,13 @@ export function MarkerEditor({ place, preview, previewOpen, streamSeconds }: { p
   const [editing, setEditing] = useState<AdminMarker | null>(null)
   const [draft, setDraft] = useState<Draft>(() => draftOf(null, streamSeconds))
   const [error, setError] = useState<string | null>(null)
+  // The check of the address tells the stream's length after the editor opened: a new marker is
+  // for that cut unless a length was written already.
+  const [lengthKnown, setLengthKnown] = useState(streamSeconds)
+  if (lengthKnown !== streamSeconds) {
+    setLengthKnown(streamSeconds)
+    if (!editing && !draft.cut && streamSeconds) setDraft({ ...draft, cut: markerTime(streamSeconds * 1000) })
+  }
 
   const startEditing = (marker: AdminMarker | null) => {
     setEditing(marker)

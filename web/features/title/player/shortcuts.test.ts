@@ -33,4 +33,15 @@ describe('handleShortcut', () => {
     expect(actions.toggleFullscreen).toHaveBeenCalledTimes(1)
     expect(handleShortcut(video, 'x', actions)).toBe(false)
   })
+
+  it('skips with S while there is something to skip, and leaves the key alone otherwise', () => {
+    const video = { playbackRate: 1 } as HTMLVideoElement
+    const base = { toggleFullscreen: vi.fn(), toggleCaptions: vi.fn(), togglePictureInPicture: vi.fn(), showHelp: vi.fn() }
+    const skip = vi.fn(() => true)
+    expect(handleShortcut(video, 's', { ...base, skip })).toBe(true)
+    expect(handleShortcut(video, 'S', { ...base, skip })).toBe(true)
+    expect(skip).toHaveBeenCalledTimes(2)
+    expect(handleShortcut(video, 's', { ...base, skip: () => false })).toBe(false)
+    expect(handleShortcut(video, 's', base)).toBe(false)
+  })
 })
