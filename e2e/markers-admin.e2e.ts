@@ -2,14 +2,15 @@
  * A marker the operator adds reaches viewers: an administrator marks the bundled 12-second sample's
  * intro (1.0 to 6.0 s, for its 12-second cut) through the API, a visitor plays the film, Skip intro
  * takes the playhead past 6 s, and "This was wrong" hides the button for that visitor. The player
- * with the button is photographed at phone and desktop widths.
+ * with the button is photographed at phone and desktop widths. In the dashboard's Streams tab the
+ * administrator adds a credits marker with the preview's length, sees it listed, and removes it.
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createAdmin, loginThroughForm, newAccountDetails } from './account-helpers'
-import { dismissCookieBanner, getJson, newPage, useBrowser, type ViewportName } from './browser'
+import { dismissCookieBanner, getJson, newPage, seriousA11yViolations, useBrowser, type ViewportName } from './browser'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
@@ -91,5 +92,41 @@ describe('a marker the operator adds', () => {
     expect(button!.y + button!.height).toBeLessThanOrEqual(player!.y + player!.height + 1)
     await page.getByTestId('player').screenshot({ path: join(shots, 'markers-skip-intro-390.png') })
     await context.close()
+  })
+})
+
+describe('the Streams tab\'s marker editor', () => {
+  it('adds a marker for the previewed cut, lists it, and removes it; axe-clean at desktop and phone widths', async () => {
+    const page = adminPage!
+    await page.goto('/admin/streams', { waitUntil: 'domcontentloaded' })
+    const editor = page.getByRole('region', { name: 'Map a stream to a title' })
+    await editor.getByLabel('Find a title').fill('dark knight')
+    await editor.getByRole('list', { name: 'Titles found' }).getByRole('button', { name: /^The Dark Knight \(2008\)/ }).click()
+    const form = editor.getByRole('form', { name: 'Stream of The Dark Knight' })
+    await form.getByLabel('HLS address (https:// or /media/…)').fill('/media/sample/master.m3u8')
+    await form.getByRole('button', { name: 'Check address' }).click()
+    await form.getByRole('status', { name: 'Found in the playlist' }).waitFor()
+    await form.getByRole('button', { name: 'Preview' }).click()
+    await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('form video')?.readyState ?? 0) >= 1, undefined, { timeout: 20_000 })
+
+    const markers = editor.getByRole('region', { name: 'Markers' })
+    await markers.getByLabel('Kind', { exact: true }).selectOption('credits')
+    await markers.getByLabel('Start', { exact: true }).fill('9')
+    await markers.getByLabel('End', { exact: true }).fill('0:12')
+    await markers.getByRole('button', { name: 'Use the preview’s length' }).click()
+    expect(await markers.getByLabel('Cut length', { exact: true }).inputValue()).toMatch(/^0:1[12]\.\d$/)
+    await markers.getByRole('button', { name: 'Add marker' }).click()
+    const row = markers.getByRole('list', { name: 'Markers' }).getByRole('listitem').filter({ hasText: 'Credits' })
+    await row.waitFor()
+    expect(await row.innerText()).toContain('0:09.0–0:12.0')
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await markers.screenshot({ path: join(shots, 'markers-editor-1440.png') })
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await markers.screenshot({ path: join(shots, 'markers-editor-390.png') })
+    await page.setViewportSize({ width: 1440, height: 900 })
+
+    await row.getByRole('button', { name: /^Remove Credits/ }).click()
+    await row.waitFor({ state: 'detached' })
   })
 })

@@ -91,7 +91,7 @@ describe('MarkerEditor', () => {
     expect(rows[0]!.textContent).toContain('Cut length 44:00.0 · set by the operator · 3 viewers said it was wrong')
     expect(rows[1]!.textContent).toContain('detected, 82% sure')
     expect(within(rows[1]!).queryByRole('button', { name: /^Edit/ })).toBeNull()
-    fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Go to the start of Credits, 41:40.0–44:00.0 in the preview' }))
+    fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Go to start: Credits, 41:40.0–44:00.0' }))
     expect(preview.seek).toHaveBeenCalledWith(2500)
   })
 
