@@ -9,23 +9,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AdminMarker } from '../../../worker/player/marker-rules'
 import { MarkerEditor, parseMarkerTime } from './marker-editor'
 import type { PreviewHandle } from './stream-preview'
+import { stubApi } from './api-stub'
 
-type Handler = (url: URL, request: Request) => Response | Promise<Response>
-
-function stub(handler: Handler) {
-  const seen: { method: string; path: string; body: unknown }[] = []
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init)
-      const url = new URL(request.url, 'http://localhost')
-      const text = request.method === 'GET' ? '' : await request.clone().text()
-      seen.push({ method: request.method, path: url.pathname + url.search, body: text ? JSON.parse(text) : undefined })
-      return handler(url, request)
-    }),
-  )
-  return seen
-}
+const stub = stubApi
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 

@@ -9,12 +9,8 @@ import { MemoryRouter } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { LayoutState, PageLayout } from '../../../worker/catalog/layout-schema'
 import { RowsTab } from './rows-tab'
+import { type SeenCall, stubApi } from './api-stub'
 
-interface Seen {
-  method: string
-  path: string
-  body: unknown
-}
 
 const builtIn = [
   { key: 'trending', title: 'Trending now' },
@@ -32,7 +28,6 @@ const found = [
 /** A layouts API over one page's state; `refuse` answers a draft with that 400. */
 function stubLayouts(start: Partial<LayoutState> = {}, refuse: string | null = null) {
   let state: LayoutState = { page: 'home', builtIn, defaults, published: null, draft: null, versions: [], ...start }
-  const seen: Seen[] = []
   const kept = new Map<number, PageLayout | null>(state.versions.map((v) => [v.version, v.builtIn ? null : defaults]))
   /** A new version with `layout` (null: the built-in rows), as the worker answers a publish or a restore. */
   const publish = (layout: PageLayout | null, change: Partial<LayoutState>) => {
@@ -47,20 +42,13 @@ function stubLayouts(start: Partial<LayoutState> = {}, refuse: string | null = n
     }
     return { published: answer }
   }
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init)
-      const url = new URL(request.url, 'http://localhost')
-      const text = request.method === 'GET' ? '' : await request.clone().text()
-      const body = text ? JSON.parse(text) : undefined
-      seen.push({ method: request.method, path: url.pathname + url.search, body })
+  const seen = stubApi((url, request, body) => {
       const route = `${request.method} ${url.pathname}`
       if (route === 'GET /api/catalog/search') return Response.json({ page: 1, results: found, total_pages: 1, total_results: 2 })
       if (route === 'GET /api/admin/layouts/home') return Response.json(state)
       if (route === 'PUT /api/admin/layouts/home/draft') {
         if (refuse) return Response.json({ error: refuse }, { status: 400 })
-        state = { ...state, draft: { layout: body, saved: stamp('root') } }
+        state = { ...state, draft: { layout: body as PageLayout, saved: stamp('root') } }
         return Response.json({ draft: state.draft })
       }
       if (route === 'DELETE /api/admin/layouts/home/draft') {
@@ -83,8 +71,7 @@ function stubLayouts(start: Partial<LayoutState> = {}, refuse: string | null = n
         })
       }
       return Response.json({ error: 'Not found' }, { status: 404 })
-    }),
-  )
+  })
   return seen
 }
 
@@ -100,7 +87,7 @@ function renderTab() {
   )
 }
 
-const drafts = (seen: Seen[]) => seen.filter((s) => s.method === 'PUT').map((s) => s.body as PageLayout)
+const drafts = (seen: SeenCall[]) => seen.filter((s) => s.method === 'PUT').map((s) => s.body as PageLayout)
 const shownRows = () => within(screen.getByRole('list', { name: 'Shown, in order' })).getAllByRole('listitem')
 
 async function addRow(kind: string, title: string, fill: () => void | Promise<void> = () => {}) {
