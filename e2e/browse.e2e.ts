@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { dismissCookieBanner, expectAccessible, holdScripts, newPage, openPath, signInNewUser, takenOver, useBrowser, withoutFirstData, type ViewportName } from './browser'
+import { dismissCookieBanner, expectAccessible, holdScripts, newPage, nextAnswer, openPath, signInNewUser, takenOver, useBrowser, withoutFirstData, type ViewportName } from './browser'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
@@ -227,7 +227,7 @@ describe('movies, TV shows, kids, genres', () => {
       await rowHeading(page, 'Popular TV Shows').first().waitFor()
       const allTitles = await page.getByRole('region', { name: 'Popular TV Shows' }).locator('li a').evaluateAll((a) => a.map((x) => x.getAttribute('href')))
 
-      const filtered = page.waitForResponse((r) => r.url().includes('/api/catalog/pages/tv?service=netflix'))
+      const filtered = nextAnswer(page, (r) => r.url().includes('/api/catalog/pages/tv?service=netflix'))
       await filter.getByRole('button', { name: 'Netflix' }).click()
       expect((await filtered).status()).toBe(200)
       await page.waitForURL('**/tv-shows?service=netflix')
@@ -384,7 +384,7 @@ describe('See all and the sortable, filterable grids', () => {
       await page.waitForFunction(() => document.querySelectorAll('main ul[aria-label="Action Movies"] li a').length > 20)
       await page.evaluate(() => window.scrollTo(0, 0))
 
-      const filteredAnswer = page.waitForResponse((r) => r.url().includes('primary_release_date.lte=1999-12-31') && r.url().includes('vote_average.gte=7'))
+      const filteredAnswer = nextAnswer(page, (r) => r.url().includes('primary_release_date.lte=1999-12-31') && r.url().includes('vote_average.gte=7'))
       await page.getByLabel('Sort by').selectOption('newest')
       await page.waitForURL('**/movies/all?genre=28&sort=newest')
       if (viewport === 'phone') {

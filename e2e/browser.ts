@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 
 export const viewports = {
@@ -200,4 +200,15 @@ export async function openPath(browser: Browser, baseUrl: string, path: string, 
   await dismissCookieBanner(context)
   await page.goto(path)
   return { context, page }
+}
+
+/**
+ * The next answer `matches` picks, for the test to await later. Should the test fail before it
+ * awaits it (and pass when run again), the wait's timeout is not left to reject unhandled, which
+ * would fail the whole run.
+ */
+export function nextAnswer(page: Page, matches: (response: Response) => boolean): Promise<Response> {
+  const answer = page.waitForResponse(matches)
+  answer.catch(() => undefined)
+  return answer
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import type { Page, Response } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { loginThroughForm, newAccountDetails } from './account-helpers'
-import { dismissCookieBanner, newPage, seriousA11yViolations, signUpThroughApi, useBrowser } from './browser'
+import { dismissCookieBanner, newPage, nextAnswer, seriousA11yViolations, signUpThroughApi, useBrowser } from './browser'
 
 const baseUrl = inject('baseUrl')
 const shots = join(__dirname, '..', '.wrangler', 'screenshots')
@@ -80,7 +80,7 @@ describe('my services', () => {
     // Signing in keeps the choice: the account had none, so it takes this browser's.
     const account = newAccountDetails('services')
     await signUpThroughApi(page, baseUrl, account)
-    const adopted = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me/services' && r.request().method() === 'PUT')
+    const adopted = nextAnswer(page, (r) => new URL(r.url()).pathname === '/api/me/services' && r.request().method() === 'PUT')
     await loginThroughForm(page, account)
     if (new URL(page.url()).pathname !== '/') await page.goto('/')
     expect((await adopted).status()).toBe(200)
