@@ -8,13 +8,17 @@ import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { adminUsers, pageLayouts } from '../../drizzle/schema'
 import type { LayoutPage, LayoutStamp, LayoutState, PageLayout, PublishedAnswer } from '../catalog/layout-schema'
 import { announceLayouts, type PublishedVersions } from '../catalog/layouts'
-import type { Db } from './db'
+import { type Db, nowIso } from './db'
 
 const VERSIONS_LISTED = 20
 /** The layout a version keeps when it restored the built-in rows. */
 const BUILT_IN = 'null'
 
-const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`
+/** The administrator who makes a change: its id, and the name the dashboard shows for it. */
+export interface LayoutAuthor {
+  id: number
+  name: string | null
+}
 
 function parsed(layout: string): PageLayout | null {
   return JSON.parse(layout) as PageLayout | null
@@ -47,15 +51,14 @@ export async function layoutHistory(db: Db, page: LayoutPage): Promise<Pick<Layo
 }
 
 /** Keeps `layout` as the page's draft, replacing the one there was. */
-export async function saveDraft(db: Db, page: LayoutPage, layout: PageLayout, adminId: number): Promise<{ layout: PageLayout; saved: LayoutStamp }> {
-  const row = await db
+export async function saveDraft(db: Db, page: LayoutPage, layout: PageLayout, author: LayoutAuthor): Promise<{ layout: PageLayout; saved: LayoutStamp }> {
+  const at = nowIso()
+  await db
     .insert(pageLayouts)
-    .values({ page, layout: JSON.stringify(layout), saved_by: adminId })
-    .onConflictDoUpdate({ target: pageLayouts.page, targetWhere: isNull(pageLayouts.published_at), set: { layout: JSON.stringify(layout), saved_by: adminId, saved_at: nowIso } })
-    .returning({ saved_at: pageLayouts.saved_at })
-    .get()
-  const admin = await db.select({ username: adminUsers.username }).from(adminUsers).where(eq(adminUsers.id, adminId)).get()
-  return { layout, saved: { at: row.saved_at, by: admin?.username ?? null } }
+    .values({ page, layout: JSON.stringify(layout), saved_by: author.id, saved_at: at })
+    .onConflictDoUpdate({ target: pageLayouts.page, targetWhere: isNull(pageLayouts.published_at), set: { layout: JSON.stringify(layout), saved_by: author.id, saved_at: at } })
+    .run()
+  return { layout, saved: { at, by: author.name } }
 }
 
 /** Drops the page's draft; false when it had none. */
@@ -64,48 +67,43 @@ export async function discardDraft(db: Db, page: LayoutPage): Promise<boolean> {
   return result.meta.changes > 0
 }
 
-type Published = { id: number; layout: string; published_at: string | null }
-
-/** Publishes the draft as the page's newest version; null when there is no draft. */
-export async function publishDraft(db: Db, kv: KVNamespace, page: LayoutPage, adminId: number): Promise<PublishedAnswer | null> {
-  const row = await db
-    .update(pageLayouts)
-    .set({ published_at: nowIso, published_by: adminId })
-    .where(and(eq(pageLayouts.page, page), isNull(pageLayouts.published_at)))
-    .returning({ id: pageLayouts.id, layout: pageLayouts.layout, published_at: pageLayouts.published_at })
-    .get()
-  return row ? announced(db, kv, page, row, adminId) : null
+/**
+ * Publishes the draft as the page's newest version (a new row, so a version restored since the
+ * draft was first saved is not left newer than it), and drops the draft; null when there is none.
+ */
+export async function publishDraft(db: Db, kv: KVNamespace, page: LayoutPage, author: LayoutAuthor): Promise<PublishedAnswer | null> {
+  const draft = await db.select({ id: pageLayouts.id, layout: pageLayouts.layout }).from(pageLayouts).where(and(eq(pageLayouts.page, page), isNull(pageLayouts.published_at))).get()
+  if (!draft) return null
+  return published(db, kv, page, draft.layout, author, draft.id)
 }
 
 /**
  * Publishes a copy of version `version` of the page (0: the built-in rows) as its newest; the
  * draft stays. Null when the page has no such version.
  */
-export async function restoreVersion(db: Db, kv: KVNamespace, page: LayoutPage, version: number, adminId: number): Promise<PublishedAnswer | null> {
-  let layout = BUILT_IN
-  if (version !== 0) {
-    const source = await db
-      .select({ layout: pageLayouts.layout })
-      .from(pageLayouts)
-      .where(and(eq(pageLayouts.id, version), eq(pageLayouts.page, page), isNotNull(pageLayouts.published_at)))
-      .get()
-    if (!source) return null
-    layout = source.layout
-  }
-  const row = await db
-    .insert(pageLayouts)
-    .values({ page, layout, saved_by: adminId, published_by: adminId, published_at: nowIso })
-    .returning({ id: pageLayouts.id, layout: pageLayouts.layout, published_at: pageLayouts.published_at })
+export async function restoreVersion(db: Db, kv: KVNamespace, page: LayoutPage, version: number, author: LayoutAuthor): Promise<PublishedAnswer | null> {
+  if (version === 0) return published(db, kv, page, BUILT_IN, author)
+  const source = await db
+    .select({ layout: pageLayouts.layout })
+    .from(pageLayouts)
+    .where(and(eq(pageLayouts.id, version), eq(pageLayouts.page, page), isNotNull(pageLayouts.published_at)))
     .get()
-  return row ? announced(db, kv, page, row, adminId) : null
+  return source ? published(db, kv, page, source.layout, author) : null
 }
 
-/** Tells every isolate what each page now shows (from D1, so a change made meanwhile to another page is kept), and answers with the new version. */
-async function announced(db: Db, kv: KVNamespace, page: LayoutPage, row: Published, adminId: number): Promise<PublishedAnswer> {
-  const [versions, admin] = await Promise.all([publishedVersionsIn(db), db.select({ username: adminUsers.username }).from(adminUsers).where(eq(adminUsers.id, adminId)).get()])
-  const layout = parsed(row.layout)
-  await announceLayouts(kv, versions, layout ? [{ page, version: row.id, layout }] : [])
-  return { published: { version: row.id, layout, published: { at: row.published_at as string, by: admin?.username ?? null } } }
+/**
+ * Adds `layout` as the page's newest version (dropping the draft `draftId` in the same batch), then
+ * tells every isolate what each page shows: from D1, so a change made meanwhile to another page is
+ * kept.
+ */
+async function published(db: Db, kv: KVNamespace, page: LayoutPage, layout: string, author: LayoutAuthor, draftId?: number): Promise<PublishedAnswer> {
+  const at = nowIso()
+  const insert = db.insert(pageLayouts).values({ page, layout, saved_by: author.id, saved_at: at, published_by: author.id, published_at: at }).returning({ id: pageLayouts.id })
+  const [[row]] = draftId === undefined ? [await insert.all()] : await db.batch([insert, db.delete(pageLayouts).where(eq(pageLayouts.id, draftId))])
+  const version = (row as { id: number }).id
+  const shown = parsed(layout)
+  await announceLayouts(kv, await publishedVersionsIn(db), shown ? [{ page, version, layout: shown }] : [])
+  return { published: { version, layout: shown, published: { at, by: author.name } } }
 }
 
 /** Each page's newest published version as D1 has it (0 for the built-in rows). */

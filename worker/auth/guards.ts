@@ -19,7 +19,7 @@ import { clearSessionCookie, issueSessionCookie, recentlyConfirmed, sessionToken
 export const NO_SESSION = errorMessage('errors.noSession')
 export const MAINTENANCE_MESSAGE = errorMessage('errors.maintenance')
 
-type SignedIn = { Variables: { account: Account } }
+export type SignedIn = { Variables: { account: Account } }
 
 /** The signed-in account, or null; looked up once per request. */
 export async function currentAccount(context: Context<AppEnv> | Context<AppEnv & SignedIn>): Promise<Account | null> {

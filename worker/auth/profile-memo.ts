@@ -6,7 +6,8 @@
  * (guards.ts), which names a new entry; other sessions see the change once their minute is up,
  * as they see a sign-out or a ban.
  */
-import type { PublicRecord } from '../accounts/accounts'
+import { findRecord, type PublicRecord } from '../accounts/accounts'
+import type { Db } from '../accounts/db'
 import type { Account } from '../env'
 import { SESSION_CHECK_SECONDS } from './session'
 
@@ -41,4 +42,12 @@ export function rememberProfile(account: Account, record: PublicRecord): void {
 export function forgetProfile(account: Pick<Account, 'type' | 'id'>): void {
   const prefix = `${account.type}:${account.id}:`
   for (const key of records.keys()) if (key.startsWith(prefix)) records.delete(key)
+}
+
+/**
+ * The signed-in account's record: the one confirming its session brought along (`confirmed`, the
+ * request's `profile`), else the one remembered, else D1's.
+ */
+export async function recordOf(db: Db, account: Account, confirmed?: PublicRecord): Promise<PublicRecord | undefined> {
+  return confirmed ?? rememberedProfile(account) ?? (await findRecord(db, account.type, account.id))
 }

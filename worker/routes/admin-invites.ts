@@ -17,12 +17,12 @@
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { emailTaken, findRecord, usernameTaken } from '../accounts/accounts'
+import { emailTaken, usernameTaken } from '../accounts/accounts'
 import { claimInvite, collision, createInvitedAdmin, findInvite, INVITE_TTL_SECONDS, issueInvite, MAX_OPEN_INVITES, openInvites, releaseInvite, revokeInvite } from '../accounts/admin-invites'
 import { database } from '../accounts/db'
 import { emailSchema, idParamSchema, newPasswordPair, usernameSchema } from '../accounts/schemas'
 import { requireAdmin } from '../auth/guards'
-import { rememberedProfile } from '../auth/profile-memo'
+import { recordOf } from '../auth/profile-memo'
 import { hashPassword } from '../auth/password'
 import { limitPerAddress } from '../auth/rate-limit'
 import type { AppEnv } from '../env'
@@ -59,8 +59,7 @@ export const adminInviteRoutes = new Hono<AppEnv>()
     const { token, invite } = await issueInvite(db, email, account.id)
     const locale = requestLocale(c)
     const link = `${siteOrigin(c)}${localizedPath(locale, '/admin-invite')}#token=${token}`
-    // the record that confirming the session brought along, else the one remembered, else D1's
-    const record = c.var.profile ?? rememberedProfile(account) ?? (await findRecord(db, 'admin', account.id))
+    const record = await recordOf(db, account, c.var.profile)
     const inviter = record?.username ?? account.email
     afterAnswer(c, sendMail(c.env, c.req.url, adminInviteMail(c.env, email, inviter, link, INVITE_TTL_SECONDS / 3600, locale)))
     audited(c, 'admin.invite', `invite:${invite.id}`, { email })

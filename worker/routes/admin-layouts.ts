@@ -5,11 +5,12 @@
  * built-in rows. Every call needs an admin session past its second factor; every change is in the
  * audit log. A published layout shows on the site within a minute (worker/catalog/layouts.ts).
  */
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { database } from '../accounts/db'
-import { discardDraft, layoutHistory, layoutToPreview, publishDraft, restoreVersion, saveDraft } from '../accounts/page-layouts'
-import { requireAdmin } from '../auth/guards'
+import { discardDraft, type LayoutAuthor, layoutHistory, layoutToPreview, publishDraft, restoreVersion, saveDraft } from '../accounts/page-layouts'
+import { requireAdmin, type SignedIn } from '../auth/guards'
+import { recordOf } from '../auth/profile-memo'
 import { catalogForRequest } from '../catalog'
 import { layoutProblem } from '../catalog/layout-check'
 import { LAYOUT_PAGES, type LayoutState, pageLayoutSchema } from '../catalog/layout-schema'
@@ -20,6 +21,12 @@ import { apiError, errorMessage, requestLocale } from '../lib/api-errors'
 import { validate } from '../lib/validate'
 
 const pageParam = z.object({ page: z.enum(LAYOUT_PAGES, { error: errorMessage('errors.mustBeOneOf', { values: LAYOUT_PAGES.join(', ') }) }) })
+/** Who makes the change, as the dashboard names them. */
+async function authorOf(c: Context<AppEnv & SignedIn>): Promise<LayoutAuthor> {
+  const { account } = c.var
+  return { id: account.id, name: (await recordOf(database(c.env.DB), account, c.var.profile))?.username ?? null }
+}
+
 const version = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
 
 export const adminLayoutRoutes = new Hono<AppEnv>()
@@ -41,7 +48,7 @@ export const adminLayoutRoutes = new Hono<AppEnv>()
     const db = database(c.env.DB)
     const problem = await layoutProblem(db, catalogForRequest(c), page, layout)
     if (problem) return apiError(c, 400, problem.error, problem.values)
-    const draft = await saveDraft(db, page, layout, c.var.account.id)
+    const draft = await saveDraft(db, page, layout, await authorOf(c))
     audited(c, 'layout.draft', `page:${page}`, { rows: layout.rows.length, hero: layout.hero.length })
     return c.json({ draft })
   })
@@ -63,7 +70,7 @@ export const adminLayoutRoutes = new Hono<AppEnv>()
   })
   .post('/:page/publish', validate('param', pageParam), async (c) => {
     const { page } = c.req.valid('param')
-    const answer = await publishDraft(database(c.env.DB), c.env.CACHE, page, c.var.account.id)
+    const answer = await publishDraft(database(c.env.DB), c.env.CACHE, page, await authorOf(c))
     if (!answer) return apiError(c, 409, 'errors.layoutNoDraft')
     audited(c, 'layout.publish', `page:${page}`, { version: answer.published.version })
     return c.json(answer)
@@ -71,7 +78,7 @@ export const adminLayoutRoutes = new Hono<AppEnv>()
   .post('/:page/restore', validate('param', pageParam), validate('json', z.object({ version }).strict()), async (c) => {
     const { page } = c.req.valid('param')
     const from = c.req.valid('json').version
-    const answer = await restoreVersion(database(c.env.DB), c.env.CACHE, page, from, c.var.account.id)
+    const answer = await restoreVersion(database(c.env.DB), c.env.CACHE, page, from, await authorOf(c))
     if (!answer) return apiError(c, 404, 'errors.layoutVersionNotFound', { version: from })
     audited(c, 'layout.restore', `page:${page}`, { version: answer.published.version, from })
     return c.json(answer)

@@ -229,6 +229,26 @@ describe('drafting, previewing, publishing and restoring', () => {
   })
 })
 
+describe('a draft saved before a restore', () => {
+  it('is what the site shows once published, as the newest version', async () => {
+    const first = { hero: [], rows: [{ kind: 'built-in', key: 'drama' }, { kind: 'built-in', key: 'popular' }] }
+    expect((await saveDraft('movies', first)).status).toBe(200)
+    const { published: one } = await publish('movies')
+    const draft = { hero: [], rows: [{ kind: 'built-in', key: 'comedy' }] }
+    expect((await saveDraft('movies', draft)).status).toBe(200)
+    // a restore while the draft waits: the draft is kept
+    await restore('movies', 0)
+    expect((await state('movies')).draft?.layout).toEqual(draft)
+    const { published: shown } = await publish('movies')
+    expect(shown.version).toBeGreaterThan(one.version)
+    expect((await page('movies')).rows.map((row) => row.key)).toEqual(['comedy'])
+    const after = await state('movies')
+    expect(after.draft).toBeNull()
+    expect(after.published?.version).toBe(shown.version)
+    expect(after.versions.map((v) => v.version)).toEqual([...after.versions.map((v) => v.version)].sort((a, b) => b - a))
+  })
+})
+
 describe('a layout the worker refuses', () => {
   it('answers 400 naming the problem, in the administrator’s language, and keeps nothing', async () => {
     const { films } = await someTitles()
