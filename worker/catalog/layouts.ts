@@ -4,11 +4,12 @@
  * afterwards) and then one small entry naming each page's published version. An isolate reads that
  * entry at most every 15 s (KV keeps it at the location for 30 s), so a layout published anywhere
  * shows everywhere within a minute; the isolate that published it shows it at once. The composed
- * pages' and rendered pages' keys carry the versions, so nothing composed from an older layout is
- * served once the new one is known.
+ * pages' and rendered pages' keys carry their page's version, so nothing composed from an older
+ * layout is served once the new one is known.
  */
 import { isolateMemo } from '../lib/isolate-memo'
-import type { LayoutPage, PageLayout } from './layout-schema'
+import { onceMore } from '../lib/once-more'
+import { LAYOUT_PAGES, type LayoutPage, type PageLayout } from './layout-schema'
 
 /** Each page's published version; a page absent (or 0) shows its built-in rows. */
 export type PublishedVersions = Partial<Record<LayoutPage, number>>
@@ -32,22 +33,18 @@ export function publishedVersions(kv: KVNamespace): Promise<PublishedVersions> {
   return versionsMemo.get('versions', async () => (await kv.get<PublishedVersions>(PUBLISHED_LAYOUTS_KEY, { type: 'json', cacheTtl: VERSIONS_KV_CACHE_SECONDS })) ?? {})
 }
 
-/** The layout a page shows, with its version, or null for its built-in rows. */
+/** The published version a page shows: null for its built-in rows, or for a page no layout applies to (Genres). */
+export async function layoutVersionOf(kv: KVNamespace, page: string): Promise<number | null> {
+  if (!(LAYOUT_PAGES as readonly string[]).includes(page)) return null
+  return (await publishedVersions(kv))[page as LayoutPage] || null
+}
+
+/** The layout a page shows, with its version, or null for its built-in rows (or a page no layout applies to). */
 export async function publishedLayout(kv: KVNamespace, page: string): Promise<{ version: number; layout: PageLayout } | null> {
-  const version = (await publishedVersions(kv))[page as LayoutPage]
+  const version = await layoutVersionOf(kv, page)
   if (!version) return null
   const layout = await layoutsMemo.get(`${page}:${version}`, () => kv.get<PageLayout>(layoutKey(page as LayoutPage, version), { type: 'json', cacheTtl: LAYOUT_KV_CACHE_SECONDS }))
   return layout ? { version, layout } : null
-}
-
-/** What rendered pages depend on of the layouts: every page's published version, in a few characters. */
-export async function layoutsStamp(kv: KVNamespace): Promise<string> {
-  const versions = await publishedVersions(kv)
-  return Object.entries(versions)
-    .filter(([, version]) => !!version)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([page, version]) => `${page[0]}${version}`)
-    .join('')
 }
 
 /**
@@ -55,7 +52,7 @@ export async function layoutsStamp(kv: KVNamespace): Promise<string> {
  * layout it cannot read), then the versions entry; this isolate forgets what it had at once.
  */
 export async function announceLayouts(kv: KVNamespace, versions: PublishedVersions, layouts: { page: LayoutPage; version: number; layout: PageLayout }[]): Promise<void> {
-  await Promise.all(layouts.map(({ page, version, layout }) => kv.put(layoutKey(page, version), JSON.stringify(layout))))
-  await kv.put(PUBLISHED_LAYOUTS_KEY, JSON.stringify(versions))
+  await Promise.all(layouts.map(({ page, version, layout }) => onceMore(() => kv.put(layoutKey(page, version), JSON.stringify(layout)))))
+  await onceMore(() => kv.put(PUBLISHED_LAYOUTS_KEY, JSON.stringify(versions)))
   versionsMemo.clear()
 }

@@ -13,7 +13,7 @@ import { DEFAULT_LOCALE, type Locale } from '../lib/locales'
 import { GENRE_MESSAGE_IDS, type GenreMessageId } from './genre-map'
 import { type CatalogueTextId, catalogueText, genreText } from './messages'
 import { publicListView } from '../accounts/public-lists'
-import { type CustomRow, LAYOUT_PAGES, type PageLayout, type RowTitles, type TitleRef } from './layout-schema'
+import { type CustomRow, type PageLayout, type RowTitles, type TitleRef } from './layout-schema'
 import { publishedLayout } from './layouts'
 import { type CatalogProvider, type ListName, titleDetails } from './provider'
 import { byVoteAverage, type DiscoverFilters, isKidsCertification, isKidsSafe, MOVIE_GENRES, PAGE_SIZE, SERVICE_NAMES, SERVICES, type ServiceSlug, sortParam, TOP_RATED_MIN_VOTES } from './rules'
@@ -219,8 +219,11 @@ function narrowedSource(source: RowSource, on: number[]): RowSource | null {
 function seriesOnly(spec: RowSpec): RowSpec[] {
   const { source } = spec
   if (source.kind === 'discover' && source.type === 'movie') return []
-  // Its note spoke of films too; the series left are ranked by the catalogue's own figures.
-  if (source.kind === 'discover-mixed') return [{ ...spec, source: { kind: 'discover', type: 'tv', filters: source.filters } }]
+  // Its note spoke of films too: it goes; the series left are ranked by the catalogue's own figures.
+  if (source.kind === 'discover-mixed') {
+    const { note: _aboutFilms, ...rest } = spec
+    return [{ ...rest, source: { kind: 'discover', type: 'tv', filters: source.filters } }]
+  }
   return [spec]
 }
 
@@ -293,10 +296,13 @@ function customSpec(page: PageName, service: ServiceSlug, row: CustomRow): RowSp
 function rowsFor(page: PageName, service: ServiceSlug, layout: PageLayout | null): { rows: RowSpec[]; hero: RowSpec | TitleRef[] } {
   const plain = builtInRows(page, service)
   if (!layout) return plain
-  const named = new Set(builtInRows(page, 'all').rows.map((spec) => spec.key))
+  const named = new Set(builtInKeys(page))
   const byKey = new Map(plain.rows.map((spec) => [spec.key, spec]))
   const rows = layout.rows.flatMap((row): RowSpec[] => {
-    if (row.kind !== 'built-in') return [customSpec(page, service, row) ?? []].flat()
+    if (row.kind !== 'built-in') {
+      const spec = customSpec(page, service, row)
+      return spec ? [spec] : []
+    }
     const spec = byKey.get(row.key)
     return spec ? [{ ...spec, ...(row.titles && { titles: row.titles }) }] : []
   })
@@ -560,7 +566,7 @@ export async function cachedPage(
   // A narrowed page is kept per set of services and region (the region decides TMDB's answer).
   const variant = narrowing ? `on-${narrowing.on.join('.')}-${narrowing.region}` : service
   // A published layout names its version in the key: publishing one composes the page anew.
-  const published = (LAYOUT_PAGES as readonly string[]).includes(page) ? await publishedLayout(store.CACHE, page) : null
+  const published = await publishedLayout(store.CACHE, page)
   const key = pageCacheKey(`${provider.name}:${version}:${SHAPE}${scope}`, published ? `${page}@${published.version}` : page, variant)
   const hit = memo.get(key)
   if (hit && hit.until > Date.now()) return hit.body

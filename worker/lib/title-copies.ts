@@ -9,6 +9,7 @@
 import type { ContentType } from '../../drizzle/schema'
 import type { Db } from '../accounts/db'
 import { isolateMemo } from './isolate-memo'
+import { onceMore } from './once-more'
 
 export const TITLE_COPIES_MEMO_MS = 60_000
 
@@ -69,15 +70,5 @@ export function titleCopies<T>(prefix: string, titlesFromD1: (db: Db) => Promise
       titles.clear()
       rows.clear()
     },
-  }
-}
-
-/** KV takes one write a second per key: edits in quick succession retry theirs once, a second later. */
-async function onceMore(write: () => Promise<void>): Promise<void> {
-  try {
-    await write()
-  } catch {
-    await new Promise((resolve) => setTimeout(resolve, 1100))
-    await write()
   }
 }

@@ -18,7 +18,7 @@ import { getCookie } from 'hono/cookie'
 import { etag } from 'hono/etag'
 import { clearSessionCookie, SESSION_COOKIE } from '../auth/session'
 import { catalogForPage, visitorRegion } from '../catalog'
-import { layoutsStamp } from '../catalog/layouts'
+import { layoutVersionOf } from '../catalog/layouts'
 import { cachedPage, type PageName } from '../catalog/pages'
 import { type DiscoverFilters, MOVIE_GENRE_IDS, SEARCH_TERM_MAX, SERVICE_SLUGS, type ServiceSlug, TV_GENRE_IDS } from '../catalog/rules'
 import { edgeCache } from '../lib/edge-cache'
@@ -236,8 +236,8 @@ interface ServeOptions {
   personal?: boolean
   /** Painted for a signed-in account too, with what the page shows of it at once. */
   signedIn?: PersonalWants
-  /** A composed page, whose rows follow the administrators' published layouts (worker/catalog/layouts.ts). */
-  laidOut?: boolean
+  /** The composed page this is: its rendered copies follow the layout published for it (worker/catalog/layouts.ts). */
+  composed?: PageName
 }
 
 /** What a page painted for an account shows of it (the store's part, and the home panel's recommendations). */
@@ -312,10 +312,10 @@ const EDGE_PAGE_SECONDS = MEMO_MS / 1000
 
 /**
  * What a page's answer depends on besides the deployment: its address, language, cookie state,
- * with TMDB the visitor's country, and the composed pages' published layouts (worker/catalog/layouts.ts).
+ * with TMDB the visitor's country, and a composed page's published layout (worker/catalog/layouts.ts).
  */
-export function pageVariant(path: string, locale: string, signedOut: boolean, drawHere = false, consent: string | null = null, region = '', layouts = ''): string {
-  return `${path}|${locale}|${signedOut}|${drawHere}|${consent}|${region}${layouts && `|${layouts}`}`
+export function pageVariant(path: string, locale: string, signedOut: boolean, drawHere = false, consent: string | null = null, region = '', layout: number | null = null): string {
+  return `${path}|${locale}|${signedOut}|${drawHere}|${consent}|${region}${layout ? `|layout ${layout}` : ''}`
 }
 
 /** The cache key of a page variant (its address, language and cookie state) rendered from one shell. */
@@ -370,7 +370,7 @@ function toPreferredLanguage(c: Context<AppEnv>, locale: Locale): Response {
  * side, then kept per isolate. Without a shell the assets answer as they would without the worker.
  * A root address is first sent on to the visitor's language when that is not English.
  */
-async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { personal = false, signedIn, laidOut = false }: ServeOptions = {}): Promise<Response> {
+async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { personal = false, signedIn, composed }: ServeOptions = {}): Promise<Response> {
   const url = new URL(c.req.url)
   const language = languageOf(c)
   if (!language.prefixed) {
@@ -425,7 +425,8 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
   }
   // With TMDB, a page's lists depend on the visitor's country (regional lists, ratings): part of its key.
   const region = catalogProviderName(c.env) === 'tmdb' ? visitorRegion(c) : ''
-  const variant = pageVariant(base.path, locale, base.signedOut, drawHere, consent, region, laidOut ? await layoutsStamp(c.env.CACHE) : '')
+  const layout = composed ? await layoutVersionOf(c.env.CACHE, composed) : null
+  const variant = pageVariant(base.path, locale, base.signedOut, drawHere, consent, region, layout)
   const page = personal || forAccount ? await render() : await renderedPages.get(`${url.origin}${variant}`, () => keptAtTheEdge(c, variant, render))
   if (!page) return c.env.ASSETS.fetch(c.req.raw)
   // The first data says whether a session cookie came along, so the body varies with the cookie;
@@ -483,7 +484,7 @@ const SIGNED_IN_PARTS: Record<PageName, PersonalWants> = {
 function composed(path: keyof typeof COMPOSED_PAGES) {
   const name = COMPOSED_PAGES[path]
   const module = moduleOf(path)
-  return (c: Context<AppEnv>) => serve(c, () => composedBoot(c, name, module), { signedIn: SIGNED_IN_PARTS[name], laidOut: name !== 'genres' })
+  return (c: Context<AppEnv>) => serve(c, () => composedBoot(c, name, module), { signedIn: SIGNED_IN_PARTS[name], composed: name })
 }
 
 // The ETag middleware sits on each route, not on the sub-app, which is mounted at the root.

@@ -213,6 +213,8 @@ describe('GET /api/catalog/pages/:page?on=&region= (On my services)', () => {
     const keys = home.rows.map((r) => r.key)
     // Rows of films and series keep their series; rows of films alone are left out.
     expect(keys.slice(0, 2)).toEqual(['trending', 'top-rated'])
+    // Trending, left with series only, no longer carries its note about films
+    expect(home.rows[0]!.note).toBeUndefined()
     expect(keys).not.toContain('popular-movies')
     expect(keys).not.toContain('now-playing')
     expect(keys).not.toContain('coming-soon')
