@@ -1,5 +1,5 @@
 /**
- * For the dashboard's jsdom tests: answers the page's API calls with `handler` in place of the
+ * For jsdom tests: answers the page's API calls with `handler` in place of the
  * network, and records what was asked (method, path with query, JSON body) for the test to read.
  */
 import { vi } from 'vitest'

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AdminMarker } from '../../../worker/player/marker-rules'
 import { MarkerEditor, parseMarkerTime } from './marker-editor'
 import type { PreviewHandle } from './stream-preview'
-import { stubApi } from './api-stub'
+import { stubApi } from '../../test-api'
 
 const stub = stubApi
 

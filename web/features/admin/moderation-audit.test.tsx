@@ -9,7 +9,7 @@ import { MemoryRouter } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AuditTab } from './audit-tab'
 import { ModerationTab } from './moderation-tab'
-import { stubApi } from './api-stub'
+import { stubApi } from '../../test-api'
 
 const stub = stubApi
 

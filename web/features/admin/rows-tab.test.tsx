@@ -9,7 +9,7 @@ import { MemoryRouter } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { LayoutState, PageLayout } from '../../../worker/catalog/layout-schema'
 import { RowsTab } from './rows-tab'
-import { type SeenCall, stubApi } from './api-stub'
+import { type SeenCall, stubApi } from '../../test-api'
 
 
 const builtIn = [

@@ -1,7 +1,9 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { HlsPlayer } from './hls-player'
 import { CONTROLS_FADE_MS } from './player/visibility'
+import { fakeMedia } from './test-media'
 
 // hls.js stands in as a library this browser cannot use, and jsdom's video as one that plays:
 // the controls are what is under test here, the engine is the browser tests'.
@@ -9,42 +11,10 @@ vi.mock('./player-loader', () => ({
   loadHls: () => Promise.resolve({ default: { isSupported: () => false } }),
 }))
 
-const state = new WeakMap<HTMLMediaElement, { paused: boolean; time: number }>()
-const of = (media: HTMLMediaElement) => {
-  if (!state.has(media)) state.set(media, { paused: true, time: 0 })
-  return state.get(media)!
-}
-
 beforeEach(() => {
   vi.useFakeTimers()
   Object.defineProperty(document, 'fullscreenEnabled', { configurable: true, value: true })
-  const proto = HTMLMediaElement.prototype
-  vi.spyOn(proto, 'paused', 'get').mockImplementation(function (this: HTMLMediaElement) {
-    return of(this).paused
-  })
-  vi.spyOn(proto, 'duration', 'get').mockReturnValue(120)
-  vi.spyOn(proto, 'readyState', 'get').mockReturnValue(4)
-  vi.spyOn(proto, 'currentTime', 'get').mockImplementation(function (this: HTMLMediaElement) {
-    return of(this).time
-  })
-  vi.spyOn(proto, 'currentTime', 'set').mockImplementation(function (this: HTMLMediaElement, value: number) {
-    of(this).time = value
-    this.dispatchEvent(new Event('seeking'))
-    this.dispatchEvent(new Event('seeked'))
-  })
-  vi.spyOn(proto, 'canPlayType').mockReturnValue('')
-  // jsdom has no text tracks; an empty list stands in.
-  Object.defineProperty(proto, 'textTracks', { configurable: true, get: () => Object.assign(new EventTarget(), { length: 0 }) })
-  vi.spyOn(proto, 'play').mockImplementation(function (this: HTMLMediaElement) {
-    of(this).paused = false
-    this.dispatchEvent(new Event('play'))
-    this.dispatchEvent(new Event('playing'))
-    return Promise.resolve()
-  })
-  vi.spyOn(proto, 'pause').mockImplementation(function (this: HTMLMediaElement) {
-    of(this).paused = true
-    this.dispatchEvent(new Event('pause'))
-  })
+  fakeMedia()
 })
 afterEach(() => {
   vi.useRealTimers()
@@ -55,18 +25,20 @@ const NO_PROGRESS = { enabled: false, title: { content_id: 1, content_type: 'tv'
 
 function renderPlayer(children?: React.ReactNode) {
   render(
-    <HlsPlayer
-      src="/media/sample/master.m3u8"
-      title="Harbor Watch S1 E2"
-      heading={{ title: 'Harbor Watch', episode: 'Season 1, Episode 2: The Tide' }}
-      startAt={0}
-      connection="good"
-      progress={NO_PROGRESS}
-      onReady={() => undefined}
-      onFailure={() => undefined}
-    >
-      {children}
-    </HlsPlayer>,
+    <QueryClientProvider client={new QueryClient()}>
+      <HlsPlayer
+        src="/media/sample/master.m3u8"
+        title="Harbor Watch S1 E2"
+        heading={{ title: 'Harbor Watch', episode: 'Season 1, Episode 2: The Tide' }}
+        startAt={0}
+        connection="good"
+        progress={NO_PROGRESS}
+        onReady={() => undefined}
+        onFailure={() => undefined}
+      >
+        {children}
+      </HlsPlayer>
+    </QueryClientProvider>,
   )
   const player = screen.getByRole('group', { name: /video player/ })
   return { player, video: screen.getByTestId('hls-video') as HTMLVideoElement }

@@ -22,9 +22,9 @@ import { useHlsEngine } from './player/engine'
 import { useFullscreen } from './player/fullscreen'
 import { GestureLayer } from './player/gesture-layer'
 import { usePictureInPicture, useRemotePlayback } from './player/media-features'
-import { MarkerLayer, type MarkerTarget } from './player/markers'
+import { SkipMarker, useMarkerPlayback, type MarkerTarget } from './player/markers'
 import { useMediaState } from './player/media-state'
-import { autoplayNextAtom, autoSkipShowsAtom } from './player/preferences'
+import { autoplayNextAtom, useAutoSkip } from './player/preferences'
 import { rateLabel, SettingsMenu, type SettingsSwitch } from './player/settings-menu'
 import { handleShortcut } from './player/shortcuts'
 import { ShortcutsHelp } from './player/shortcuts-help'
@@ -64,8 +64,8 @@ export interface HlsPlayerProps {
   /** A panel drawn inside the player above its controls (Up next), so it stays in full screen. */
   children?: ReactNode
   /** What plays, for its markers; without it the player shows none. */
-  markers?: { target: MarkerTarget; signedIn: boolean; similarHref?: string }
-  /** True once the playhead reaches the point where the next episode is offered (the credits). */
+  markers?: { target: MarkerTarget; signedIn: boolean }
+  /** True once the playhead reaches the point where the closing card comes up (the credits). */
   onClosingChange?: (closing: boolean) => void
 }
 
@@ -93,7 +93,8 @@ export function HlsPlayer({
   const [captionChoice, setCaptionChoice] = useAtom(captionsChoiceAtom)
   const [theatre, setTheatre] = useAtom(theatreModeAtom)
   const [autoplayNext, setAutoplayNext] = useAtom(autoplayNextAtom)
-  const [autoSkipShows, setAutoSkipShows] = useAtom(autoSkipShowsAtom)
+  const showId = markers?.target.type === 'tv' ? markers.target.id : null
+  const [autoSkip, setAutoSkip] = useAutoSkip(showId)
   const engine = useHlsEngine(videoRef, { src, startAt, connection, autoPlay, captionChoice, onReady, onFailure, onEndedChange })
   const media = useMediaState(videoRef, src)
   const [captionLine, setCaptionLine] = useCaptionLine(videoRef, src)
@@ -113,18 +114,31 @@ export function HlsPlayer({
   const viewerSeek = useRef(false)
 
   const progressMarks = useProgressReporting(videoRef, progress)
-  const skipAction = useRef<(() => void) | null>(null)
-  // A skip counts the span as watched; the focus leaves the Skip button before it goes away.
+  // A skip counts the span from where the playhead is as watched.
   const skipSpan = useCallback(
-    (from: number, to: number) => {
+    (to: number) => {
       const video = videoRef.current
       if (!video) return
-      progressMarks.skipped(from, to)
-      if (document.activeElement?.closest('[data-testid="skip-marker"]')) containerRef.current?.focus()
+      progressMarks.skipped(video.currentTime, to)
       video.currentTime = to
     },
     [progressMarks],
   )
+  const marked = useMarkerPlayback({
+    target: markers?.target ?? null,
+    signedIn: markers?.signedIn ?? false,
+    currentTime: media.currentTime,
+    duration: media.duration,
+    onSkip: skipSpan,
+    announce: setAnnouncement,
+  })
+  useEffect(() => onClosingChange?.(marked.closing), [marked.closing, onClosingChange])
+  useEffect(() => progressMarks.setFinishAt(marked.creditsStart), [marked.creditsStart, progressMarks])
+  // The Skip button goes away once pressed: the focus goes back to the player first.
+  const fromSkipButton = (action: () => unknown) => () => {
+    containerRef.current?.focus()
+    action()
+  }
 
   const focusTaker = useRef(takeFocus)
   useEffect(() => {
@@ -233,12 +247,7 @@ export function HlsPlayer({
     if (target.closest('button') && (event.key === ' ' || event.key === 'Enter')) return
     const video = videoRef.current
     if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') viewerSeek.current = true
-    const skip = () => {
-      const action = skipAction.current
-      action?.()
-      return action !== null
-    }
-    if (video && handleShortcut(video, event.key, { toggleFullscreen: fullscreen.toggle, toggleCaptions, togglePictureInPicture: pictureInPicture.toggle, showHelp: openHelp, skip })) {
+    if (video && handleShortcut(video, event.key, { toggleFullscreen: fullscreen.toggle, toggleCaptions, togglePictureInPicture: pictureInPicture.toggle, showHelp: openHelp, skip: marked.skip })) {
       event.preventDefault()
     }
   }
@@ -263,18 +272,13 @@ export function HlsPlayer({
   const autoLabel =
     engine.chosenLevel === -1 && engine.playingLevel >= 0 && engine.levels[engine.playingLevel] ? t('player.qualityAutoPlaying', { quality: engine.levels[engine.playingLevel]!.label }) : t('player.qualityAuto')
   const shown = heading ?? { title }
-  const showId = markers?.target.type === 'tv' ? markers.target.id : null
-  const switches: SettingsSwitch[] =
+  // On a show: whether the next episode plays by itself, and whether its intros are skipped.
+  const switches = (): SettingsSwitch[] =>
     showId === null
       ? []
       : [
           { id: 'autoplay', label: t('player.autoplayNext'), checked: autoplayNext, onChange: setAutoplayNext },
-          {
-            id: 'auto-skip',
-            label: t('player.autoSkipShow'),
-            checked: autoSkipShows.includes(showId),
-            onChange: (on) => setAutoSkipShows(on ? [...autoSkipShows.filter((id) => id !== showId), showId] : autoSkipShows.filter((id) => id !== showId)),
-          },
+          { id: 'auto-skip', label: t('player.autoSkipShow'), checked: autoSkip, onChange: setAutoSkip },
         ]
 
   return (
@@ -341,20 +345,7 @@ export function HlsPlayer({
         onHold={setBarHeld}
       />
       <div className={`pointer-events-none absolute inset-x-0 top-0 z-30 ${CONTROLS_CLEARANCE}`} data-testid="player-panels">
-        {markers && (
-          <MarkerLayer
-            target={markers.target}
-            signedIn={markers.signedIn}
-            similarHref={markers.similarHref}
-            currentTime={media.currentTime}
-            duration={media.duration}
-            onSkip={skipSpan}
-            announce={setAnnouncement}
-            skipAction={skipAction}
-            onClosingChange={onClosingChange}
-            onCreditsChange={progressMarks.setFinishAt}
-          />
-        )}
+        {marked.active && marked.offered && <SkipMarker kind={marked.active.kind} onSkip={fromSkipButton(marked.skip)} onHide={fromSkipButton(marked.hide)} />}
         {children}
         {settingsOpen && (
           <SettingsMenu
@@ -369,7 +360,7 @@ export function HlsPlayer({
             onRate={chooseRate}
             onShortcuts={openHelp}
             onClose={() => closeSettings(true)}
-            switches={switches}
+            switches={switches()}
           />
         )}
         {helpOpen && <ShortcutsHelp onClose={closeHelp} />}

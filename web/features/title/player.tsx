@@ -19,6 +19,7 @@ import type { ConnectionQuality } from './connection-quality'
 import { embedUrl } from './embed-url'
 import { loadHlsPlayer, prefetchHlsPlayer } from './player-loader'
 import { PlayerPoster, type PosterArt } from './player-poster'
+import { exitFullscreen } from './player/fullscreen'
 import { autoplayNextAtom } from './player/preferences'
 import { FrameMedia, parseFrameMessage } from './frame-progress'
 import type { PlayerHeading } from './hls-player'
@@ -187,18 +188,84 @@ export interface UpNext {
 export const UP_NEXT_SECONDS = 10
 
 /**
- * The end-of-episode card, from the start of the credits (or near the end, or at the end): the
- * next episode starts when the count reaches 0, unless cancelled; with autoplay off there is no
- * count. Before the end it offers Watch credits instead of Cancel: the card goes until the end.
- * At the end it takes the focus when the viewer was in the player, and gives it back to the player on Cancel.
- * It sits among the player's panels, above its controls: on a phone it fills the picture above
- * them; wider, it sits in a corner.
- * The count itself is not read aloud every second; the player's status line announces the card.
+ * The card that comes up at the credits (or near the end, or at the end), among the player's
+ * panels above its controls: on a phone it fills the picture above them; wider, it sits in a
+ * corner. Its first action is what comes next; before the end the other is Watch credits (the card
+ * goes until the end), at the end Cancel. At the end it takes the focus when the viewer was in
+ * the player, and gives it back to the player on Cancel; during the credits the viewer may still be
+ * using the player's keys (Space would otherwise press the first action), so the focus stays where
+ * it is. The player's status line announces the card.
+ */
+function ClosingCard({
+  label,
+  testId,
+  action,
+  atCredits,
+  onCancel,
+  children,
+}: {
+  label: string
+  testId: string
+  /** The first action: a button, or a link when it has `href` (what it does is still `onPress`). */
+  action: { text: string; onPress: () => void; href?: string }
+  atCredits: boolean
+  onCancel: () => void
+  children: ReactNode
+}) {
+  const card = useRef<HTMLElement>(null)
+  const first = useRef<HTMLAnchorElement & HTMLButtonElement>(null)
+  const player = () => card.current?.closest<HTMLElement>('[role="group"]')
+  useEffect(() => {
+    if (atCredits) return
+    const active = document.activeElement
+    if (!active || active === document.body || player()?.contains(active)) first.current?.focus()
+  }, [atCredits])
+  const cancel = () => {
+    player()?.focus()
+    onCancel()
+  }
+  const firstClass = 'rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-500'
+  return (
+    <section
+      ref={card}
+      aria-label={label}
+      data-testid={testId}
+      className="pointer-events-auto absolute inset-0 flex flex-col justify-center bg-neutral-950/95 px-4 py-2 text-white sm:inset-auto sm:end-3 sm:bottom-2 sm:w-80 sm:rounded-xl sm:p-4 sm:shadow-2xl sm:ring-1 sm:ring-neutral-700"
+    >
+      {children}
+      <div className="mt-2 flex flex-wrap gap-2 sm:mt-3">
+        {action.href ? (
+          <a
+            ref={first}
+            href={action.href}
+            onClick={(event) => {
+              event.preventDefault()
+              action.onPress()
+            }}
+            className={firstClass}
+          >
+            {action.text}
+          </a>
+        ) : (
+          <button ref={first} type="button" onClick={action.onPress} className={firstClass}>
+            {action.text}
+          </button>
+        )}
+        <button type="button" onClick={cancel} className="rounded-lg bg-neutral-800 px-3 py-1.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-700">
+          {atCredits ? t('player.watchCredits') : t('player.cancel')}
+        </button>
+      </div>
+    </section>
+  )
+}
+
+/**
+ * Up next: the next episode, which starts when the count reaches 0 unless cancelled; with autoplay
+ * off there is no count. The count runs on from the credits to the end. It is not read aloud every
+ * second: the status line announces the card once.
  */
 function UpNextCard({ upNext, countdown, atCredits, onCancel }: { upNext: UpNext; countdown: boolean; atCredits: boolean; onCancel: () => void }) {
   const [left, setLeft] = useState(UP_NEXT_SECONDS)
-  const card = useRef<HTMLElement>(null)
-  const playNow = useRef<HTMLButtonElement>(null)
   // The page hands a new callback on every render; the count must not restart for it.
   const play = useRef(upNext.onPlay)
   play.current = upNext.onPlay
@@ -211,24 +278,8 @@ function UpNextCard({ upNext, countdown, atCredits, onCancel }: { upNext: UpNext
     const timer = window.setTimeout(() => setLeft((n) => n - 1), 1000)
     return () => window.clearTimeout(timer)
   }, [left, countdown])
-  // At the end the card is what is left to do; during the credits the viewer may still be using the
-  // player's keys (Space would otherwise press Play now), so the focus stays where it is.
-  useEffect(() => {
-    if (atCredits) return
-    const active = document.activeElement
-    if (!active || active === document.body || card.current?.closest('[role="group"]')?.contains(active)) playNow.current?.focus()
-  }, [atCredits])
-  const cancel = () => {
-    card.current?.closest<HTMLElement>('[role="group"]')?.focus()
-    onCancel()
-  }
   return (
-    <section
-      ref={card}
-      aria-label={t('player.upNext')}
-      data-testid="up-next"
-      className="pointer-events-auto absolute inset-0 flex flex-col justify-center bg-neutral-950/95 px-4 py-2 text-white sm:inset-auto sm:end-3 sm:bottom-2 sm:w-80 sm:rounded-xl sm:p-4 sm:shadow-2xl sm:ring-1 sm:ring-neutral-700"
-    >
+    <ClosingCard label={t('player.upNext')} testId="up-next" action={{ text: t('player.playNow'), onPress: () => play.current() }} atCredits={atCredits} onCancel={onCancel}>
       <div className="flex items-center gap-3">
         {upNext.still && (
           <img src={upNext.still.src} srcSet={upNext.still.srcSet} sizes={upNext.still.srcSet && '112px'} alt="" width={300} height={169} data-testid="up-next-still" className="aspect-video w-24 shrink-0 rounded-md bg-neutral-800 object-cover sm:w-28" />
@@ -243,15 +294,22 @@ function UpNextCard({ upNext, countdown, atCredits, onCancel }: { upNext: UpNext
           )}
         </div>
       </div>
-      <div className="mt-2 flex gap-2 sm:mt-3">
-        <button ref={playNow} type="button" onClick={() => play.current()} className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-500">
-          {t('player.playNow')}
-        </button>
-        <button type="button" onClick={cancel} className="rounded-lg bg-neutral-800 px-3 py-1.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-700">
-          {atCredits ? t('player.watchCredits') : t('player.cancel')}
-        </button>
-      </div>
-    </section>
+    </ClosingCard>
+  )
+}
+
+/**
+ * On a film, More like this: See similar titles leaves full screen, then goes to the page's
+ * similar titles (`href`, a place on the page) as the link would.
+ */
+function MoreLikeThisCard({ href, atCredits, onCancel }: { href: string; atCredits: boolean; onCancel: () => void }) {
+  const seeSimilar = () => {
+    void exitFullscreen().then(() => window.location.assign(href))
+  }
+  return (
+    <ClosingCard label={t('player.moreLikeThis')} testId="more-like-this" action={{ text: t('player.seeSimilar'), onPress: seeSimilar, href }} atCredits={atCredits} onCancel={onCancel}>
+      <p className="text-sm font-semibold sm:text-base">{t('player.moreLikeThis')}</p>
+    </ClosingCard>
   )
 }
 
@@ -321,12 +379,16 @@ export function Player({ target, title, art, sources, trailer, connection, start
     setClosing(false)
     setCreditsWatched(false)
   }
-  const upNextShown = !!upNext && (ended || (closing && !creditsWatched))
+  // The closing card: Up next on a show, More like this on a film with similar titles.
+  const closingCardShown = ended || (closing && !creditsWatched)
+  const upNextShown = !!upNext && closingCardShown
+  const moreLikeThisShown = !upNext && target.type === 'movie' && !!similarHref && closingCardShown
+  const closeCard = () => (ended ? setEnded(false) : setCreditsWatched(true))
 
   const ready = useCallback(() => setLoading(false), [])
   const endedChange = useCallback((value: boolean) => setEnded(value), [])
   const closingChange = useCallback((value: boolean) => setClosing(value), [])
-  const markers = useMemo(() => ({ target, signedIn: progress.enabled, similarHref }), [target, progress.enabled, similarHref])
+  const markers = useMemo(() => ({ target, signedIn: progress.enabled }), [target, progress.enabled])
   const fail = useCallback((message: string) => {
     setFailure(message)
     setLoading(false)
@@ -401,15 +463,8 @@ export function Player({ target, title, art, sources, trailer, connection, start
           markers={markers}
           takeFocus={takeFocus}
         >
-          {upNextShown && (
-            <UpNextCard
-              key={ended ? 'end' : 'credits'}
-              upNext={upNext}
-              countdown={autoplayNext}
-              atCredits={!ended}
-              onCancel={() => (ended ? setEnded(false) : setCreditsWatched(true))}
-            />
-          )}
+          {upNextShown && <UpNextCard upNext={upNext} countdown={autoplayNext} atCredits={!ended} onCancel={closeCard} />}
+          {moreLikeThisShown && <MoreLikeThisCard href={similarHref} atCredits={!ended} onCancel={closeCard} />}
         </HlsPlayer>
       )
     }
@@ -473,11 +528,15 @@ export function Player({ target, title, art, sources, trailer, connection, start
       >
         {body}
         <p role="status" className="sr-only">
-          {upNextShown && source?.kind === 'hls'
-            ? autoplayNext
-              ? t('player.upNextAnnouncement', { episode: upNext.label, seconds: UP_NEXT_SECONDS })
-              : t('player.upNextAnnouncementNoCountdown', { episode: upNext.label })
-            : ''}
+          {source?.kind !== 'hls'
+            ? ''
+            : upNextShown
+              ? autoplayNext
+                ? t('player.upNextAnnouncement', { episode: upNext.label, seconds: UP_NEXT_SECONDS })
+                : t('player.upNextAnnouncementNoCountdown', { episode: upNext.label })
+              : moreLikeThisShown
+                ? t('player.moreLikeThisAnnouncement')
+                : ''}
         </p>
         {showOverlay && (
           <div role="status" className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/80 text-neutral-200" data-testid="player-loading">

@@ -38,6 +38,17 @@ export function currentOrientation(): Orientation {
   return window.matchMedia?.('(orientation: landscape)').matches ? 'landscape' : 'portrait'
 }
 
+/**
+ * Leaves full screen, the page's or the video element's own (`video`, where it is known);
+ * resolves once it is left, at once when nothing was full screen.
+ */
+export function exitFullscreen(video?: HTMLVideoElement | null): Promise<void> {
+  if (document.fullscreenElement) return document.exitFullscreen().catch(() => undefined)
+  const webkit = video as WebkitVideo | null | undefined
+  if (webkit?.webkitDisplayingFullscreen) webkit.webkitExitFullscreen?.()
+  return Promise.resolve()
+}
+
 /** A phone or tablet: rotation means something there, and nowhere else. */
 function isHandheld(): boolean {
   return window.matchMedia?.('(hover: none) and (pointer: coarse)').matches ?? false
@@ -85,9 +96,7 @@ export function useFullscreen(containerRef: RefObject<HTMLElement | null>, video
   }, [containerRef, videoRef])
 
   const exit = useCallback(() => {
-    const video = videoRef.current as WebkitVideo | null
-    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined)
-    else if (video?.webkitDisplayingFullscreen) video.webkitExitFullscreen?.()
+    void exitFullscreen(videoRef.current)
     unlock()
   }, [videoRef, unlock])
 

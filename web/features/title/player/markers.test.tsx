@@ -3,7 +3,9 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createStore, Provider } from 'jotai'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Marker } from '../../../../worker/player/marker-rules'
+import { stubApi } from '../../../test-api'
 import { Player, type PlayerProps } from '../player'
+import { fakeMedia, mediaState } from '../test-media'
 import { closingFrom, markerTime, skippableAt, usableMarkers } from './marker-timing'
 
 // The real player, with a browser that plays HLS itself (no hls.js): what is under test is what the
@@ -14,66 +16,33 @@ vi.mock('../player-loader', () => ({
   prefetchHlsPlayer: () => undefined,
 }))
 
-const state = new WeakMap<HTMLMediaElement, { paused: boolean; time: number }>()
-const of = (media: HTMLMediaElement) => {
-  if (!state.has(media)) state.set(media, { paused: true, time: 0 })
-  return state.get(media)!
-}
 let streamSeconds = 120
 
 beforeEach(() => {
   streamSeconds = 120
   localStorage.clear()
-  const proto = HTMLMediaElement.prototype
-  vi.spyOn(proto, 'paused', 'get').mockImplementation(function (this: HTMLMediaElement) {
-    return of(this).paused
-  })
-  vi.spyOn(proto, 'duration', 'get').mockImplementation(() => streamSeconds)
-  vi.spyOn(proto, 'readyState', 'get').mockReturnValue(4)
-  vi.spyOn(proto, 'currentTime', 'get').mockImplementation(function (this: HTMLMediaElement) {
-    return of(this).time
-  })
-  vi.spyOn(proto, 'currentTime', 'set').mockImplementation(function (this: HTMLMediaElement, value: number) {
-    of(this).time = value
-    this.dispatchEvent(new Event('seeking'))
-    this.dispatchEvent(new Event('seeked'))
-  })
-  vi.spyOn(proto, 'canPlayType').mockReturnValue('maybe')
-  vi.spyOn(proto, 'load').mockImplementation(() => undefined)
-  Object.defineProperty(proto, 'textTracks', { configurable: true, get: () => Object.assign(new EventTarget(), { length: 0 }) })
-  vi.spyOn(proto, 'play').mockImplementation(function (this: HTMLMediaElement) {
-    of(this).paused = false
-    this.dispatchEvent(new Event('play'))
-    return Promise.resolve()
-  })
-  vi.spyOn(proto, 'pause').mockImplementation(function (this: HTMLMediaElement) {
-    of(this).paused = true
-    this.dispatchEvent(new Event('pause'))
-  })
+  fakeMedia({ canPlayType: 'maybe', duration: () => streamSeconds })
 })
 afterEach(() => {
   vi.restoreAllMocks()
   vi.unstubAllGlobals()
+  Reflect.deleteProperty(document, 'fullscreenElement')
+  Reflect.deleteProperty(document, 'exitFullscreen')
+  window.history.replaceState(null, '', '/')
 })
 
 const marker = (over: Partial<Marker>): Marker => ({ id: 1, kind: 'intro', start_ms: 10_000, end_ms: 40_000, duration_ms: 120_000, source: 'operator', confidence: null, ...over })
 
-/** The API: the stream, the markers given, and the "wrong" reports (recorded). */
-function stubApi(markers: Marker[]) {
-  const requests: { method: string; url: string; body?: unknown }[] = []
-  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input instanceof Request ? input.url : input)
-    const method = init?.method ?? (input instanceof Request ? input.method : 'GET')
-    requests.push(typeof init?.body === 'string' ? { method, url, body: JSON.parse(init.body) } : { method, url })
-    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-    if (url.includes('/api/player/stream/')) return json({ url: '/media/sample/master.m3u8', label: null, thumbnails: null, origin: 'sample' })
-    if (url.includes('/api/player/markers/') && url.endsWith('/wrong')) return json({ message: 'ok' }, 201)
-    if (url.includes('/api/player/markers/')) return json({ markers })
-    if (url.includes('/api/me/history')) return json(method === 'GET' ? { entry: null } : { entry: {} })
-    return json({ error: 'not found' }, 404)
+/** The API: the stream, the markers given, and the "wrong" reports; what was asked is recorded. */
+function stubPlayerApi(markers: Marker[]) {
+  return stubApi((url, request) => {
+    const path = url.pathname
+    if (path.startsWith('/api/player/stream/')) return Response.json({ url: '/media/sample/master.m3u8', label: null, thumbnails: null, origin: 'sample' })
+    if (path.startsWith('/api/player/markers/') && path.endsWith('/wrong')) return Response.json({ message: 'ok' }, { status: 201 })
+    if (path.startsWith('/api/player/markers/')) return Response.json({ markers })
+    if (path.startsWith('/api/me/history')) return Response.json(request.method === 'GET' ? { entry: null } : { entry: {} })
+    return Response.json({ error: 'not found' }, { status: 404 })
   })
-  vi.stubGlobal('fetch', fetchStub)
-  return requests
 }
 
 function renderPlayer(over: Partial<PlayerProps> = {}) {
@@ -111,7 +80,7 @@ async function videoReady(): Promise<HTMLVideoElement> {
 /** Moves the playhead as playback would (a time update, not a seek). */
 function playTo(video: HTMLVideoElement, seconds: number) {
   act(() => {
-    of(video).time = seconds
+    mediaState(video).time = seconds
     video.dispatchEvent(new Event('timeupdate'))
   })
 }
@@ -145,7 +114,7 @@ describe('marker timing', () => {
 
 describe('Skip intro', () => {
   it('shows inside the intro, once announced, and jumps to its end (the button or S)', async () => {
-    stubApi([marker({})])
+    stubPlayerApi([marker({})])
     renderPlayer()
     const video = await videoReady()
     await waitFor(() => expect(fetch).toHaveBeenCalledWith(expect.stringContaining('/api/player/markers/tv/7?season=1&episode=2'), expect.anything()))
@@ -156,9 +125,12 @@ describe('Skip intro', () => {
     expect(announcement()).toBe('Skip intro available')
     playTo(video, 13)
     expect(announcement()).toBe('Skip intro available')
+    skip.focus()
     fireEvent.click(skip)
     expect(video.currentTime).toBe(40)
     expect(screen.queryByRole('button', { name: 'Skip intro' })).toBeNull()
+    // The focus went back to the player before the button went.
+    expect(document.activeElement).toBe(screen.getByTestId('hls-player'))
 
     // Back into it: S does the same as the button.
     act(() => {
@@ -170,7 +142,7 @@ describe('Skip intro', () => {
   })
 
   it('says Skip recap for a recap', async () => {
-    stubApi([marker({ kind: 'recap', start_ms: 0, end_ms: 30_000 })])
+    stubPlayerApi([marker({ kind: 'recap', start_ms: 0, end_ms: 30_000 })])
     renderPlayer()
     const video = await videoReady()
     await waitFor(() => expect(fetch).toHaveBeenCalledWith(expect.stringContaining('/api/player/markers/'), expect.anything()))
@@ -179,7 +151,7 @@ describe('Skip intro', () => {
   })
 
   it('ignores a marker made for a cut of another length, and S does nothing then', async () => {
-    stubApi([marker({ duration_ms: 150_000 })])
+    stubPlayerApi([marker({ duration_ms: 150_000 })])
     renderPlayer()
     const video = await videoReady()
     await waitFor(() => expect(fetch).toHaveBeenCalledWith(expect.stringContaining('/api/player/markers/'), expect.anything()))
@@ -191,7 +163,7 @@ describe('Skip intro', () => {
   })
 
   it('"This was wrong" hides the marker for this viewer, kept in the browser, and tells the server when signed in', async () => {
-    const requests = stubApi([marker({ id: 31 })])
+    const requests = stubPlayerApi([marker({ id: 31 })])
     renderPlayer({ progress: { enabled: true, title: { content_id: 7, content_type: 'tv', title: 'Harbor Watch', poster_path: null }, watched: { current: 0 } } })
     const video = await videoReady()
     playTo(video, 12)
@@ -199,13 +171,13 @@ describe('Skip intro', () => {
     expect(screen.queryByRole('button', { name: 'Skip intro' })).toBeNull()
     expect(announcement()).toBe('Marker hidden')
     expect(JSON.parse(localStorage.getItem('reelhouse:hidden-markers') ?? '[]')).toEqual([31])
-    await waitFor(() => expect(requests).toContainEqual({ method: 'POST', url: '/api/player/markers/31/wrong' }))
+    await waitFor(() => expect(requests).toContainEqual({ method: 'POST', path: '/api/player/markers/31/wrong' }))
     playTo(video, 15)
     expect(screen.queryByRole('button', { name: 'Skip intro' })).toBeNull()
   })
 
   it('a visitor\'s "This was wrong" stays in the browser: nothing is sent', async () => {
-    const requests = stubApi([marker({ id: 32 })])
+    const requests = stubPlayerApi([marker({ id: 32 })])
     renderPlayer()
     const video = await videoReady()
     playTo(video, 12)
@@ -216,7 +188,7 @@ describe('Skip intro', () => {
 
   it('skips by itself on a show the viewer chose, and says so', async () => {
     localStorage.setItem('reelhouse:auto-skip-shows', JSON.stringify([7]))
-    stubApi([marker({})])
+    stubPlayerApi([marker({})])
     renderPlayer()
     const video = await videoReady()
     await waitFor(() => expect(fetch).toHaveBeenCalledWith(expect.stringContaining('/api/player/markers/'), expect.anything()))
@@ -228,7 +200,7 @@ describe('Skip intro', () => {
   })
 
   it('turns automatic skipping on for this show from the settings', async () => {
-    stubApi([])
+    stubPlayerApi([])
     renderPlayer()
     await videoReady()
     fireEvent.click(screen.getByRole('button', { name: /Settings/ }))
@@ -240,7 +212,7 @@ describe('Skip intro', () => {
 
 describe('progress', () => {
   it('counts a skipped intro as watched in the report', async () => {
-    const requests = stubApi([marker({})])
+    const requests = stubPlayerApi([marker({})])
     renderPlayer({ progress: { enabled: true, title: { content_id: 7, content_type: 'tv', title: 'Harbor Watch', poster_path: null, season_number: 1, episode_number: 2 }, watched: { current: 0 } } })
     const video = await videoReady()
     await waitFor(() => expect(fetch).toHaveBeenCalledWith(expect.stringContaining('/api/player/markers/'), expect.anything()))
@@ -251,7 +223,7 @@ describe('progress', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Skip intro' }))
     for (let at = 40; at <= 42; at += 0.25) playTo(video, at)
     act(() => video.pause())
-    await waitFor(() => expect(requests.some((r) => r.method === 'PUT' && r.url.includes('/api/me/history'))).toBe(true))
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT' && r.path.includes('/api/me/history'))).toBe(true))
     const report = requests.find((r) => r.method === 'PUT')!.body as { watch_duration: number; position: number; reason: string }
     expect(report).toMatchObject({ watch_duration: 42, position: 42, reason: 'pause' })
   })
@@ -261,7 +233,7 @@ describe('the credits', () => {
   const upNext = { label: 'S1 E3: The Storm', onPlay: vi.fn() }
 
   it('brings Up next at the start of the credits, with Watch credits putting it away', async () => {
-    stubApi([marker({ id: 5, kind: 'credits', start_ms: 90_000, end_ms: 120_000 })])
+    stubPlayerApi([marker({ id: 5, kind: 'credits', start_ms: 90_000, end_ms: 120_000 })])
     renderPlayer({ upNext })
     const video = await videoReady()
     await waitFor(() => expect(fetch).toHaveBeenCalledWith(expect.stringContaining('/api/player/markers/'), expect.anything()))
@@ -281,7 +253,7 @@ describe('the credits', () => {
   })
 
   it('without a credits marker, comes up 20 s before the end of a stream over a minute', async () => {
-    stubApi([])
+    stubPlayerApi([])
     renderPlayer({ upNext })
     const video = await videoReady()
     await act(async () => undefined)
@@ -293,15 +265,15 @@ describe('the credits', () => {
 
   it('on a stream of a minute or less, only at the end', async () => {
     streamSeconds = 12
-    stubApi([])
+    stubPlayerApi([])
     renderPlayer({ upNext })
     const video = await videoReady()
     await act(async () => undefined)
     playTo(video, 11)
     expect(screen.queryByTestId('up-next')).toBeNull()
     act(() => {
-      of(video).time = 12
-      of(video).paused = true
+      mediaState(video).time = 12
+      mediaState(video).paused = true
       video.dispatchEvent(new Event('ended'))
     })
     expect(await screen.findByTestId('up-next')).toBeTruthy()
@@ -310,7 +282,7 @@ describe('the credits', () => {
 
   it('with autoplay off, the card shows with no countdown', async () => {
     localStorage.setItem('reelhouse:autoplay-next', 'false')
-    stubApi([marker({ kind: 'credits', start_ms: 90_000, end_ms: 120_000 })])
+    stubPlayerApi([marker({ kind: 'credits', start_ms: 90_000, end_ms: 120_000 })])
     renderPlayer({ upNext })
     const video = await videoReady()
     await waitFor(() => expect(fetch).toHaveBeenCalledWith(expect.stringContaining('/api/player/markers/'), expect.anything()))
@@ -322,7 +294,7 @@ describe('the credits', () => {
   })
 
   it('on a film, offers More like this at the credits, with Watch credits', async () => {
-    stubApi([marker({ kind: 'credits', start_ms: 100_000, end_ms: 120_000 })])
+    stubPlayerApi([marker({ kind: 'credits', start_ms: 100_000, end_ms: 120_000 })])
     renderPlayer({ target: { type: 'movie', id: 9 }, title: 'The Film', similarHref: '#similar' })
     const video = await videoReady()
     await waitFor(() => expect(fetch).toHaveBeenCalledWith(expect.stringContaining('/api/player/markers/movie/9?season=0&episode=0'), expect.anything()))
@@ -332,5 +304,48 @@ describe('the credits', () => {
     expect(card.querySelector('a')?.getAttribute('href')).toBe('#similar')
     fireEvent.click(screen.getByRole('button', { name: 'Watch credits' }))
     expect(screen.queryByTestId('more-like-this')).toBeNull()
+  })
+
+  it('keeps the count going from the credits to the end, where Cancel takes the place of Watch credits', async () => {
+    stubPlayerApi([marker({ kind: 'credits', start_ms: 90_000, end_ms: 120_000 })])
+    renderPlayer({ upNext })
+    const video = await videoReady()
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith(expect.stringContaining('/api/player/markers/'), expect.anything()))
+    await act(async () => undefined)
+    playTo(video, 118)
+    expect(await screen.findByText('Playing in 10 s')).toBeTruthy()
+    await screen.findByText('Playing in 9 s', undefined, { timeout: 2000 })
+    act(() => {
+      mediaState(video).time = 120
+      mediaState(video).paused = true
+      video.dispatchEvent(new Event('ended'))
+    })
+    expect(await screen.findByRole('button', { name: 'Cancel' })).toBeTruthy()
+    expect(screen.queryByText('Playing in 10 s')).toBeNull()
+  })
+
+  it('on a film, More like this comes up with the closing signal, announced in the player’s status line, and its link leaves full screen before going to the similar titles', async () => {
+    stubPlayerApi([])
+    let fullscreenElement: Element | null = null
+    let leave = () => undefined as void
+    const exit = vi.fn(() => new Promise<void>((resolve) => (leave = resolve)))
+    Object.defineProperty(document, 'fullscreenElement', { configurable: true, get: () => fullscreenElement })
+    Object.defineProperty(document, 'exitFullscreen', { configurable: true, value: exit })
+    renderPlayer({ target: { type: 'movie', id: 9 }, title: 'The Film', similarHref: '#similar' })
+    const video = await videoReady()
+    await act(async () => undefined)
+    playTo(video, 99)
+    expect(screen.queryByTestId('more-like-this')).toBeNull()
+    playTo(video, 100)
+    expect(await screen.findByTestId('more-like-this')).toBeTruthy()
+    expect(screen.getByText('More like this: see similar titles.')).toBeTruthy()
+    fullscreenElement = screen.getByTestId('hls-player')
+    fireEvent.click(screen.getByRole('link', { name: 'See similar titles' }))
+    expect(exit).toHaveBeenCalledTimes(1)
+    await act(async () => undefined)
+    expect(window.location.hash).toBe('')
+    fullscreenElement = null
+    leave()
+    await waitFor(() => expect(window.location.hash).toBe('#similar'))
   })
 })

@@ -1,19 +1,19 @@
 /**
  * What the player does with a title's markers (worker/player/marker-rules.ts): Skip intro / Skip
  * recap over the picture while the playhead is in one (or the jump itself, on a show the viewer
- * asked to skip automatically), "This was wrong" to hide a marker for this viewer, the moment the
- * end-of-episode card comes up, and on a film a "More like this" card at its credits. The markers
- * are fetched only once our player is open: this module is part of the player's own code.
+ * asked to skip automatically), "This was wrong" to hide a marker for this viewer, and the moment
+ * the closing card (Up next, or More like this on a film) comes up. The markers are fetched only
+ * once our player is open: this module is part of the player's own code.
  */
 import { useQuery } from '@tanstack/react-query'
-import { useAtom, useAtomValue } from 'jotai'
-import { useEffect, useRef, useState, type RefObject } from 'react'
+import { useAtom } from 'jotai'
+import { useEffect, useRef } from 'react'
 import type { MediaType } from '../../../../worker/catalog/types'
-import type { MarkersAnswer } from '../../../../worker/player/marker-rules'
+import type { Marker, MarkersAnswer } from '../../../../worker/player/marker-rules'
 import { t } from '../../../i18n'
 import { api, readJson } from '../../../lib/api-client'
 import { closingFrom, creditsOf, skippableAt, usableMarkers } from './marker-timing'
-import { autoSkipShowsAtom, hiddenMarkersAtom } from './preferences'
+import { hiddenMarkersAtom, useAutoSkip } from './preferences'
 
 export interface MarkerTarget {
   type: MediaType
@@ -22,11 +22,14 @@ export interface MarkerTarget {
   episode?: number
 }
 
-export const markerKeys = {
+const markerKeys = {
   forTitle: (target: MarkerTarget) => ['player', 'markers', target.type, target.id, target.season ?? 0, target.episode ?? 0] as const,
 }
 
-export function useMarkers(target: MarkerTarget) {
+/** Stands for "no markers": an id no title has, so nothing is asked. */
+const NO_TARGET: MarkerTarget = { type: 'movie', id: 0 }
+
+function useTitleMarkers(target: MarkerTarget) {
   return useQuery({
     queryKey: markerKeys.forTitle(target),
     queryFn: () =>
@@ -48,104 +51,84 @@ function reportWrong(id: number): void {
   api.player.markers[':id'].wrong.$post({ param: { id: String(id) } }).catch(() => undefined)
 }
 
-export interface MarkerLayerProps {
-  target: MarkerTarget
+interface MarkerPlaybackOptions {
+  /** What plays; null: a player without markers. */
+  target: MarkerTarget | null
   signedIn: boolean
   currentTime: number
   duration: number
-  /** Moves the playhead from `from` to `to` (seconds) for a skip, which counts as watched. */
-  onSkip: (from: number, to: number) => void
+  /** Moves the playhead to `to` (seconds) for a skip, which counts as watched. */
+  onSkip: (to: number) => void
   announce: (text: string) => void
-  /** Holds the Skip button's action while it shows, so the S key can do the same. */
-  skipAction: RefObject<(() => void) | null>
-  /** True while the playhead is past the point where the end-of-episode card comes up. */
-  onClosingChange?: (closing: boolean) => void
-  /** Where the credits start (seconds), null without a credits marker. */
-  onCreditsChange?: (start: number | null) => void
-  /** On a film, where "More like this" leads. */
-  similarHref?: string
 }
 
-export function MarkerLayer({ target, signedIn, currentTime, duration, onSkip, announce, skipAction, onClosingChange, onCreditsChange, similarHref }: MarkerLayerProps) {
-  const { data } = useMarkers(target)
+export interface MarkerPlayback {
+  /** The intro or recap the playhead is in, else null. */
+  active: Marker | null
+  /** Whether its Skip button shows: not while it is being skipped automatically. */
+  offered: boolean
+  /** Jumps past the active marker; false when there is none. */
+  skip: () => boolean
+  /** "This was wrong": the active marker is not shown to this viewer again. */
+  hide: () => void
+  /** True while the playhead is past the point where the closing card comes up. */
+  closing: boolean
+  /** Where the credits start (seconds), null without a credits marker. */
+  creditsStart: number | null
+}
+
+export function useMarkerPlayback({ target, signedIn, currentTime, duration, onSkip, announce }: MarkerPlaybackOptions): MarkerPlayback {
+  const { data } = useTitleMarkers(target ?? NO_TARGET)
   const [hidden, setHidden] = useAtom(hiddenMarkersAtom)
-  const autoSkipShows = useAtomValue(autoSkipShowsAtom)
+  const [autoSkip] = useAutoSkip(target?.type === 'tv' ? target.id : null)
   const markers = usableMarkers(data?.markers ?? [], duration, hidden)
   const active = skippableAt(markers, currentTime)
-  const autoSkip = target.type === 'tv' && autoSkipShows.includes(target.id)
   const credits = creditsOf(markers)
-  const creditsStart = credits ? credits.start_ms / 1000 : null
   const closingAt = closingFrom(markers, duration)
-  const closing = closingAt !== null && currentTime >= closingAt
-  const [filmCardDismissed, setFilmCardDismissed] = useState(false)
-  const inFilmCredits = target.type === 'movie' && !!similarHref && creditsStart !== null && currentTime >= creditsStart && !filmCardDismissed
 
   // Each marker is announced (or skipped automatically) once as the playhead enters it, not on
   // every tick; one skipped automatically and sought back into is left for the viewer.
   const seen = useRef(new Set<number>())
-  const now = useRef(currentTime)
-  now.current = currentTime
-  const skip = () => {
-    if (active) onSkip(currentTime, active.end_ms / 1000)
-  }
-  skipAction.current = active ? skip : null
   useEffect(() => {
     if (!active || seen.current.has(active.id)) return
     seen.current.add(active.id)
     if (autoSkip) {
-      onSkip(now.current, active.end_ms / 1000)
+      onSkip(active.end_ms / 1000)
       announce(t(active.kind === 'recap' ? 'player.recapSkipped' : 'player.introSkipped'))
     } else {
       announce(t(active.kind === 'recap' ? 'player.skipRecapAvailable' : 'player.skipIntroAvailable'))
     }
   }, [active, autoSkip, onSkip, announce])
 
-  useEffect(() => onClosingChange?.(closing), [closing, onClosingChange])
-  useEffect(() => onCreditsChange?.(creditsStart), [creditsStart, onCreditsChange])
-  const filmCardShown = useRef(false)
-  useEffect(() => {
-    if (inFilmCredits && !filmCardShown.current) {
-      filmCardShown.current = true
-      announce(t('player.moreLikeThisAnnouncement'))
-    }
-  }, [inFilmCredits, announce])
-
-  const hide = () => {
-    if (!active) return
-    setHidden([...hidden, active.id])
-    if (signedIn) reportWrong(active.id)
-    announce(t('player.markerHidden'))
+  return {
+    active,
+    offered: !!active && (!autoSkip || seen.current.has(active.id)),
+    skip: () => {
+      if (!active) return false
+      onSkip(active.end_ms / 1000)
+      return true
+    },
+    hide: () => {
+      if (!active) return
+      setHidden([...hidden, active.id])
+      if (signedIn) reportWrong(active.id)
+      announce(t('player.markerHidden'))
+    },
+    closing: closingAt !== null && currentTime >= closingAt,
+    creditsStart: credits ? credits.start_ms / 1000 : null,
   }
+}
 
+/** Skip intro / Skip recap, with "This was wrong" under it, in the picture's corner above the controls. */
+export function SkipMarker({ kind, onSkip, onHide }: { kind: Marker['kind']; onSkip: () => void; onHide: () => void }) {
   return (
-    <>
-      {active && (!autoSkip || seen.current.has(active.id)) && (
-        <div className="pointer-events-auto absolute end-3 bottom-3 flex flex-col items-end gap-1.5 sm:end-4 sm:bottom-4" data-testid="skip-marker">
-          <button type="button" onClick={skip} className="rounded-lg bg-white px-4 py-2 text-sm font-semibold text-neutral-950 shadow-lg ring-1 ring-black/20 hover:bg-neutral-200 sm:text-base">
-            {t(active.kind === 'recap' ? 'player.skipRecap' : 'player.skipIntro')}
-          </button>
-          <button type="button" onClick={hide} className="rounded bg-black/70 px-2 py-0.5 text-xs text-neutral-100 underline decoration-neutral-400 underline-offset-2 hover:text-white">
-            {t('player.markerWrong')}
-          </button>
-        </div>
-      )}
-      {inFilmCredits && (
-        <section
-          aria-label={t('player.moreLikeThis')}
-          data-testid="more-like-this"
-          className="pointer-events-auto absolute end-3 bottom-2 w-72 max-w-[calc(100%-1.5rem)] rounded-xl bg-neutral-950/95 p-3 text-white shadow-2xl ring-1 ring-neutral-700 sm:p-4"
-        >
-          <p className="text-sm font-semibold sm:text-base">{t('player.moreLikeThis')}</p>
-          <div className="mt-2 flex flex-wrap gap-2 sm:mt-3">
-            <a href={similarHref} className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-500">
-              {t('player.seeSimilar')}
-            </a>
-            <button type="button" onClick={() => setFilmCardDismissed(true)} className="rounded-lg bg-neutral-800 px-3 py-1.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-700">
-              {t('player.watchCredits')}
-            </button>
-          </div>
-        </section>
-      )}
-    </>
+    <div className="pointer-events-auto absolute end-3 bottom-3 flex flex-col items-end gap-1.5 sm:end-4 sm:bottom-4">
+      <button type="button" onClick={onSkip} className="rounded-lg bg-white px-4 py-2 text-sm font-semibold text-neutral-950 shadow-lg ring-1 ring-black/20 hover:bg-neutral-200 sm:text-base">
+        {t(kind === 'recap' ? 'player.skipRecap' : 'player.skipIntro')}
+      </button>
+      <button type="button" onClick={onHide} className="rounded bg-black/70 px-2 py-0.5 text-xs text-neutral-100 underline decoration-neutral-400 underline-offset-2 hover:text-white">
+        {t('player.markerWrong')}
+      </button>
+    </div>
   )
 }
