@@ -4,30 +4,28 @@
  * KV copies and the isolate's memo, never from D1 (lib/title-copies.ts); a viewer's "this was
  * wrong" is one row per account, counted for the operator.
  */
-import { and, count, eq, sql } from 'drizzle-orm'
+import { and, eq, ne, notExists, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { contentTypes, markerReports, type OwnerType, type StreamMarker, streamMarkers } from '../../drizzle/schema'
-import type { Db } from '../accounts/db'
+import { markerReports, type OwnerType, type StreamMarker, streamMarkers } from '../../drizzle/schema'
+import { type Db, nowIso } from '../accounts/db'
 import { errorMessage } from '../lib/api-errors'
 import { type TitleRef, titleCopies } from '../lib/title-copies'
-import { type AdminMarker, type Marker, MARKER_KINDS, MARKER_MAX_DURATION_MS, MARKER_MIN_CONFIDENCE, markerFits } from './marker-rules'
+import { type AdminMarker, type Marker, MARKER_DURATION_TOLERANCE_MS, MARKER_KINDS, MARKER_MAX_DURATION_MS, MARKER_MIN_CONFIDENCE, markerFits } from './marker-rules'
+import { atPlace, filmsHaveNoEpisodes, titlePlace } from './title-place'
 
 const milliseconds = z.number().int().min(0).max(MARKER_MAX_DURATION_MS)
 
 /** A marker the operator enters: where, which kind, its span and the length of the cut it was made for. */
 export const markerInput = z
   .object({
-    content_type: z.enum(contentTypes),
-    content_id: z.number().int().positive(),
-    season_number: z.number().int().min(0).max(1000).default(0),
-    episode_number: z.number().int().min(0).max(100000).default(0),
+    ...titlePlace,
     kind: z.enum(MARKER_KINDS),
     start_ms: milliseconds,
     end_ms: milliseconds,
     duration_ms: milliseconds.min(1000),
   })
   .strict()
-  .refine((m) => m.content_type === 'tv' || (m.season_number === 0 && m.episode_number === 0), { message: errorMessage('errors.movieStreamEpisode'), path: ['season_number'] })
+  .refine(...filmsHaveNoEpisodes)
   .refine((m) => m.start_ms < m.end_ms, { message: errorMessage('errors.markerEndBeforeStart'), path: ['end_ms'] })
   .refine((m) => m.end_ms <= m.duration_ms, { message: errorMessage('errors.markerPastEnd'), path: ['end_ms'] })
 export type MarkerInput = z.infer<typeof markerInput>
@@ -62,23 +60,23 @@ export async function markersForPlayback(db: Db, kv: KVNamespace, title: TitleRe
     .map(shown)
 }
 
-const samePlace = (input: Pick<MarkerInput, 'content_type' | 'content_id' | 'season_number' | 'episode_number'>) =>
-  and(
-    eq(streamMarkers.content_type, input.content_type),
-    eq(streamMarkers.content_id, input.content_id),
-    eq(streamMarkers.season_number, input.season_number),
-    eq(streamMarkers.episode_number, input.episode_number),
-  )
-
-/** Whether the operator already marked this kind on this cut (another marker than `except`). */
-async function operatorHas(db: Db, input: MarkerInput, except?: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: streamMarkers.id, duration_ms: streamMarkers.duration_ms })
+/** The operator's other markers of this kind on this cut (none, or the marker is not to be kept). */
+function operatorsOf(db: Db, input: MarkerInput, except?: number) {
+  return db
+    .select({ id: streamMarkers.id })
     .from(streamMarkers)
-    .where(and(samePlace(input), eq(streamMarkers.kind, input.kind), eq(streamMarkers.source, 'operator')))
-    .all()
-  return rows.some((row) => row.id !== except && markerFits(row, input.duration_ms))
+    .where(
+      and(
+        atPlace(streamMarkers, input),
+        eq(streamMarkers.kind, input.kind),
+        eq(streamMarkers.source, 'operator'),
+        sql`abs(${streamMarkers.duration_ms} - ${input.duration_ms}) <= ${MARKER_DURATION_TOLERANCE_MS}`,
+        except === undefined ? undefined : ne(streamMarkers.id, except),
+      ),
+    )
 }
+
+const wrongReports = sql<number>`(SELECT count(*) FROM ${markerReports} WHERE ${markerReports.marker_id} = ${streamMarkers.id})`
 
 export interface MarkerFilter {
   content_type?: 'movie' | 'tv'
@@ -96,7 +94,7 @@ export async function listMarkers(db: Db, filter: MarkerFilter): Promise<AdminMa
     filter.episode_number !== undefined ? eq(streamMarkers.episode_number, filter.episode_number) : undefined,
   )
   const rows = await db
-    .select({ marker: streamMarkers, wrong_reports: sql<number>`(SELECT count(*) FROM ${markerReports} WHERE ${markerReports.marker_id} = ${streamMarkers.id})` })
+    .select({ marker: streamMarkers, wrong_reports: wrongReports })
     .from(streamMarkers)
     .where(where)
     .orderBy(streamMarkers.content_type, streamMarkers.content_id, streamMarkers.season_number, streamMarkers.episode_number, streamMarkers.start_ms)
@@ -112,36 +110,42 @@ function adminMarker(row: StreamMarker, wrongReports: number): AdminMarker {
 
 export type MarkerWrite = { ok: true; marker: AdminMarker } | { ok: false; reason: 'missing' | 'conflict' }
 
-/** Adds the operator's marker; a conflict when the operator already marked that kind on that cut. */
+/**
+ * Adds the operator's marker in one statement that also checks the operator has none of that kind
+ * on that cut, so two administrators saving at once get a conflict, never two markers.
+ */
 export async function createMarker(db: Db, kv: KVNamespace, input: MarkerInput): Promise<MarkerWrite> {
-  if (await operatorHas(db, input)) return { ok: false, reason: 'conflict' }
-  const row = await db.insert(streamMarkers).values({ ...input, source: 'operator', confidence: null }).returning().get()
+  const { content_type, content_id, season_number, episode_number, kind, start_ms, end_ms, duration_ms } = input
+  const [row] = await db.all<StreamMarker>(
+    sql`INSERT INTO ${streamMarkers} (content_type, content_id, season_number, episode_number, kind, start_ms, end_ms, duration_ms, source)
+        SELECT ${content_type}, ${content_id}, ${season_number}, ${episode_number}, ${kind}, ${start_ms}, ${end_ms}, ${duration_ms}, 'operator'
+        WHERE NOT EXISTS ${operatorsOf(db, input)} RETURNING *`,
+  )
+  if (!row) return { ok: false, reason: 'conflict' }
   await copies.keep(db, kv, [row])
   return { ok: true, marker: adminMarker(row, 0) }
 }
 
-/** Replaces a marker with the operator's (a detected one corrected becomes the operator's). */
+/** Replaces a marker with the operator's (a detected one corrected becomes the operator's), with the same check in its statement. */
 export async function replaceMarker(db: Db, kv: KVNamespace, id: number, input: MarkerInput): Promise<MarkerWrite> {
   const before = await db.select().from(streamMarkers).where(eq(streamMarkers.id, id)).get()
   if (!before) return { ok: false, reason: 'missing' }
-  if (await operatorHas(db, input, id)) return { ok: false, reason: 'conflict' }
   const row = await db
     .update(streamMarkers)
-    .set({ ...input, source: 'operator', confidence: null, updated_at: sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))` })
-    .where(eq(streamMarkers.id, id))
-    .returning()
+    .set({ ...input, source: 'operator', confidence: null, updated_at: nowIso() })
+    .where(and(eq(streamMarkers.id, id), notExists(operatorsOf(db, input, id))))
+    .returning({ marker: streamMarkers, wrong_reports: wrongReports })
     .get()
-  if (!row) return { ok: false, reason: 'missing' }
-  const moved = before.content_type !== row.content_type || before.content_id !== row.content_id
-  await copies.keep(db, kv, moved ? [before, row] : [row])
-  const [reports] = await db.select({ n: count() }).from(markerReports).where(eq(markerReports.marker_id, id)).all()
-  return { ok: true, marker: adminMarker(row, reports?.n ?? 0) }
+  if (!row) return { ok: false, reason: 'conflict' }
+  const moved = before.content_type !== row.marker.content_type || before.content_id !== row.marker.content_id
+  await copies.keep(db, kv, moved ? [before, row.marker] : [row.marker])
+  return { ok: true, marker: adminMarker(row.marker, row.wrong_reports) }
 }
 
+/** Removes a marker and the reports of it, in one batch. */
 export async function deleteMarker(db: Db, kv: KVNamespace, id: number): Promise<boolean> {
-  const row = await db.delete(streamMarkers).where(eq(streamMarkers.id, id)).returning().get()
+  const [[row]] = await db.batch([db.delete(streamMarkers).where(eq(streamMarkers.id, id)).returning(), db.delete(markerReports).where(eq(markerReports.marker_id, id))])
   if (!row) return false
-  await db.delete(markerReports).where(eq(markerReports.marker_id, id)).run()
   await copies.keep(db, kv, [row])
   return true
 }

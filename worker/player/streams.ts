@@ -6,10 +6,11 @@
  */
 import { and, asc, desc, eq, ne, notExists } from 'drizzle-orm'
 import { z } from 'zod'
-import { contentTypes, streams, titleFigures, type ContentType, type Stream } from '../../drizzle/schema'
+import { streams, titleFigures, type ContentType, type Stream } from '../../drizzle/schema'
 import type { Db } from '../accounts/db'
 import { errorMessage } from '../lib/api-errors'
 import { TITLE_COPIES_MEMO_MS, type TitleRef, titleCopies, titleKeyOf } from '../lib/title-copies'
+import { atPlace, filmsHaveNoEpisodes, titlePlace } from './title-place'
 
 /** The bundled, self-made sample (scripts/make-hls-sample.sh), served as a static asset. */
 export const SAMPLE_MASTER_URL = '/media/sample/master.m3u8'
@@ -80,18 +81,12 @@ const mediaUrl = () => z.string().trim().min(1).max(2000).refine(isAllowedMaster
 
 export const streamInput = z
   .object({
-    content_type: z.enum(contentTypes),
-    content_id: z.number().int().positive(),
-    season_number: z.number().int().min(0).max(1000).default(0),
-    episode_number: z.number().int().min(0).max(100000).default(0),
+    ...titlePlace,
     master_url: mediaUrl(),
     thumbnails_url: mediaUrl().nullish(),
     label: z.string().trim().max(120).refine((text) => !/[\u0000-\u001f\u007f]/.test(text), errorMessage('errors.fieldControl', { field: 'label' })).nullish(),
   })
-  .refine((s) => s.content_type === 'tv' || (s.season_number === 0 && s.episode_number === 0), {
-    message: errorMessage('errors.movieStreamEpisode'),
-    path: ['season_number'],
-  })
+  .refine(...filmsHaveNoEpisodes)
 export type StreamInput = z.infer<typeof streamInput>
 
 export const checkInput = z.object({ master_url: mediaUrl(), thumbnails_url: mediaUrl().nullish() })
@@ -136,15 +131,6 @@ export async function listStreams(db: Db, filter: StreamFilter): Promise<Stream[
 
 export async function getStream(db: Db, id: number): Promise<Stream | undefined> {
   return db.select().from(streams).where(eq(streams.id, id)).get()
-}
-
-function sameTitle(input: Pick<StreamInput, 'content_type' | 'content_id' | 'season_number' | 'episode_number'>) {
-  return and(
-    eq(streams.content_type, input.content_type),
-    eq(streams.content_id, input.content_id),
-    eq(streams.season_number, input.season_number),
-    eq(streams.episode_number, input.episode_number),
-  )
 }
 
 /**
@@ -193,7 +179,7 @@ export async function replaceStream(db: Db, kv: KVNamespace, id: number, input: 
   const row = await db
     .update(streams)
     .set({ ...input, label: input.label ?? null, thumbnails_url: input.thumbnails_url ?? null })
-    .where(and(eq(streams.id, id), notExists(db.select({ id: streams.id }).from(streams).where(and(sameTitle(input), ne(streams.id, id))))))
+    .where(and(eq(streams.id, id), notExists(db.select({ id: streams.id }).from(streams).where(and(atPlace(streams, input), ne(streams.id, id))))))
     .returning()
     .get()
   if (row) {

@@ -8,6 +8,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { contentTypes } from '../../drizzle/schema'
 import { database } from '../accounts/db'
+import { idParamSchema } from '../accounts/schemas'
 import { requireAdmin } from '../auth/guards'
 import type { AppEnv } from '../env'
 import { audited } from '../lib/admin-audit'
@@ -15,7 +16,6 @@ import { apiError } from '../lib/api-errors'
 import { validate } from '../lib/validate'
 import { createMarker, deleteMarker, listMarkers, markerInput, replaceMarker } from '../player/markers'
 
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 const listQuery = z
   .object({
     content_type: z.enum(contentTypes).optional(),
@@ -35,14 +35,14 @@ export const adminMarkerRoutes = new Hono<AppEnv>()
     audited(c, 'marker.create', `marker:${marker.id}`, { content_type: marker.content_type, content_id: marker.content_id, kind: marker.kind })
     return c.json({ marker }, 201)
   })
-  .put('/:id', validate('param', idParam), validate('json', markerInput), async (c) => {
+  .put('/:id', validate('param', idParamSchema), validate('json', markerInput), async (c) => {
     const result = await replaceMarker(database(c.env.DB), c.env.CACHE, c.req.valid('param').id, c.req.valid('json'))
     if (!result.ok) return result.reason === 'missing' ? apiError(c, 404, 'errors.markerNotFound') : apiError(c, 409, 'errors.markerExists')
     const { marker } = result
     audited(c, 'marker.update', `marker:${marker.id}`, { content_type: marker.content_type, content_id: marker.content_id, kind: marker.kind })
     return c.json({ marker })
   })
-  .delete('/:id', validate('param', idParam), async (c) => {
+  .delete('/:id', validate('param', idParamSchema), async (c) => {
     const { id } = c.req.valid('param')
     if (!(await deleteMarker(database(c.env.DB), c.env.CACHE, id))) return apiError(c, 404, 'errors.markerNotFound')
     audited(c, 'marker.delete', `marker:${id}`)

@@ -10,6 +10,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { contentTypes } from '../../drizzle/schema'
 import { database } from '../accounts/db'
+import { idParamSchema } from '../accounts/schemas'
 import { requireAdmin } from '../auth/guards'
 import type { AppEnv } from '../env'
 import { audited, noAction } from '../lib/admin-audit'
@@ -18,7 +19,6 @@ import { validate } from '../lib/validate'
 import { checkPlaylist } from '../player/playlist-check'
 import { checkInput, createStream, deleteStream, getStream, listStreams, replaceStream, streamInput, titlesWithoutStream } from '../player/streams'
 
-const idParam = z.object({ id: z.coerce.number().int().positive() })
 const listQuery = z.object({
   content_type: z.enum(contentTypes).optional(),
   content_id: z.coerce.number().int().positive().optional(),
@@ -38,7 +38,7 @@ export const adminStreamRoutes = new Hono<AppEnv>()
   })
   // The titles viewers watch or save that no stream plays, most watched first.
   .get('/missing', async (c) => c.json({ results: await titlesWithoutStream(database(c.env.DB)) }))
-  .get('/:id', validate('param', idParam), async (c) => {
+  .get('/:id', validate('param', idParamSchema), async (c) => {
     const stream = await getStream(database(c.env.DB), c.req.valid('param').id)
     return stream ? c.json({ stream }) : apiError(c, 404, 'errors.streamNotFound')
   })
@@ -51,7 +51,7 @@ export const adminStreamRoutes = new Hono<AppEnv>()
     audited(c, 'stream.create', `stream:${stream.id}`, { content_type: stream.content_type, content_id: stream.content_id })
     return c.json({ stream, report: check.report }, 201)
   })
-  .put('/:id', validate('param', idParam), validate('json', streamInput), async (c) => {
+  .put('/:id', validate('param', idParamSchema), validate('json', streamInput), async (c) => {
     const input = c.req.valid('json')
     const check = await checkPlaylist(c.env, new URL(c.req.url).origin, input.master_url, input.thumbnails_url)
     if (!check.ok) return apiError(c, 400, check.error, check.values)
@@ -62,7 +62,7 @@ export const adminStreamRoutes = new Hono<AppEnv>()
     }
     return result.reason === 'missing' ? apiError(c, 404, 'errors.streamNotFound') : apiError(c, 409, 'errors.streamExists')
   })
-  .delete('/:id', validate('param', idParam), async (c) => {
+  .delete('/:id', validate('param', idParamSchema), async (c) => {
     const { id } = c.req.valid('param')
     const removed = await deleteStream(database(c.env.DB), c.env.CACHE, id)
     if (!removed) return apiError(c, 404, 'errors.streamNotFound')

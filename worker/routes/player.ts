@@ -10,6 +10,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { contentTypes } from '../../drizzle/schema'
 import { database } from '../accounts/db'
+import { idParamSchema } from '../accounts/schemas'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
 import type { AppEnv } from '../env'
 import { apiError, errorMessage } from '../lib/api-errors'
@@ -66,7 +67,7 @@ export const playerRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'public, max-age=60')
     return c.json(answer)
   })
-  .post('/markers/:id/wrong', requireAccount, closedForMaintenance, validate('param', z.object({ id: wholeNumber('id', 1, 2_147_483_647) })), async (c) => {
+  .post('/markers/:id/wrong', requireAccount, closedForMaintenance, validate('param', idParamSchema), async (c) => {
     const outcome = await reportWrongMarker(database(c.env.DB), c.var.account, c.req.valid('param').id)
     if (outcome === 'missing') return apiError(c, 404, 'errors.markerNotFound')
     return c.json({ reported: true }, outcome === 'new' ? 201 : 200)
