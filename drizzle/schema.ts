@@ -574,7 +574,7 @@ export const markerReports = sqliteTable(
     owner_id: integer('owner_id').notNull(),
     created_at: text('created_at').notNull().default(now),
   },
-  (t) => [primaryKey({ columns: [t.marker_id, t.owner_type, t.owner_id] })],
+  (t) => [primaryKey({ columns: [t.marker_id, t.owner_type, t.owner_id] }), index('marker_reports_owner_idx').on(t.owner_type, t.owner_id)],
 )
 
 export type StreamMarker = typeof streamMarkers.$inferSelect

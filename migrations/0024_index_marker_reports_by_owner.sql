@@ -1,0 +1,1 @@
+CREATE INDEX `marker_reports_owner_idx` ON `marker_reports` (`owner_type`,`owner_id`);
