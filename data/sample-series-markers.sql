@@ -1,10 +1,13 @@
+DELETE FROM marker_reports WHERE marker_id IN (SELECT id FROM stream_markers WHERE content_type = 'tv' AND content_id = 19885 AND season_number = 1 AND episode_number = 1 AND source = 'detected');
 DELETE FROM stream_markers WHERE content_type = 'tv' AND content_id = 19885 AND season_number = 1 AND episode_number = 1 AND source = 'detected';
 INSERT INTO stream_markers (content_type, content_id, season_number, episode_number, kind, start_ms, end_ms, duration_ms, source, confidence) VALUES ('tv', 19885, 1, 1, 'intro', 8546, 28546, 89580, 'detected', 0.91);
 INSERT INTO stream_markers (content_type, content_id, season_number, episode_number, kind, start_ms, end_ms, duration_ms, source, confidence) VALUES ('tv', 19885, 1, 1, 'credits', 75547, 89580, 89580, 'detected', 0.85);
+DELETE FROM marker_reports WHERE marker_id IN (SELECT id FROM stream_markers WHERE content_type = 'tv' AND content_id = 19885 AND season_number = 1 AND episode_number = 2 AND source = 'detected');
 DELETE FROM stream_markers WHERE content_type = 'tv' AND content_id = 19885 AND season_number = 1 AND episode_number = 2 AND source = 'detected';
 INSERT INTO stream_markers (content_type, content_id, season_number, episode_number, kind, start_ms, end_ms, duration_ms, source, confidence) VALUES ('tv', 19885, 1, 2, 'recap', 0, 10056, 90550, 'detected', 0.76);
 INSERT INTO stream_markers (content_type, content_id, season_number, episode_number, kind, start_ms, end_ms, duration_ms, source, confidence) VALUES ('tv', 19885, 1, 2, 'intro', 10546, 30548, 90550, 'detected', 0.87);
 INSERT INTO stream_markers (content_type, content_id, season_number, episode_number, kind, start_ms, end_ms, duration_ms, source, confidence) VALUES ('tv', 19885, 1, 2, 'credits', 76547, 90550, 90550, 'detected', 0.91);
+DELETE FROM marker_reports WHERE marker_id IN (SELECT id FROM stream_markers WHERE content_type = 'tv' AND content_id = 19885 AND season_number = 1 AND episode_number = 3 AND source = 'detected');
 DELETE FROM stream_markers WHERE content_type = 'tv' AND content_id = 19885 AND season_number = 1 AND episode_number = 3 AND source = 'detected';
 INSERT INTO stream_markers (content_type, content_id, season_number, episode_number, kind, start_ms, end_ms, duration_ms, source, confidence) VALUES ('tv', 19885, 1, 3, 'recap', 6546, 14555, 90040, 'detected', 0.71);
 INSERT INTO stream_markers (content_type, content_id, season_number, episode_number, kind, start_ms, end_ms, duration_ms, source, confidence) VALUES ('tv', 19885, 1, 3, 'intro', 15047, 35046, 90040, 'detected', 0.86);

@@ -27,7 +27,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** Seconds of audio per Chromaprint item: 4096-sample frames at 11025 Hz, a third of a frame apart. */
-export const ITEM_SECONDS = 4096 / 3 / 11025
+const ITEM_SECONDS = 4096 / 3 / 11025
 /** Items that differ in at most this many of their 32 bits count as the same sound. */
 const SAME_BITS = 10
 /** Items that may differ inside a shared span before it is taken as ended. */
@@ -48,7 +48,7 @@ function run(command, args) {
 }
 
 /** An episode's Chromaprint items and length in seconds. */
-export function fingerprint(source) {
+function fingerprint(source) {
   // fpcalc answers non-zero after a stream's last frame; what it printed is whole.
   const { stdout } = run('fpcalc', ['-raw', '-length', '0', source])
   const items = /FINGERPRINT=([\d,]+)/.exec(stdout)?.[1]
@@ -61,7 +61,7 @@ export function fingerprint(source) {
  * The pauses of an episode where a part may start or end: its silences (at least 0.3 s under
  * -50 dB) and its black frames (at least 0.3 s), from one pass of ffmpeg, and its exact length.
  */
-export function silencesOf(source) {
+function silencesOf(source) {
   const { stderr } = run('ffmpeg', ['-hide_banner', '-nostats', '-i', source, '-af', 'silencedetect=n=-50dB:d=0.3', '-vf', 'blackdetect=d=0.3:pix_th=0.10', '-f', 'null', '-'])
   const silences = []
   for (const match of stderr.matchAll(/silence_start: ([\d.]+)[\s\S]*?silence_end: ([\d.]+)/g)) silences.push({ start: Number(match[1]), end: Number(match[2]) })
@@ -82,7 +82,7 @@ function bitsDiffering(x) {
  * The longest span `a[aFrom..aTo)` shares with `b[bFrom..bTo)` at any alignment: where it starts
  * in each, how many items long, and the mean bits differing over it.
  */
-export function sharedSpan(a, b, [aFrom, aTo], [bFrom, bTo]) {
+function sharedSpan(a, b, [aFrom, aTo], [bFrom, bTo]) {
   let best = { length: 0, aStart: 0, bStart: 0, bits: 32 }
   for (let shift = bFrom - aTo + 1; shift < bTo - aFrom; shift++) {
     const first = Math.max(aFrom, bFrom - shift)
@@ -128,7 +128,7 @@ const items = (seconds) => Math.round(seconds / ITEM_SECONDS)
  * Markers for each episode of a season, in order: `{ kind, start_ms, end_ms, duration_ms, confidence }`.
  * `episodes` are `{ items, duration, silences }` (fingerprint() and silencesOf() of each).
  */
-export function detectSeason(episodes) {
+function detectSeason(episodes) {
   const found = episodes.map(() => [])
   const region = (episode, part) => {
     const n = episode.items.length
@@ -184,16 +184,18 @@ export function detectSeason(episodes) {
   return found
 }
 
-/** SQL replacing the detected markers of these episodes (the operator's stay). */
-export function markersSql({ type, id, season }, perEpisode) {
+/** SQL replacing the detected markers of a show's episodes, in order from episode 1 (the operator's stay). */
+export function markersSql({ id, season }, perEpisode) {
   const lines = []
   perEpisode.forEach((markers, index) => {
-    const episode = type === 'tv' ? index + 1 : 0
-    const where = `content_type = '${type}' AND content_id = ${id} AND season_number = ${season} AND episode_number = ${episode}`
+    const episode = index + 1
+    const where = `content_type = 'tv' AND content_id = ${id} AND season_number = ${season} AND episode_number = ${episode}`
+    // the earlier detected markers go, and viewers' reports of them with them
+    lines.push(`DELETE FROM marker_reports WHERE marker_id IN (SELECT id FROM stream_markers WHERE ${where} AND source = 'detected');`)
     lines.push(`DELETE FROM stream_markers WHERE ${where} AND source = 'detected';`)
     for (const m of markers) {
       lines.push(
-        `INSERT INTO stream_markers (content_type, content_id, season_number, episode_number, kind, start_ms, end_ms, duration_ms, source, confidence) VALUES ('${type}', ${id}, ${season}, ${episode}, '${m.kind}', ${m.start_ms}, ${m.end_ms}, ${m.duration_ms}, 'detected', ${m.confidence});`,
+        `INSERT INTO stream_markers (content_type, content_id, season_number, episode_number, kind, start_ms, end_ms, duration_ms, source, confidence) VALUES ('tv', ${id}, ${season}, ${episode}, '${m.kind}', ${m.start_ms}, ${m.end_ms}, ${m.duration_ms}, 'detected', ${m.confidence});`,
       )
     }
   })
@@ -212,13 +214,12 @@ export function detectSources(sources) {
 }
 
 async function main(argv) {
-  const options = { type: 'tv', season: 1, id: null, remote: false, persistTo: null, sql: null }
+  const options = { season: 1, id: null, remote: false, persistTo: null, sql: null }
   const sources = []
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]
     if (arg === '--id') options.id = Number(argv[++i])
     else if (arg === '--season') options.season = Number(argv[++i])
-    else if (arg === '--film') options.type = 'movie'
     else if (arg === '--remote') options.remote = true
     else if (arg === '--persist-to') options.persistTo = argv[++i]
     else if (arg === '--sql') options.sql = argv[++i]
@@ -229,7 +230,6 @@ async function main(argv) {
     console.error('(at least two episodes of one season, in order: detection compares them)')
     process.exit(2)
   }
-  if (options.type === 'movie') options.season = 0
   const found = detectSources(sources)
   found.forEach((markers, index) => {
     console.log(`episode ${index + 1}: ${markers.map((m) => `${m.kind} ${(m.start_ms / 1000).toFixed(1)}-${(m.end_ms / 1000).toFixed(1)} s (${m.confidence})`).join(', ') || 'nothing found'}`)
@@ -239,7 +239,7 @@ async function main(argv) {
   writeFileSync(file, sql)
   if (options.sql) return
   const { applyMarkersSql } = await import('./prepare-local.mjs')
-  const applied = applyMarkersSql(file, { remote: options.remote, persistTo: options.persistTo, titles: [`${options.type}:${options.id}`] })
+  const applied = applyMarkersSql(file, { remote: options.remote, persistTo: options.persistTo, titles: [`tv:${options.id}`] })
   if (!applied) process.exit(1)
 }
 

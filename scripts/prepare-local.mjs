@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -114,8 +114,13 @@ export function applyMarkersSql(file, { remote = false, persistTo = null, titles
   const options = { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...wranglerEnv, CI: 'true' } }
   try {
     execFileSync(wranglerBin, ['d1', 'execute', 'DB', ...where, '--file', file, '--yes'], options)
-    for (const key of ['v1:markers:titles', ...titles.map((title) => `v1:markers:title:${title}`)]) {
-      execFileSync(wranglerBin, ['kv', 'key', 'delete', key, '--binding', 'CACHE', ...where], options)
+    // one call for every copy to drop (worker/lib/title-copies.ts names them)
+    const keys = `${file}.keys.json`
+    writeFileSync(keys, JSON.stringify(['v1:markers:titles', ...titles.map((title) => `v1:markers:title:${title}`)]))
+    try {
+      execFileSync(wranglerBin, ['kv', 'bulk', 'delete', keys, '--binding', 'CACHE', '--force', ...where], options)
+    } finally {
+      rmSync(keys, { force: true })
     }
     return true
   } catch {
