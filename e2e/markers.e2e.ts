@@ -70,7 +70,7 @@ describe('skipping and the next episode on the sample series', () => {
 
     // with autoplay off, the card at the credits waits
     await page.getByRole('button', { name: 'Settings', exact: true }).click()
-    const autoplay = page.getByLabel('Autoplay next episode')
+    const autoplay = page.getByRole('switch', { name: 'Autoplay next episode' })
     await autoplay.focus()
     await page.keyboard.press('Space')
     expect(await autoplay.isChecked()).toBe(false)

@@ -20,7 +20,7 @@ beforeAll(() => {
 })
 
 function narrowedPage(page: Page, name: string): Promise<Response> {
-  return page.waitForResponse((r) => {
+  return nextAnswer(page, (r) => {
     const url = new URL(r.url())
     return url.pathname === `/api/catalog/pages/${name}` && url.searchParams.get('on') === '8,337' && url.searchParams.get('region') === 'US'
   })
