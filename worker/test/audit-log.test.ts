@@ -8,7 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { AuditView } from '../accounts/audit-log'
 import { csvCell } from '../lib/csv'
 import worker from '../index'
-import { call, createAdmin, createUser, json, type TestAccount } from './helpers/accounts'
+import { call, createAdmin, createUser, json, makeList, type TestAccount } from './helpers/accounts'
 import { serveMediaHost } from './helpers/media-host'
 
 let admin: TestAccount
@@ -34,12 +34,6 @@ async function rowsAfter(id: number): Promise<{ id: number; admin_id: number; ad
 
 async function lastId(): Promise<number> {
   return (await env.DB.prepare('select coalesce(max(id), 0) as id from audit_log').first<{ id: number }>())!.id
-}
-
-async function publicList(owner: TestAccount, name = 'Reported films'): Promise<string> {
-  const res = await call('/api/me/lists', { cookie: owner.cookie, body: { name, is_public: true } })
-  expect(res.status, await res.clone().text()).toBe(201)
-  return (await res.json<{ list: { slug: string } }>()).list.slug
 }
 
 async function newStream(): Promise<number> {
@@ -108,7 +102,7 @@ const writes: { method: string; route: string; action: string; prepare: () => Pr
     route: '/api/admin/moderation/lists/:slug/hide',
     action: 'list.hide',
     prepare: async () => {
-      const slug = await publicList(await createUser())
+      const slug = await makeList(await createUser(), { name: 'Reported films' })
       return { path: `/api/admin/moderation/lists/${slug}/hide`, body: { reason: 'spam', note: 'Links to a shop' }, target: `list:${slug}` }
     },
   },
@@ -117,7 +111,7 @@ const writes: { method: string; route: string; action: string; prepare: () => Pr
     route: '/api/admin/moderation/lists/:slug/restore',
     action: 'list.restore',
     prepare: async () => {
-      const slug = await publicList(await createUser())
+      const slug = await makeList(await createUser(), { name: 'Reported films' })
       expect((await call(`/api/admin/moderation/lists/${slug}/hide`, { cookie: admin.cookie, body: { reason: 'other' } })).status).toBe(200)
       return { path: `/api/admin/moderation/lists/${slug}/restore`, target: `list:${slug}` }
     },

@@ -10,7 +10,7 @@ import { DEFAULT_REPORT_THRESHOLD, reportThreshold } from '../accounts/moderatio
 import type { ListWithItems } from '../accounts/user-lists'
 import { OG_EDITION } from '../og/card'
 import { hasBlockedWord, blockedWordList, normalizeForMatching } from '../lib/blocked-words'
-import { call, createAdmin, createUser, json, uniqueEmail, type TestAccount } from './helpers/accounts'
+import { call, createAdmin, createUser, json, makeList, uniqueEmail, type TestAccount } from './helpers/accounts'
 import { settledFetch } from './helpers/settled'
 
 let admin: TestAccount
@@ -19,11 +19,7 @@ beforeAll(async () => {
   admin = await createAdmin()
 })
 
-async function publicList(owner: TestAccount, fields: Record<string, unknown> = {}): Promise<string> {
-  const res = await call('/api/me/lists', { cookie: owner.cookie, body: { name: 'Films to report', description: 'Nothing wrong here', is_public: true, ...fields } })
-  expect(res.status, await res.clone().text()).toBe(201)
-  return (await res.json<{ list: { slug: string } }>()).list.slug
-}
+const publicList = (owner: TestAccount, fields: Record<string, unknown> = {}) => makeList(owner, { name: 'Films to report', description: 'Nothing wrong here', ...fields })
 
 const report = (slug: string, who: TestAccount, body: unknown = { reason: 'spam' }) => call(`/api/lists/${slug}/report`, { cookie: who.cookie, body })
 

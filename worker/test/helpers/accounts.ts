@@ -197,3 +197,15 @@ export async function waitForMail(to: string, count = 1): Promise<DevMail> {
   }
   throw new Error(`no mail to ${to}`)
 }
+
+/** A list of `owner`'s (public unless `fields` say otherwise) with `titles` in it; its slug. */
+export async function makeList(owner: TestAccount, fields: Record<string, unknown> = {}, titles: { type: 'movie' | 'tv'; id: number }[] = []): Promise<string> {
+  const res = await call('/api/me/lists', { cookie: owner.cookie, body: { name: 'A list', is_public: true, ...fields } })
+  if (res.status !== 201) throw new Error(`list not made: ${res.status} ${await res.text()}`)
+  const { slug } = (await res.json<{ list: { slug: string } }>()).list
+  for (const title of titles) {
+    const added = await call(`/api/me/lists/${slug}/items`, { cookie: owner.cookie, body: { content_type: title.type, content_id: title.id, title: `Title ${title.id}`, poster_path: null } })
+    if (added.status >= 300) throw new Error(`title not added: ${added.status} ${await added.text()}`)
+  }
+  return slug
+}
