@@ -8,6 +8,8 @@ export type LayoutPage = (typeof LAYOUT_PAGES)[number]
 export const LAYOUT_MAX_ROWS = 40
 export const LAYOUT_MAX_HERO = 5
 export const LAYOUT_MAX_PICKS = 20
+/** Hand-picked titles of a whole page (its rows' and the hero's): each is looked up as the page is composed. */
+export const LAYOUT_MAX_PICKED = 100
 export const LAYOUT_TITLE_MAX = 60
 export const LAYOUT_SEARCH_MAX = 100
 

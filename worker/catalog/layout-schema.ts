@@ -7,7 +7,8 @@
  */
 import { z } from 'zod'
 import { LOCALES } from '../lib/locales'
-import { LAYOUT_MAX_HERO, LAYOUT_MAX_PICKS, LAYOUT_MAX_ROWS, LAYOUT_SEARCH_MAX, LAYOUT_TITLE_MAX, type LayoutPage, ROW_KEY_PATTERN } from './layout-rules'
+import { errorMessage } from '../lib/api-errors'
+import { LAYOUT_MAX_HERO, LAYOUT_MAX_PICKED, LAYOUT_MAX_PICKS, LAYOUT_MAX_ROWS, LAYOUT_SEARCH_MAX, LAYOUT_TITLE_MAX, type LayoutPage, ROW_KEY_PATTERN } from './layout-rules'
 
 export * from './layout-rules'
 
@@ -46,6 +47,9 @@ export const pageLayoutSchema = z
     rows: z.array(layoutRowSchema).min(1).max(LAYOUT_MAX_ROWS),
   })
   .strict()
+  .refine((layout) => layout.hero.length + layout.rows.reduce((sum, row) => sum + (row.kind === 'picks' ? row.items.length : 0), 0) <= LAYOUT_MAX_PICKED, {
+    message: errorMessage('errors.layoutTooManyPicks', { max: LAYOUT_MAX_PICKED }),
+  })
 export type PageLayout = z.infer<typeof pageLayoutSchema>
 
 /** A built-in row of a page, as the editor lists it: its key and its title in the administrator's language. */

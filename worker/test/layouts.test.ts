@@ -11,7 +11,7 @@ import { isKidsCertification } from '../catalog/rules'
 import type { MovieDetails, PageComposition, TvDetails } from '../catalog/types'
 import { forgetIsolateMemos } from '../lib/isolate-memo'
 import { loadCatalog } from './catalog-data'
-import { call, createAdmin, createUser, type TestAccount } from './helpers/accounts'
+import { call, createAdmin, createUser, makeList, type TestAccount } from './helpers/accounts'
 
 vi.setConfig({ testTimeout: 60_000 })
 
@@ -78,17 +78,6 @@ async function someTitles() {
     }
   }
   return { films, kidsFilm: { type: kidsFilm.media_type, id: kidsFilm.id }, adultFilm: adultFilm! }
-}
-
-async function publicList(owner: TestAccount, titles: { type: 'movie' | 'tv'; id: number }[], isPublic = true): Promise<string> {
-  const res = await call('/api/me/lists', { cookie: owner.cookie, body: { name: 'Weekend films', is_public: isPublic } })
-  expect(res.status).toBe(201)
-  const { slug } = (await res.json<{ list: { slug: string } }>()).list
-  for (const title of titles) {
-    const added = await call(`/api/me/lists/${slug}/items`, { cookie: owner.cookie, body: { content_type: title.type, content_id: title.id, title: `Title ${title.id}`, poster_path: null } })
-    expect(added.status, await added.clone().text()).toBeLessThan(300)
-  }
-  return slug
 }
 
 describe('who may edit the rows', () => {
@@ -253,7 +242,7 @@ describe('a layout the worker refuses', () => {
   it('answers 400 naming the problem, in the administrator’s language, and keeps nothing', async () => {
     const { films } = await someTitles()
     const owner = await createUser()
-    const privateList = await publicList(owner, films, false)
+    const privateList = await makeList(owner, { name: 'Weekend films', is_public: false }, films)
     const row = (extra: Record<string, unknown>) => ({ hero: [], rows: [{ kind: 'built-in', key: 'trending' }, extra] })
     const cases: [unknown, string][] = [
       [row({ kind: 'built-in', key: 'no-such-row' }), 'This page has no built-in row "no-such-row"'],
@@ -283,6 +272,11 @@ describe('a layout the worker refuses', () => {
       expect(res.status, JSON.stringify(layout)).toBe(400)
       expect(typeof (await res.json<{ error: string }>()).error).toBe('string')
     }
+    // every row within its own 20 picks, yet more than 100 hand-picked titles on the page
+    const picks = (n: number) => ({ kind: 'picks', key: `c-p${n}`, titles: { en: `Picks ${n}` }, items: Array.from({ length: 20 }, () => films[0]) })
+    const crowded = await saveDraft('home', { hero: [films[0]], rows: [1, 2, 3, 4, 5].map(picks) })
+    expect(crowded.status).toBe(400)
+    expect(await crowded.json()).toEqual({ error: 'A page may have at most 100 hand-picked titles in all' })
     const malformed = await call('/api/admin/layouts/home/draft', { method: 'PUT', cookie: admin.cookie, body: '{"rows": [', contentType: 'application/json' })
     expect(malformed.status).toBe(400)
     const spanish = await call('/api/admin/layouts/home/draft', { method: 'PUT', cookie: admin.cookie, headers: { 'Accept-Language': 'es' }, body: row({ kind: 'built-in', key: 'nada' }) })
@@ -302,7 +296,7 @@ describe('the Kids page', () => {
     expect(heroRefused.status).toBe(400)
 
     // a list's titles can change after it is put on the page: the rule is applied as the page is composed
-    const slug = await publicList(await createUser(), [{ type: 'movie', id: adultFilm.id }, kidsFilm])
+    const slug = await makeList(await createUser(), { name: 'Weekend films' }, [{ type: 'movie', id: adultFilm.id }, kidsFilm])
     const saved = await saveDraft('kids', {
       hero: [kidsFilm],
       rows: [
@@ -358,7 +352,7 @@ describe('other views of an edited page', () => {
   it('leaves out a list row whose list is no longer public', async () => {
     const { films } = await someTitles()
     const owner = await createUser()
-    const slug = await publicList(owner, films)
+    const slug = await makeList(owner, { name: 'Weekend films' }, films)
     expect((await saveDraft('movies', { hero: [], rows: [{ kind: 'list', key: 'c-list', titles: { en: 'Listed' }, slug }, { kind: 'built-in', key: 'popular' }] })).status).toBe(200)
     expect((await call(`/api/me/lists/${slug}`, { method: 'PATCH', cookie: owner.cookie, body: { is_public: false } })).status).toBe(200)
     await publish('movies')
