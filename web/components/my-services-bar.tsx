@@ -14,6 +14,7 @@ import { api, readJson } from '../lib/api-client'
 import { accountServicesKey, browserChoiceAtom, cleanChoice, type ServiceChoice, type ServicesNarrowing, useMyServices } from '../lib/my-services'
 import { platforms } from '../lib/platforms'
 import { countryName } from '../lib/watch-regions'
+import { Switch } from './switch'
 
 /** The services picker and its words, fetched together the first time it opens. */
 const LazyServicesPicker = lazy(() => Promise.all([import('./services-picker'), loadAreas(['services'])]).then(([m]) => ({ default: m.ServicesPicker })))
@@ -69,12 +70,9 @@ export function MyServicesBar({ state, page, busy }: { state: ServicesNarrowing;
   return (
     <section aria-label={t('browse.myServicesLabel')} className="px-4 pt-5 md:px-8">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-        <button type="button" role="switch" aria-checked={on} onClick={toggle} className="group inline-flex min-h-10 items-center gap-3 text-sm font-semibold text-neutral-100">
-          <span aria-hidden="true" className={`relative h-6 w-11 shrink-0 rounded-full ring-brand-400 transition group-focus-visible:ring-2 ${on ? 'bg-emerald-600' : 'bg-neutral-700'}`}>
-            <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-all ${on ? 'start-[22px]' : 'start-0.5'}`} />
-          </span>
+        <Switch checked={on} onChange={toggle} onColor="bg-emerald-600" className="min-h-10 text-sm font-semibold text-neutral-100">
           {t('browse.myServicesSwitch')}
-        </button>
+        </Switch>
         <p className="min-w-0 text-sm text-neutral-400">
           {/* Until the account's choice is known, the words of "none chosen" keep their place
               unseen, so the rows below do not move when it arrives. */}

@@ -6,6 +6,7 @@ import { t } from '../../i18n'
 import { Figure, FigureGrid, Panel } from './figures'
 import { ExportButton } from './users-tab'
 import { Button } from '../../components/button'
+import { Switch } from '../../components/switch'
 
 export function SystemTab({ stats }: { stats: DashboardStats }) {
   const maintenance = useMaintenance()
@@ -39,20 +40,15 @@ export function SystemTab({ stats }: { stats: DashboardStats }) {
           <p id="maintenance-help" className="max-w-xl min-w-0 text-sm break-words text-neutral-300">
             {t('admin.maintenanceHelp')}
           </p>
-          <button
-            type="button"
-            role="switch"
-            aria-checked={enabled}
+          <Switch
+            checked={enabled}
+            onChange={toggle}
             aria-describedby="maintenance-help"
             disabled={maintenance.isPending || setMaintenance.isPending}
-            onClick={toggle}
-            className="flex items-center gap-3 rounded-lg px-2 py-1 text-sm font-semibold disabled:opacity-60"
+            className="rounded-lg px-2 py-1 text-sm font-semibold disabled:opacity-60"
           >
-            <span className={`relative inline-flex h-7 w-12 shrink-0 rounded-full transition ${enabled ? 'bg-brand-600' : 'bg-neutral-600'}`} aria-hidden="true">
-              <span className={`absolute top-1 h-5 w-5 rounded-full bg-white shadow transition-all ${enabled ? 'start-6' : 'start-1'}`} />
-            </span>
             {t('admin.maintenanceMode')}
-          </button>
+          </Switch>
         </div>
       </Panel>
 

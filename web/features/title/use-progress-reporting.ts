@@ -8,7 +8,7 @@
  * speaking the progress protocol (frame-progress.ts). The pause, end and leave reports say so
  * (`reason`); the periodic ones do not.
  */
-import { useEffect, useRef, type RefObject } from 'react'
+import { useEffect, useRef, useState, type RefObject } from 'react'
 import { beaconProgress, sendProgress } from './history-client'
 import { REPORT_INTERVAL_MS, WatchProgress, type HistoryPayload, type HistoryTitle } from './progress'
 
@@ -45,13 +45,13 @@ export function useProgressReporting(mediaRef: RefObject<MediaLike | null>, { en
   const { content_id, content_type, title: name, poster_path, season_number, episode_number } = title
   const current = useRef<WatchProgress | null>(null)
   const finishAt = useRef<number | null>(null)
-  const marks = useRef<ProgressMarks>({
+  const [marks] = useState<ProgressMarks>(() => ({
     skipped: (from, to) => current.current?.skipped(from, to),
     setFinishAt: (seconds) => {
       finishAt.current = seconds
       current.current?.setFinishAt(seconds)
     },
-  })
+  }))
   useEffect(() => {
     const media = mediaRef.current
     if (!enabled || !media) return
@@ -111,5 +111,5 @@ export function useProgressReporting(mediaRef: RefObject<MediaLike | null>, { en
       report('fetch', 'leave', false)
     }
   }, [mediaRef, enabled, content_id, content_type, name, poster_path, season_number, episode_number, watched, completesTitle])
-  return marks.current
+  return marks
 }

@@ -8,9 +8,9 @@
 import { MARKER_MIN_CONFIDENCE, markerFits, type Marker } from '../../../../worker/player/marker-rules'
 
 /** Without a credits marker, the card comes up this long before the end of a long enough stream. */
-export const CLOSING_LEAD_SECONDS = 20
+const CLOSING_LEAD_SECONDS = 20
 /** A stream no longer than this has its card at the end only. */
-export const CLOSING_MIN_STREAM_SECONDS = 60
+const CLOSING_MIN_STREAM_SECONDS = 60
 
 /** The markers that apply to a stream of `streamSeconds`, minus the ones this viewer hid. */
 export function usableMarkers(markers: readonly Marker[], streamSeconds: number, hidden: readonly number[]): Marker[] {

@@ -206,7 +206,7 @@ describe('Skip intro', () => {
     fireEvent.click(screen.getByRole('button', { name: /Settings/ }))
     fireEvent.click(screen.getByRole('switch', { name: 'Skip intros automatically on this show' }))
     expect(JSON.parse(localStorage.getItem('reelhouse:auto-skip-shows') ?? '[]')).toEqual([7])
-    expect((screen.getByRole('switch', { name: 'Autoplay next episode' }) as HTMLInputElement).checked).toBe(true)
+    expect(screen.getByRole('switch', { name: 'Autoplay next episode' }).getAttribute('aria-checked')).toBe('true')
   })
 })
 

@@ -79,6 +79,15 @@ describe('SettingsMenu', () => {
     expect(props.onClose).toHaveBeenCalledTimes(1)
   })
 
+  it('lists the on/off preferences as switches that say whether they are on', () => {
+    const onChange = vi.fn()
+    const { menu } = renderMenu({ switches: [{ id: 'autoplay', label: 'Autoplay next episode', checked: true, onChange }] })
+    const autoplay = within(menu).getByRole('switch', { name: 'Autoplay next episode' })
+    expect(autoplay.getAttribute('aria-checked')).toBe('true')
+    fireEvent.click(autoplay)
+    expect(onChange).toHaveBeenCalledWith(false)
+  })
+
   it('opens the keyboard shortcuts', () => {
     const { menu, props } = renderMenu()
     fireEvent.click(within(menu).getByRole('button', { name: 'Keyboard shortcuts' }))

@@ -5,6 +5,7 @@
  * it stays in full screen and never covers the controls. Escape steps back, then closes.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { Switch } from '../../../components/switch'
 import { t } from '../../../i18n'
 import type { QualityLevel } from '../hls-config'
 import type { CaptionTrack } from './captions'
@@ -121,18 +122,9 @@ export function SettingsMenu(props: SettingsMenuProps) {
         ))}
         {props.switches?.map((item) => (
           <li key={item.id}>
-            {/* The checkbox itself covers the row, see-through, so a press anywhere on it is a press on the switch. */}
-            <label className="relative flex w-full cursor-pointer items-center gap-3 rounded-md px-2 py-2 text-sm hover:bg-white/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-400">
+            <Switch checked={item.checked} onChange={item.onChange} trackLast className="w-full rounded-md px-2 py-2 text-start text-sm hover:bg-white/10">
               <span className="min-w-0 flex-1">{item.label}</span>
-              <input
-                type="checkbox"
-                role="switch"
-                checked={item.checked}
-                onChange={(event) => item.onChange(event.target.checked)}
-                className="peer absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none opacity-0"
-              />
-              <span aria-hidden="true" className="pointer-events-none relative h-5 w-9 shrink-0 rounded-full bg-neutral-600 transition-colors peer-checked:bg-brand-600 after:absolute after:start-0.5 after:top-0.5 after:h-4 after:w-4 after:rounded-full after:bg-white after:transition-transform peer-checked:after:translate-x-4 rtl:peer-checked:after:-translate-x-4" />
-            </label>
+            </Switch>
           </li>
         ))}
         {/* A touch screen has no keys to list. */}

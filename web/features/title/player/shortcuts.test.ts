@@ -17,7 +17,7 @@ describe('stepRate', () => {
 describe('handleShortcut', () => {
   it('changes the speed with < and >, and hands the other keys to their actions', () => {
     const video = { playbackRate: 1 } as HTMLVideoElement
-    const actions = { toggleFullscreen: vi.fn(), toggleCaptions: vi.fn(), togglePictureInPicture: vi.fn(), showHelp: vi.fn() }
+    const actions = { toggleFullscreen: vi.fn(), toggleCaptions: vi.fn(), togglePictureInPicture: vi.fn(), showHelp: vi.fn(), skip: vi.fn(() => false) }
     expect(handleShortcut(video, '>', actions)).toBe(true)
     expect(handleShortcut(video, '>', actions)).toBe(true)
     expect(video.playbackRate).toBe(1.5)
@@ -36,7 +36,7 @@ describe('handleShortcut', () => {
 
   it('skips with S while there is something to skip, and leaves the key alone otherwise', () => {
     const video = { playbackRate: 1 } as HTMLVideoElement
-    const base = { toggleFullscreen: vi.fn(), toggleCaptions: vi.fn(), togglePictureInPicture: vi.fn(), showHelp: vi.fn() }
+    const base = { toggleFullscreen: vi.fn(), toggleCaptions: vi.fn(), togglePictureInPicture: vi.fn(), showHelp: vi.fn(), skip: vi.fn(() => false) }
     const skip = vi.fn(() => true)
     expect(handleShortcut(video, 's', { ...base, skip })).toBe(true)
     expect(handleShortcut(video, 'S', { ...base, skip })).toBe(true)

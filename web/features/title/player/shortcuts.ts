@@ -38,7 +38,7 @@ export interface ShortcutActions {
   togglePictureInPicture: () => void
   showHelp: () => void
   /** Skip intro / Skip recap while it shows; false when there is nothing to skip. */
-  skip?: () => boolean
+  skip: () => boolean
 }
 
 /** Carries out the shortcut for `key`; false when the key is not one of them. */
@@ -91,7 +91,7 @@ export function handleShortcut(video: HTMLVideoElement, key: string, actions: Sh
       return true
     case 's':
     case 'S':
-      return actions.skip?.() ?? false
+      return actions.skip()
     default:
       return false
   }
