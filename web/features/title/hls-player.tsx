@@ -26,7 +26,7 @@ import { SkipMarker, useMarkerPlayback, type MarkerTarget } from './player/marke
 import { useMediaState } from './player/media-state'
 import { autoplayNextAtom, useAutoSkip } from './player/preferences'
 import { rateLabel, SettingsMenu, type SettingsSwitch } from './player/settings-menu'
-import { handleShortcut } from './player/shortcuts'
+import { handleShortcut, PLAYBACK_RATES } from './player/shortcuts'
 import { ShortcutsHelp } from './player/shortcuts-help'
 import { useThumbnails } from './player/thumbnails'
 import { useControlsVisibility } from './player/visibility'
@@ -67,6 +67,8 @@ export interface HlsPlayerProps {
   markers?: { target: MarkerTarget; signedIn: boolean }
   /** True once the playhead reaches the point where the closing card comes up (the credits). */
   onClosingChange?: (closing: boolean) => void
+  /** Handed the video element once it is on the page (null when it goes), for a party's sync. */
+  onMedia?: (media: HTMLVideoElement | null) => void
 }
 
 export function HlsPlayer({
@@ -85,6 +87,7 @@ export function HlsPlayer({
   children,
   markers,
   onClosingChange,
+  onMedia,
 }: HlsPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null)
   const containerRef = useRef<HTMLDivElement>(null)
@@ -140,6 +143,11 @@ export function HlsPlayer({
     action()
   }
 
+  useEffect(() => {
+    onMedia?.(videoRef.current)
+    return () => onMedia?.(null)
+  }, [onMedia])
+
   const focusTaker = useRef(takeFocus)
   useEffect(() => {
     if (containerRef.current) focusTaker.current?.(containerRef.current)
@@ -165,6 +173,8 @@ export function HlsPlayer({
     video.addEventListener(
       'ratechange',
       () => {
+        // A party's sync nudges the rate by a few percent to keep in step: no speed the viewer chose.
+        if (!(PLAYBACK_RATES as readonly number[]).includes(video.playbackRate)) return
         setRate(video.playbackRate)
         setAnnouncement(t('player.speedAnnouncement', { rate: rateLabel(video.playbackRate) }))
       },

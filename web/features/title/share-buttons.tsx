@@ -74,18 +74,7 @@ export function ShareButton({ link, title }: { link: string | (() => string); ti
 }
 
 function ShareSheet({ link, title, onDone }: { link: string; title: string; onDone: () => void }) {
-  const toast = useToast()
   const canShareNatively = typeof navigator.share === 'function'
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link)
-      toast(t('title.linkCopied'), 'success')
-      onDone()
-    } catch {
-      toast(t('title.linkCopyFailed'), 'error')
-    }
-  }
 
   const shareNatively = async () => {
     try {
@@ -115,24 +104,41 @@ function ShareSheet({ link, title, onDone }: { link: string; title: string; onDo
           </li>
         ))}
       </ul>
-      <div className="flex gap-2">
-        <input
-          readOnly
-          value={link}
-          dir="ltr"
-          aria-label={t('title.shareAddress')}
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-w-0 flex-1 rounded-lg border border-neutral-700 bg-neutral-950 px-3 py-2 text-sm text-neutral-300"
-        />
-        <button type="button" onClick={copy} className="shrink-0 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500">
-          {t('title.copyLink')}
-        </button>
-      </div>
+      <CopyLinkField link={link} onCopied={onDone} />
       {canShareNatively && (
         <button type="button" className={optionClass} onClick={shareNatively}>
           {t('title.shareNatively')}
         </button>
       )}
+    </div>
+  )
+}
+
+/** An address to read or select, with Copy link beside it; `onCopied` once it is on the clipboard. */
+export function CopyLinkField({ link, label = t('title.shareAddress'), onCopied }: { link: string; label?: string; onCopied?: () => void }) {
+  const toast = useToast()
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link)
+      toast(t('title.linkCopied'), 'success')
+      onCopied?.()
+    } catch {
+      toast(t('title.linkCopyFailed'), 'error')
+    }
+  }
+  return (
+    <div className="flex gap-2">
+      <input
+        readOnly
+        value={link}
+        dir="ltr"
+        aria-label={label}
+        onFocus={(event) => event.currentTarget.select()}
+        className="min-w-0 flex-1 rounded-lg border border-neutral-700 bg-neutral-950 px-3 py-2 text-sm text-neutral-300"
+      />
+      <button type="button" onClick={copy} className="shrink-0 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500">
+        {t('title.copyLink')}
+      </button>
     </div>
   )
 }
