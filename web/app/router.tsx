@@ -68,6 +68,7 @@ const ProfilePage = page(() => import('../features/account/profile-page'), areas
 const ImportPage = page(() => import('../features/account/import-page'), areasOfModule('features/account/import-page'))
 const MyListsPage = page(() => import('../features/lists/my-lists-page'), areasOfModule('features/lists/my-lists-page'))
 const ListPage = page(() => import('../features/lists/list-page'), areasOfModule('features/lists/list-page'))
+const PartyPage = page(() => import('../features/party/party-page'), areasOfModule('features/party/party-page'))
 const AdminPage = page(() => import('../features/admin/admin-page'), areasOfModule('features/admin/admin-page'))
 const NotFoundPage = page(() => import('./not-found-page'))
 
@@ -111,6 +112,7 @@ export const routeTable: readonly (readonly [string, LazyPage])[] = [
   ['/import', ImportPage],
   ['/lists', MyListsPage],
   ['/list/:slug', ListPage],
+  ['/party/:code', PartyPage],
   ['/admin/*', AdminPage],
 ]
 

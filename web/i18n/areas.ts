@@ -13,9 +13,10 @@ export const WORKER_AREAS: readonly string[] = ['seo', 'errors', 'catalogue', 'o
  * Areas loaded with the pages that use them (`services` with the services picker, whichever page
  * opens it; `mylists` with the Add to list dialog too; `player`, the player's words, with the title
  * pages, the only pages with a player; `grids` with the sortable grids and a person's filmography;
- * `person` with the person pages; `account` with the account's own pages, the calendar among them).
+ * `person` with the person pages; `account` with the account's own pages, the calendar among them;
+ * `party` with a watch-together room, whose player needs `player` too).
  */
-export const PAGE_AREAS = ['static', 'account', 'import', 'admin', 'mylists', 'services', 'player', 'grids', 'person'] as const
+export const PAGE_AREAS = ['static', 'account', 'import', 'admin', 'mylists', 'services', 'player', 'grids', 'person', 'party'] as const
 export type PageArea = (typeof PAGE_AREAS)[number]
 
 /** The page areas a page module (its path under web/, without extension) needs. */
@@ -29,6 +30,7 @@ export function areasOfModule(module: string): PageArea[] {
   if (module === 'features/calendar/calendar-page') return ['account']
   if (module === 'features/browse/browse-all-page') return ['grids']
   if (module === 'features/person/person-page') return ['grids', 'person']
+  if (module === 'features/party/party-page') return ['party', 'player']
   return []
 }
 

@@ -19,6 +19,7 @@ import type mailMessages from './catalogs/en/mail.json'
 import type mylistsMessages from './catalogs/en/mylists.json'
 import type navMessages from './catalogs/en/nav.json'
 import type overviewsMessages from './catalogs/en/overviews.json'
+import type partyMessages from './catalogs/en/party.json'
 import type personMessages from './catalogs/en/person.json'
 import type playerMessages from './catalogs/en/player.json'
 import type searchMessages from './catalogs/en/search.json'
@@ -46,6 +47,7 @@ export type MessageId =
   | keyof typeof mylistsMessages
   | keyof typeof navMessages
   | keyof typeof overviewsMessages
+  | keyof typeof partyMessages
   | keyof typeof personMessages
   | keyof typeof playerMessages
   | keyof typeof searchMessages

@@ -39,6 +39,8 @@ export const paths = {
   myLists: () => '/lists',
   list: (slug: string) => `/list/${slug}`,
   admin: () => '/admin',
+  /** A watch-together room. */
+  party: (code: string) => `/party/${encodeURIComponent(code)}`,
   sitemap: () => '/sitemap.xml',
   share: (type: ContentType, id: number | string, at?: { season: number; episode: number } | null) =>
     at ? `/share/${type}/${id}?season=${at.season}&episode=${at.episode}` : `/share/${type}/${id}`,

@@ -314,7 +314,7 @@ function MoreLikeThisCard({ href, atCredits, onCancel }: { href: string; atCredi
 }
 
 /** Our player's module, fetched once the viewer has asked to play on it; null until it is in. */
-function useHlsPlayerModule(wanted: boolean, onFailure: (message: string) => void): HlsPlayerModule | null {
+export function useHlsPlayerModule(wanted: boolean, onFailure: (message: string) => void): HlsPlayerModule | null {
   const [module, setModule] = useState<HlsPlayerModule | null>(null)
   useEffect(() => {
     if (!wanted || module) return

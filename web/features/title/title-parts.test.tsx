@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
 import { createStore, Provider } from 'jotai'
 import type { ReactNode } from 'react'
+import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type TitleFacts, TitleHeader, TitleSummary } from './title-parts'
 
@@ -52,7 +53,9 @@ describe('TitleSummary', () => {
   const wrap = (node: ReactNode) =>
     render(
       <Provider store={createStore()}>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{node}</QueryClientProvider>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <MemoryRouter>{node}</MemoryRouter>
+        </QueryClientProvider>
       </Provider>,
     )
 

@@ -19,6 +19,7 @@ import { hasRating } from '../../lib/titles'
 import { AdBlock, DownloadButtons, PopupNotice } from './operator-links'
 import { TitleShareButton } from './share-buttons'
 import { ratingText } from './title-format'
+import { WatchTogetherButton } from './watch-together-button'
 
 export interface TitleFacts {
   type: MediaType
@@ -157,6 +158,7 @@ export function TitleSummary({
         {follow}
         <AddToListButton target={{ content_type: facts.type, content_id: facts.id, title: facts.title, poster_path: facts.posterPath }} />
         <TitleShareButton type={facts.type} id={facts.id} title={facts.title} episode={episode} />
+        <WatchTogetherButton type={facts.type} id={facts.id} episode={episode} />
       </div>
     </section>
   )
