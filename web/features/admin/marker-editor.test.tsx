@@ -81,6 +81,21 @@ describe('MarkerEditor', () => {
     expect(preview.seek).toHaveBeenCalledWith(2500)
   })
 
+  it('asks for another episode\'s markers once its number rests, keeping the last list dimmed meanwhile', async () => {
+    const seen = stub((url) => json({ results: url.searchParams.get('episode_number') === '2' ? [intro] : [] }))
+    client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    const handle = { current: preview }
+    const at = (episode_number: number) => wrap(<MarkerEditor place={{ ...place, episode_number }} preview={handle} previewOpen streamSeconds={2640} />)
+    const { rerender } = render(at(2))
+    await screen.findAllByTestId('marker-row')
+    // "12" typed a digit at a time
+    rerender(at(1))
+    rerender(at(12))
+    expect(screen.getByRole('list', { name: 'Markers' }).getAttribute('aria-busy')).toBe('true')
+    await screen.findByText('No markers for this stream yet.')
+    expect(seen.map((call) => new URLSearchParams(call.path.split('?')[1]).get('episode_number'))).toEqual(['2', '12'])
+  })
+
   it('adds a marker with times from the preview and the preview\'s length', async () => {
     const seen = stub((url, request) => (request.method === 'POST' ? json({ marker: { ...intro, id: 9 } }, 201) : json({ results: [] })))
     renderEditor()

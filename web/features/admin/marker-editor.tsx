@@ -10,6 +10,7 @@ import { MARKER_KINDS, type AdminMarker, type MarkerKind } from '../../../worker
 import { Button } from '../../components/button'
 import { useToast } from '../../components/toast'
 import { t } from '../../i18n'
+import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { FormError, TextField } from '../account/auth-form'
 import { markerTime } from '../title/player/marker-timing'
 import { formatWhen } from './figures'
@@ -43,7 +44,11 @@ function draftOf(marker: AdminMarker | null, streamSeconds: number | null): Draf
 }
 
 export function MarkerEditor({ place, preview, previewOpen, streamSeconds }: { place: MarkerPlace; preview: RefObject<PreviewHandle | null>; previewOpen: boolean; streamSeconds: number | null }) {
-  const markers = useMarkers(place)
+  // the season and episode are typed a digit at a time: their markers are asked for once they rest,
+  // and until they have come the list shown is the last place's, dimmed
+  const asked = useDebouncedValue(place, 300)
+  const markers = useMarkers(asked)
+  const stale = markers.isPlaceholderData || (['content_type', 'content_id', 'season_number', 'episode_number'] as const).some((key) => asked[key] !== place[key])
   const save = useSaveMarker()
   const remove = useRemoveMarker()
   const toast = useToast()
@@ -98,7 +103,7 @@ export function MarkerEditor({ place, preview, previewOpen, streamSeconds }: { p
       {markers.isError && <FormError message={markers.error.message} />}
       {markers.data && list.length === 0 && <p className="text-sm text-neutral-400">{t('admin.markersNone')}</p>}
       {list.length > 0 && (
-        <ul className="divide-y divide-neutral-800" aria-label={t('admin.markers')}>
+        <ul className={`divide-y divide-neutral-800 ${stale ? 'opacity-60' : ''}`} aria-label={t('admin.markers')} aria-busy={stale}>
           {list.map((marker) => {
             const name = markerName(marker)
             return (

@@ -2,7 +2,7 @@
  * The dashboard's hooks over /api/admin/markers: a title's or episode's markers with how many
  * viewers said each was wrong, and adding, correcting and removing the operator's own.
  */
-import { useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { MediaType } from '../../../worker/catalog/types'
 import type { AdminMarker, MarkerKind } from '../../../worker/player/marker-rules'
 import { api, readJson } from '../../lib/api-client'
@@ -43,6 +43,8 @@ export function useMarkers(place: MarkerPlace) {
       ).then((b) => b.results),
     enabled: place.content_id > 0,
     staleTime: 0,
+    // while another episode's are on their way, the list keeps the last one's instead of emptying
+    placeholderData: keepPreviousData,
   })
 }
 
