@@ -6,6 +6,7 @@
 import type { SingleFlight } from './lib/single-flight'
 import type { PublicRecord } from './accounts/accounts'
 import type { AccountStore } from './accounts/store'
+import type { PartyRoom } from './party/room'
 
 export interface Bindings {
   /** Accounts, sessions, lists, streams and settings. */
@@ -17,6 +18,10 @@ export interface Bindings {
   SINGLE_FLIGHT: DurableObjectNamespace<SingleFlight>
   /** One Durable Object per account: its sessions, watchlist, history and services (worker/accounts/store.ts). */
   ACCOUNTS: DurableObjectNamespace<AccountStore>
+  /** One Durable Object per watch party: its state, chat and members' sockets (worker/party/room.ts). */
+  PARTY: DurableObjectNamespace<PartyRoom>
+  /** Watch parties a client address may start per minute (routes/party.ts). */
+  PARTY_CREATE_LIMIT: RateLimit
   ASSETS: Fetcher
   SITE_NAME: string
   /** The site's own address (an http(s) origin): e-mailed links and the passkey relying party (worker/lib/site-url.ts). */

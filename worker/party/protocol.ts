@@ -20,6 +20,8 @@ export const PARTY_CHAT_MAX = 500
 export const PARTY_MESSAGES_PER_SECOND = 5
 /** The chat messages a room keeps for members who join later. */
 export const PARTY_CHAT_KEPT = 50
+/** A message a member sends, in bytes of UTF-8, at most; a longer one is refused (`invalid`). */
+export const PARTY_MESSAGE_MAX_BYTES = 2_048
 /** A visitor's name in a room, in characters. */
 export const PARTY_NAME_MAX = 30
 /** A room ends this long after its last member leaves (a Durable Object alarm). */
