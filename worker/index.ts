@@ -24,6 +24,9 @@
  *   POST     /api/newsletter                subscribe to the weekly "new on the site" e-mail (routes/newsletter.ts)
  *   GET|POST /newsletter/confirm, /newsletter/unsubscribe   its confirmation and one-click unsubscribe pages
  *   *        /api/me/notices[/subscriptions]  new-episode notices: settings, this browser's Web Push subscription (routes/notices.ts)
+ *   POST     /api/party                     start a watch party for a title: its code and host key (routes/party.ts)
+ *   GET      /api/party/{code}              what a watch party plays and how many are in it; 404 once it has ended
+ *   GET      /api/party/{code}/socket       a member's WebSocket to the party's room (party/room.ts; README "Watch together")
  *
  * Cron Triggers (`scheduled`): hourly, new-episode notices (push/notices.ts), the rest of the
  * week's e-mail and the audit log's prune (accounts/audit-log.ts); weekly, the week's "new on the
@@ -46,6 +49,7 @@
  *   GET      /robots.txt, /sitemap.xml, [/{lang}]/share/...   (routes/seo.ts)
  *   GET      [/{lang}]/, /movies, /tv-shows, /kids, /genres, /movie/{id}, /tv/{id}: index.html in the
  *            page's language with the page's code preloaded and its first data inlined (routes/app-pages.ts)
+ *   GET      [/{lang}]/party/{code}         a watch party's page: the app, drawn in the browser, never indexed or kept
  *
  * Every page exists in every language: English at the root, the others under their prefix
  * ({lang} is /es, /pt-br, /zh-cn...: worker/lib/locales.ts; /en-xa is the tests' pseudo-locale).
@@ -91,6 +95,7 @@ import { myPasskeyRoutes, passkeySignInRoutes } from './routes/passkeys'
 import { passwordResetRoutes } from './routes/password-reset'
 import { pingRoutes } from './routes/ping'
 import { playerRoutes } from './routes/player'
+import { partyRoutes } from './routes/party'
 import { seoRoutes, shareRoutes } from './routes/seo'
 import { localePrefix, LOCALES, PSEUDO_LOCALE_PREFIX } from './lib/locales'
 import { sessionRoutes } from './routes/sessions'
@@ -139,6 +144,7 @@ const api = new Hono<AppEnv>()
   .route('/admin/audit', adminAuditRoutes)
   .route('/admin', adminRoutes)
   .route('/player', playerRoutes)
+  .route('/party', partyRoutes)
   .route('/img/:edition{a\\d{1,3}}', imageRoutes)
   .route('/img', imageRoutes)
   .route('/og', ogRoutes)
@@ -205,6 +211,7 @@ for (const prefix of [...LOCALES.map(localePrefix).filter(Boolean), PSEUDO_LOCAL
 
 export type AppType = typeof routes
 export { AccountStore } from './accounts/store'
+export { PartyRoom } from './party/room'
 
 /**
  * The Cron Triggers (wrangler.toml [triggers]): hourly, new-episode notices (worker/push/notices.ts),

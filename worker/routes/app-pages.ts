@@ -513,3 +513,6 @@ export const appPageRoutes = new Hono<AppEnv>()
   )
   // Whether a list may be seen depends on who asks: never memoized as one answer for all.
   .get('/list/:slug', etag(), (c) => serve(c, () => listBoot(c, c.req.param('slug')), { personal: true }))
+  // A watch party is for those given its address: drawn by the browser from the room's socket,
+  // never painted here, kept out of indexes and never memoized (its code is a secret of sorts).
+  .get('/party/:code', etag(), (c) => serve(c, async () => ({ module: moduleOf('/party/:code'), boot: bootBase(c), noindex: true, memo: false }), { personal: true }))

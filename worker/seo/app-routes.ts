@@ -44,6 +44,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/import', module: 'features/account/import-page' },
   { path: '/lists', module: 'features/lists/my-lists-page' },
   { path: '/list/:slug', module: 'features/lists/list-page' },
+  { path: '/party/:code', module: 'features/party/party-page' },
   { path: '/admin/*', module: 'features/admin/admin-page' },
 ]
 
