@@ -43,6 +43,21 @@ export function TextField({ label, hint, ...input }: FieldProps) {
   )
 }
 
+/** A labelled drop-down list, answering the chosen option's value. */
+export function SelectField({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
+  const id = useId()
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-neutral-200">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={inputClass}>
+        {children}
+      </select>
+    </div>
+  )
+}
+
 /**
  * A password input whose text can be shown, so a mistyped password is easy to spot on a phone.
  * The toggle's accessible names are whole messages ('Show new password'), given by the caller.

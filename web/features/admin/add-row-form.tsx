@@ -3,14 +3,14 @@
  * address or code), a search (optionally films or series only) or titles picked by hand, with
  * its English title; the other languages are set with the row's Edit titles once it is added.
  */
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useState, type FormEvent } from 'react'
 import type { CustomRow, LayoutRow, TitleRef } from '../../../worker/catalog/layout-schema'
 import { LAYOUT_MAX_PICKS, LAYOUT_MAX_ROWS, LAYOUT_SEARCH_MAX, LAYOUT_TITLE_MAX } from '../../../worker/catalog/layout-rules'
 import { GENRE_MESSAGE_IDS } from '../../../worker/catalog/genre-map'
 import { Button } from '../../components/button'
 import { currentLocale, t } from '../../i18n'
 import { genreName, isFilmGenre } from '../../lib/genres'
-import { FormError, inputClass, TextField } from '../account/auth-form'
+import { FormError, SelectField, TextField } from '../account/auth-form'
 import { listSlug, newRowKey } from './layout-edit'
 import { PickedTitles } from './picked-titles'
 
@@ -29,20 +29,6 @@ function genreChoices(type: MediaType): { id: number; name: string }[] {
   const ids = Object.keys(GENRE_MESSAGE_IDS).map(Number)
   const collator = new Intl.Collator(currentLocale())
   return (type === 'movie' ? ids.filter(isFilmGenre) : ids).map((id) => ({ id, name: genreName(id) ?? String(id) })).sort((a, b) => collator.compare(a.name, b.name))
-}
-
-function SelectField({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
-  const id = useId()
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-neutral-200">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={inputClass}>
-        {children}
-      </select>
-    </div>
-  )
 }
 
 interface AddRowFormProps {

@@ -11,7 +11,7 @@ import { Button } from '../../components/button'
 import { useToast } from '../../components/toast'
 import { t } from '../../i18n'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
-import { FormError, TextField } from '../account/auth-form'
+import { FormError, SelectField, TextField } from '../account/auth-form'
 import { markerTime } from '../title/player/marker-timing'
 import { formatWhen } from './figures'
 import { useMarkers, useRemoveMarker, useSaveMarker, type MarkerPlace } from './markers-api'
@@ -157,23 +157,13 @@ export function MarkerEditor({ place, preview, previewOpen, streamSeconds }: { p
       <form onSubmit={onSubmit} className="space-y-3" aria-label={editing ? t('admin.markerFormEdit', { marker: markerName(editing) }) : t('admin.markerFormAdd')}>
         <h4 className="text-sm font-semibold text-neutral-200">{editing ? t('admin.markerFormEdit', { marker: markerName(editing) }) : t('admin.markerFormAdd')}</h4>
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <div>
-            <label htmlFor="marker-kind" className="block text-sm font-medium text-neutral-200">
-              {t('admin.markerKind')}
-            </label>
-            <select
-              id="marker-kind"
-              value={draft.kind}
-              onChange={(e) => setDraft({ ...draft, kind: e.target.value as MarkerKind })}
-              className="mt-1 block w-full rounded-lg border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm text-white"
-            >
-              {MARKER_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {kindName(kind)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField label={t('admin.markerKind')} value={draft.kind} onChange={(kind) => setDraft({ ...draft, kind: kind as MarkerKind })}>
+            {MARKER_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {kindName(kind)}
+              </option>
+            ))}
+          </SelectField>
           {(['start', 'end', 'cut'] as const).map((key) => (
             <div key={key} className="space-y-1">
               <TextField
