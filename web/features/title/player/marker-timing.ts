@@ -6,6 +6,7 @@
  * without a video.
  */
 import { MARKER_MIN_CONFIDENCE, markerFits, type Marker } from '../../../../worker/player/marker-rules'
+import { clockTime } from '../progress'
 
 /** Without a credits marker, the card comes up this long before the end of a long enough stream. */
 const CLOSING_LEAD_SECONDS = 20
@@ -50,8 +51,5 @@ export function closingFrom(markers: readonly Marker[], streamSeconds: number): 
 /** A marker's time as the dashboard shows it: m:ss.s (h:mm:ss.s past an hour). */
 export function markerTime(ms: number): string {
   const tenths = Math.max(0, Math.round(ms / 100))
-  const h = Math.floor(tenths / 36000)
-  const m = Math.floor((tenths % 36000) / 600)
-  const s = ((tenths % 600) / 10).toFixed(1).padStart(4, '0')
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`
+  return `${clockTime(Math.floor(tenths / 10))}.${tenths % 10}`
 }
