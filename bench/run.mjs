@@ -15,12 +15,16 @@
  * Then what painting a page costs the worker (bench/render-cost.mjs): each painted page rendered
  * again and again in an isolate of its own, median and p95 in milliseconds.
  *
+ * Then a watch party (bench/party.mjs): 20 members of one room over WebSocket, the time from a
+ * command to every member's state and the messages a second the room sends in a burst of commands
+ * and chat, beside /api/ping's round trip.
+ *
  * Then Lighthouse (bench/lighthouse.mjs) audits the pages a visitor opens first with Debian's
  * Chromium, mobile and desktop presets, and prints the median table with the goals it misses.
  *
  * BENCH_DURATION (seconds per endpoint, default 4), BENCH_ROUNDS (default 4), BENCH_CONNECTIONS
  * (default 50) and BENCH_PORT (default 8795) override the defaults; LH_RUNS (default 3) sets the
- * Lighthouse runs per page; BENCH_SERVER=0, BENCH_RENDER=0, BENCH_LOAD=0 or BENCH_LIGHTHOUSE=0 leaves out a part
+ * Lighthouse runs per page; BENCH_SERVER=0, BENCH_RENDER=0, BENCH_LOAD=0, BENCH_PARTY=0 or BENCH_LIGHTHOUSE=0 leaves out a part
  * (`npm run bench:load` is the load model alone; bench/load.mjs names its own settings).
  */
 import { spawn } from 'node:child_process'
@@ -30,6 +34,7 @@ import autocannon from 'autocannon'
 import { lighthouseMisses, lighthouseTable, runLighthouse } from './lighthouse.mjs'
 import { measureRenderCost, renderCostTable } from './render-cost.mjs'
 import { runLoadModel } from './load.mjs'
+import { runPartyBench } from './party.mjs'
 import { prepareLocal, root, wranglerBin, wranglerEnv } from '../scripts/prepare-local.mjs'
 
 const port = Number(process.env.BENCH_PORT ?? 8795)
@@ -51,6 +56,7 @@ const runServerBench = process.env.BENCH_SERVER !== '0'
 const runLoadBench = process.env.BENCH_LOAD !== '0'
 const runLighthouseBench = process.env.BENCH_LIGHTHOUSE !== '0'
 const runRenderBench = process.env.BENCH_RENDER !== '0'
+const runPartyBenchHere = process.env.BENCH_PARTY !== '0'
 
 // Asks for compressed answers as browsers do; the page compositions are served gzipped.
 const apiHeaders = { 'accept-encoding': 'gzip, deflate, br' }
@@ -204,6 +210,10 @@ try {
   if (runLoadBench) {
     const load = await runLoadModel(base, server.pid)
     failed ||= !load.ok
+  }
+  if (runPartyBenchHere) {
+    const party = await runPartyBench(base)
+    failed ||= !party.ok
   }
   if (runLighthouseBench) {
     const runs = Number(process.env.LH_RUNS ?? 3)
