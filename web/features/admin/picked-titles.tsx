@@ -7,7 +7,7 @@ import { useId } from 'react'
 import type { TitleRef } from '../../../worker/catalog/layout-schema'
 import { Button } from '../../components/button'
 import { t } from '../../i18n'
-import { moved, refName } from './layout-edit'
+import { refName } from './layout-edit'
 import { focusSoon, MoveButtons } from './reorder'
 import { TitleFinder } from './title-finder'
 
@@ -48,16 +48,7 @@ export function PickedTitles({ titles, max, onChange, say, label, finderLabel, e
                   <span className="text-neutral-400"> · {t(ref.type === 'movie' ? 'admin.streamKindFilm' : 'admin.streamKindShow')}</span>
                 </p>
                 <div className="flex flex-wrap gap-2">
-                  <MoveButtons
-                    id={entry}
-                    index={index}
-                    count={titles.length}
-                    name={name}
-                    onMove={(to) => {
-                      onChange(moved(titles, index, to))
-                      say(t('admin.rowsMoved', { title: name, position: to + 1, count: titles.length }))
-                    }}
-                  />
+                  <MoveButtons id={entry} list={titles} index={index} name={name} onChange={onChange} say={say} />
                   <Button
                     variant="danger"
                     aria-label={t('admin.rowsRemoveFor', { title: name })}

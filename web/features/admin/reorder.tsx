@@ -6,6 +6,7 @@
  */
 import { Button } from '../../components/button'
 import { t } from '../../i18n'
+import { moved } from './layout-edit'
 
 const focusable = 'button, input, select, textarea, [tabindex]'
 
@@ -34,9 +35,11 @@ function Arrow({ up }: { up: boolean }) {
 }
 
 /** Arrows, so that a row's controls fit one line on a phone; each button's name says what it moves where. */
-export function MoveButtons({ id, index, count, name, onMove }: { id: string; index: number; count: number; name: string; onMove: (to: number) => void }) {
+export function MoveButtons<T>({ id, list, index, name, onChange, say }: { id: string; list: readonly T[]; index: number; name: string; onChange: (list: T[]) => void; say: (message: string) => void }) {
+  const count = list.length
   const move = (to: number, first: string, then: string) => {
-    onMove(to)
+    onChange(moved(list, index, to))
+    say(t('admin.rowsMoved', { title: name, position: to + 1, count }))
     focusSoon(first, then)
   }
   return (

@@ -10,7 +10,7 @@ import { LOCALE_NAMES, LOCALES, directionOf } from '../../../worker/lib/locales'
 import { Button } from '../../components/button'
 import { t } from '../../i18n'
 import { TextField } from '../account/auth-form'
-import { moved, rowKind, rowTitle } from './layout-edit'
+import { rowKind, rowTitle } from './layout-edit'
 import { focusSoon, MoveButtons } from './reorder'
 
 interface RowListProps {
@@ -78,16 +78,7 @@ export function RowList({ layout, builtIn, onChange, say }: RowListProps) {
                     </p>
                   </div>
                   <div className="flex flex-wrap gap-2">
-                    <MoveButtons
-                      id={entry}
-                      index={index}
-                      count={rows.length}
-                      name={title}
-                      onMove={(to) => {
-                        setRows(moved(rows, index, to))
-                        say(t('admin.rowsMoved', { title, position: to + 1, count: rows.length }))
-                      }}
-                    />
+                    <MoveButtons id={entry} list={rows} index={index} name={title} onChange={setRows} say={say} />
                     <Button variant="secondary" aria-expanded={editing} aria-controls={`${entry}-titles`} aria-label={t('admin.rowsEditTitlesFor', { title })} onClick={() => toggle(row.key)}>
                       {t('admin.rowsEditTitles')}
                     </Button>
