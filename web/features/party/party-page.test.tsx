@@ -196,9 +196,9 @@ describe('the party page', () => {
     expect(announced()).toBe('Cy joined')
     act(() => socket.say({ type: 'members', members: [member('m1', 'Ann'), member('m3', 'Cy')] }))
     expect(announced()).toBe('Bo left')
-    act(() => socket.say({ type: 'state', state: state({ playback: { playing: true, position: 0, rate: 1, at: Date.now() } }), by: 'm3' }))
+    act(() => socket.say({ type: 'state', state: state({ playback: { playing: true, position: 0, rate: 1, at: Date.now() } }), by: 'Cy' }))
     expect(announced()).toBe('Cy played')
-    act(() => socket.say({ type: 'state', state: state(), by: 'm3' }))
+    act(() => socket.say({ type: 'state', state: state(), by: 'Cy' }))
     expect(announced()).toBe('Cy paused')
   })
 

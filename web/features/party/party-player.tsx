@@ -8,6 +8,7 @@
 import { useCallback, useState } from 'react'
 import type { PartyTitle } from '../../../worker/party/protocol'
 import { t } from '../../i18n'
+import { retry } from '../../lib/api-client'
 import { useStream } from '../title/api'
 import type { PlayerHeading } from '../title/hls-player'
 import { useHlsPlayerModule } from '../title/player'
@@ -44,7 +45,14 @@ export function PartyPlayer({ title, name, heading, onMedia, reactions, blocked,
   return (
     <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-black shadow-2xl ring-1 ring-neutral-800" data-testid="party-player">
       {message ? (
-        <div className="flex h-full w-full items-center justify-center p-6 text-center text-neutral-300">{message}</div>
+        <div className="flex h-full w-full flex-col items-center justify-center gap-3 p-6 text-center text-neutral-300">
+          {message}
+          {stream.isError && (
+            <button type="button" onClick={() => retry(() => void stream.refetch())} className="rounded-lg bg-white px-4 py-2 text-sm font-semibold text-neutral-900 hover:bg-neutral-200">
+              {t('common.retry')}
+            </button>
+          )}
+        </div>
       ) : HlsPlayer && stream.data?.url ? (
         <HlsPlayer
           key={stream.data.url}

@@ -22,7 +22,8 @@ export function usePartyAnnouncements(snapshot: PartySnapshot | null): string {
     const was = before.state
     const now = snapshot.state
     if (was && now && snapshot.stateSeq !== before.stateSeq) {
-      const by = snapshot.members.find((m) => m.id === snapshot.changedBy)?.name
+      // `by` names the member (an id is looked up, should a room send one).
+      const by = snapshot.members.find((m) => m.id === snapshot.changedBy)?.name ?? snapshot.changedBy
       if (by && was.playback.playing !== now.playback.playing) said.push(t(now.playback.playing ? 'party.playedBy' : 'party.pausedBy', { name: by }))
       if (now.waiting && !was.waiting) said.push(t('party.waitingFor', { names: listText(now.waiting.members.map((m) => m.name)) }))
     }
