@@ -42,10 +42,20 @@ export function useUsers(q: string, after: string | null, page: number) {
   })
 }
 
-/** A change through the admin API; once it has succeeded, the queries under `key` are asked again. */
-export function useChange<A, R>(change: (arg: A) => Promise<R>, key: readonly unknown[]) {
+/**
+ * A change through the admin API; once it has succeeded, the queries under `key` are asked again.
+ * With `apply`, what it answered first goes into the query at `key` itself, so nothing shows the
+ * state from before the change while that query is asked again.
+ */
+export function useChange<A, R, S = unknown>(change: (arg: A) => Promise<R>, key: readonly unknown[], apply?: (state: S, answer: R) => S) {
   const client = useQueryClient()
-  return useMutation({ mutationFn: change, onSuccess: () => client.invalidateQueries({ queryKey: key }) })
+  return useMutation({
+    mutationFn: change,
+    onSuccess: (answer) => {
+      if (apply) client.setQueryData<S>(key, (state) => state && apply(state, answer))
+      return client.invalidateQueries({ queryKey: key })
+    },
+  })
 }
 
 export function useSetBanned() {
@@ -174,20 +184,9 @@ export function useLayoutPreview(page: LayoutPage, of: 'draft' | number | null) 
   })
 }
 
-/**
- * A change to a page's layout. What it answers goes into the page's state at once (so the editor
- * never shows the old rows between the answer and the state asked again), then the page's state,
- * preview and versions are asked again.
- */
+/** A change to a page's layout: its answer goes into the page's state at once, then the state, preview and versions are asked again. */
 function useLayoutChange<A, R>(page: LayoutPage, change: (arg: A) => Promise<R>, apply: (state: LayoutState, answer: R) => LayoutState) {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: change,
-    onSuccess: (answer) => {
-      client.setQueryData<LayoutState>(layoutKeys.page(page), (state) => state && apply(state, answer))
-      return client.invalidateQueries({ queryKey: layoutKeys.page(page) })
-    },
-  })
+  return useChange(change, layoutKeys.page(page), apply)
 }
 
 /** What the site shows after a publish or a restore (null: the built-in rows). */
