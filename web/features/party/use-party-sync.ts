@@ -61,14 +61,14 @@ export function usePartySync({ media, state, stateSeq, offset, send, onEnded, on
     clearTimeout(startTimer.current)
     const now = Date.now()
     const plan = planSync({
-      playback: state.playback,
+      // While the room waits for someone, everyone holds still.
+      playback: state.waiting ? { ...state.playback, playing: false } : state.playback,
       roomNow: now + latest.current.offset,
       media: { currentTime: media.currentTime, paused: media.paused, playbackRate: media.playbackRate },
       now,
       lastCorrectionAt: lastCorrectionAt.current,
     })
-    // While the room waits for someone, everyone holds still.
-    const play = plan.play && !state.waiting
+    const { play } = plan
     if (plan.correction) lastCorrectionAt.current = now
     if (plan.rate !== null && media.playbackRate !== plan.rate) {
       expect('ratechange')
@@ -92,7 +92,7 @@ export function usePartySync({ media, state, stateSeq, offset, send, onEnded, on
         },
       )
     }
-    if (plan.startIn !== null && !state.waiting) startTimer.current = setTimeout(() => apply.current(false), plan.startIn)
+    if (plan.startIn !== null) startTimer.current = setTimeout(() => apply.current(false), plan.startIn)
   }
 
   useEffect(() => apply.current(true), [media, stateSeq])
