@@ -11,7 +11,7 @@ import { t } from '../../i18n'
 import { retry } from '../../lib/api-client'
 import { useStream } from '../title/api'
 import type { PlayerHeading } from '../title/hls-player'
-import { useHlsPlayerModule } from '../title/player'
+import { useHlsPlayerModule } from '../title/use-hls-player-module'
 import { useConnectionQuality } from '../title/use-connection-quality'
 import type { FloatingReaction } from './connection'
 

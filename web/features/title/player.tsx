@@ -17,15 +17,14 @@ import { t } from '../../i18n'
 import { useStream } from './api'
 import type { ConnectionQuality } from './connection-quality'
 import { embedUrl } from './embed-url'
-import { loadHlsPlayer, prefetchHlsPlayer } from './player-loader'
+import { prefetchHlsPlayer } from './player-loader'
+import { useHlsPlayerModule } from './use-hls-player-module'
 import { PlayerPoster, type PosterArt } from './player-poster'
 import { exitFullscreen } from './player/fullscreen'
 import { autoplayNextAtom } from './player/preferences'
 import { FrameMedia, parseFrameMessage } from './frame-progress'
 import type { PlayerHeading } from './hls-player'
 import { useProgressReporting, type ProgressOptions } from './use-progress-reporting'
-
-type HlsPlayerModule = typeof import('./hls-player')
 
 export interface PlayerTarget {
   type: MediaType
@@ -311,23 +310,6 @@ function MoreLikeThisCard({ href, atCredits, onCancel }: { href: string; atCredi
       <p className="text-sm font-semibold sm:text-base">{t('player.moreLikeThis')}</p>
     </ClosingCard>
   )
-}
-
-/** Our player's module, fetched once the viewer has asked to play on it; null until it is in. */
-export function useHlsPlayerModule(wanted: boolean, onFailure: (message: string) => void): HlsPlayerModule | null {
-  const [module, setModule] = useState<HlsPlayerModule | null>(null)
-  useEffect(() => {
-    if (!wanted || module) return
-    let current = true
-    loadHlsPlayer().then(
-      (loaded) => current && setModule(loaded),
-      () => current && onFailure(t('player.playerLoadFailed')),
-    )
-    return () => {
-      current = false
-    }
-  }, [wanted, module, onFailure])
-  return module
 }
 
 /** The words on the Play button: a show names the episode that will play. */
