@@ -297,10 +297,13 @@ export class PartyRoom extends DurableObject<Bindings> {
     const at = now + PARTY_COMMAND_LEAD_MS
     const { playback } = room
     switch (message.type) {
-      case 'play':
+      case 'play': {
         room.playback = { ...playback, playing: true, position: message.position, at }
-        this.holdFor(room, members.filter((m) => !m.excused && (!m.ready || m.buffering)), now)
+        const loading = members.filter((m) => !m.excused && (!m.ready || m.buffering))
+        if (loading.length === 0) room.waiting = null
+        else this.holdFor(room, loading, now)
         break
+      }
       case 'pause':
         room.playback = { ...playback, playing: false, position: message.position, at }
         room.waiting = null

@@ -332,6 +332,21 @@ describe('commands', () => {
     expect(state.playback).toMatchObject({ position: 0 })
   })
 
+  it('make everyone load again on another episode: a playing room waits for all its members', async () => {
+    const { host, guest } = await hostAndGuest({ content_type: 'tv', content_id: 1399, season_number: 1, episode_number: 1 })
+    host.member.send({ type: 'play', position: 30 })
+    await guest.member.next('state')
+    const sent = Date.now()
+    host.member.send({ type: 'episode', season_number: 1, episode_number: 2 })
+    const { state } = await guest.member.next('state')
+    expect(state.playback).toMatchObject({ playing: false, position: 0 })
+    expect(state.waiting?.members.map((m) => m.name).sort()).toEqual(['Guest', 'Host'])
+    expect(Math.abs(state.waiting!.continueFrom - (sent + PARTY_WAIT_FIRST_LOAD_MS))).toBeLessThan(1_000)
+    guest.member.drop()
+    for (const { member } of [host, guest]) member.send({ type: 'status', buffering: false, position: 0 })
+    expect((await guest.member.next('state')).state).toMatchObject({ waiting: null, playback: { playing: true, position: 0 } })
+  })
+
   it('refuse an episode for a film', async () => {
     const { host } = await hostAndGuest()
     host.member.send({ type: 'episode', season_number: 1, episode_number: 2 })
