@@ -63,10 +63,10 @@ describe('a correction', () => {
 
 describe('planSync', () => {
   const playing: PartyPlayback = { playing: true, position: 60, rate: 1, at: 1_000_000 }
-  const input = (over: Partial<SyncInput> & { currentTime?: number; paused?: boolean; playbackRate?: number }): SyncInput => ({
+  const input = (over: Partial<SyncInput> & { currentTime?: number; paused?: boolean; playbackRate?: number; duration?: number; ended?: boolean }): SyncInput => ({
     playback: over.playback ?? playing,
     roomNow: over.roomNow ?? 1_010_000,
-    media: { currentTime: over.currentTime ?? 70, paused: over.paused ?? false, playbackRate: over.playbackRate ?? 1 },
+    media: { currentTime: over.currentTime ?? 70, paused: over.paused ?? false, playbackRate: over.playbackRate ?? 1, duration: over.duration ?? NaN, ended: over.ended ?? false },
     now: over.now ?? 50_000,
     lastCorrectionAt: over.lastCorrectionAt ?? -Infinity,
   })
@@ -102,6 +102,12 @@ describe('planSync', () => {
     const paused = { ...playing, playing: false, position: 42 }
     expect(planSync(input({ playback: paused, currentTime: 50 }))).toMatchObject({ play: false, seek: 42, startIn: null })
     expect(planSync(input({ playback: paused, currentTime: 42, paused: true }))).toMatchObject({ play: false, seek: null })
+  })
+
+  it('waits at the end of a stream the room has played past, rather than play it again', () => {
+    expect(planSync(input({ duration: 65, currentTime: 64 }))).toMatchObject({ play: false, seek: 65 })
+    expect(planSync(input({ duration: 65, currentTime: 65, paused: true, ended: true }))).toMatchObject({ play: false, seek: null })
+    expect(planSync(input({ duration: 600, currentTime: 70 }))).toMatchObject({ play: true, seek: null })
   })
 
   it('starts a scheduled command at its moment, waiting at its position until then', () => {

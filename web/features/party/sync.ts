@@ -83,6 +83,9 @@ export interface MediaReading {
   currentTime: number
   paused: boolean
   playbackRate: number
+  /** The stream's length, NaN while unknown. */
+  duration: number
+  ended: boolean
 }
 
 /** What the player should do now; null fields leave things as they are. */
@@ -120,6 +123,8 @@ export function planSync({ playback, roomNow, media, now, lastCorrectionAt }: Sy
   if (!playback.playing) return { play: false, seek: at(playback.position), rate: baseRate, startIn: null, correction: false }
   if (playback.at > roomNow) return { play: false, seek: at(playback.position), rate: baseRate, startIn: playback.at - roomNow, correction: false }
   const expected = expectedPosition(playback, roomNow)
+  // Past the end of the stream the player waits at its end, rather than play it again from the start.
+  if (expected >= media.duration) return { play: false, seek: media.ended ? null : at(media.duration), rate: null, startIn: null, correction: false }
   // A player that is not yet playing starts where the room is.
   if (media.paused) return { play: true, seek: at(expected), rate: baseRate, startIn: null, correction: false }
   const correction = correctionFor(media.currentTime - expected, playback.rate)

@@ -1,21 +1,23 @@
 /**
  * The party's hold on the video: it puts the room's playback on the media element (sync.ts says
  * how: play or pause at the command's moment, a seek, a rate correction), and turns what the
- * viewer does on the player's own controls (play, pause, a seek, a speed) into commands. The
- * element's events that the sync itself caused are told apart by counting what it did; the rest
- * are the viewer's. The room's answer decides: a refused command comes back as the room's state
- * (connection.ts), which this puts on the player again. Where the playhead is and whether it is
- * buffering go to the room every PARTY_STATUS_EVERY_MS, and at once when buffering starts or ends.
+ * viewer does on the player's own controls (play, pause, a seek, a speed) into commands. What the
+ * sync itself does is told apart by what it leads to, not by counting events (browsers merge
+ * seeks, and a new episode's element starts afresh): playing a room that plays, pausing one that
+ * is paused, or seeking to where the room is asks for nothing, and a rate the sync set is no
+ * speed the viewer chose. The room's answer decides: a refused command comes back as the room's
+ * state (connection.ts), which this puts on the player again. Where the playhead is and whether
+ * it is buffering go to the room every PARTY_STATUS_EVERY_MS, and at once when buffering starts
+ * or ends.
  */
 import { useEffect, useRef } from 'react'
 import { PARTY_STATUS_EVERY_MS, type ClientMessage, type PartyState } from '../../../worker/party/protocol'
-import { planSync } from './sync'
+import { expectedPosition, planSync } from './sync'
 
-type Own = 'play' | 'pause' | 'seeked' | 'ratechange'
-/** An event the sync caused arrives within this long, or it never will (a refused play()). */
-const OWN_EVENT_MS = 3000
 /** How often the drift is looked at while playing. */
 const CHECK_EVERY_MS = 500
+/** A seek landing this close to the room's playhead is the sync's own, or needs no command. */
+const SEEK_IN_STEP_SECONDS = 1
 
 export interface PartySyncOptions {
   media: HTMLVideoElement | null
@@ -35,22 +37,9 @@ export interface PartySyncOptions {
 export function usePartySync({ media, state, stateSeq, offset, send, onEnded, onBlocked }: PartySyncOptions): () => void {
   const latest = useRef({ state, offset, send, onEnded, onBlocked })
   latest.current = { state, offset, send, onEnded, onBlocked }
-  const own = useRef(new Map<Own, { count: number; at: number }>())
   const lastCorrectionAt = useRef(-Infinity)
+  const syncRate = useRef<number | null>(null)
   const startTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-
-  const expect = (event: Own) => {
-    const entry = own.current.get(event)
-    const now = Date.now()
-    own.current.set(event, { count: entry && now - entry.at < OWN_EVENT_MS ? entry.count + 1 : 1, at: now })
-  }
-  /** Whether `event` is one the sync caused (and so counts it off). */
-  const ours = (event: Own) => {
-    const entry = own.current.get(event)
-    if (!entry || entry.count === 0 || Date.now() - entry.at >= OWN_EVENT_MS) return false
-    entry.count -= 1
-    return true
-  }
 
   // Puts the room's playback on the player; `fresh` for a new state, which is applied at once.
   const apply = useRef((fresh: boolean) => {})
@@ -64,31 +53,23 @@ export function usePartySync({ media, state, stateSeq, offset, send, onEnded, on
       // While the room waits for someone, everyone holds still.
       playback: state.waiting ? { ...state.playback, playing: false } : state.playback,
       roomNow: now + latest.current.offset,
-      media: { currentTime: media.currentTime, paused: media.paused, playbackRate: media.playbackRate },
+      media: { currentTime: media.currentTime, paused: media.paused, playbackRate: media.playbackRate, duration: media.duration, ended: media.ended },
       now,
       lastCorrectionAt: lastCorrectionAt.current,
     })
-    const { play } = plan
     if (plan.correction) lastCorrectionAt.current = now
     if (plan.rate !== null && media.playbackRate !== plan.rate) {
-      expect('ratechange')
+      syncRate.current = plan.rate
       media.playbackRate = plan.rate
     }
-    if (plan.seek !== null) {
-      expect('seeked')
-      media.currentTime = plan.seek
-    }
-    if (!play && !media.paused) {
-      expect('pause')
-      media.pause()
-    }
-    if (play && media.paused) {
-      expect('play')
+    if (plan.seek !== null) media.currentTime = plan.seek
+    if (!plan.play && !media.paused) media.pause()
+    if (plan.play && media.paused) {
       void media.play().then(
         () => latest.current.onBlocked?.(false),
-        () => {
-          ours('play')
-          latest.current.onBlocked?.(true)
+        (error: unknown) => {
+          // Only the browser's refusal needs the viewer; a play() cut short by a pause or a seek does not.
+          if (error instanceof DOMException && error.name === 'NotAllowedError') latest.current.onBlocked?.(true)
         },
       )
     }
@@ -114,13 +95,32 @@ export function usePartySync({ media, state, stateSeq, offset, send, onEnded, on
     const listeners = new AbortController()
     const on = (type: string, listener: () => void) => media.addEventListener(type, listener, { signal: listeners.signal })
     const command = (message: ClientMessage) => latest.current.send(message)
+    const roomNow = () => Date.now() + latest.current.offset
+    // Playing: the room plays (or will at its command's moment) and waits for nobody.
+    const roomPlays = () => {
+      const room = latest.current.state
+      return !!room && room.playback.playing && !room.waiting
+    }
+    const roomStarted = () => roomPlays() && latest.current.state!.playback.at <= roomNow()
+    const roomPosition = () => {
+      const room = latest.current.state
+      return room ? expectedPosition(room.playback, roomNow()) : null
+    }
     on('loadedmetadata', () => apply.current(true))
-    // Playing a room that plays (or pausing one that is paused) asks for nothing.
-    const roomPlaying = () => !!latest.current.state?.playback.playing && !latest.current.state.waiting
-    on('play', () => ours('play') || roomPlaying() || command({ type: 'play', position: media.currentTime }))
-    on('pause', () => ours('pause') || media.ended || !roomPlaying() || command({ type: 'pause', position: media.currentTime }))
-    on('seeked', () => ours('seeked') || command({ type: 'seek', position: media.currentTime }))
-    on('ratechange', () => ours('ratechange') || command({ type: 'rate', rate: media.playbackRate }))
+    on('play', () => roomPlays() || command({ type: 'play', position: media.currentTime }))
+    // The sync pauses a playing room's player only before a scheduled start or at the stream's end.
+    on('pause', () => media.ended || !roomStarted() || command({ type: 'pause', position: media.currentTime }))
+    on('seeked', () => {
+      const position = roomPosition()
+      // A room past the stream's end is at its end here.
+      if (position !== null && Math.abs(media.currentTime - Math.min(position, media.duration || Infinity)) < SEEK_IN_STEP_SECONDS) return
+      command({ type: 'seek', position: media.currentTime })
+    })
+    on('ratechange', () => {
+      const rate = media.playbackRate
+      if (rate === syncRate.current || rate === latest.current.state?.playback.rate) return
+      command({ type: 'rate', rate })
+    })
     on('waiting', () => {
       buffering = true
       status()
