@@ -169,7 +169,8 @@ function PartyRoom({ code, title: firstTitle, name }: { code: string; title: Par
     stateSeq: snapshot?.stateSeq ?? 0,
     offset: snapshot?.offset ?? 0,
     send,
-    onEnded: () => canControl && playNext(),
+    // One member moves the room on at the end, not each of those allowed: the host, or without one everyone allowed.
+    onEnded: () => (host || (canControl && !snapshot?.members.some((m) => m.host))) && playNext(),
     onBlocked: setBlocked,
   })
   const announcement = usePartyAnnouncements(snapshot)
