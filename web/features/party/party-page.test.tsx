@@ -169,6 +169,29 @@ describe('the party page', () => {
     expect(socket.sent).toContainEqual({ type: 'control', control: 'everyone' })
   })
 
+  it('lets the host put any episode of any season on for everyone', async () => {
+    const show = { content_type: 'tv' as const, content_id: 1399, season_number: 1, episode_number: 2 }
+    const episodes = (season: number) => [1, 2, 3].map((n) => ({ episode_number: n, name: n === 3 ? `The third of ${season}` : `Episode ${n}` }))
+    stubApi((url) => {
+      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+      if (url.pathname === '/api/auth/me') return json({ user: null })
+      if (url.pathname === `/api/party/${CODE}`) return json({ title: show, members: 1, full: false })
+      if (url.pathname === '/api/catalog/tv/1399') return json({ id: 1399, name: 'A Show', seasons: [1, 2].map((n) => ({ season_number: n, episode_count: 3, name: `Season ${n}` })) })
+      const season = /^\/api\/catalog\/tv\/1399\/season\/(\d+)$/.exec(url.pathname)?.[1]
+      if (season) return json({ season_number: Number(season), episodes: episodes(Number(season)) })
+      if (url.pathname.startsWith('/api/player/stream/')) return json({ url: null, thumbnails: null })
+      return json({ error: 'not here' }, 404)
+    })
+    const socket = await joined({ state: state({ title: show }), members: [member('m1', 'Ann', { host: true })] })
+    const episode = (await screen.findByLabelText('Episode for everyone')) as HTMLSelectElement
+    await screen.findByRole('option', { name: 'Episode 3 · The third of 1' })
+    expect(episode.value).toBe('2')
+    fireEvent.change(screen.getByLabelText('Season'), { target: { value: '2' } })
+    await screen.findByRole('option', { name: 'Episode 3 · The third of 2' })
+    fireEvent.change(episode, { target: { value: '3' } })
+    expect(socket.sent).toContainEqual({ type: 'episode', season_number: 2, episode_number: 3 })
+  })
+
   it('gives a member who is not the host neither Remove nor the choice', async () => {
     stubRoom()
     await joined({ members: [member('m1', 'Ann'), member('m2', 'Bo', { host: true })] })

@@ -14,9 +14,10 @@ import { ApiError } from '../../lib/api-client'
 import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
 import { useDocumentMeta } from '../../lib/use-document-meta'
+import { SelectField } from '../account/auth-form'
 import { useMovie, useSeason, useTvShow } from '../title/api'
 import { neighbourEpisode } from '../title/episode-nav'
-import { episodeLabel } from '../title/episode-text'
+import { episodeLabel, episodeName } from '../title/episode-text'
 import { listText } from '../title/title-format'
 import { useRoomInfo } from './api'
 import type { PartyPhase } from './connection'
@@ -224,6 +225,9 @@ function PartyRoom({ code, title: firstTitle, name }: { code: string; title: Par
               </button>
             )}
           </div>
+          {canControl && title.content_type === 'tv' && (
+            <EpisodeChoice key={`${title.season_number}-${title.episode_number}`} title={title} seasons={text.seasons} onChoose={(season_number, episode_number) => send({ type: 'episode', season_number, episode_number })} />
+          )}
         </div>
         <aside className="min-w-0 space-y-4" aria-label={t('party.roomLabel')}>
           <PartyInvite link={link} title={text.name} />
@@ -235,6 +239,39 @@ function PartyRoom({ code, title: firstTitle, name }: { code: string; title: Par
         {announcement}
       </p>
     </article>
+  )
+}
+
+/** For those who control playback on a show: any episode of any season, for everyone in the room. */
+function EpisodeChoice({ title, seasons, onChoose }: { title: PartyTitle; seasons: { season_number: number }[]; onChoose: (season: number, episode: number) => void }) {
+  const [season, setSeason] = useState(title.season_number)
+  const list = useSeason(title.content_id, season)
+  const episodes = list.data?.season_number === season ? list.data.episodes : []
+  const playing = season === title.season_number ? String(title.episode_number) : ''
+  return (
+    <div className="grid max-w-md grid-cols-1 gap-3 sm:grid-cols-[8rem_minmax(0,1fr)]">
+      {seasons.length > 1 && (
+        <SelectField label={t('party.seasonChoice')} value={String(season)} onChange={(value) => setSeason(Number(value))}>
+          {seasons.map((s) => (
+            <option key={s.season_number} value={s.season_number}>
+              {t('title.seasonNumber', { season: s.season_number })}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      <SelectField label={t('party.episodeChoice')} value={playing} onChange={(value) => value && onChoose(season, Number(value))}>
+        {!playing && <option value="">{t('party.episodeChoicePick')}</option>}
+        {episodes.map(({ episode_number, name }) => {
+          const numbered = t('title.episodeNumber', { episode: episode_number })
+          const named = episodeName(name, episode_number)
+          return (
+            <option key={episode_number} value={episode_number}>
+              {named === numbered ? numbered : `${numbered} · ${named}`}
+            </option>
+          )
+        })}
+      </SelectField>
+    </div>
   )
 }
 
