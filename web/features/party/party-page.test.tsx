@@ -183,9 +183,10 @@ describe('the party page', () => {
       return json({ error: 'not here' }, 404)
     })
     const socket = await joined({ state: state({ title: show }), members: [member('m1', 'Ann', { host: true })] })
-    const episode = (await screen.findByLabelText('Episode for everyone')) as HTMLSelectElement
+    const episode = await screen.findByLabelText('Episode for everyone')
     await screen.findByRole('option', { name: 'Episode 3 · The third of 1' })
-    expect(episode.value).toBe('2')
+    // the episode playing is the one chosen
+    expect(screen.getByRole('option', { name: 'Episode 2', selected: true })).toBeTruthy()
     fireEvent.change(screen.getByLabelText('Season'), { target: { value: '2' } })
     await screen.findByRole('option', { name: 'Episode 3 · The third of 2' })
     fireEvent.change(episode, { target: { value: '3' } })
@@ -209,6 +210,9 @@ describe('the party page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Continue without them' }, { timeout: 2000 }))
     expect(socket.sent).toContainEqual({ type: 'continue' })
     expect(screen.getByTestId('party-announcement').textContent).toContain('Waiting for Bo and Cy')
+    // the member waited for reads that it is them
+    act(() => socket.say({ type: 'state', state: state({ waiting: { members: [{ id: 'm1', name: 'Ann' }], continueFrom: Date.now() + 60_000 } }) }))
+    expect(screen.getByTestId('party-waiting').textContent).toContain('Waiting for Ann (you)')
   })
 
   it('announces who joined, left, played and paused', async () => {

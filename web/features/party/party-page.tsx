@@ -204,7 +204,7 @@ function PartyRoom({ code, title: firstTitle, name }: { code: string; title: Par
           )}
           {state?.waiting && (
             <div role="status" className="flex flex-wrap items-center gap-3 rounded-xl bg-neutral-900 p-3 text-sm text-neutral-100" data-testid="party-waiting">
-              <span>{t('party.waitingFor', { names: listText(state.waiting.members.map((m) => m.name)) })}</span>
+              <span>{t('party.waitingFor', { names: listText(state.waiting.members.map((m) => (m.id === snapshot?.you ? `${m.name} ${t('party.you')}` : m.name))) })}</span>
               {continueOpen && waitingFor.length > 0 && (
                 <button type="button" onClick={() => send({ type: 'continue' })} className="ms-auto rounded-lg bg-brand-600 px-3 py-1.5 font-semibold text-white hover:bg-brand-500">
                   {t('party.continueWithout')}
