@@ -1439,7 +1439,7 @@ describe('phones', () => {
 })
 
 describe('hls.js', () => {
-  it('is reachable only from the title pages (and the administrators\' stream preview)', () => {
+  it('is reachable only from the title pages (and a watch party, and the administrators\' stream preview)', () => {
     const manifest = buildManifest()
     const hlsKey = Object.keys(manifest).find((key) => key.includes('node_modules/hls.js/'))
     expect(hlsKey, 'hls.js has a chunk of its own').toBeDefined()
@@ -1458,8 +1458,9 @@ describe('hls.js', () => {
     const playerKey = 'features/title/hls-player.tsx'
     expect(manifest[playerKey]?.isDynamicEntry, 'our player has a chunk of its own').toBe(true)
 
-    // Besides them, only the administrators' Streams tab (its own chunk) may, for its preview.
-    const mayPlay = [...titlePages, playerKey, 'features/admin/streams-tab.tsx']
+    // Besides them, only a watch party's page, which plays its title on the same player, and the
+    // administrators' Streams tab (its own chunk) may, for its preview.
+    const mayPlay = [...titlePages, playerKey, 'features/party/party-page.tsx', 'features/admin/streams-tab.tsx']
     for (const [key] of pages) {
       if (key === hlsKey) continue
       const graph = closure(key)
