@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import type { PartyTitle } from '../../../worker/party/protocol'
-import { apiHeaders, fetchWithDeadline, readJson, retryOnceUnlessAnswered } from '../../lib/api-client'
+import { api, readJson, retryOnceUnlessAnswered } from '../../lib/api-client'
 
 export interface RoomInfo {
   title: PartyTitle
@@ -15,7 +15,7 @@ export interface RoomInfo {
 export function useRoomInfo(code: string) {
   return useQuery({
     queryKey: ['party', code],
-    queryFn: () => readJson<RoomInfo>(fetchWithDeadline(`/api/party/${encodeURIComponent(code)}`, { headers: apiHeaders() })),
+    queryFn: () => readJson<RoomInfo>(api.party[':code'].$get({ param: { code } })),
     retry: retryOnceUnlessAnswered,
     refetchOnWindowFocus: false,
     staleTime: Infinity,

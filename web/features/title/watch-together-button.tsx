@@ -6,7 +6,7 @@ import { useState } from 'react'
 import type { MediaType } from '../../../worker/catalog/types'
 import { useToast } from '../../components/toast'
 import { t } from '../../i18n'
-import { ApiError, apiHeaders, fetchWithDeadline, readJson } from '../../lib/api-client'
+import { api, ApiError, readJson } from '../../lib/api-client'
 import { keepHostKey } from '../../lib/party-host'
 import { paths } from '../../lib/paths'
 import { useNavigate } from 'react-router-dom'
@@ -19,9 +19,7 @@ export function WatchTogetherButton({ type, id, episode }: { type: MediaType; id
     setBusy(true)
     try {
       const body = type === 'tv' ? { content_type: type, content_id: id, season_number: episode?.season ?? 1, episode_number: episode?.episode ?? 1 } : { content_type: type, content_id: id }
-      const room = await readJson<{ code: string; hostKey: string }>(
-        fetchWithDeadline('/api/party', { method: 'POST', headers: { ...apiHeaders(), 'Content-Type': 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin' }),
-      )
+      const room = await readJson<{ code: string; hostKey: string }>(api.party.$post({ json: body }))
       keepHostKey(room.code, room.hostKey)
       navigate(paths.party(room.code))
     } catch (err) {
