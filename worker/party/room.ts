@@ -4,8 +4,10 @@
  * playhead (the rules are in worker/party/protocol.ts). Sockets use the hibernation API: between
  * messages the object may be evicted from memory, so everything it must remember is in storage (the
  * room, its chat, the keys members rejoin with) or in each socket's attachment (who the member is,
- * whether it is loading, buffering or behind, its chat allowance). Nothing runs on a timer in
- * memory: waits end when a member's message arrives, and an empty room ends by an alarm.
+ * whether it is loading, buffering or behind, its chat allowance). The room and its chat are read
+ * from storage once per wake-up and then kept in memory beside it, since members' status messages
+ * arrive every few seconds each. Nothing runs on a timer in memory: waits end when a member's
+ * message arrives, and an empty room ends by an alarm.
  *
  * The room is made by the worker (routes/party.ts) through `create`; a socket reaches it through
  * `fetch`, with the signed-in account's username in PARTY_ACCOUNT_HEADER, which only the worker sets.
@@ -130,12 +132,19 @@ function stateOf(room: Room): PartyState {
 }
 
 export class PartyRoom extends DurableObject<Bindings> {
+  /**
+   * The room and its chat as stored, read at most once per wake-up. Every handler shares these
+   * objects and changes them before its next await, so a message handled while another awaits
+   * storage sees that one's change.
+   */
+  private loadedRoom: Promise<Room | null> | undefined
+  private loadedChat: Promise<PartyChatMessage[]> | undefined
+
   /** Makes the room; false when the code is taken already. An empty room ends after PARTY_EXPIRY_MS. */
   async create(title: PartyTitle, hostKeyHash: string): Promise<boolean> {
-    if (await this.ctx.storage.get<Room>(ROOM_KEY)) return false
+    if (await this.room()) return false
     const now = Date.now()
-    const room: Room = { title, hostKeyHash, createdAt: now, control: 'host', playback: { playing: false, position: 0, rate: 1, at: now }, waiting: null }
-    await this.ctx.storage.put(ROOM_KEY, room)
+    await this.saveRoom({ title, hostKeyHash, createdAt: now, control: 'host', playback: { playing: false, position: 0, rate: 1, at: now }, waiting: null })
     await this.ctx.storage.setAlarm(now + PARTY_EXPIRY_MS)
     return true
   }
@@ -213,14 +222,24 @@ export class PartyRoom extends DurableObject<Bindings> {
     for (const ws of this.ctx.getWebSockets()) closeSocket(ws, PARTY_CLOSE.ended, 'ended')
     await this.ctx.storage.deleteAlarm()
     await this.ctx.storage.deleteAll()
+    this.loadedRoom = Promise.resolve(null)
+    this.loadedChat = Promise.resolve([])
   }
 
-  private async room(): Promise<Room | null> {
-    return (await this.ctx.storage.get<Room>(ROOM_KEY)) ?? null
+  private room(): Promise<Room | null> {
+    this.loadedRoom ??= this.ctx.storage.get<Room>(ROOM_KEY).then((room) => room ?? null)
+    return this.loadedRoom
   }
 
   private async saveRoom(room: Room): Promise<void> {
+    this.loadedRoom = Promise.resolve(room)
     await this.ctx.storage.put(ROOM_KEY, room)
+  }
+
+  /** The chat messages kept for members who join later, oldest first. */
+  private chat(): Promise<PartyChatMessage[]> {
+    this.loadedChat ??= this.ctx.storage.get<PartyChatMessage[]>(CHAT_KEY).then((chat) => chat ?? [])
+    return this.loadedChat
   }
 
   /** Open sockets that have joined, with their members, leaving out `except`. */
@@ -280,7 +299,7 @@ export class PartyRoom extends DurableObject<Bindings> {
     const member: Joined = { joined: true, ...identity, keyHash, buffering: false, behind: false, ready: false, excused: false, tokens: PARTY_MESSAGES_PER_SECOND, countedAt: now }
     ws.serializeAttachment(member)
     await this.ctx.storage.deleteAlarm()
-    const chat = (await this.ctx.storage.get<PartyChatMessage[]>(CHAT_KEY)) ?? []
+    const chat = await this.chat()
     const members = this.members().map(publicMember)
     send(ws, { type: 'welcome', you: member.id, memberKey, state: stateOf(room), members, chat, now })
     this.broadcast({ type: 'members', members }, [ws])
@@ -418,8 +437,10 @@ export class PartyRoom extends DurableObject<Bindings> {
     ws.serializeAttachment({ ...me, tokens: tokens - 1, countedAt: now } satisfies Joined)
     if (message.type === 'react') return this.broadcast({ type: 'reaction', from: me.id, name: me.name, emoji: message.emoji })
     const chat: PartyChatMessage = { id: crypto.randomUUID(), from: me.id, name: me.name, text: message.text, at: now }
-    const kept = (await this.ctx.storage.get<PartyChatMessage[]>(CHAT_KEY)) ?? []
-    await this.ctx.storage.put(CHAT_KEY, [...kept, chat].slice(-PARTY_CHAT_KEPT))
+    const kept = await this.chat()
+    kept.push(chat)
+    kept.splice(0, kept.length - PARTY_CHAT_KEPT)
+    await this.ctx.storage.put(CHAT_KEY, kept)
     this.broadcast({ type: 'chat', message: chat })
   }
 

@@ -377,10 +377,10 @@ describe('buffering', () => {
     expect((await host.member.next('members')).members.find((m) => m.id === guest.welcome.you)?.buffering).toBe(true)
     host.member.send({ type: 'continue' })
     expect((await host.member.next('error')).code).toBe('not-yet')
-    await runInDurableObject(roomOf(party.code), async (_instance, state) => {
-      const room = (await state.storage.get<{ waiting: { continueFrom: number } }>('room'))!
-      room.waiting.continueFrom = Date.now() - 1
-      await state.storage.put('room', room)
+    await runInDurableObject(roomOf(party.code), async (instance) => {
+      const room = (await instance['room']())!
+      room.waiting!.continueFrom = Date.now() - 1
+      await instance['saveRoom'](room)
     })
     guest.member.drop()
     host.member.drop()
