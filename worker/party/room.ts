@@ -407,7 +407,8 @@ export class PartyRoom extends DurableObject<Bindings> {
       ready: me.ready || nowReady,
       excused: me.excused && !nowReady,
     }
-    ws.serializeAttachment(updated)
+    // Most statuses say what the last one did: the attachment is written only when it changes.
+    if (updated.buffering !== me.buffering || updated.behind !== me.behind || updated.ready !== me.ready || updated.excused !== me.excused) ws.serializeAttachment(updated)
     let changed = false
     if (updated.buffering && !updated.excused && (room.playback.playing || room.waiting)) {
       // the wait is the first load's until the member has played once (`me`, before this status)

@@ -19,6 +19,7 @@ import {
   type ServerMessage,
 } from '../../../worker/party/protocol'
 import { hostKeyOf } from '../../lib/party-host'
+import { keepMemberKey, keptMemberKey } from './kept'
 import { clockOffset, keepSample, type ClockSample } from './sync'
 
 export type PartyPhase = 'connecting' | 'open' | 'reconnecting' | 'ended' | 'full' | 'removed'
@@ -46,21 +47,12 @@ export interface PartySnapshot {
   offset: number
 }
 
-const memberKeyStorageKey = (code: string) => `reelhouse:party-member:${code}`
-
 /** How long a reaction floats over the video. */
-export const REACTION_SHOWN_MS = 3000
+const REACTION_SHOWN_MS = 3000
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15_000]
 
-function read(storage: () => Storage, key: string): string | undefined {
-  try {
-    return storage().getItem(key) ?? undefined
-  } catch {
-    return undefined
-  }
-}
-
-export function socketUrl(code: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+function socketUrl(code: string): string {
+  const { location } = window
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/party/${encodeURIComponent(code)}/socket`
 }
 
@@ -130,7 +122,7 @@ export class PartyConnection {
     this.socket = socket
     socket.addEventListener('open', () => {
       const hostKey = hostKeyOf(this.code)
-      const memberKey = read(() => sessionStorage, memberKeyStorageKey(this.code))
+      const memberKey = keptMemberKey(this.code)
       socket.send(JSON.stringify({ type: 'join', name: this.name, hostKey, memberKey } satisfies ClientMessage))
     })
     socket.addEventListener('message', (event: MessageEvent) => {
@@ -166,11 +158,7 @@ export class PartyConnection {
     switch (message.type) {
       case 'welcome':
         this.attempts = 0
-        try {
-          sessionStorage.setItem(memberKeyStorageKey(this.code), message.memberKey)
-        } catch {
-          // Without storage a dropped connection rejoins as a new member.
-        }
+        keepMemberKey(this.code, message.memberKey)
         this.update({ phase: 'open', you: message.you, state: message.state, stateSeq: s.stateSeq + 1, changedBy: null, members: message.members, chat: message.chat })
         this.measureClock()
         clearInterval(this.clockTimer)

@@ -21,6 +21,7 @@ import { episodeLabel, episodeName } from '../title/episode-text'
 import { listText } from '../title/title-format'
 import { useRoomInfo } from './api'
 import type { PartyPhase } from './connection'
+import { keepName, keptName, lastName } from './kept'
 import { PartyChat } from './party-chat'
 import { PartyInvite } from './party-invite'
 import { ControlChoice, MemberList } from './party-members'
@@ -34,22 +35,10 @@ export function Component() {
   return <PartyPage key={code} code={code} />
 }
 
-const nameKey = (code: string) => `reelhouse:party-name:${code}`
-const LAST_NAME_KEY = 'reelhouse:party-name'
-
-function stored(storage: () => Storage, key: string): string {
-  try {
-    return storage().getItem(key) ?? ''
-  } catch {
-    return ''
-  }
-}
-
 function PartyPage({ code }: { code: string }) {
   const room = useRoomInfo(code)
   const session = useSession()
-  // A visitor's name for this room, kept for the tab so a reload rejoins without asking again.
-  const [name, setName] = useState(() => stored(() => sessionStorage, nameKey(code)))
+  const [name, setName] = useState(() => keptName(code))
   useDocumentMeta(t('party.pageTitle'))
 
   if (room.isPending || session === undefined) return <PageNote>{t('common.loadingDots')}</PageNote>
@@ -58,12 +47,7 @@ function PartyPage({ code }: { code: string }) {
   if (room.data.full) return <RoomOver phase="full" title={room.data.title} />
   if (!session && !name) {
     const choose = (chosen: string) => {
-      try {
-        sessionStorage.setItem(nameKey(code), chosen)
-        localStorage.setItem(LAST_NAME_KEY, chosen)
-      } catch {
-        // The name holds for this page only.
-      }
+      keepName(code, chosen)
       setName(chosen)
     }
     return <NameForm onName={choose} />
@@ -95,7 +79,7 @@ export function RoomOver({ phase, title }: { phase: Exclude<PartyPhase, 'open' |
 }
 
 export function NameForm({ onName }: { onName: (name: string) => void }) {
-  const [name, setName] = useState(() => stored(() => localStorage, LAST_NAME_KEY))
+  const [name, setName] = useState(lastName)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const chosen = name.trim()
