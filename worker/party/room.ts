@@ -52,7 +52,6 @@ interface Room {
   title: PartyTitle
   /** SHA-256 of the host key the creator was given. */
   hostKeyHash: string
-  createdAt: number
   control: PartyControl
   playback: PartyPlayback
   waiting: PartyWaiting | null
@@ -144,7 +143,7 @@ export class PartyRoom extends DurableObject<Bindings> {
   async create(title: PartyTitle, hostKeyHash: string): Promise<boolean> {
     if (await this.room()) return false
     const now = Date.now()
-    await this.saveRoom({ title, hostKeyHash, createdAt: now, control: 'host', playback: { playing: false, position: 0, rate: 1, at: now }, waiting: null })
+    await this.saveRoom({ title, hostKeyHash, control: 'host', playback: { playing: false, position: 0, rate: 1, at: now }, waiting: null })
     await this.ctx.storage.setAlarm(now + PARTY_EXPIRY_MS)
     return true
   }
