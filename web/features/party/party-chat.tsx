@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { PARTY_CHAT_MAX, PARTY_REACTIONS, type PartyChatMessage, type PartyReaction } from '../../../worker/party/protocol'
+import { Button } from '../../components/button'
 import { t } from '../../i18n'
 
 export function PartyChat({ messages, onSend, onReact, tooFast }: { messages: PartyChatMessage[]; onSend: (text: string) => void; onReact: (emoji: PartyReaction) => void; tooFast: boolean }) {
@@ -58,9 +59,7 @@ export function PartyChat({ messages, onSend, onReact, tooFast }: { messages: Pa
             aria-describedby="party-chat-count"
             className="min-w-0 flex-1 rounded-lg border border-neutral-700 bg-neutral-950 px-3 py-2 text-sm text-white placeholder:text-neutral-500"
           />
-          <button type="submit" className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-500">
-            {t('party.send')}
-          </button>
+          <Button type="submit">{t('party.send')}</Button>
         </div>
         <p id="party-chat-count" className="mt-1 text-end text-xs text-neutral-400">
           {t('party.chatCount', { count: text.length, max: PARTY_CHAT_MAX })}

@@ -5,20 +5,22 @@
  * first. A room that has ended, is full, or has removed this member says so and leads back to
  * the title. Changes in the room are announced to screen readers.
  */
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { PARTY_MAX_MEMBERS, PARTY_NAME_MAX, type PartyState, type PartyTitle } from '../../../worker/party/protocol'
+import { Button } from '../../components/button'
 import { LoadError } from '../../components/load-error'
 import { t } from '../../i18n'
 import { ApiError } from '../../lib/api-client'
 import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
 import { useDocumentMeta } from '../../lib/use-document-meta'
-import { SelectField } from '../account/auth-form'
+import { SelectField, TextField } from '../account/auth-form'
 import { useMovie, useSeason, useTvShow } from '../title/api'
 import { neighbourEpisode } from '../title/episode-nav'
 import { episodeLabel, episodeName } from '../title/episode-text'
 import { listText } from '../title/title-format'
+import { PageState } from '../title/title-states'
 import { useRoomInfo } from './api'
 import type { PartyPhase } from './connection'
 import { keepName, keptName, lastName } from './kept'
@@ -41,7 +43,7 @@ function PartyPage({ code }: { code: string }) {
   const [name, setName] = useState(() => keptName(code))
   useDocumentMeta(t('party.pageTitle'))
 
-  if (room.isPending || session === undefined) return <PageNote>{t('common.loadingDots')}</PageNote>
+  if (room.isPending || session === undefined) return <PageState>{t('common.loadingDots')}</PageState>
   if (room.error instanceof ApiError && room.error.status === 404) return <RoomOver phase="ended" title={null} />
   if (room.isError) return <LoadError whole onRetry={() => void room.refetch()} />
   if (room.data.full) return <RoomOver phase="full" title={room.data.title} />
@@ -55,30 +57,22 @@ function PartyPage({ code }: { code: string }) {
   return <PartyRoom code={code} title={room.data.title} name={session ? undefined : name} />
 }
 
-function PageNote({ children, role = 'status' }: { children: ReactNode; role?: 'status' | 'alert' }) {
-  return (
-    <div className="flex min-h-[50vh] flex-col items-center justify-center gap-4 px-4 text-center" role={role}>
-      {children}
-    </div>
-  )
-}
-
 /** The room is over for this member: ended, full or removed, with the way to the title. */
-export function RoomOver({ phase, title }: { phase: Exclude<PartyPhase, 'open' | 'connecting' | 'reconnecting'>; title: PartyTitle | null }) {
+function RoomOver({ phase, title }: { phase: Exclude<PartyPhase, 'open' | 'connecting' | 'reconnecting'>; title: PartyTitle | null }) {
   const heading = phase === 'full' ? t('party.full', { max: PARTY_MAX_MEMBERS }) : phase === 'removed' ? t('party.removed') : t('party.ended')
   const href = title ? (title.content_type === 'movie' ? paths.movie(title.content_id) : paths.episode(title.content_id, title.season_number, title.episode_number)) : paths.home()
   return (
-    <PageNote role="alert">
+    <PageState role="alert">
       <h1 className="text-2xl font-bold text-white">{heading}</h1>
       {phase === 'ended' && <p className="text-neutral-400">{t('party.endedText')}</p>}
       <Link to={href} className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
         {title ? t('party.toTitle') : t('party.toHome')}
       </Link>
-    </PageNote>
+    </PageState>
   )
 }
 
-export function NameForm({ onName }: { onName: (name: string) => void }) {
+function NameForm({ onName }: { onName: (name: string) => void }) {
   const [name, setName] = useState(lastName)
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -89,21 +83,10 @@ export function NameForm({ onName }: { onName: (name: string) => void }) {
     <div className="flex min-h-[50vh] items-center justify-center px-4">
       <form onSubmit={submit} className="w-full max-w-sm space-y-3 rounded-xl bg-neutral-900 p-5">
         <h1 className="text-xl font-bold text-white">{t('party.joinHeading')}</h1>
-        <label htmlFor="party-name" className="block text-sm font-medium text-neutral-200">
-          {t('party.yourName')}
-        </label>
-        <input
-          id="party-name"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          maxLength={PARTY_NAME_MAX}
-          required
-          autoComplete="nickname"
-          className="w-full rounded-lg border border-neutral-700 bg-neutral-950 px-3 py-2 text-white"
-        />
-        <button type="submit" disabled={!name.trim()} className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-500 disabled:opacity-60">
+        <TextField label={t('party.yourName')} value={name} onChange={(event) => setName(event.target.value)} maxLength={PARTY_NAME_MAX} required autoComplete="nickname" />
+        <Button type="submit" disabled={!name.trim()} className="w-full">
           {t('party.join')}
-        </button>
+        </Button>
       </form>
     </div>
   )
@@ -190,9 +173,9 @@ function PartyRoom({ code, title: firstTitle, name }: { code: string; title: Par
             <div role="status" className="flex flex-wrap items-center gap-3 rounded-xl bg-neutral-900 p-3 text-sm text-neutral-100" data-testid="party-waiting">
               <span>{t('party.waitingFor', { names: listText(state.waiting.members.map((m) => (m.id === snapshot?.you ? `${m.name} ${t('party.you')}` : m.name))) })}</span>
               {continueOpen && waitingFor.length > 0 && (
-                <button type="button" onClick={() => send({ type: 'continue' })} className="ms-auto rounded-lg bg-brand-600 px-3 py-1.5 font-semibold text-white hover:bg-brand-500">
+                <Button onClick={() => send({ type: 'continue' })} className="ms-auto">
                   {t('party.continueWithout')}
-                </button>
+                </Button>
               )}
             </div>
           )}

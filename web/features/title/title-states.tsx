@@ -24,7 +24,8 @@ interface DetailsQuery {
   refetch: () => unknown
 }
 
-function PageState({ children, role = 'status' }: { children: ReactNode; role?: 'status' | 'alert' }) {
+/** A page's whole message (loading, or why there is nothing to show), centred where the page would be. */
+export function PageState({ children, role = 'status' }: { children: ReactNode; role?: 'status' | 'alert' }) {
   return (
     <div className="flex min-h-[50vh] flex-col items-center justify-center gap-4 px-4 text-center" role={role}>
       {children}
