@@ -9,7 +9,8 @@
  * the offset of its own clock from `ping`/`pong` (NTP-style) and turns a state's `at` into its own
  * time. Positions are seconds of the stream.
  *
- * This file holds types and numbers only, so the web app can share it without a validator.
+ * This file holds types, numbers and the playhead rule both sides compute (expectedPosition), and
+ * imports nothing, so the web app can share it without a validator.
  */
 
 /** At most this many members in a room at once; one more is turned away (close code PARTY_CLOSE.full). */
@@ -85,6 +86,11 @@ export interface PartyPlayback {
   position: number
   rate: number
   at: number
+}
+
+/** Where the playhead is at room time `t`, in seconds. */
+export function expectedPosition(playback: PartyPlayback, t: number): number {
+  return playback.position + (playback.playing ? (Math.max(0, t - playback.at) / 1000) * playback.rate : 0)
 }
 
 export interface PartyMember {

@@ -27,6 +27,7 @@ import {
   PARTY_MESSAGES_PER_SECOND,
   PARTY_WAIT_FIRST_LOAD_MS,
   PARTY_WAIT_REBUFFER_MS,
+  expectedPosition,
   type ClientMessage,
   type PartyChatMessage,
   type PartyControl,
@@ -92,11 +93,6 @@ export interface PartyInfo {
   title: PartyTitle
   members: number
   full: boolean
-}
-
-/** Where the playhead is at room time `t`. */
-export function expectedPosition(playback: PartyPlayback, t: number): number {
-  return playback.position + (playback.playing ? (Math.max(0, t - playback.at) / 1000) * playback.rate : 0)
 }
 
 const ERROR_TEXT: Record<PartyErrorCode, string> = {
