@@ -118,7 +118,7 @@ function useContinueOpen(state: PartyState | null, offset: number): boolean {
 }
 
 function PartyRoom({ code, title: firstTitle, name }: { code: string; title: PartyTitle; name: string | undefined }) {
-  const party = useParty(code, name, true)
+  const party = useParty(code, name)
   const snapshot = party?.snapshot ?? null
   const send = party?.send ?? (() => undefined)
   const state = snapshot?.state ?? null

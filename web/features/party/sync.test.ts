@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SYNC_CORRECTION_GAP_MS, SYNC_RATE_MAX, SYNC_RATE_MIN, type PartyPlayback } from '../../../worker/party/protocol'
-import { clockDue, clockOffset, correctionFor, expectedPosition, keepSample, planSync, sampleOffset, type SyncInput } from './sync'
+import { clockOffset, correctionFor, expectedPosition, keepSample, planSync, sampleOffset, type SyncInput } from './sync'
 
 describe('the clock offset', () => {
   it('is the server’s time minus the middle of the round trip', () => {
@@ -20,12 +20,6 @@ describe('the clock offset', () => {
     expect(samples).toHaveLength(5)
     expect(clockOffset(samples)).toBe(1340 - 320)
     expect(clockOffset([])).toBeNull()
-  })
-
-  it('is measured again after a minute', () => {
-    expect(clockDue(null, 5)).toBe(true)
-    expect(clockDue(1000, 60_999)).toBe(false)
-    expect(clockDue(1000, 61_000)).toBe(true)
   })
 })
 

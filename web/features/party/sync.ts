@@ -7,7 +7,6 @@
  * other way. Nothing here touches the media element or the socket, so all of it is tested alone.
  */
 import {
-  SYNC_CLOCK_REFRESH_MS,
   SYNC_CLOCK_SAMPLES,
   SYNC_CORRECTION_GAP_MS,
   SYNC_IGNORE_SECONDS,
@@ -44,11 +43,6 @@ export function clockOffset(samples: readonly ClockSample[]): number | null {
     if (!best || sample.t3 - sample.t0 < best.t3 - best.t0) best = sample
   }
   return best ? sampleOffset(best) : null
-}
-
-/** Whether the offset learnt at local time `learntAt` is due to be measured again. */
-export function clockDue(learntAt: number | null, now: number): boolean {
-  return learntAt === null || now - learntAt >= SYNC_CLOCK_REFRESH_MS
 }
 
 /** Where the room's playhead is at room time `roomNow`, in seconds (protocol.ts's rule). */

@@ -12,11 +12,10 @@ export interface Party {
   send: (message: ClientMessage) => void
 }
 
-/** The room `code`; `name` is a visitor's (null: not ready to join yet, nothing opens). */
-export function useParty(code: string, name: string | undefined, ready: boolean): Party | null {
+/** The room `code`; `name` is a visitor's (undefined for a signed-in member, whom the room knows). */
+export function useParty(code: string, name: string | undefined): Party | null {
   const [connection, setConnection] = useState<PartyConnection | null>(null)
   useEffect(() => {
-    if (!ready) return
     const opened = new PartyConnection(code, name)
     opened.start()
     setConnection(opened)
@@ -24,7 +23,7 @@ export function useParty(code: string, name: string | undefined, ready: boolean)
       opened.stop()
       setConnection(null)
     }
-  }, [code, name, ready])
+  }, [code, name])
   const snapshot = useSyncExternalStore(connection?.subscribe ?? noSubscription, () => connection?.current ?? null, () => null)
   if (!connection || !snapshot) return null
   return { snapshot, send: (message) => connection.send(message) }
