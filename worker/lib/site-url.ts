@@ -25,12 +25,16 @@ export function configuredSite(env: Pick<Bindings, 'SITE_URL'>): URL {
   return site
 }
 
+/** Whether `url` is on the site's own origin: SITE_URL's, or any loopback one when SITE_URL is loopback. */
+export function isSiteUrl(env: Pick<Bindings, 'SITE_URL'>, url: URL): boolean {
+  const site = configuredSite(env)
+  if (isLoopback(site.href)) return /^https?:$/.test(url.protocol) && isLoopback(url.href)
+  return url.origin === site.origin
+}
+
 /** Whether the request came to the site's own address. */
 export function isSiteHost(c: Context): boolean {
-  const site = configuredSite(c.env as Bindings)
-  const request = new URL(c.req.url)
-  if (isLoopback(site.href)) return isLoopback(request.href)
-  return request.protocol === site.protocol && request.host === site.host
+  return isSiteUrl(c.env as Bindings, new URL(c.req.url))
 }
 
 /** The origin of the site's own pages: SITE_URL's, or locally the loopback address the request came to. */

@@ -16,8 +16,7 @@ import { titleDetails } from '../catalog/provider'
 import type { AppEnv } from '../env'
 import { apiError } from '../lib/api-errors'
 import { digestHex } from '../lib/digest'
-import { isLoopback } from '../lib/loopback'
-import { configuredSite } from '../lib/site-url'
+import { isSiteUrl } from '../lib/site-url'
 import { randomToken } from '../lib/tokens'
 import { validate } from '../lib/validate'
 import { PARTY_ACCOUNT_HEADER } from '../party/room'
@@ -38,9 +37,7 @@ function fromTheSite(env: AppEnv['Bindings'], origin: string | undefined): boole
   } catch {
     return false
   }
-  const site = configuredSite(env)
-  if (isLoopback(site.href)) return isLoopback(from.href) && /^https?:$/.test(from.protocol)
-  return from.origin === site.origin
+  return isSiteUrl(env, from)
 }
 
 export const partyRoutes = new Hono<AppEnv>()
