@@ -51,7 +51,8 @@ const TITLES = [
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 const pick = (list, n) => list[n % list.length]
 
-function percentile(sorted, p) {
+/** The nearest-rank percentile `p` of ascending `sorted` (NaN for none). */
+export function percentile(sorted, p) {
   if (!sorted.length) return Number.NaN
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }

@@ -12,6 +12,7 @@
  * each beside /api/ping's round trip from the same run (sequential requests, median and p95).
  */
 import WebSocket from 'ws'
+import { percentile } from './load.mjs'
 
 const COMMANDS = Number(process.env.BENCH_PARTY_COMMANDS ?? 200)
 const BURST_SECONDS = Number(process.env.BENCH_PARTY_SECONDS ?? 5)
@@ -19,11 +20,6 @@ const IN_FLIGHT = Number(process.env.BENCH_PARTY_IN_FLIGHT ?? 4)
 const PINGS = 300
 const MEMBERS = 20
 const CHAT_EVERY_MS = 1000 / 4.5
-
-function percentile(sorted, p) {
-  if (!sorted.length) return Number.NaN
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-}
 
 function summary(samples) {
   const sorted = [...samples].sort((a, b) => a - b)

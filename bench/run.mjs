@@ -33,7 +33,7 @@ import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { lighthouseMisses, lighthouseTable, runLighthouse } from './lighthouse.mjs'
 import { measureRenderCost, renderCostTable } from './render-cost.mjs'
-import { runLoadModel } from './load.mjs'
+import { percentile, runLoadModel } from './load.mjs'
 import { runPartyBench } from './party.mjs'
 import { prepareLocal, root, wranglerBin, wranglerEnv } from '../scripts/prepare-local.mjs'
 
@@ -101,11 +101,6 @@ async function waitForServer(timeoutMs = 60_000) {
     await new Promise((resolve) => setTimeout(resolve, 300))
   }
   throw new Error(`wrangler dev did not answer on ${base} within ${timeoutMs / 1000} s`)
-}
-
-function percentile(sorted, p) {
-  if (!sorted.length) return Number.NaN
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }
 
 /** autocannon reports p97.5 but not p95, so latencies are collected per response. */
