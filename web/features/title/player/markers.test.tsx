@@ -77,6 +77,12 @@ async function videoReady(): Promise<HTMLVideoElement> {
   return video
 }
 
+/** Waits until the player has asked for its markers (a request starting `path`) and the answer is in. */
+async function markersIn(path = '/api/player/markers/') {
+  await waitFor(() => expect(fetch).toHaveBeenCalledWith(expect.stringContaining(path), expect.anything()))
+  await act(async () => undefined)
+}
+
 /** Moves the playhead as playback would (a time update, not a seek). */
 function playTo(video: HTMLVideoElement, seconds: number) {
   act(() => {
@@ -154,8 +160,7 @@ describe('Skip intro', () => {
     stubPlayerApi([marker({ duration_ms: 150_000 })])
     renderPlayer()
     const video = await videoReady()
-    await waitFor(() => expect(fetch).toHaveBeenCalledWith(expect.stringContaining('/api/player/markers/'), expect.anything()))
-    await act(async () => undefined)
+    await markersIn()
     playTo(video, 12)
     expect(screen.queryByRole('button', { name: 'Skip intro' })).toBeNull()
     fireEvent.keyDown(screen.getByTestId('hls-player'), { key: 'S' })
@@ -191,8 +196,7 @@ describe('Skip intro', () => {
     stubPlayerApi([marker({})])
     renderPlayer()
     const video = await videoReady()
-    await waitFor(() => expect(fetch).toHaveBeenCalledWith(expect.stringContaining('/api/player/markers/'), expect.anything()))
-    await act(async () => undefined)
+    await markersIn()
     playTo(video, 10.5)
     await waitFor(() => expect(video.currentTime).toBe(40))
     expect(announcement()).toBe('Intro skipped')
@@ -236,8 +240,7 @@ describe('the credits', () => {
     stubPlayerApi([marker({ id: 5, kind: 'credits', start_ms: 90_000, end_ms: 120_000 })])
     renderPlayer({ upNext })
     const video = await videoReady()
-    await waitFor(() => expect(fetch).toHaveBeenCalledWith(expect.stringContaining('/api/player/markers/'), expect.anything()))
-    await act(async () => undefined)
+    await markersIn()
     playTo(video, 89)
     expect(screen.queryByTestId('up-next')).toBeNull()
     screen.getByTestId('hls-player').focus()
@@ -285,8 +288,7 @@ describe('the credits', () => {
     stubPlayerApi([marker({ kind: 'credits', start_ms: 90_000, end_ms: 120_000 })])
     renderPlayer({ upNext })
     const video = await videoReady()
-    await waitFor(() => expect(fetch).toHaveBeenCalledWith(expect.stringContaining('/api/player/markers/'), expect.anything()))
-    await act(async () => undefined)
+    await markersIn()
     playTo(video, 95)
     expect(await screen.findByTestId('up-next')).toBeTruthy()
     expect(screen.queryByText(/Playing in/)).toBeNull()
@@ -297,8 +299,7 @@ describe('the credits', () => {
     stubPlayerApi([marker({ kind: 'credits', start_ms: 100_000, end_ms: 120_000 })])
     renderPlayer({ target: { type: 'movie', id: 9 }, title: 'The Film', similarHref: '#similar' })
     const video = await videoReady()
-    await waitFor(() => expect(fetch).toHaveBeenCalledWith(expect.stringContaining('/api/player/markers/movie/9?season=0&episode=0'), expect.anything()))
-    await act(async () => undefined)
+    await markersIn('/api/player/markers/movie/9?season=0&episode=0')
     playTo(video, 101)
     const card = await screen.findByTestId('more-like-this')
     expect(card.querySelector('a')?.getAttribute('href')).toBe('#similar')
@@ -310,8 +311,7 @@ describe('the credits', () => {
     stubPlayerApi([marker({ kind: 'credits', start_ms: 90_000, end_ms: 120_000 })])
     renderPlayer({ upNext })
     const video = await videoReady()
-    await waitFor(() => expect(fetch).toHaveBeenCalledWith(expect.stringContaining('/api/player/markers/'), expect.anything()))
-    await act(async () => undefined)
+    await markersIn()
     playTo(video, 118)
     expect(await screen.findByText('Playing in 10 s')).toBeTruthy()
     await screen.findByText('Playing in 9 s', undefined, { timeout: 2000 })
