@@ -5,6 +5,7 @@
  * not pass is answered `error invalid`; the socket stays open.
  */
 import { z } from 'zod'
+import { TOKEN_PATTERN } from '../lib/tokens'
 import { PARTY_CHAT_MAX, PARTY_MESSAGE_MAX_BYTES, PARTY_NAME_MAX, PARTY_REACTIONS, type ClientMessage } from './protocol'
 
 /** C0 and C1 controls, line and paragraph separators, and the marks that reorder text around them. */
@@ -12,8 +13,8 @@ const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u
 
 const position = z.number().finite().min(0).max(1_000_000)
 const episodeNumber = z.number().int().min(0).max(100_000)
-/** A host key or a member key as the room hands them out (base64url), with room to spare. */
-const key = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/)
+/** A host key or a member key: a token as the room and the worker hand them out (lib/tokens.ts). */
+const key = z.string().regex(TOKEN_PATTERN)
 
 const name = z
   .string()
