@@ -163,7 +163,7 @@ function PartyRoom({ code, title: firstTitle, name }: { code: string; title: Par
       </header>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-3">
-          <PartyPlayer key={`${title.season_number}-${title.episode_number}`} title={title} name={text.name} heading={{ title: text.name, episode: text.episode }} onMedia={setMedia} reactions={snapshot?.reactions ?? []} blocked={blocked} onStart={start} />
+          <PartyPlayer key={`${title.season_number}-${title.episode_number}`} title={title} heading={{ title: text.name, episode: text.episode }} onMedia={setMedia} reactions={snapshot?.reactions ?? []} blocked={blocked} onStart={start} />
           {(connecting || phase === 'reconnecting') && (
             <p role="status" className="text-sm text-neutral-300">
               {connecting ? t('party.connecting') : t('party.reconnecting')}

@@ -19,7 +19,7 @@ const NO_PROGRESS = { enabled: false, title: { content_id: 0, content_type: 'mov
 
 export interface PartyPlayerProps {
   title: PartyTitle
-  name: string
+  /** The title's name and, on a show, the episode's label, as the player's heading shows them. */
   heading: PlayerHeading
   onMedia: (media: HTMLVideoElement | null) => void
   reactions: FloatingReaction[]
@@ -28,7 +28,7 @@ export interface PartyPlayerProps {
   onStart: () => void
 }
 
-export function PartyPlayer({ title, name, heading, onMedia, reactions, blocked, onStart }: PartyPlayerProps) {
+export function PartyPlayer({ title, heading, onMedia, reactions, blocked, onStart }: PartyPlayerProps) {
   const stream = useStream(title.content_type, title.content_id, title.season_number, title.episode_number, true)
   const [failure, setFailure] = useState<string | null>(null)
   const [loading, setLoading] = useState(true)
@@ -58,7 +58,7 @@ export function PartyPlayer({ title, name, heading, onMedia, reactions, blocked,
           key={stream.data.url}
           src={stream.data.url}
           thumbnails={stream.data.thumbnails}
-          title={name}
+          title={heading.title}
           heading={heading}
           startAt={0}
           connection={connection}
