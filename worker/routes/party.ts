@@ -10,7 +10,7 @@ import { z } from 'zod'
 import { addressCounter, clientAddress, tooMany } from '../auth/rate-limit'
 import { closedForMaintenance, readingAccount } from '../auth/guards'
 import { rememberedProfile } from '../auth/profile-memo'
-import { accountStore } from '../accounts/store-client'
+import { accountStore, ownerOf } from '../accounts/store-client'
 import { catalogForRequest } from '../catalog'
 import { titleDetails } from '../catalog/provider'
 import type { AppEnv } from '../env'
@@ -20,13 +20,17 @@ import { isSiteUrl } from '../lib/site-url'
 import { randomToken } from '../lib/tokens'
 import { validate } from '../lib/validate'
 import { PARTY_ACCOUNT_HEADER } from '../party/room'
-import type { PartyTitle } from '../party/protocol'
 import { filmsHaveNoEpisodes, titlePlace } from '../player/title-place'
 
 /** A party's code: 16 random bytes as base64url. */
-export const PARTY_CODE_PATTERN = /^[A-Za-z0-9_-]{22}$/
+const PARTY_CODE_PATTERN = /^[A-Za-z0-9_-]{22}$/
 
 const partySchema = z.strictObject(titlePlace).refine(...filmsHaveNoEpisodes)
+
+/** The room of the party whose code this is. */
+function partyRoom(env: AppEnv['Bindings'], code: string) {
+  return env.PARTY.get(env.PARTY.idFromName(code))
+}
 
 /** Whether a WebSocket upgrade comes from one of the site's own pages (any loopback page when the site is local). */
 function fromTheSite(env: AppEnv['Bindings'], origin: string | undefined): boolean {
@@ -49,17 +53,16 @@ export const partyRoutes = new Hono<AppEnv>()
     }
     const place = c.req.valid('json')
     if (!(await titleDetails(catalogForRequest(c), place.content_type, place.content_id))) return apiError(c, 404, 'errors.notFound')
-    const title: PartyTitle = { ...place }
     const code = randomToken(16)
-    const hostKey = randomToken(32)
-    const created = await c.env.PARTY.get(c.env.PARTY.idFromName(code)).create(title, await digestHex(hostKey))
+    const hostKey = randomToken()
+    const created = await partyRoom(c.env, code).create(place, await digestHex(hostKey))
     if (!created) throw new Error('party code taken')
     return c.json({ code, hostKey, path: `/party/${code}` }, 201)
   })
   .get('/:code', async (c) => {
     c.header('Cache-Control', 'no-store')
     const code = c.req.param('code')
-    const info = PARTY_CODE_PATTERN.test(code) ? await c.env.PARTY.get(c.env.PARTY.idFromName(code)).info() : null
+    const info = PARTY_CODE_PATTERN.test(code) ? await partyRoom(c.env, code).info() : null
     if (!info) return apiError(c, 404, 'errors.partyEnded')
     return c.json(info, 200)
   })
@@ -72,10 +75,10 @@ export const partyRoutes = new Hono<AppEnv>()
     headers.delete(PARTY_ACCOUNT_HEADER)
     const account = await readingAccount(c)
     if (account) {
-      const record = c.var.profile ?? rememberedProfile(account) ?? (await accountStore(c.env, account).profile({ type: account.type, id: account.id }))
+      const record = c.var.profile ?? rememberedProfile(account) ?? (await accountStore(c.env, account).profile(ownerOf(account)))
       if (record?.username) headers.set(PARTY_ACCOUNT_HEADER, encodeURIComponent(record.username))
     }
-    const answer = await c.env.PARTY.get(c.env.PARTY.idFromName(code)).fetch(new Request(c.req.url, { headers }))
+    const answer = await partyRoom(c.env, code).fetch(new Request(c.req.url, { headers }))
     // A fresh answer, whose headers the app's own may be added to (the room's are immutable).
     return new Response(null, { status: answer.status, webSocket: answer.webSocket })
   })
