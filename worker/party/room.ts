@@ -118,6 +118,18 @@ function closeSocket(ws: WebSocket, code: number, reason: string): void {
   }
 }
 
+/**
+ * Marks a socket whose member has left, or moved to another socket, as no member's: when its close
+ * or error event comes afterwards there is nothing left to do for it.
+ */
+function forget(ws: WebSocket): void {
+  try {
+    ws.serializeAttachment({ joined: false, account: null } satisfies Arriving)
+  } catch {
+    // closed already: its attachment is not read again
+  }
+}
+
 function publicMember(member: Joined): PartyMember {
   return { id: member.id, name: member.name, host: member.host, signedIn: member.signedIn, buffering: member.buffering, behind: member.behind }
 }
@@ -288,7 +300,10 @@ export class PartyRoom extends DurableObject<Bindings> {
     // The same member on an older socket (a connection that dropped without closing) gives way.
     const previous = this.joined([ws]).filter(({ member }) => member.id === identity.id)
     if (this.members([ws, ...previous.map((p) => p.ws)]).length >= PARTY_MAX_MEMBERS) return closeSocket(ws, PARTY_CLOSE.full, 'full')
-    for (const { ws: old } of previous) closeSocket(old, 1000, 'rejoined')
+    for (const { ws: old } of previous) {
+      forget(old)
+      closeSocket(old, 1000, 'rejoined')
+    }
     if (!known || identity.host !== known.host) await this.ctx.storage.put(`member:${keyHash}`, { ...identity, removed: false } satisfies KnownMember)
     const now = Date.now()
     const member: Joined = { joined: true, ...identity, keyHash, buffering: false, behind: false, ready: false, excused: false, tokens: PARTY_MESSAGES_PER_SECOND, countedAt: now }
@@ -460,8 +475,10 @@ export class PartyRoom extends DurableObject<Bindings> {
 
   /** After members' sockets close: the room stops waiting for them, the others are told, and an empty room is set to end. */
   private async left(...gone: WebSocket[]): Promise<void> {
-    const leaving = gone.map((ws) => ws.deserializeAttachment() as Attachment | null)
-    if (!leaving.some((member) => member?.joined)) return
+    const leaving = gone.filter((ws) => (ws.deserializeAttachment() as Attachment | null)?.joined)
+    if (leaving.length === 0) return
+    // Once: a socket the room closed itself is left here, and then again by its close event.
+    for (const ws of leaving) forget(ws)
     const room = await this.room()
     if (!room) return
     const remaining = this.members(gone)

@@ -487,6 +487,8 @@ describe('removing a member', () => {
     expect(await guest.member.closeCode()).toBe(PARTY_CLOSE.removed)
     const members = await host.member.next('members')
     expect(members.members.map((m) => m.name).sort()).toEqual(['Host', 'Third'])
+    // told once, not again when the removed socket's close comes in
+    await expect(host.member.next('members', 300)).rejects.toThrow()
     const back = await connect(party.code)
     back.send({ type: 'join', name: 'Guest', memberKey: guest.welcome.memberKey })
     expect(await back.closeCode()).toBe(PARTY_CLOSE.removed)
