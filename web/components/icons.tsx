@@ -30,4 +30,5 @@ export const GlobeIcon = (p: IconProps) => <Icon {...p}><circle cx="12" cy="12" 
 export const ChevronDownIcon = (p: IconProps) => <Icon {...p}><path d="m6 9 6 6 6-6" /></Icon>
 export const CheckIcon = (p: IconProps) => <Icon {...p}><path d="m5 12 5 5 9-10" /></Icon>
 export const PlayIcon = (p: IconProps) => <Icon fill="currentColor" stroke="none" {...p}><path d="M7 4v16l13-8z" /></Icon>
+export const UsersIcon = (p: IconProps) => <Icon {...p}><circle cx="9" cy="8" r="3.5" /><path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.6a3.5 3.5 0 0 1 0 6.8M18 14a6.5 6.5 0 0 1 3.5 6" /></Icon>
 export const ShareIcon = (p: IconProps) => <Icon {...p}><path d="M12 3v12M7 8l5-5 5 5M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" /></Icon>

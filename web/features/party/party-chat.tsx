@@ -39,8 +39,9 @@ export function PartyChat({ messages, onSend, onReact, tooFast }: { messages: Pa
         {messages.length === 0 && <li className="text-neutral-400">{t('party.chatEmpty')}</li>}
         {messages.map((message) => (
           <li key={message.id} className="break-words text-neutral-100">
-            <span className="me-1.5 font-semibold text-brand-300">{message.name}</span>
-            {message.text}
+            {/* each isolated, so a name and a message in different directions keep their order */}
+            <bdi className="me-1.5 font-semibold text-brand-300">{message.name}</bdi>
+            <bdi>{message.text}</bdi>
           </li>
         ))}
       </ol>

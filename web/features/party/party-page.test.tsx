@@ -114,6 +114,8 @@ describe('the party page', () => {
     const name = await screen.findByLabelText('Your name')
     expect(FakeSocket.all).toHaveLength(0)
     expect(name.getAttribute('maxlength')).toBe('30')
+    // the invited see what the room is watching before they give their name
+    await screen.findByText('Fight Club')
     fireEvent.change(name, { target: { value: '  Bo  ' } })
     fireEvent.click(screen.getByRole('button', { name: 'Join' }))
     await screen.findByTestId('party-page')

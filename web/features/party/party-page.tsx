@@ -52,7 +52,7 @@ function PartyPage({ code }: { code: string }) {
       keepName(code, chosen)
       setName(chosen)
     }
-    return <NameForm onName={choose} />
+    return <NameForm title={room.data.title} onName={choose} />
   }
   return <PartyRoom code={code} title={room.data.title} name={session ? undefined : name} />
 }
@@ -72,7 +72,9 @@ function RoomOver({ phase, title }: { phase: Exclude<PartyPhase, 'open' | 'conne
   )
 }
 
-function NameForm({ onName }: { onName: (name: string) => void }) {
+/** A visitor's name, asked under what the room is watching, so the invited know where they are. */
+function NameForm({ title, onName }: { title: PartyTitle; onName: (name: string) => void }) {
+  const text = useTitleText(title)
   const [name, setName] = useState(lastName)
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -82,7 +84,12 @@ function NameForm({ onName }: { onName: (name: string) => void }) {
   return (
     <div className="flex min-h-[50vh] items-center justify-center px-4">
       <form onSubmit={submit} className="w-full max-w-sm space-y-3 rounded-xl bg-neutral-900 p-5">
-        <h1 className="text-xl font-bold text-white">{t('party.joinHeading')}</h1>
+        <p className="text-xs font-semibold tracking-wide text-brand-300 uppercase">{t('party.heading')}</p>
+        <p className="text-lg font-bold text-white" data-catalog="">
+          {text.name || '\u00a0'}
+        </p>
+        {text.episode && <p className="text-sm text-neutral-300">{text.episode}</p>}
+        <h1 className="pt-2 text-xl font-bold text-white">{t('party.joinHeading')}</h1>
         <TextField label={t('party.yourName')} value={name} onChange={(event) => setName(event.target.value)} maxLength={PARTY_NAME_MAX} required autoComplete="nickname" />
         <Button type="submit" disabled={!name.trim()} className="w-full">
           {t('party.join')}

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react'
 import type { MediaType } from '../../../worker/catalog/types'
+import { UsersIcon } from '../../components/icons'
 import { useToast } from '../../components/toast'
 import { t } from '../../i18n'
 import { api, ApiError, readJson } from '../../lib/api-client'
@@ -34,6 +35,7 @@ export function WatchTogetherButton({ type, id, episode }: { type: MediaType; id
       disabled={busy}
       className="inline-flex items-center gap-2 rounded-lg border border-neutral-500 bg-neutral-900/70 px-4 py-2.5 text-sm font-semibold text-white hover:bg-neutral-800 disabled:opacity-60"
     >
+      <UsersIcon width={16} height={16} />
       {t('player.watchTogether')}
     </button>
   )
