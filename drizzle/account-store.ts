@@ -10,7 +10,7 @@
  * `npm run db:generate:store` into drizzle/account-store/ and run when an object starts.
  */
 import { sql } from 'drizzle-orm'
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { contentTypes } from './schema'
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`
@@ -167,6 +167,49 @@ export const storeNoticeSettings = sqliteTable('notice_settings', {
   notified_through: text('notified_through').notNull(),
 })
 
+/**
+ * Every time a film or an episode was watched: marked by the viewer, imported, or played past 90%
+ * of its length. A film's row has no season or episode. Watched means at least one row; a rewatch
+ * is one more row; unmarking removes the title's or episode's rows. Not copied to D1.
+ */
+export const storePlays = sqliteTable(
+  'plays',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    content_type: text('content_type', { enum: contentTypes }).notNull(),
+    content_id: integer('content_id').notNull(),
+    season_number: integer('season_number'),
+    episode_number: integer('episode_number'),
+    title: text('title').notNull(),
+    poster_path: text('poster_path'),
+    watched_at: text('watched_at').notNull().default(now),
+  },
+  (t) => [index('plays_content_idx').on(t.content_type, t.content_id, t.season_number, t.episode_number), index('plays_watched_idx').on(t.watched_at)],
+)
+
+/** The viewer's ratings: half stars, 1 (half a star) to 10 (five stars), one per title. Not copied to D1. */
+export const storeRatings = sqliteTable(
+  'ratings',
+  {
+    content_type: text('content_type', { enum: contentTypes }).notNull(),
+    content_id: integer('content_id').notNull(),
+    rating: integer('rating').notNull(),
+    title: text('title').notNull(),
+    poster_path: text('poster_path'),
+    rated_at: text('rated_at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.content_type, t.content_id] }), index('ratings_rated_idx').on(t.rated_at)],
+)
+
+/** The viewer's choices of what pages leave out: at most one row, both off until chosen. */
+export const storePreferences = sqliteTable('preferences', {
+  id: integer('id').primaryKey(),
+  hide_watched: integer('hide_watched', { mode: 'boolean' }).notNull().default(false),
+  spoiler_safe: integer('spoiler_safe', { mode: 'boolean' }).notNull().default(false),
+  /** Bumped by every change of plays and ratings: recommendations cached for an older number are stale. */
+  taste_seq: integer('taste_seq').notNull().default(0),
+})
+
 export type StoreSession = typeof storeSessions.$inferSelect
 export type StoreWatchlistRow = typeof storeWatchlist.$inferSelect
 export type StoreHistoryRow = typeof storeHistory.$inferSelect
@@ -174,3 +217,6 @@ export type StorePlayingRow = typeof storePlaying.$inferSelect
 export type StoreFollowRow = typeof storeFollows.$inferSelect
 export type StorePushSubscription = typeof storePushSubscriptions.$inferSelect
 export type StoreNoticeSettings = typeof storeNoticeSettings.$inferSelect
+export type StorePlayRow = typeof storePlays.$inferSelect
+export type StoreRatingRow = typeof storeRatings.$inferSelect
+export type StorePreferences = typeof storePreferences.$inferSelect

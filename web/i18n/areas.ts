@@ -14,21 +14,23 @@ export const WORKER_AREAS: readonly string[] = ['seo', 'errors', 'catalogue', 'o
  * opens it; `mylists` with the Add to list dialog too; `player`, the player's words, with the title
  * pages, the only pages with a player; `grids` with the sortable grids and a person's filmography;
  * `person` with the person pages; `account` with the account's own pages, the calendar among them;
- * `party` with a watch-together room, whose player needs `player` too).
+ * `party` with a watch-together room, whose player needs `player` too; `taste`, the words of watched
+ * marks, ratings, recommendations and the viewer's hide-watched and spoiler-safe choices, with the
+ * pages that show them).
  */
-export const PAGE_AREAS = ['static', 'account', 'import', 'admin', 'mylists', 'services', 'player', 'grids', 'person', 'party'] as const
+export const PAGE_AREAS = ['static', 'account', 'import', 'admin', 'mylists', 'services', 'player', 'grids', 'person', 'party', 'taste'] as const
 export type PageArea = (typeof PAGE_AREAS)[number]
 
 /** The page areas a page module (its path under web/, without extension) needs. */
 export function areasOfModule(module: string): PageArea[] {
   if (module.startsWith('features/static/')) return ['static']
-  if (module === 'features/account/import-page') return ['account', 'import']
-  if (module.startsWith('features/account/')) return ['account']
+  if (module === 'features/account/import-page') return ['account', 'import', 'taste']
+  if (module.startsWith('features/account/')) return ['account', 'taste']
   if (module.startsWith('features/admin/')) return ['admin']
   if (module === 'features/lists/my-lists-page' || module === 'features/lists/list-page') return ['mylists']
-  if (module === 'features/title/movie-page' || module === 'features/title/tv-page') return ['player']
+  if (module === 'features/title/movie-page' || module === 'features/title/tv-page') return ['player', 'taste']
   if (module === 'features/calendar/calendar-page') return ['account']
-  if (module === 'features/browse/browse-all-page') return ['grids']
+  if (module === 'features/browse/browse-all-page') return ['grids', 'taste']
   if (module === 'features/person/person-page') return ['grids', 'person']
   if (module === 'features/party/party-page') return ['party', 'player']
   return []

@@ -26,7 +26,7 @@ import { digestHex } from '../lib/digest'
 import type { PublicRecord } from './accounts'
 import { copyIsEmpty, copyStatements, markCopied, pendingCopy } from './copies'
 import { database, nowIso, type StoreDb } from './db'
-import { clearHistory, findHistoryEntry, playingRow, hideFromContinueWatching, historyResult, listContinueWatching, listHistory, recordPlaying, recordProgress, recordWatched, settlePlaying, type HistoryResult, type ProgressReport, type ReportReason } from './history'
+import { clearHistory, findHistoryEntry, FINISHED_FRACTION, playingRow, hideFromContinueWatching, historyResult, listContinueWatching, listHistory, recordPlaying, recordProgress, recordWatched, settlePlaying, type HistoryResult, type ProgressReport, type ReportReason } from './history'
 import { followChoices, followedShows, followState, setFollow, type FollowedShow, type FollowItem, type FollowState } from './follows'
 import { addSubscription, countSubscriptions, listSubscriptions, markNotified, readNoticeSettings, removeSubscription, settleDeliveries, writeNoticeSettings, type NoticeSettings, type QuietHours } from '../push/settings'
 import type { PushOutcome, PushSubscriptionKeys } from '../push/web-push'
@@ -45,6 +45,30 @@ import {
   touchSession,
   type SessionView,
 } from './sessions'
+import {
+  listPlays,
+  listRatings,
+  markWatched,
+  playsFromHistory,
+  ratingOf,
+  readPreferences,
+  readTaste,
+  recordPlay,
+  removeRating,
+  setRatings,
+  setShowFinished,
+  unmarkWatched,
+  watchedMarks,
+  watchedTitles,
+  writePreferences,
+  type PlayItem,
+  type PlayKey,
+  type Preferences,
+  type RatingItem,
+  type Taste,
+  type WatchedMark,
+} from './taste'
+import type { StorePlayRow, StoreRatingRow } from '../../drizzle/account-store'
 import { addToWatchlist, isInWatchlist, listWatchlist, removeFromWatchlist, watchlistEntry, type ContentKey, type Owner, type WatchlistEntry, type WatchlistItem } from './watchlist'
 
 /** How long a progress-only change may wait for the D1 copy: at most one batch per viewer per 10 minutes. */
@@ -55,6 +79,8 @@ export const CHANGE_COPY_DELAY_MS = 2 * 1000
 export const ADMIN_CHECK_MS = 60 * 1000
 
 const DELETED_KEY = 'deleted'
+/** Values computed from the viewer's taste (recommendations), each with the taste number it was made for. */
+const TASTE_CACHE_PREFIX = 'taste-cache:'
 /** The secret of the account's iCal feed and when it was made (worker/calendar/feeds.ts); D1 holds only its hash. */
 const FEED_KEY = 'calendar-feed'
 
@@ -101,6 +127,10 @@ export interface StoreData {
   follows: ReturnType<typeof followChoices>
   /** New-episode notices: the zone, quiet hours and how many browsers get them; null until set. */
   notices: NoticeState | null
+  /** Every play of a film or an episode, oldest first. */
+  plays: StorePlayRow[]
+  ratings: StoreRatingRow[]
+  preferences: Preferences
 }
 
 /** What a page painted for the account shows of it at once (worker/routes/app-pages.ts). */
@@ -156,6 +186,8 @@ export class AccountStore extends DurableObject<Bindings> {
   private alarmAt: number | null | undefined = undefined
   /** The account row's query, built once (every call of every method reads it). */
   private stateQuery: ReturnType<typeof buildStateQuery> | undefined
+  /** The film or episode whose play was recorded last by this object (see notePlay). */
+  private lastPlay: string | undefined
   /** Whose store this is, once read (see isOpen). */
   private known: Owner | undefined
 
@@ -233,6 +265,7 @@ export class AccountStore extends DurableObject<Bindings> {
       for (const { id: _id, owner_type: _t, owner_id: _o, ...h } of legacy.history) {
         this.db.insert(storeHistory).values(h).onConflictDoNothing().run()
       }
+      playsFromHistory(this.db)
       if (legacy.services) setServiceChoice(this.db, parseServiceChoice(legacy.services), legacy.services.updated_at)
     })
     try {
@@ -403,6 +436,7 @@ export class AccountStore extends DurableObject<Bindings> {
    */
   async recordProgress(owner: Owner, report: ProgressReport, reason: ReportReason | null = null): Promise<HistoryResult | null> {
     if (!(await this.isOpen(owner))) return null
+    this.notePlay(report)
     const playing = recordPlaying(this.db, report, reason)
     if (playing) {
       await this.copyWithin(PROGRESS_COPY_DELAY_MS)
@@ -414,6 +448,20 @@ export class AccountStore extends DurableObject<Bindings> {
     })
     await this.copyWithin(reason ? 0 : PROGRESS_COPY_DELAY_MS)
     return historyResult(owner, row)
+  }
+
+  /**
+   * A report past 90% of a film's or an episode's length (or its end) is a play: recorded once per
+   * viewing. The last one recorded is remembered, so the reports after it read nothing more.
+   */
+  private notePlay(report: ProgressReport): void {
+    const total = report.total_duration ?? 0
+    const past = report.completed === true || (total > 0 && (report.position ?? 0) >= total * FINISHED_FRACTION)
+    if (!past) return
+    const key = `${report.content_type}:${report.content_id}:${report.season_number ?? ''}:${report.episode_number ?? ''}`
+    if (this.lastPlay === key) return
+    recordPlay(this.db, { content_type: report.content_type, content_id: report.content_id, season_number: report.season_number ?? null, episode_number: report.episode_number ?? null, title: report.title, poster_path: report.poster_path })
+    this.lastPlay = key
   }
 
   /** Whether the store holds this account; reads nothing once it knows (the bench's empty call). */
@@ -563,26 +611,123 @@ export class AccountStore extends DurableObject<Bindings> {
     return { removed, left: countSubscriptions(this.db) }
   }
 
+  // Watched marks, ratings and preferences (worker/accounts/taste.ts)
+
+  /** A title's watched marks: the film's, or each episode of the show watched. */
+  async watched(owner: Owner, key: ContentKey): Promise<WatchedMark[]> {
+    if (!(await this.isOpen(owner))) return []
+    return watchedMarks(this.db, key)
+  }
+
+  /** Marks films or episodes watched (a play each, those not yet watched) or unwatched (their plays go). Answers how many changed. */
+  async markWatched(owner: Owner, items: PlayItem[], watched: boolean): Promise<number | null> {
+    if (!(await this.isOpen(owner))) return null
+    return this.ctx.storage.transactionSync(() => (watched ? markWatched(this.db, items) : unmarkWatched(this.db, items)))
+  }
+
+  /** A show every episode of which is watched (or not any more): its history says finished. */
+  async setShowFinished(owner: Owner, item: ContentKey & { title: string; poster_path: string | null }, finished: boolean): Promise<boolean> {
+    if (!(await this.isOpen(owner))) return false
+    this.settle()
+    this.ctx.storage.transactionSync(() => setShowFinished(this.db, item, finished, this.nextChange()))
+    await this.copyWithin(CHANGE_COPY_DELAY_MS)
+    return true
+  }
+
+  /** Plays newest first, `limit` of them, older than the play `before` when given. */
+  async plays(owner: Owner, limit: number, before: number | null = null): Promise<StorePlayRow[]> {
+    if (!(await this.isOpen(owner))) return []
+    return listPlays(this.db, limit, before)
+  }
+
+  /** Which of these titles the viewer has watched (films with a play, shows finished); every one without `keys`. */
+  async watchedTitles(owner: Owner, keys?: ContentKey[]): Promise<ContentKey[]> {
+    if (!(await this.isOpen(owner))) return []
+    this.settle()
+    return watchedTitles(this.db, keys)
+  }
+
+  async rating(owner: Owner, key: ContentKey): Promise<StoreRatingRow | null> {
+    if (!(await this.isOpen(owner))) return null
+    return ratingOf(this.db, key)
+  }
+
+  /** The viewer's ratings, newest first; with `keys`, those of these titles only. */
+  async ratings(owner: Owner, keys?: ContentKey[]): Promise<StoreRatingRow[]> {
+    if (!(await this.isOpen(owner))) return []
+    return listRatings(this.db, keys)
+  }
+
+  async rate(owner: Owner, items: RatingItem[]): Promise<boolean> {
+    if (!(await this.isOpen(owner))) return false
+    this.ctx.storage.transactionSync(() => setRatings(this.db, items))
+    return true
+  }
+
+  async unrate(owner: Owner, key: ContentKey): Promise<boolean | null> {
+    if (!(await this.isOpen(owner))) return null
+    return removeRating(this.db, key)
+  }
+
+  async preferences(owner: Owner): Promise<Preferences | null> {
+    if (!(await this.isOpen(owner))) return null
+    return readPreferences(this.db)
+  }
+
+  async setPreferences(owner: Owner, change: Partial<Preferences>): Promise<Preferences | null> {
+    if (!(await this.isOpen(owner))) return null
+    return writePreferences(this.db, change)
+  }
+
+  /** What recommendations start from (worker/catalog/recommend.ts). */
+  async taste(owner: Owner): Promise<Taste | null> {
+    if (!(await this.isOpen(owner))) return null
+    this.settle()
+    return readTaste(this.db)
+  }
+
+  /** A value kept for the viewer's taste as it was at `seq` (recommendations); null when none or stale. */
+  async tasteCache<T>(owner: Owner, name: string, seq: number): Promise<T | null> {
+    if (!(await this.isOpen(owner))) return null
+    const kept = await this.ctx.storage.get<{ seq: number; value: T }>(`${TASTE_CACHE_PREFIX}${name}`)
+    return kept && kept.seq === seq ? kept.value : null
+  }
+
+  async keepTasteCache(owner: Owner, name: string, seq: number, value: unknown): Promise<void> {
+    if (!(await this.isOpen(owner))) return
+    await this.ctx.storage.put(`${TASTE_CACHE_PREFIX}${name}`, { seq, value })
+  }
+
   // Import, export, deletion
 
   /** Titles from another service: each added once; those already there are left as they are. */
   async importTitles(
     owner: Owner,
-    titles: { watchlist: WatchlistItem[]; watched: (WatchlistItem & { watched_at: string })[] },
-  ): Promise<{ watchlist: ImportCounts; watched: ImportCounts } | null> {
+    titles: { watchlist: WatchlistItem[]; watched: (WatchlistItem & { watched_at: string })[]; ratings?: RatingItem[] },
+  ): Promise<{ watchlist: ImportCounts; watched: ImportCounts; ratings: ImportCounts } | null> {
     if (!(await this.isOpen(owner))) return null
     this.settle()
     const change = this.nextChange()
+    const ratings = titles.ratings ?? []
     let saved = 0
     let watched = 0
+    let rated = 0
     this.ctx.storage.transactionSync(() => {
       for (const item of titles.watchlist) if (addToWatchlist(this.db, item, change).created) saved += 1
-      for (const item of titles.watched) if (recordWatched(this.db, item, change)) watched += 1
+      for (const item of titles.watched) {
+        if (recordWatched(this.db, item, change)) watched += 1
+        // a film watched elsewhere is a play at its date; a show's file names no episode
+        if (item.content_type === 'movie') markWatched(this.db, [{ ...item, season_number: null, episode_number: null }], item.watched_at)
+      }
+      const before = new Map(listRatings(this.db, ratings).map((r) => [`${r.content_type}:${r.content_id}`, r.rating]))
+      rated = ratings.filter((r) => before.get(`${r.content_type}:${r.content_id}`) !== r.rating).length
+      setRatings(this.db, ratings)
     })
     if (saved + watched > 0) await this.copyWithin(CHANGE_COPY_DELAY_MS)
     return {
       watchlist: { added: saved, existing: titles.watchlist.length - saved },
       watched: { added: watched, existing: titles.watched.length - watched },
+      ratings: { added: rated, existing: ratings.length - rated },
     }
   }
 
@@ -611,6 +756,9 @@ export class AccountStore extends DurableObject<Bindings> {
       services: getServiceChoice(this.db),
       follows: followChoices(this.db),
       notices: readNoticeSettings(this.db) ? await this.noticeState(owner) : null,
+      plays: listPlays(this.db, Number.MAX_SAFE_INTEGER).reverse(),
+      ratings: listRatings(this.db),
+      preferences: readPreferences(this.db),
     }
   }
 
