@@ -31,6 +31,29 @@ export interface AccountData {
   follows: StoreData['follows']
   /** New-episode notices: zone, quiet hours (minutes after midnight) and how many browsers get them. */
   notices: StoreData['notices']
+  /** Every time a film or an episode was watched (marked, imported or played past 90%), oldest first. */
+  plays: ExportPlay[]
+  /** The viewer's ratings, 1 (half a star) to 10 (five stars). */
+  ratings: ExportRating[]
+  /** What pages leave out for the viewer. */
+  preferences: StoreData['preferences']
+}
+
+export interface ExportPlay {
+  content_type: ContentType
+  content_id: number
+  title: string
+  season_number: number | null
+  episode_number: number | null
+  watched_at: string
+}
+
+export interface ExportRating {
+  content_type: ContentType
+  content_id: number
+  title: string
+  rating: number
+  rated_at: string
 }
 
 export interface ExportList {
@@ -155,6 +178,9 @@ export async function exportAccount(db: Db, owner: Owner, account: PublicRecord,
     services: stored.services,
     follows: stored.follows,
     notices: stored.notices,
+    plays: stored.plays.map((p) => ({ content_type: p.content_type, content_id: p.content_id, title: p.title, season_number: p.season_number, episode_number: p.episode_number, watched_at: p.watched_at })),
+    ratings: stored.ratings.map((r) => ({ content_type: r.content_type, content_id: r.content_id, title: r.title, rating: r.rating, rated_at: r.rated_at })),
+    preferences: stored.preferences,
   }
 }
 

@@ -94,6 +94,19 @@ describe('GET /api/me/export...', () => {
     expect(JSON.stringify(data)).not.toContain('Fight Club')
   })
 
+  it('carries the plays, the ratings and the preferences', async () => {
+    const me = await createUser()
+    const store = storeStub('user', me.id)
+    const owner = { type: 'user' as const, id: me.id }
+    await store.markWatched(owner, [{ content_type: 'tv', content_id: 1399, season_number: 1, episode_number: 2, title: 'Game of Thrones', poster_path: null }], true)
+    await store.rate(owner, [{ content_type: 'movie', content_id: 155, title: 'The Dark Knight', poster_path: null, rating: 9 }])
+    await store.setPreferences(owner, { spoiler_safe: true })
+    const data = await json<{ plays: unknown[]; ratings: unknown[]; preferences: unknown }>(await call('/api/me/export.json', { cookie: me.cookie }))
+    expect(data.plays).toEqual([expect.objectContaining({ content_type: 'tv', content_id: 1399, season_number: 1, episode_number: 2, title: 'Game of Thrones' })])
+    expect(data.ratings).toEqual([expect.objectContaining({ content_type: 'movie', content_id: 155, rating: 9 })])
+    expect(data.preferences).toEqual({ hide_watched: false, spoiler_safe: true })
+  })
+
   it('gives CSV in Letterboxd’s columns, series kept apart from film ids and formulas defused', async () => {
     const me = await createUser()
     const slug = await fill(me)
