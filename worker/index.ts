@@ -24,6 +24,7 @@
  *   POST     /api/newsletter                subscribe to the weekly "new on the site" e-mail (routes/newsletter.ts)
  *   GET|POST /newsletter/confirm, /newsletter/unsubscribe   its confirmation and one-click unsubscribe pages
  *   *        /api/me/notices[/subscriptions]  new-episode notices: settings, this browser's Web Push subscription (routes/notices.ts)
+ *   *        /api/me/ratings[/...]          the viewer's ratings in half stars, and their Letterboxd CSV (routes/ratings.ts)
  *   POST     /api/party                     start a watch party for a title: its code and host key (routes/party.ts)
  *   GET      /api/party/{code}              what a watch party plays and how many are in it; 404 once it has ended
  *   GET      /api/party/{code}/socket       a member's WebSocket to the party's room (party/room.ts; README "Watch together")
@@ -101,6 +102,7 @@ import { localePrefix, LOCALES, PSEUDO_LOCALE_PREFIX } from './lib/locales'
 import { sessionRoutes } from './routes/sessions'
 import { secondFactorRoutes, twoFactorRoutes } from './routes/two-factor'
 import { noticeRoutes } from './routes/notices'
+import { ratingRoutes } from './routes/ratings'
 import { sendNotices } from './push/notices'
 import { newsletterApiRoutes, newsletterPageRoutes } from './routes/newsletter'
 import { sendWeekly, WEEKLY_CRON } from './newsletter/weekly'
@@ -129,6 +131,7 @@ const api = new Hono<AppEnv>()
   .route('/me/follows', followRoutes)
   .route('/me/calendar', calendarRoutes)
   .route('/me/notices', noticeRoutes)
+  .route('/me/ratings', ratingRoutes)
   .route('/newsletter', newsletterApiRoutes)
   .route('/me', meRoutes)
   .route('/me', myDataRoutes)

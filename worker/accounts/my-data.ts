@@ -17,6 +17,7 @@ import { allListsWithItems, deleteListsOf, type ListWithItems } from './user-lis
 import type { ServiceChoice } from './services'
 import type { Owner, WatchlistEntry } from './watchlist'
 import { csv } from '../lib/csv'
+import type { StoreRatingRow } from '../../drizzle/account-store'
 
 export interface AccountData {
   exported_at: string
@@ -232,6 +233,32 @@ export function historyCsv(items: ExportHistoryItem[], tmdbCatalogue: boolean): 
       i.watch_duration,
       i.status,
     ]),
+  )
+}
+
+/** A film's rating with its year, for the Letterboxd file. */
+export interface RatedFilm {
+  title: string
+  year: number | null
+  rating: number
+  rated_at: string
+}
+
+/**
+ * The films' ratings with their years. Letterboxd holds films only: a series' rating would be
+ * taken for a film's of the same name, so series stay out of this file (the JSON export has them).
+ */
+export async function exportRatings(catalog: Db, rows: StoreRatingRow[]): Promise<RatedFilm[]> {
+  const films = rows.filter((r) => r.content_type === 'movie')
+  const years = await yearsOf(catalog, films)
+  return films.map((r) => ({ title: r.title, year: yearIn(years, r), rating: r.rating, rated_at: r.rated_at }))
+}
+
+/** Letterboxd's ratings.csv, column for column: the day rated, name, year, no Letterboxd URI, and stars from 0.5 to 5. */
+export function ratingsCsv(items: RatedFilm[]): string {
+  return csv(
+    ['Date', 'Name', 'Year', 'Letterboxd URI', 'Rating'],
+    items.map((i) => [i.rated_at.slice(0, 10), i.title, i.year, null, i.rating / 2]),
   )
 }
 

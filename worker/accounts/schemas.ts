@@ -9,6 +9,7 @@ import { REPORT_NOTE_MAX, REPORT_REASONS } from './moderation-rules'
 import { contentTypes, ownerTypes } from '../../drizzle/schema'
 import { type ErrorId, errorMessage } from '../lib/api-errors'
 import { reportReasons } from './history'
+import { MAX_RATING, MIN_RATING } from './taste'
 import { MIN_ADMIN_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-rules'
 import { passkeyAnswerSchema, recoveryCodeSchema } from '../auth/second-factor-answers'
 
@@ -163,6 +164,10 @@ const titledContent = {
 }
 
 export const watchlistAddSchema = z.object(titledContent)
+
+const HALF_STARS = errorMessage('errors.ratingHalfStars')
+/** A rating in half stars: 1 (half a star) to 10 (five stars). */
+export const ratingSchema = z.number(HALF_STARS).int(HALF_STARS).min(MIN_RATING, HALF_STARS).max(MAX_RATING, HALF_STARS)
 
 const seconds = z
   .number()

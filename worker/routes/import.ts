@@ -2,14 +2,15 @@
  * Importing from another site, for the signed-in account (the browser reads the files):
  *   POST /api/me/import/match   { items: [{ title, year?, type?, tmdb_id?, imdb_id? }] } (at most 50):
  *                               { results: [{ status: 'matched' | 'ambiguous' | 'missing', ... }] }
- *   POST /api/me/import/apply   { watchlist: [...], watched: [...], lists: [{ name, items }] } (at most
- *                               500 titles each): the titles the person confirmed, added where not
- *                               there yet (a list's to the account's list of that name); the counts
+ *   POST /api/me/import/apply   { watchlist: [...], watched: [...], ratings: [...], lists: [{ name, items }] }
+ *                               (at most 500 titles each): the titles the person confirmed, added where
+ *                               not there yet (a list's to the account's list of that name), and their
+ *                               ratings in half stars (a rating replaces the one there); the counts
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { database } from '../accounts/db'
-import { contentIdSchema, contentTypeSchema, listCreateSchema, plainText, watchlistAddSchema } from '../accounts/schemas'
+import { contentIdSchema, contentTypeSchema, listCreateSchema, plainText, ratingSchema, watchlistAddSchema } from '../accounts/schemas'
 import { importLists, matchTitles } from '../accounts/import'
 import { keepPublicListCopies, publicSlugsOf } from '../accounts/public-lists'
 import { myStore } from '../accounts/store-client'
@@ -40,11 +41,18 @@ const matchSchema = z.object({
     .max(MATCH_BATCH, errorMessage('errors.mustListAtMost', { max: MATCH_BATCH })),
 })
 
+const dateTime = (field: string) => z.iso.datetime({ offset: true, error: errorMessage('errors.fieldDateTime', { field }) }).nullable().optional()
+
 /** The titles confirmed, as the watchlist takes them; watched ones with the file's date. */
 const applySchema = z.object({
   watchlist: z.array(watchlistAddSchema).max(APPLY_LIMIT, errorMessage('errors.mustListAtMost', { max: APPLY_LIMIT })).default([]),
   watched: z
-    .array(watchlistAddSchema.extend({ watched_at: z.iso.datetime({ offset: true, error: errorMessage('errors.fieldDateTime', { field: 'watched_at' }) }).nullable().optional() }))
+    .array(watchlistAddSchema.extend({ watched_at: dateTime('watched_at') }))
+    .max(APPLY_LIMIT, errorMessage('errors.mustListAtMost', { max: APPLY_LIMIT }))
+    .default([]),
+  /** Ratings in half stars (1 to 10), with the day the file says they were given. */
+  ratings: z
+    .array(watchlistAddSchema.extend({ rating: ratingSchema, rated_at: dateTime('rated_at') }))
     .max(APPLY_LIMIT, errorMessage('errors.mustListAtMost', { max: APPLY_LIMIT }))
     .default([]),
   lists: z
@@ -68,11 +76,15 @@ export const importRoutes = new Hono<AppEnv>()
     const { store } = myStore(c)
     const titles = await store.importTitles(
       { type: owner.type, id: owner.id },
-      { watchlist: body.watchlist, watched: body.watched.map((w) => ({ ...w, watched_at: w.watched_at ? new Date(w.watched_at).toISOString() : now })) },
+      {
+        watchlist: body.watchlist,
+        watched: body.watched.map((w) => ({ ...w, watched_at: w.watched_at ? new Date(w.watched_at).toISOString() : now })),
+        ratings: body.ratings.map(({ rated_at, ...r }) => ({ ...r, ...(rated_at && { rated_at: new Date(rated_at).toISOString() }) })),
+      },
     )
     if (!titles) return apiError(c, 401, 'errors.noSession')
     const lists = await importLists(db, owner, body.lists)
     // titles imported into a public list show to visitors at once, as an owner's other changes do
     if (body.lists.length > 0) await keepPublicListCopies(c.env, await publicSlugsOf(db, owner))
-    return c.json({ watchlist: titles.watchlist, watched: titles.watched, lists }, 200)
+    return c.json({ watchlist: titles.watchlist, watched: titles.watched, ratings: titles.ratings, lists }, 200)
   })

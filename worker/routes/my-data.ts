@@ -31,7 +31,8 @@ const deleteSchema = z.object({
   password: z.string({ error: errorMessage('errors.passwordRequired') }).min(1, errorMessage('errors.passwordRequired')).max(1024, errorMessage('errors.passwordTooLong')),
 })
 
-function download(siteName: string, body: string, type: 'text/csv' | 'application/json', name: string): Response {
+/** A file to save, named after the site, what it holds and the day. */
+export function download(siteName: string, body: string, type: 'text/csv' | 'application/json', name: string): Response {
   const day = new Date().toISOString().slice(0, 10)
   const site = siteName.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()
   return new Response(body, {

@@ -2,7 +2,7 @@
 // catalogue by TMDB id or by title and year (accents, case and articles set aside), remakes offered
 // to pick from, unknown titles reported; with TMDB (faked at the network boundary) by IMDb id
 // through TMDB's /find, kept in KV; confirmed titles added once, whatever is sent twice, to the
-// caller's own rows only, without touching what was there.
+// caller's own rows only, without touching what was there; ratings in half stars with them.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -248,9 +248,10 @@ describe('POST /api/me/import/apply', () => {
     const first = await call('/api/me/import/apply', { cookie: me.cookie, body })
     expect(first.status).toBe(200)
     const none = { added: 0, existing: 0, created: 0, skipped: 0 }
-    expect(await json(first)).toEqual({ watchlist: { added: 2, existing: 1 }, watched: { added: 1, existing: 1 }, lists: none })
+    const unrated = { added: 0, existing: 0 }
+    expect(await json(first)).toEqual({ watchlist: { added: 2, existing: 1 }, watched: { added: 1, existing: 1 }, ratings: unrated, lists: none })
     const again = await json(await call('/api/me/import/apply', { cookie: me.cookie, body }))
-    expect(again).toEqual({ watchlist: { added: 0, existing: 3 }, watched: { added: 0, existing: 2 }, lists: none })
+    expect(again).toEqual({ watchlist: { added: 0, existing: 3 }, watched: { added: 0, existing: 2 }, ratings: unrated, lists: none })
 
     // D1's copy, which the store writes within seconds
     await flushCopies()
@@ -295,6 +296,32 @@ describe('POST /api/me/import/apply', () => {
     const counts = await Promise.all(runs.map((res) => json<{ lists: { added: number; created: number } }>(res)))
     expect(counts.reduce((n, c) => n + c.lists.added, 0)).toBe(1000)
     expect(counts.reduce((n, c) => n + c.lists.created, 0)).toBe(1)
+  })
+
+  it('brings ratings in half stars (a Letterboxd 4.5 is 9, an IMDb 7 is 7) with the file’s day; again, a changed one replaces the old', async () => {
+    const me = await createUser()
+    const other = await createUser()
+    const letterboxd = { ...film, rating: 9, rated_at: '2021-03-04T12:00:00Z' }
+    const imdb = { ...show, rating: 7, rated_at: '2022-01-02T00:00:00+02:00' }
+    const first = await json(await call('/api/me/import/apply', { cookie: me.cookie, body: { watched: [{ ...film, watched_at: null }], ratings: [letterboxd, imdb] } }))
+    expect(first).toMatchObject({ watched: { added: 1, existing: 0 }, ratings: { added: 2, existing: 0 } })
+    const rated = (await json<{ results: { content_id: number; rating: number; rated_at: string; title: string }[] }>(await call('/api/me/ratings', { cookie: me.cookie }))).results
+    expect(rated.map((r) => [r.content_id, r.rating, r.rated_at, r.title])).toEqual([
+      [1399, 7, '2022-01-01T22:00:00.000Z', 'Game of Thrones'],
+      [155, 9, '2021-03-04T12:00:00.000Z', 'The Dark Knight'],
+    ])
+    const again = await json(await call('/api/me/import/apply', { cookie: me.cookie, body: { ratings: [letterboxd, { ...imdb, rating: 8 }] } }))
+    expect(again).toMatchObject({ ratings: { added: 1, existing: 1 } })
+    expect((await json<{ results: { rating: number }[] }>(await call('/api/me/ratings?titles=tv:1399', { cookie: me.cookie }))).results.map((r) => r.rating)).toEqual([8])
+    expect((await json<{ results: unknown[] }>(await call('/api/me/ratings', { cookie: other.cookie }))).results).toEqual([])
+
+    for (const rating of [0, 11, 4.5, '9', null]) {
+      const res = await call('/api/me/import/apply', { cookie: other.cookie, body: { ratings: [{ ...film, rating }] } })
+      expect(res.status, String(rating)).toBe(400)
+    }
+    expect((await call('/api/me/import/apply', { cookie: other.cookie, body: { ratings: [{ ...film, rating: 5, rated_at: 'last week' }] } })).status).toBe(400)
+    expect((await call('/api/me/import/apply', { cookie: other.cookie, body: { ratings: Array.from({ length: 501 }, (_, i) => ({ ...film, content_id: i + 1, rating: 5 })) } })).status).toBe(400)
+    expect((await json<{ results: unknown[] }>(await call('/api/me/ratings', { cookie: other.cookie }))).results).toEqual([])
   })
 
   it('takes a large import in one call, and refuses more than 500 titles or bad rows, adding nothing', async () => {
