@@ -27,6 +27,7 @@ import type seoMessages from './catalogs/en/seo.json'
 import type servicesMessages from './catalogs/en/services.json'
 import type shellMessages from './catalogs/en/shell.json'
 import type staticMessages from './catalogs/en/static.json'
+import type tasteMessages from './catalogs/en/taste.json'
 import type titleMessages from './catalogs/en/title.json'
 import type watchMessages from './catalogs/en/watch.json'
 
@@ -55,5 +56,6 @@ export type MessageId =
   | keyof typeof servicesMessages
   | keyof typeof shellMessages
   | keyof typeof staticMessages
+  | keyof typeof tasteMessages
   | keyof typeof titleMessages
   | keyof typeof watchMessages
