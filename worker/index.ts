@@ -24,7 +24,9 @@
  *   POST     /api/newsletter                subscribe to the weekly "new on the site" e-mail (routes/newsletter.ts)
  *   GET|POST /newsletter/confirm, /newsletter/unsubscribe   its confirmation and one-click unsubscribe pages
  *   *        /api/me/notices[/subscriptions]  new-episode notices: settings, this browser's Web Push subscription (routes/notices.ts)
+ *   GET|PUT  /api/me/preferences            hide watched and spoiler-safe, the viewer's choices the catalogue follows (routes/preferences.ts)
  *   *        /api/me/ratings[/...]          the viewer's ratings in half stars, and their Letterboxd CSV (routes/ratings.ts)
+ *   *        /api/me/watched[/...]          films and episodes watched: marks, a season at once, every play (routes/watched.ts)
  *   POST     /api/party                     start a watch party for a title: its code and host key (routes/party.ts)
  *   GET      /api/party/{code}              what a watch party plays and how many are in it; 404 once it has ended
  *   GET      /api/party/{code}/socket       a member's WebSocket to the party's room (party/room.ts; README "Watch together")
@@ -103,6 +105,8 @@ import { sessionRoutes } from './routes/sessions'
 import { secondFactorRoutes, twoFactorRoutes } from './routes/two-factor'
 import { noticeRoutes } from './routes/notices'
 import { ratingRoutes } from './routes/ratings'
+import { watchedRoutes } from './routes/watched'
+import { preferencesRoutes } from './routes/preferences'
 import { sendNotices } from './push/notices'
 import { newsletterApiRoutes, newsletterPageRoutes } from './routes/newsletter'
 import { sendWeekly, WEEKLY_CRON } from './newsletter/weekly'
@@ -132,6 +136,8 @@ const api = new Hono<AppEnv>()
   .route('/me/calendar', calendarRoutes)
   .route('/me/notices', noticeRoutes)
   .route('/me/ratings', ratingRoutes)
+  .route('/me/watched', watchedRoutes)
+  .route('/me/preferences', preferencesRoutes)
   .route('/newsletter', newsletterApiRoutes)
   .route('/me', meRoutes)
   .route('/me', myDataRoutes)

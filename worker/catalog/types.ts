@@ -150,6 +150,8 @@ export interface Episode {
   air_date: string | null
   still_path: string | null
   runtime: number | null
+  /** After the furthest episode a spoiler-safe viewer has watched: named by its number only, the season's art for a still (worker/catalog/taste-filters.ts). */
+  hidden?: true
 }
 
 export interface Season extends SeasonSummary {

@@ -30,6 +30,7 @@ import { type BootData, CONTINUE_LIMIT, openingSeason, type PersonalBoot, RECENT
 import { paintable, paintPage } from '../seo/ssr'
 import { COOKIE_CONSENT_COOKIE, DRAW_HERE_COOKIE, isConsent } from '../seo/ssr-contract'
 import { CatalogNotFoundError, titleDetails } from '../catalog/provider'
+import { spoilerSafeSeason, unwatchedComposition, unwatchedPage, VIEWER_CACHE_CONTROL, type ViewerTaste, viewerTaste } from '../catalog/taste-filters'
 import { documentTitle, listHead, type ListMetaSource, metaTags, personHead, siteTags, siteText, titleMetaOf } from '../seo/meta'
 import { database } from '../accounts/db'
 import { publicListView } from '../accounts/public-lists'
@@ -234,6 +235,8 @@ async function listBoot(c: Context<AppEnv>, slug: string): Promise<AppPage> {
 interface ServeOptions {
   /** Made for each request (whether it may be seen depends on who asks). */
   personal?: boolean
+  /** Its first data follows a signed-in viewer's hide-watched and spoiler-safe choices: made for them alone when one is on. */
+  taste?: boolean
   /** Painted for a signed-in account too, with what the page shows of it at once. */
   signedIn?: PersonalWants
   /** The composed page this is: its rendered copies follow the layout published for it (worker/catalog/layouts.ts). */
@@ -283,6 +286,31 @@ async function personalBoot(c: Context<AppEnv>, account: Account, wants: Persona
     warn(c, 'account data unavailable', err)
     return undefined
   }
+}
+
+/**
+ * The first data as the viewer whose choices they are sees it, the way the catalogue's API answers
+ * them (worker/routes/catalog.ts): rows and grids without the titles they watched, each grid filled
+ * from its following pages, and a show's episodes after the last one they watched hidden.
+ */
+async function asTheViewerSees(c: Context<AppEnv>, boot: BootData, taste: ViewerTaste): Promise<void> {
+  const provider = catalogForPage(c, languageOf(c).locale)
+  if (taste.hideWatched) {
+    const watched = await taste.watchedTitles()
+    if (boot.page) boot.page = { ...boot.page, data: unwatchedComposition(boot.page.data, watched) }
+    const { genre, topRated, search } = boot
+    if (genre) {
+      const filters: DiscoverFilters = { genres: [genre.id], genreMode: 'all' }
+      const [movie, tv] = await Promise.all([
+        genre.movie && unwatchedPage(genre.movie, (page) => provider.discover('movie', filters, page), watched),
+        unwatchedPage(genre.tv, (page) => provider.discover('tv', filters, page), watched),
+      ])
+      boot.genre = { ...genre, ...(movie && { movie }), tv }
+    }
+    if (topRated) boot.topRated = { ...topRated, page: await unwatchedPage(topRated.page, (page) => provider.topRated(topRated.type, page), watched) }
+    if (search) boot.search = { ...search, page: await unwatchedPage(search.page, (page) => provider.search(search.term, page), watched) }
+  }
+  if (taste.spoilerSafe && boot.season && boot.title?.type === 'tv') boot.season = spoilerSafeSeason(boot.season, await taste.furthestWatched(boot.title.data.id))
 }
 
 /** A page as served: its HTML, that body's own ETag, and the headers it carries. */
@@ -370,7 +398,7 @@ function toPreferredLanguage(c: Context<AppEnv>, locale: Locale): Response {
  * side, then kept per isolate. Without a shell the assets answer as they would without the worker.
  * A root address is first sent on to the visitor's language when that is not English.
  */
-async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { personal = false, signedIn, composed }: ServeOptions = {}): Promise<Response> {
+async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { personal = false, signedIn, composed, taste: followsTaste = false }: ServeOptions = {}): Promise<Response> {
   const url = new URL(c.req.url)
   const language = languageOf(c)
   if (!language.prefixed) {
@@ -384,6 +412,8 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
   const consent = isConsent(answered) ? answered : null
   // A page painted for a signed-in visitor is theirs alone: it is made for each request.
   const forAccount = !base.signedOut && signedIn !== undefined && !drawHere ? await accountToPaint(c) : null
+  // So is a page whose data follows the viewer's choices, while one of them is on.
+  const taste = followsTaste && !base.signedOut ? await viewerTaste(c) : null
   const render = async (): Promise<RenderedPage | null> => {
     const [shell, resolved, mine] = await Promise.all([
       shellOf(c),
@@ -391,6 +421,13 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
       forAccount?.account ? personalBoot(c, forAccount.account, signedIn ?? {}) : undefined,
     ])
     if (!shell) return null
+    if (resolved.boot && taste) {
+      // Without the viewer's own data the page asks for it as it would without any.
+      await asTheViewerSees(c, resolved.boot, taste).catch((err: unknown) => {
+        warn(c, 'viewer data unavailable', err)
+        resolved.boot = undefined
+      })
+    }
     if (resolved.boot && forAccount) {
       // The cookie named no live session (it is cleared): the page is a visitor's.
       if (!forAccount.account) resolved.boot.signedOut = true
@@ -427,7 +464,8 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
   const region = catalogProviderName(c.env) === 'tmdb' ? visitorRegion(c) : ''
   const layout = composed ? await layoutVersionOf(c.env.CACHE, composed) : null
   const variant = pageVariant(base.path, locale, base.signedOut, drawHere, consent, region, layout)
-  const page = personal || forAccount ? await render() : await renderedPages.get(`${url.origin}${variant}`, () => keptAtTheEdge(c, variant, render))
+  const mine = personal || forAccount !== null || taste !== null
+  const page = mine ? await render() : await renderedPages.get(`${url.origin}${variant}`, () => keptAtTheEdge(c, variant, render))
   if (!page) return c.env.ASSETS.fetch(c.req.raw)
   // The first data says whether a session cookie came along, so the body varies with the cookie;
   // at a root address, whether it is served at all also depends on the visitor's language.
@@ -437,7 +475,7 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
     'Cache-Control': HTML_CACHE_CONTROL,
     Vary: language.prefixed ? 'Cookie' : ROOT_VARY,
     ETag: page.etag,
-    ...((personal || forAccount) && { 'Cache-Control': 'private, no-cache' }),
+    ...(mine && { 'Cache-Control': VIEWER_CACHE_CONTROL }),
   }, page.status)
 }
 
@@ -484,7 +522,7 @@ const SIGNED_IN_PARTS: Record<PageName, PersonalWants> = {
 function composed(path: keyof typeof COMPOSED_PAGES) {
   const name = COMPOSED_PAGES[path]
   const module = moduleOf(path)
-  return (c: Context<AppEnv>) => serve(c, () => composedBoot(c, name, module), { signedIn: SIGNED_IN_PARTS[name], composed: name })
+  return (c: Context<AppEnv>) => serve(c, () => composedBoot(c, name, module), { signedIn: SIGNED_IN_PARTS[name], composed: name, taste: true })
 }
 
 // The ETag middleware sits on each route, not on the sub-app, which is mounted at the root.
@@ -496,16 +534,17 @@ export const appPageRoutes = new Hono<AppEnv>()
   .get('/genres', etag(), composed('/genres'))
   .get('/:type{movie|tv}/:id{[1-9][0-9]{0,9}}', etag(), (c) => {
     const type = c.req.param('type') === 'movie' ? 'movie' : 'tv'
-    return serve(c, () => titleBoot(c, type, Number(c.req.param('id'))))
+    // A show's episode list follows a spoiler-safe viewer's choice.
+    return serve(c, () => titleBoot(c, type, Number(c.req.param('id'))), { taste: type === 'tv' })
   })
   .get('/person/:id{[1-9][0-9]{0,9}}', etag(), (c) => serve(c, () => personBoot(c, Number(c.req.param('id')))))
-  .get('/top-imdb', etag(), (c) => serve(c, () => topImdbBoot(c)))
-  .get('/search-results', etag(), (c) => serve(c, () => searchBoot(c)))
+  .get('/top-imdb', etag(), (c) => serve(c, () => topImdbBoot(c), { taste: true }))
+  .get('/search-results', etag(), (c) => serve(c, () => searchBoot(c), { taste: true }))
   // A genre the catalogue knows gets its rows inlined; any other id is the app's own not-found page.
   .get('/genre/:id{[1-9][0-9]{0,8}}', etag(), (c) => {
     const id = Number(c.req.param('id'))
     if (!GENRE_IDS.has(id)) return appNotFoundOr(c, matchAppRoute(languageOf(c).appPath))
-    return serve(c, () => genreBoot(c, id))
+    return serve(c, () => genreBoot(c, id), { taste: true })
   })
   // The watchlist's cards show how far each started title got.
   .get('/watchlist', etag(), (c) =>

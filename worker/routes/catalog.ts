@@ -5,12 +5,15 @@
  * an unknown title answers 404 and an unreachable TMDB 502, both as `{ error }`.
  */
 import { type Context, Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import { z } from 'zod'
 import { catalogFor, catalogForRequest, visitorRegion } from '../catalog'
 import { genresIn } from '../catalog/messages'
 import { regionSchema } from '../accounts/services'
 import { cachedPage, NARROWABLE_PAGES, PAGE_NAMES } from '../catalog/pages'
 import { CatalogNotFoundError, CatalogUnavailableError, LIST_NAMES } from '../catalog/provider'
+import { hasSession, spoilerSafeSeason, unwatchedComposition, unwatchedPage, VIEWER_CACHE_CONTROL, viewerTaste } from '../catalog/taste-filters'
+import type { ListItem, PageComposition, Paged } from '../catalog/types'
 import {
   type DiscoverFilters,
   FILTER_CERTIFICATIONS,
@@ -111,6 +114,23 @@ function cachedCatalog(c: Context<AppEnv>) {
   return provider
 }
 
+/**
+ * An answer that may be the signed-in viewer's own (their hide-watched and spoiler-safe choices,
+ * worker/catalog/taste-filters.ts): to anyone with a session it is private and asked again each
+ * time, so a choice just changed holds at once and no shared cache keeps it. Others' are unchanged.
+ */
+const forTheViewer = createMiddleware<AppEnv>(async (c, next) => {
+  await next()
+  if (hasSession(c)) c.res.headers.set('Cache-Control', VIEWER_CACHE_CONTROL)
+})
+
+/** A grid's page (`read` answers any page), without the titles a viewer who hides them has watched, filled from the pages after. */
+async function gridPage<T extends Paged<ListItem>>(c: Context<AppEnv>, page: number, read: (page: number) => Promise<T>): Promise<Response> {
+  const [first, taste] = await Promise.all([read(page), viewerTaste(c)])
+  if (!taste?.hideWatched) return c.json(first)
+  return c.json(await unwatchedPage(first, read, await taste.watchedTitles()))
+}
+
 export const catalogRoutes = new Hono<AppEnv>()
   // Overviews, genre and row names follow Accept-Language: caches keep one answer per language.
   .use(async (c, next) => {
@@ -120,6 +140,7 @@ export const catalogRoutes = new Hono<AppEnv>()
   })
   .get(
     '/pages/:page',
+    forTheViewer,
     validate('param', z.object({ page: z.enum(PAGE_NAMES, { error: errorMessage('errors.mustBePageName') }) })),
     validate(
       'query',
@@ -141,16 +162,21 @@ export const catalogRoutes = new Hono<AppEnv>()
       if (region && !on) return apiError(c, 400, 'errors.regionWithoutServices')
       const narrowing = on ? { on, region: region ?? visitorRegion(c) } : null
       const provider = narrowing ? catalogFor(c.env, (p) => c.executionCtx.waitUntil(p), { locale: requestLocale(c), region: narrowing.region }) : catalogForRequest(c)
-      const body = await cachedPage(c.env, provider, await provider.version(), name, service ?? 'all', (p) => c.executionCtx.waitUntil(p), provider.locale, narrowing)
+      const [body, taste] = await Promise.all([
+        provider.version().then((version) => cachedPage(c.env, provider, version, name, service ?? 'all', (p) => c.executionCtx.waitUntil(p), provider.locale, narrowing)),
+        viewerTaste(c),
+      ])
+      if (taste?.hideWatched) return c.json(unwatchedComposition(JSON.parse(body.text) as PageComposition, await taste.watchedTitles()))
       // Already serialized and compressed (see cachedPage): the answer is a PageComposition.
       return precompressedResponse(body, c.req.header('Accept-Encoding'), { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': PAGE_CACHE_CONTROL })
     },
   )
-  .get('/lists/:list', validate('param', z.object({ list: z.enum(LIST_NAMES, { error: errorMessage('errors.unknownList') }) })), validate('query', pageOnly), async (c) => {
+  .get('/lists/:list', forTheViewer, validate('param', z.object({ list: z.enum(LIST_NAMES, { error: errorMessage('errors.unknownList') }) })), validate('query', pageOnly), async (c) => {
     const provider = cachedCatalog(c)
-    return c.json(await provider.list(c.req.valid('param').list, pageOf(c.req.valid('query'))))
+    const { list } = c.req.valid('param')
+    return gridPage(c, pageOf(c.req.valid('query')), (page) => provider.list(list, page))
   })
-  .get('/discover/:type', validate('param', z.object({ type: mediaType })), validate('query', discoverQuery), async (c) => {
+  .get('/discover/:type', forTheViewer, validate('param', z.object({ type: mediaType })), validate('query', discoverQuery), async (c) => {
     const { type } = c.req.valid('param')
     const query = c.req.valid('query')
     const filters: DiscoverFilters = {}
@@ -189,10 +215,11 @@ export const catalogRoutes = new Hono<AppEnv>()
     if (query.watch_region && !filters.watchProviders) return apiError(c, 400, 'errors.watchRegionWithoutProviders')
     const provider = query.watch_region ? catalogFor(c.env, (p) => c.executionCtx.waitUntil(p), { locale: requestLocale(c), region: query.watch_region }) : catalogForRequest(c)
     c.header('Cache-Control', CACHE_CONTROL)
-    return c.json(await provider.discover(type, filters, pageOf(query)))
+    return gridPage(c, pageOf(query), (page) => provider.discover(type, filters, page))
   })
   .get(
     '/browse',
+    forTheViewer,
     validate(
       'query',
       only({
@@ -203,15 +230,17 @@ export const catalogRoutes = new Hono<AppEnv>()
     async (c) => {
       const query = c.req.valid('query')
       const provider = cachedCatalog(c)
-      return c.json(await provider.browse(query.letter, pageOf(query)))
+      return gridPage(c, pageOf(query), (page) => provider.browse(query.letter, page))
     },
   )
-  .get('/top-rated/:type', validate('param', z.object({ type: mediaType })), validate('query', pageOnly), async (c) => {
+  .get('/top-rated/:type', forTheViewer, validate('param', z.object({ type: mediaType })), validate('query', pageOnly), async (c) => {
     const provider = cachedCatalog(c)
-    return c.json(await provider.topRated(c.req.valid('param').type, pageOf(c.req.valid('query'))))
+    const { type } = c.req.valid('param')
+    return gridPage(c, pageOf(c.req.valid('query')), (page) => provider.topRated(type, page))
   })
   .get(
     '/search',
+    forTheViewer,
     validate(
       'query',
       only({
@@ -225,7 +254,7 @@ export const catalogRoutes = new Hono<AppEnv>()
     async (c) => {
       const query = c.req.valid('query')
       const provider = cachedCatalog(c)
-      return c.json(await provider.search(query.query, pageOf(query)))
+      return gridPage(c, pageOf(query), (page) => provider.search(query.query, page))
     },
   )
   .get('/genres', validate('query', only({ type: mediaType.optional() })), async (c) => {
@@ -247,6 +276,7 @@ export const catalogRoutes = new Hono<AppEnv>()
   })
   .get(
     '/tv/:id/season/:season',
+    forTheViewer,
     validate(
       'param',
       z.object({
@@ -254,11 +284,14 @@ export const catalogRoutes = new Hono<AppEnv>()
         season: z.string().regex(/^\d{1,3}$/, errorMessage('errors.mustBeSeasonNumber')).transform(Number),
       }),
     ),
-    validate('query', only({})),
+    // A spoiler-safe viewer's answer with this one episode as it is (the others after their last watched stay hidden).
+    validate('query', only({ reveal: z.string().regex(/^[1-9]\d{0,5}$/, errorMessage('errors.mustBePositiveWholeNumber')).transform(Number).optional() })),
     async (c) => {
       const { id: tvId, season } = c.req.valid('param')
       const provider = cachedCatalog(c)
-      return c.json(await provider.season(tvId, season))
+      const [answer, taste] = await Promise.all([provider.season(tvId, season), viewerTaste(c)])
+      if (!taste?.spoilerSafe) return c.json(answer)
+      return c.json(spoilerSafeSeason(answer, await taste.furthestWatched(tvId), c.req.valid('query').reveal))
     },
   )
   .get(

@@ -63,7 +63,10 @@ function lookupMeta(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): Promi
   return titleMeta(c.env, provider, type, id, new URL(c.req.url).origin, locale)
 }
 
-/** A share link's episode (?season=2&episode=3); anything else is ignored and the show is shared. */
+/**
+ * A share link's episode (?season=2&episode=3); anything else is ignored and the show is shared.
+ * `unnamed=1` (shared by a spoiler-safe viewer before watching it) names the episode by its number only.
+ */
 const episodeQuery = z.object({
   season: z.string().regex(/^(0|[1-9]\d{0,3})$/).transform(Number),
   episode: z.string().regex(/^[1-9]\d{0,5}$/).transform(Number),
@@ -72,6 +75,7 @@ const episodeQuery = z.object({
 async function withEpisode(c: Context<AppEnv>, meta: TitleMeta): Promise<TitleMeta> {
   const at = episodeQuery.safeParse(c.req.query())
   if (meta.type !== 'tv' || !at.success) return meta
+  if (c.req.query('unnamed') === '1') return episodeMetaOf(meta, at.data, { name: '', overview: '' })
   // The episode's name and overview in the sharer's language.
   const provider = catalogForPage(c, meta.locale)
   const season = await provider.season(meta.id, at.data.season).catch(() => null)
