@@ -135,6 +135,13 @@ function clientBuild(): UserConfig {
                 test: /web[\\/](components[\\/]offline-notice|lib[\\/]saved-pages)\./,
                 includeDependenciesRecursively: false,
               },
+              // The viewer's hide-watched choice and its switch: the grids' and the account's, for a
+              // signed-in viewer only; apart from what the title pages load.
+              {
+                name: 'preferences',
+                test: /web[\\/](components[\\/]hide-watched-(switch|control)|lib[\\/]preferences)\./,
+                includeDependenciesRecursively: false,
+              },
               {
                 name: 'shared',
                 test: /web[\\/](components|lib)[\\/]|node_modules[\\/]@tanstack[\\/]react-query/,

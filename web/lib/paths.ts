@@ -42,6 +42,7 @@ export const paths = {
   /** A watch-together room. */
   party: (code: string) => `/party/${encodeURIComponent(code)}`,
   sitemap: () => '/sitemap.xml',
-  share: (type: ContentType, id: number | string, at?: { season: number; episode: number } | null) =>
-    at ? `/share/${type}/${id}?season=${at.season}&episode=${at.episode}` : `/share/${type}/${id}`,
+  /** `unnamed`: an episode a spoiler-safe viewer has not reached, shared by its number only. */
+  share: (type: ContentType, id: number | string, at?: { season: number; episode: number; unnamed?: boolean } | null) =>
+    at ? `/share/${type}/${id}?season=${at.season}&episode=${at.episode}${at.unnamed ? '&unnamed=1' : ''}` : `/share/${type}/${id}`,
 } as const

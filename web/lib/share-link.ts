@@ -8,6 +8,6 @@ import { localizedPath } from '../../worker/lib/locales'
 import { currentLocale } from '../i18n'
 import { paths } from './paths'
 
-export function shareLink(type: ContentType, id: number | string, at?: { season: number; episode: number } | null): string {
+export function shareLink(type: ContentType, id: number | string, at?: Parameters<typeof paths.share>[2]): string {
   return `${window.location.origin}${localizedPath(currentLocale(), paths.share(type, id, at))}`
 }

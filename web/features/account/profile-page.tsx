@@ -18,6 +18,7 @@ import { ProfileInfo } from './profile-info'
 import { ProfileLists } from './profile-lists'
 import { PasskeysSection } from './passkeys-section'
 import { SessionsSection } from './sessions-section'
+import { TasteSection } from './taste-section'
 import { TwoFactorSection } from './two-factor-section'
 
 function Loading() {
@@ -51,6 +52,7 @@ function SignedInProfile() {
             <PasskeysSection secondFactor={profile.data?.type === 'admin'} />
             <SessionsSection />
             <MyServicesSection />
+            <TasteSection />
             <NoticesSection />
             <ProfileLists />
             <MyDataSection canDelete={profile.data?.type === 'user'} />

@@ -8,6 +8,7 @@
 import { useCallback } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import type { ListItem, MediaType, Paged } from '../../../worker/catalog/types'
+import { HideWatchedSwitch } from '../../components/hide-watched-switch'
 import { PosterGrid } from '../../components/poster-grid'
 import { t } from '../../i18n'
 import { api, readJson } from '../../lib/api-client'
@@ -49,19 +50,22 @@ function BrowseAll() {
     <div className="px-4 pt-6 pb-8 md:px-8">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold md:text-3xl">{title}</h1>
-        <nav aria-label={t('browse.mediaType')} className="inline-flex rounded-lg border border-neutral-700 bg-neutral-900 p-1">
-          {(['movie', 'tv'] as const).map((kind) => (
-            <Link
-              key={kind}
-              to={browseAllPath(kind, gridSearch({ ...state, cert: undefined, genre: kind === 'movie' && !filmGenres ? undefined : state.genre }))}
-              replace
-              aria-current={kind === type ? 'page' : undefined}
-              className={`rounded-md px-4 py-1.5 text-sm font-semibold ${kind === type ? 'bg-brand-600 text-white' : 'text-neutral-300 hover:text-white'}`}
-            >
-              {t(kind === 'movie' ? 'grids.typeMovies' : 'grids.typeTvShows')}
-            </Link>
-          ))}
-        </nav>
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+          <HideWatchedSwitch />
+          <nav aria-label={t('browse.mediaType')} className="inline-flex rounded-lg border border-neutral-700 bg-neutral-900 p-1">
+            {(['movie', 'tv'] as const).map((kind) => (
+              <Link
+                key={kind}
+                to={browseAllPath(kind, gridSearch({ ...state, cert: undefined, genre: kind === 'movie' && !filmGenres ? undefined : state.genre }))}
+                replace
+                aria-current={kind === type ? 'page' : undefined}
+                className={`rounded-md px-4 py-1.5 text-sm font-semibold ${kind === type ? 'bg-brand-600 text-white' : 'text-neutral-300 hover:text-white'}`}
+              >
+                {t(kind === 'movie' ? 'grids.typeMovies' : 'grids.typeTvShows')}
+              </Link>
+            ))}
+          </nav>
+        </div>
       </div>
       <GridControls type={type} state={state} onChange={change} />
       <PosterGrid key={`${type}${search}`} queryKey={catalogKeys.list('grid', type, search)} fetchPage={fetchPage} label={title} />

@@ -4,6 +4,7 @@
  * catalogue nothing; the worker answers it with 404.
  */
 import { Link, useParams } from 'react-router-dom'
+import { HideWatchedSwitch } from '../../components/hide-watched-switch'
 import { LoadError } from '../../components/load-error'
 import { PosterRow } from '../../components/poster-row'
 import { PosterRowSkeleton } from '../../components/skeletons'
@@ -58,8 +59,13 @@ export function Component() {
   return (
     <div className="pb-6">
       <div className="px-4 pt-6 pb-2 md:px-8">
-        <h1 className="text-2xl font-bold md:text-3xl">{name}</h1>
-        <p className="mt-1 text-sm text-neutral-400">{t('browse.genreSubtitle')}</p>
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h1 className="text-2xl font-bold md:text-3xl">{name}</h1>
+            <p className="mt-1 text-sm text-neutral-400">{t('browse.genreSubtitle')}</p>
+          </div>
+          <HideWatchedSwitch />
+        </div>
         {loading && <p role="status" className="mt-2 text-sm text-neutral-400">{t('browse.loading')}</p>}
       </div>
       {!filmGenre ? null : movies.isError ? (

@@ -6,6 +6,7 @@
 import { useCallback } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { ListItem, Paged } from '../../../worker/catalog/types'
+import { HideWatchedSwitch } from '../../components/hide-watched-switch'
 import { PosterGrid } from '../../components/poster-grid'
 import { PageHeading } from '../../components/page-heading'
 import { t, type MessageId } from '../../i18n'
@@ -50,7 +51,10 @@ export function RowListGrid() {
   }
   return (
     <div className="px-4 pt-6 pb-8 md:px-8">
-      <h1 className="mb-5 text-2xl font-bold md:text-3xl">{title}</h1>
+      <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold md:text-3xl">{title}</h1>
+        <HideWatchedSwitch />
+      </div>
       <PosterGrid queryKey={catalogKeys.list('row', known)} fetchPage={fetchPage} label={title} />
     </div>
   )

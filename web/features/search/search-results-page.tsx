@@ -5,6 +5,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
+import { HideWatchedSwitch } from '../../components/hide-watched-switch'
 import { ChevronLeftIcon, SearchIcon } from '../../components/icons'
 import { PosterGrid, posterGridQuery } from '../../components/poster-grid'
 import { t } from '../../i18n'
@@ -45,7 +46,10 @@ export function Component() {
         <ChevronLeftIcon width={16} height={16} className="rtl:-scale-x-100" />
         {t('search.backToSearch')}
       </Link>
-      <h1 className="mt-3 text-2xl font-bold md:text-3xl">{t('search.resultsTitle')}</h1>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold md:text-3xl">{t('search.resultsTitle')}</h1>
+        <HideWatchedSwitch />
+      </div>
       <p className="mt-1 mb-5 h-5 text-neutral-400" aria-live="polite">
         {count !== null && count > 0 && <TermSentence text={t('search.found', { count, term: TERM_SLOT })} term={term} termClassName="text-neutral-100" />}
       </p>

@@ -3,7 +3,7 @@
  * scrolls inside it, with a search box matching the episode's name, overview or number,
  * case-insensitively. Where the seasons are tabs, the list is the panel they control.
  */
-import { useId, useRef, type ReactNode } from 'react'
+import { lazy, Suspense, useId, useRef, type ReactNode } from 'react'
 import type { Episode } from '../../../worker/catalog/types'
 import { CloseIcon, PlayIcon, SearchIcon } from '../../components/icons'
 import { t } from '../../i18n'
@@ -11,6 +11,9 @@ import { useKeptInput } from '../../lib/hydration'
 import { useImage } from '../../lib/images'
 import { episodeName } from './episode-text'
 import { dateText } from './title-format'
+
+/** A spoiler-safe viewer's episode not reached yet: its number over the art, and Reveal. */
+const HiddenEpisode = lazy(() => import('./hidden-episode'))
 
 export function matchesEpisode(episode: Pick<Episode, 'name' | 'overview' | 'episode_number'>, query: string): boolean {
   const q = query.trim().toLowerCase()
@@ -83,7 +86,7 @@ export function EpisodeList({
             const active = episode.episode_number === selected
             const still = image(episode.still_path, 'still', 160)
             return (
-              <li key={episode.id}>
+              <li key={episode.id} className="relative">
                 <button
                   type="button"
                   onClick={() => onSelect(episode.episode_number)}
@@ -112,6 +115,11 @@ export function EpisodeList({
                     </p>
                   </div>
                 </button>
+                {episode.hidden && (
+                  <Suspense>
+                    <HiddenEpisode episode={episode} />
+                  </Suspense>
+                )}
               </li>
             )
           })}

@@ -39,7 +39,7 @@ const optionClass = 'flex min-h-11 w-full items-center justify-center rounded-lg
  * A title's Share button. `episode` (a show's episode on screen) goes into the link, whose page
  * names it and opens it, and into the title the networks are given.
  */
-export function TitleShareButton({ type, id, title: name, episode = null }: { type: MediaType; id: number; title: string; episode?: { season: number; episode: number } | null }) {
+export function TitleShareButton({ type, id, title: name, episode = null }: { type: MediaType; id: number; title: string; episode?: Parameters<typeof shareLink>[2] }) {
   return <ShareButton link={() => shareLink(type, id, episode)} title={episode ? episodeShortTitle(name, episode) : name} />
 }
 
