@@ -134,8 +134,8 @@ export function TitleSummary({
   /** Set when the overview is in another language than the page (TMDB's English one). */
   overviewLanguage?: string
   genres: Genre[]
-  /** The show's episode on screen, which the share links carry. */
-  episode?: { season: number; episode: number } | null
+  /** The show's episode on screen, which the share links carry (by its number only when `unnamed`). */
+  episode?: { season: number; episode: number; unnamed?: boolean } | null
   /** A show's Follow button, beside the watchlist's. */
   follow?: ReactNode
 }) {

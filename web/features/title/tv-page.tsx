@@ -264,7 +264,7 @@ function ShowPage({ id }: { id: number }) {
               )}
             </PlayerSection>
         }
-        summary={<TitleSummary facts={facts} overview={details.overview} overviewLanguage={details.overview_language} genres={details.genres} episode={selection} follow={<FollowButton target={{ id: details.id, title: details.name, posterPath: details.poster_path }} />} />}
+        summary={<TitleSummary facts={facts} overview={details.overview} overviewLanguage={details.overview_language} genres={details.genres} episode={selection && { ...selection, unnamed: episode?.hidden }} follow={<FollowButton target={{ id: details.id, title: details.name, posterPath: details.poster_path }} />} />}
       />
       <div className="mt-6 space-y-6 px-4 md:px-8">
         <EpisodeList
