@@ -30,7 +30,7 @@ export function TasteSection() {
       ) : preferences.isError ? (
         <p role="alert" className="text-sm text-red-300">{t('taste.settingsLoadFailed')}</p>
       ) : (
-        <ul className="divide-y divide-neutral-800">
+        <ul className="max-w-2xl divide-y divide-neutral-800">
           {CHOICES.map(({ key, label, text }) => (
             <li key={key} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
               <Switch
