@@ -63,12 +63,14 @@ import {
   writePreferences,
   type PlayItem,
   type PlayKey,
+  type PlaysCursor,
   type Preferences,
   type RatingItem,
   type Taste,
   type WatchedMark,
 } from './taste'
 import type { StorePlayRow, StoreRatingRow } from '../../drizzle/account-store'
+import type { ContinueEntry } from './up-next'
 import { addToWatchlist, isInWatchlist, listWatchlist, removeFromWatchlist, watchlistEntry, type ContentKey, type Owner, type WatchlistEntry, type WatchlistItem } from './watchlist'
 
 /** How long a progress-only change may wait for the D1 copy: at most one batch per viewer per 10 minutes. */
@@ -160,7 +162,7 @@ export interface FirstScreenWants {
 export interface FirstScreen {
   profile: PublicRecord
   services: ServiceChoice | null
-  continueWatching?: HistoryResult[]
+  continueWatching?: ContinueEntry[]
   watchlist?: WatchlistEntry[]
   history?: HistoryResult[]
 }
@@ -483,10 +485,15 @@ export class AccountStore extends DurableObject<Bindings> {
     return row ? historyResult(owner, row) : null
   }
 
-  async continueWatching(owner: Owner, limit: number): Promise<HistoryResult[]> {
+  async continueWatching(owner: Owner, limit: number): Promise<ContinueEntry[]> {
     if (!(await this.isOpen(owner))) return []
     this.settle()
-    return listContinueWatching(this.db, limit).map((row) => historyResult(owner, row))
+    return this.continueEntries(owner, limit)
+  }
+
+  /** The Continue watching rows with their titles' watched marks (up-next.ts skips what was watched). */
+  private continueEntries(owner: Owner, limit: number): ContinueEntry[] {
+    return listContinueWatching(this.db, limit).map((row) => ({ ...historyResult(owner, row), watched_episodes: watchedMarks(this.db, row) }))
   }
 
   /** Off the Continue watching row; the history keeps the title (and its D1 copy does not change). */
@@ -619,6 +626,15 @@ export class AccountStore extends DurableObject<Bindings> {
     return watchedMarks(this.db, key)
   }
 
+  /** A title's watched marks, and whether it counts as watched: a film with a play, a show finished (watchedTitles' rule). */
+  async watchedState(owner: Owner, key: ContentKey): Promise<{ marks: WatchedMark[]; finished: boolean } | null> {
+    if (!(await this.isOpen(owner))) return null
+    this.settle()
+    const marks = watchedMarks(this.db, key)
+    const finished = key.content_type === 'movie' ? marks.length > 0 : watchedTitles(this.db, [key]).length > 0
+    return { marks, finished }
+  }
+
   /** Marks films or episodes watched (a play each, those not yet watched) or unwatched (their plays go). Answers how many changed. */
   async markWatched(owner: Owner, items: PlayItem[], watched: boolean): Promise<number | null> {
     if (!(await this.isOpen(owner))) return null
@@ -634,8 +650,8 @@ export class AccountStore extends DurableObject<Bindings> {
     return true
   }
 
-  /** Plays newest first, `limit` of them, older than the play `before` when given. */
-  async plays(owner: Owner, limit: number, before: number | null = null): Promise<StorePlayRow[]> {
+  /** Plays newest first, `limit` of them, after the play `before` when given. */
+  async plays(owner: Owner, limit: number, before: PlaysCursor | null = null): Promise<StorePlayRow[]> {
     if (!(await this.isOpen(owner))) return []
     return listPlays(this.db, limit, before)
   }
@@ -740,7 +756,7 @@ export class AccountStore extends DurableObject<Bindings> {
     return {
       profile,
       services: getServiceChoice(this.db),
-      ...(wants.continueWatching && { continueWatching: listContinueWatching(this.db, wants.continueWatching).map((row) => historyResult(owner, row)) }),
+      ...(wants.continueWatching && { continueWatching: this.continueEntries(owner, wants.continueWatching) }),
       ...(wants.watchlist && { watchlist: listWatchlist(this.db).map((row) => watchlistEntry(owner, row)) }),
       ...(wants.history && { history: listHistory(this.db, wants.history).map((row) => historyResult(owner, row)) }),
     }

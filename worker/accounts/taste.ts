@@ -142,12 +142,22 @@ export function watchedMarks(db: StoreDb, key: ContentKey): WatchedMark[] {
     .all()
 }
 
-/** Every play, newest first: the history of what was watched, with dates. */
-export function listPlays(db: StoreDb, limit: number, before: number | null = null): StorePlayRow[] {
+/** Where a page of plays ends: the last play on it, by its date and id (the order of the list). */
+export interface PlaysCursor {
+  watched_at: string
+  id: number
+}
+
+/**
+ * Every play, newest first: the history of what was watched, with dates. With `before`, the plays
+ * after that one in this order (a play imported at an old date has a newer id than plays after it,
+ * so the id alone cannot say where a page ends).
+ */
+export function listPlays(db: StoreDb, limit: number, before: PlaysCursor | null = null): StorePlayRow[] {
   return db
     .select()
     .from(storePlays)
-    .where(before === null ? undefined : sql`${storePlays.id} < ${before}`)
+    .where(before === null ? undefined : sql`(${storePlays.watched_at}, ${storePlays.id}) < (${before.watched_at}, ${before.id})`)
     .orderBy(desc(storePlays.watched_at), desc(storePlays.id))
     .limit(limit)
     .all()

@@ -9,6 +9,7 @@
  * this one list.
  */
 import type { FollowedShow } from '../accounts/follows'
+import { seasonOrNull } from '../accounts/show-progress'
 import { CatalogNotFoundError, type CatalogProvider } from '../catalog/provider'
 import type { Season, TvDetails } from '../catalog/types'
 
@@ -40,15 +41,6 @@ function seasonsToRead(show: TvDetails, to: string): number[] {
   // the latest season, and the latest one the details date (a catalogue that dates only premieres)
   const dated = regular.find((s) => s.air_date && s.air_date <= to)
   return [...new Set([regular[0]?.season_number, dated?.season_number].filter((n): n is number => typeof n === 'number'))]
-}
-
-async function seasonOrNull(catalog: CatalogProvider, showId: number, number: number): Promise<Season | null> {
-  try {
-    return await catalog.season(showId, number)
-  } catch (err) {
-    if (err instanceof CatalogNotFoundError) return null
-    throw err
-  }
 }
 
 /** One show's episodes in the window, and its latest known one; null when the catalogue has no such show. */
