@@ -1,7 +1,7 @@
 /**
  * /profile (SPEC.md section 2): Profile Information, Change Password, an administrator's
  * two-factor sign-in, passkeys, where the account is signed
- * in (with sign-out per browser and everywhere), and the account's watchlist and recent history. 'Loading...' while the session resolves; signed out goes to
+ * in (with sign-out per browser and everywhere), hiding watched titles and spoilers, and the account's watchlist and recent history. 'Loading...' while the session resolves; signed out goes to
  * /login, which brings the visitor back here afterwards.
  */
 import { Navigate } from 'react-router-dom'
