@@ -162,6 +162,8 @@ export interface FirstScreenWants {
 export interface FirstScreen {
   profile: PublicRecord
   services: ServiceChoice | null
+  /** Hide watched and spoiler-safe: what the page leaves out for the viewer (worker/catalog/taste-filters.ts). */
+  preferences: Preferences
   continueWatching?: ContinueEntry[]
   watchlist?: WatchlistEntry[]
   history?: HistoryResult[]
@@ -756,6 +758,7 @@ export class AccountStore extends DurableObject<Bindings> {
     return {
       profile,
       services: getServiceChoice(this.db),
+      preferences: readPreferences(this.db),
       ...(wants.continueWatching && { continueWatching: this.continueEntries(owner, wants.continueWatching) }),
       ...(wants.watchlist && { watchlist: listWatchlist(this.db).map((row) => watchlistEntry(owner, row)) }),
       ...(wants.history && { history: listHistory(this.db, wants.history).map((row) => historyResult(owner, row)) }),

@@ -12,11 +12,12 @@
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { accountStore, ownerOf } from '../accounts/store-client'
-import type { WatchedMark } from '../accounts/taste'
+import type { Preferences, WatchedMark } from '../accounts/taste'
+import type { Owner } from '../accounts/watchlist'
 import type { EpisodeNumber } from '../accounts/up-next'
 import { readingAccount } from '../auth/guards'
 import { SESSION_COOKIE } from '../auth/session'
-import type { AppEnv } from '../env'
+import type { AppEnv, Bindings } from '../env'
 import { MAX_PAGE } from './rules'
 import type { Episode, ListItem, PageComposition, Paged, Season } from './types'
 
@@ -64,9 +65,14 @@ async function lookUpTaste(c: Context<AppEnv>): Promise<ViewerTaste | null> {
   const account = await readingAccount(c)
   if (!account) return null
   const owner = ownerOf(account)
-  const store = accountStore(c.env, owner)
-  const preferences = await store.preferences(owner)
-  if (!preferences || (!preferences.hide_watched && !preferences.spoiler_safe)) return null
+  const preferences = await accountStore(c.env, owner).preferences(owner)
+  return preferences && tasteOf(c.env, owner, preferences)
+}
+
+/** The choices of `owner`, already read (a page painted for the account has them from its store): null when both are off. */
+export function tasteOf(env: Pick<Bindings, 'ACCOUNTS'>, owner: Owner, preferences: Preferences): ViewerTaste | null {
+  if (!preferences.hide_watched && !preferences.spoiler_safe) return null
+  const store = accountStore(env, owner)
   let watched: Promise<Set<string>> | undefined
   return {
     hideWatched: preferences.hide_watched,

@@ -30,7 +30,8 @@ import { type BootData, CONTINUE_LIMIT, openingSeason, type PersonalBoot, RECENT
 import { paintable, paintPage } from '../seo/ssr'
 import { COOKIE_CONSENT_COOKIE, DRAW_HERE_COOKIE, isConsent } from '../seo/ssr-contract'
 import { CatalogNotFoundError, titleDetails } from '../catalog/provider'
-import { spoilerSafeSeason, unwatchedComposition, unwatchedPage, VIEWER_CACHE_CONTROL, type ViewerTaste, viewerTaste } from '../catalog/taste-filters'
+import { spoilerSafeSeason, tasteOf, unwatchedComposition, unwatchedPage, VIEWER_CACHE_CONTROL, type ViewerTaste, viewerTaste } from '../catalog/taste-filters'
+import type { Preferences } from '../accounts/taste'
 import { documentTitle, listHead, type ListMetaSource, metaTags, personHead, siteTags, siteText, titleMetaOf } from '../seo/meta'
 import { database } from '../accounts/db'
 import { publicListView } from '../accounts/public-lists'
@@ -261,8 +262,11 @@ async function accountToPaint(c: Context<AppEnv>): Promise<{ account: Account | 
   return account.type === 'user' ? { account } : null
 }
 
-/** The account's part of a page's first data: who it is, and what the page shows of it, from its store in one call. */
-async function personalBoot(c: Context<AppEnv>, account: Account, wants: PersonalWants): Promise<Pick<BootData, 'account' | 'personal'> | undefined> {
+/**
+ * The account's part of a page's first data: who it is, and what the page shows of it, from its
+ * store in one call, which also says what the viewer chose to leave out (hide watched, spoiler-safe).
+ */
+async function personalBoot(c: Context<AppEnv>, account: Account, wants: PersonalWants): Promise<(Pick<BootData, 'account' | 'personal'> & { preferences: Preferences }) | undefined> {
   const owner = ownerOf(account)
   try {
     const mine = await accountStore(c.env, owner).firstScreen(owner, wants)
@@ -281,7 +285,7 @@ async function personalBoot(c: Context<AppEnv>, account: Account, wants: Persona
     ])
     if (continueWatching) personal.continueWatching = continueWatching
     if (latest && similar) personal.similar = { type: latest.content_type, id: latest.content_id, page: similar }
-    return { account: { id: account.id, email: account.email, type: 'user', user: mine.profile }, personal }
+    return { account: { id: account.id, email: account.email, type: 'user', user: mine.profile }, personal, preferences: mine.preferences }
   } catch (err) {
     warn(c, 'account data unavailable', err)
     return undefined
@@ -412,8 +416,9 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
   const consent = isConsent(answered) ? answered : null
   // A page painted for a signed-in visitor is theirs alone: it is made for each request.
   const forAccount = !base.signedOut && signedIn !== undefined && !drawHere ? await accountToPaint(c) : null
-  // So is a page whose data follows the viewer's choices, while one of them is on.
-  const taste = followsTaste && !base.signedOut ? await viewerTaste(c) : null
+  // So is a page whose data follows the viewer's choices, while one of them is on (a page painted
+  // for the account learns them with the rest of what it shows of it).
+  const taste = followsTaste && !base.signedOut && !forAccount?.account ? await viewerTaste(c) : null
   const render = async (): Promise<RenderedPage | null> => {
     const [shell, resolved, mine] = await Promise.all([
       shellOf(c),
@@ -421,9 +426,10 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
       forAccount?.account ? personalBoot(c, forAccount.account, signedIn ?? {}) : undefined,
     ])
     if (!shell) return null
-    if (resolved.boot && taste) {
+    const theirs = taste ?? (followsTaste && forAccount?.account && mine ? tasteOf(c.env, ownerOf(forAccount.account), mine.preferences) : null)
+    if (resolved.boot && theirs) {
       // Without the viewer's own data the page asks for it as it would without any.
-      await asTheViewerSees(c, resolved.boot, taste).catch((err: unknown) => {
+      await asTheViewerSees(c, resolved.boot, theirs).catch((err: unknown) => {
         warn(c, 'viewer data unavailable', err)
         resolved.boot = undefined
       })
@@ -431,7 +437,7 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
     if (resolved.boot && forAccount) {
       // The cookie named no live session (it is cleared): the page is a visitor's.
       if (!forAccount.account) resolved.boot.signedOut = true
-      else if (mine) Object.assign(resolved.boot, mine)
+      else if (mine) Object.assign(resolved.boot, { account: mine.account, personal: mine.personal })
     }
     const status = resolved.status ?? 200
     resolved.locale = locale
@@ -464,8 +470,8 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
   const region = catalogProviderName(c.env) === 'tmdb' ? visitorRegion(c) : ''
   const layout = composed ? await layoutVersionOf(c.env.CACHE, composed) : null
   const variant = pageVariant(base.path, locale, base.signedOut, drawHere, consent, region, layout)
-  const mine = personal || forAccount !== null || taste !== null
-  const page = mine ? await render() : await renderedPages.get(`${url.origin}${variant}`, () => keptAtTheEdge(c, variant, render))
+  const ownPage = personal || forAccount !== null || taste !== null
+  const page = ownPage ? await render() : await renderedPages.get(`${url.origin}${variant}`, () => keptAtTheEdge(c, variant, render))
   if (!page) return c.env.ASSETS.fetch(c.req.raw)
   // The first data says whether a session cookie came along, so the body varies with the cookie;
   // at a root address, whether it is served at all also depends on the visitor's language.
@@ -475,7 +481,7 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
     'Cache-Control': HTML_CACHE_CONTROL,
     Vary: language.prefixed ? 'Cookie' : ROOT_VARY,
     ETag: page.etag,
-    ...(mine && { 'Cache-Control': VIEWER_CACHE_CONTROL }),
+    ...(ownPage && { 'Cache-Control': VIEWER_CACHE_CONTROL }),
   }, page.status)
 }
 
