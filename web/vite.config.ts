@@ -142,6 +142,13 @@ function clientBuild(): UserConfig {
                 test: /web[\\/](components[\\/]hide-watched-(switch|control)|lib[\\/]preferences)\./,
                 includeDependenciesRecursively: false,
               },
+              // The viewer's ratings and the badge on cards that shows them: for a signed-in viewer
+              // only, loaded with the first card or title page that wants them.
+              {
+                name: 'ratings',
+                test: /web[\\/](components[\\/]your-rating|lib[\\/]my-ratings)\./,
+                includeDependenciesRecursively: false,
+              },
               {
                 name: 'shared',
                 test: /web[\\/](components|lib)[\\/]|node_modules[\\/]@tanstack[\\/]react-query/,

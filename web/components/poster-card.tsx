@@ -1,9 +1,11 @@
-/** A title's poster card: links to its page and shows the poster (or 'No Image'), rating badge and year, with Add to list in its corner. */
-import { useState, type ReactNode } from 'react'
+/** A title's poster card: links to its page and shows the poster (or 'No Image'), rating badge, the viewer's own rating and year, with Add to list in its corner. */
+import { Suspense, useState, type ComponentProps, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { ListItem } from '../../worker/catalog/types'
 import { t } from '../i18n'
 import { useImage } from '../lib/images'
+import { lazyPart } from '../lib/lazy-part'
+import { useSession } from '../lib/session'
 import { paths } from '../lib/paths'
 import { hasRating, ratingOf, titleOf, yearOf } from '../lib/titles'
 import { AddToListCorner } from './add-to-list'
@@ -54,6 +56,21 @@ function OnServicesMark() {
   )
 }
 
+const YourRating = lazyPart('your-rating', () => import('./your-rating').then((m) => m.YourRating))
+
+/**
+ * A signed-in viewer's own rating of a card's title (your-rating.tsx, whose code loads then): the
+ * badge on the poster, or its words after the card's text.
+ */
+export function YourRatingSlot(props: ComponentProps<typeof YourRating>) {
+  if (!useSession()) return null
+  return (
+    <Suspense fallback={null}>
+      <YourRating {...props} />
+    </Suspense>
+  )
+}
+
 export function PosterCard({ item, className = '', onMyServices = false }: { item: PosterItem; className?: string; onMyServices?: boolean }) {
   const title = titleOf(item)
   const year = yearOf(item)
@@ -69,6 +86,7 @@ export function PosterCard({ item, className = '', onMyServices = false }: { ite
             </span>
           )}
           {onMyServices && <OnServicesMark />}
+          <YourRatingSlot type={item.media_type} id={item.id} badge />
         </PosterFrame>
         {/* A title keeps its own direction (a Latin title on an Arabic page reads and is cut left to
             right) and lines up with the page's side. */}
@@ -77,6 +95,7 @@ export function PosterCard({ item, className = '', onMyServices = false }: { ite
           {year}
           {hasRating(item.vote_average) && <span className="sr-only">{t('cards.ratingAfterYear', { rating: ratingOf(item.vote_average) })}</span>}
           {onMyServices && <span className="sr-only">{t('cards.onServicesAfterYear')}</span>}
+          <YourRatingSlot type={item.media_type} id={item.id} />
         </p>
       </Link>
       <AddToListCorner target={{ content_type: item.media_type, content_id: item.id, title, poster_path: item.poster_path }} />

@@ -105,3 +105,66 @@ describe('readImportFiles', () => {
     expect(read.problems[0]).toMatch(/5,010 titles; at most 5,000/)
   })
 })
+
+describe('readImportFiles: ratings', () => {
+  it('reads Letterboxd’s ratings.csv in half stars (0.5 to 5 stars doubled), and leaves out a rating that is none', async () => {
+    const ratings = 'Date,Name,Year,Letterboxd URI,Rating\n2024-03-01,The Dark Knight,2008,https://boxd.it/a,4.5\n2024-03-02,Cats,2019,https://boxd.it/b,0.5\n2024-03-03,Heat,1995,https://boxd.it/c,5\n2024-03-04,Odd,2001,https://boxd.it/d,\n2024-03-05,Wrong,2002,https://boxd.it/e,4.2\n2024-03-06,Too Much,2003,https://boxd.it/f,6\n'
+    const read = await readImportFiles([file('ratings.csv', ratings)])
+    expect(read.files).toEqual([{ name: 'ratings.csv', source: 'Letterboxd', kind: 'watched', count: 6, rated: 3 }])
+    expect(read.rows.map((r) => [r.title, r.rating, r.ratedAt])).toEqual([
+      ['The Dark Knight', 9, '2024-03-01T12:00:00.000Z'],
+      ['Cats', 1, '2024-03-02T12:00:00.000Z'],
+      ['Heat', 10, '2024-03-03T12:00:00.000Z'],
+      ['Odd', undefined, undefined],
+      ['Wrong', undefined, undefined],
+      ['Too Much', undefined, undefined],
+    ])
+    expect(read.rows[3]).not.toHaveProperty('rating')
+  })
+
+  it('joins a film’s diary entries, ratings.csv and watched.csv into one: its first watch and its latest rating', async () => {
+    const diary =
+      'Date,Name,Year,Letterboxd URI,Rating,Rewatch,Tags,Watched Date\n' +
+      '2020-01-02,Heat,1995,https://boxd.it/c,3,,,2020-01-01\n' +
+      '2023-06-02,Heat,1995,https://boxd.it/c,4,Yes,,2023-06-01\n' +
+      '2021-05-05,Alien,1979,https://boxd.it/g,,,,2021-05-04\n'
+    const watched = 'Date,Name,Year,Letterboxd URI\n2019-12-31,Heat,1995,https://boxd.it/c\n'
+    const ratings = 'Date,Name,Year,Letterboxd URI,Rating\n2022-01-01,Heat,1995,https://boxd.it/c,2.5\n'
+    const read = await readImportFiles([file('diary.csv', diary), file('watched.csv', watched), file('ratings.csv', ratings)])
+    expect(read.rows.map((r) => [r.title, r.kind, r.watchedAt, r.rating, r.ratedAt])).toEqual([
+      // the rewatch of 2023 rated it last; the first watch is watched.csv's
+      ['Heat', 'watched', '2019-12-31T12:00:00.000Z', 8, '2023-06-01T12:00:00.000Z'],
+      ['Alien', 'watched', '2021-05-04T12:00:00.000Z', undefined, undefined],
+    ])
+  })
+
+  it('reads IMDb’s ratings 1 to 10 as half stars of the same number, with the day rated', async () => {
+    const read = await readImportFiles([file('ratings.csv', imdbRatings)])
+    expect(read.rows.map((r) => [r.title, r.type, r.rating, r.ratedAt])).toEqual([
+      ['Breaking Bad', 'tv', 10, '2023-05-01T12:00:00.000Z'],
+      ['The Dark Knight', 'movie', 10, '2023-05-03T12:00:00.000Z'],
+    ])
+    const header = 'Const,Your Rating,Date Rated,Title,Original Title,URL,Title Type,IMDb Rating,Runtime (mins),Year,Genres,Num Votes,Release Date,Directors\n'
+    const mixed = `${header}tt0000007,7,2023-02-01,Seven,Seven,u,movie,8,127,1995,Crime,1,1995-09-22,\ntt0000001,1,2023-02-02,One,One,u,movie,2,90,2001,Drama,1,2001-01-01,\ntt0000011,11,2023-02-03,Eleven,Eleven,u,movie,5,90,2002,Drama,1,2002-01-01,\n`
+    const more = await readImportFiles([file('ratings.csv', mixed)])
+    expect(more.rows.map((r) => [r.title, r.rating])).toEqual([
+      ['Seven', 7],
+      ['One', 1],
+      ['Eleven', undefined],
+    ])
+  })
+
+  it('reads Trakt’s ratings of films and shows, not an episode’s as its show’s', async () => {
+    const traktRatings = JSON.stringify([
+      { rated_at: '2023-04-01T10:00:00.000Z', rating: 8, type: 'movie', movie: { title: 'Inception', year: 2010, ids: { tmdb: 27205 } } },
+      { rated_at: '2023-04-02T10:00:00.000Z', rating: 6, type: 'episode', episode: { season: 1, number: 1 }, show: { title: 'Sherlock', year: 2010, ids: { tmdb: 19885 } } },
+      { rated_at: '2023-04-03T10:00:00.000Z', rating: 9, type: 'show', show: { title: 'Dark', year: 2017, ids: { tmdb: 70523 } } },
+    ])
+    const read = await readImportFiles([file('ratings.json', traktRatings)])
+    expect(read.rows.map((r) => [r.title, r.type, r.rating, r.ratedAt])).toEqual([
+      ['Inception', 'movie', 8, '2023-04-01T10:00:00.000Z'],
+      ['Sherlock', 'tv', undefined, undefined],
+      ['Dark', 'tv', 9, '2023-04-03T10:00:00.000Z'],
+    ])
+  })
+})

@@ -2,7 +2,9 @@
  * Reads what other sites export, in the browser, into one list of titles to match: Letterboxd (its
  * export zip, or watchlist.csv, watched.csv, ratings.csv, diary.csv and list CSVs), IMDb (list,
  * watchlist and ratings CSVs) and Trakt (its JSON export, or the zip holding it). Each title says
- * where it goes: the watchlist, the history (watched, rated, logged), or a list.
+ * where it goes: the watchlist, the history (watched, rated, logged), or a list; and the viewer's
+ * rating of it, where the file gives one, in half stars as the site keeps them (Letterboxd's 0.5 to
+ * 5 stars doubled; IMDb's and Trakt's 1 to 10 as they are).
  */
 import { unzipSync } from 'fflate'
 import Papa from 'papaparse'
@@ -24,6 +26,10 @@ export interface ImportRow {
   /** ISO 8601, when the file says when it was watched. */
   watchedAt: string | null
   list?: string
+  /** The viewer's rating in half stars, 1 (half a star) to 10 (five stars), where the file gives one. */
+  rating?: number
+  /** ISO 8601, when the file says when the rating was given. */
+  ratedAt?: string
 }
 
 export interface ReadFile {
@@ -31,6 +37,8 @@ export interface ReadFile {
   source: ImportSource
   kind: ImportKind
   count: number
+  /** How many of its titles come with the viewer's rating. */
+  rated: number
 }
 
 export interface ReadResult {
@@ -66,6 +74,19 @@ function imdbIdOf(value: unknown): string | null {
   return IMDB_ID_PATTERN.test(id) ? id : null
 }
 
+/** Half stars from a rating out of `scale` (5 for Letterboxd's stars, 10 for IMDb and Trakt); nothing for anything else. */
+function halfStarsOf(value: unknown, scale: 5 | 10): number | undefined {
+  const text = String(value ?? '').trim()
+  if (!text) return undefined
+  const halves = Number(text) * (scale === 5 ? 2 : 1)
+  return Number.isInteger(halves) && halves >= 1 && halves <= 10 ? halves : undefined
+}
+
+/** The rating and its day, as an ImportRow carries them (left out when the file gives none). */
+function ratingOf(rating: number | undefined, ratedAt: string | null): Pick<ImportRow, 'rating' | 'ratedAt'> {
+  return rating === undefined ? {} : { rating, ...(ratedAt && { ratedAt }) }
+}
+
 function baseName(path: string): string {
   return path.split('/').pop()?.toLowerCase() ?? path.toLowerCase()
 }
@@ -87,7 +108,7 @@ function csvRows(content: string, startsWith?: RegExp): Record<string, string>[]
   return Papa.parse<Record<string, string>>(body, { header: true, skipEmptyLines: true }).data
 }
 
-function fromCsv(path: string, content: string): { rows: ImportRow[]; file: Omit<ReadFile, 'count'> } | null {
+function fromCsv(path: string, content: string): { rows: ImportRow[]; file: Omit<ReadFile, 'count' | 'rated'> } | null {
   const name = baseName(path)
   const firstLine = content.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? ''
   // Letterboxd list: a preamble, then Position,Name,Year,URL,Description.
@@ -101,6 +122,7 @@ function fromCsv(path: string, content: string): { rows: ImportRow[]; file: Omit
   if (header.includes('Letterboxd URI') && header.includes('Name')) {
     const kind: ImportKind = name.startsWith('watchlist') ? 'watchlist' : ['watched.csv', 'ratings.csv', 'diary.csv', 'reviews.csv'].includes(name) ? 'watched' : 'list'
     if (kind === 'list' && !name.startsWith('films')) return null
+    // ratings.csv, diary.csv and reviews.csv carry a Rating (0.5 to 5 stars); a diary's entry is of the day it was watched
     const rows = csvRows(content).map((r) => ({
       kind,
       source: 'Letterboxd' as const,
@@ -110,6 +132,7 @@ function fromCsv(path: string, content: string): { rows: ImportRow[]; file: Omit
       tmdbId: null,
       imdbId: null,
       watchedAt: kind === 'watched' ? dateOf(r['Watched Date'] || r.Date) : null,
+      ...(kind === 'watched' && ratingOf(halfStarsOf(r.Rating, 5), dateOf(r['Watched Date'] || r.Date))),
     }))
     return { rows, file: { name: path, source: 'Letterboxd', kind } }
   }
@@ -129,6 +152,7 @@ function fromCsv(path: string, content: string): { rows: ImportRow[]; file: Omit
         tmdbId: null,
         imdbId: imdbIdOf(r.Const),
         watchedAt: rated ? dateOf(r['Date Rated']) : null,
+        ...(rated && ratingOf(halfStarsOf(r['Your Rating'], 10), dateOf(r['Date Rated']))),
         ...(list && { list }),
       }))
     return { rows, file: { name: path, source: 'IMDb', kind } }
@@ -142,7 +166,7 @@ interface TraktMedia {
   ids?: { tmdb?: number; imdb?: string | null }
 }
 
-function fromTrakt(path: string, content: string): { rows: ImportRow[]; file: Omit<ReadFile, 'count'> } | null {
+function fromTrakt(path: string, content: string): { rows: ImportRow[]; file: Omit<ReadFile, 'count' | 'rated'> } | null {
   let data: unknown
   try {
     data = JSON.parse(content)
@@ -159,6 +183,8 @@ function fromTrakt(path: string, content: string): { rows: ImportRow[]; file: Om
   for (const entry of data as Array<Record<string, unknown>>) {
     const movie = entry.movie as TraktMedia | undefined
     const show = entry.show as TraktMedia | undefined
+    // a rating of an episode or a season is not the show's
+    const ownRating = !entry.episode && !entry.season ? halfStarsOf(entry.rating, 10) : undefined
     const media = movie ?? show
     if (!media?.title) continue
     rows.push({
@@ -170,6 +196,7 @@ function fromTrakt(path: string, content: string): { rows: ImportRow[]; file: Om
       tmdbId: positiveId(media.ids?.tmdb),
       imdbId: imdbIdOf(media.ids?.imdb),
       watchedAt: kind === 'watched' ? dateOf(entry.watched_at ?? entry.last_watched_at ?? entry.rated_at) : null,
+      ...(kind === 'watched' && ratingOf(ownRating, dateOf(entry.rated_at))),
       ...(list && { list }),
     })
   }
@@ -200,7 +227,7 @@ function readOne(path: string, bytes: Uint8Array, out: ReadResult) {
     return
   }
   const rows = read.rows.filter((r) => r.title.trim() !== '').map((r) => ({ ...r, title: r.title.trim().slice(0, 300) }))
-  out.files.push({ ...read.file, count: rows.length })
+  out.files.push({ ...read.file, count: rows.length, rated: rows.filter((r) => r.rating !== undefined).length })
   out.rows.push(...rows)
 }
 
@@ -219,12 +246,23 @@ export async function readImportFiles(files: File[]): Promise<ReadResult> {
     }
     readOne(file.name, new Uint8Array(await file.arrayBuffer()), out)
   }
-  const seen = new Set<string>()
+  // One row per title and place: a film in watched.csv, ratings.csv and the diary (perhaps more
+  // than once, rewatched) keeps its first watch and its latest rating.
+  const seen = new Map<string, ImportRow>()
   out.rows = out.rows.filter((r) => {
     const key = rowKey(r)
-    if (seen.has(key)) return false
-    seen.add(key)
-    return true
+    const first = seen.get(key)
+    if (!first) {
+      seen.set(key, r)
+      return true
+    }
+    if (r.watchedAt && (!first.watchedAt || r.watchedAt < first.watchedAt)) first.watchedAt = r.watchedAt
+    if (r.rating !== undefined && (first.rating === undefined || (r.ratedAt ?? '') >= (first.ratedAt ?? ''))) {
+      first.rating = r.rating
+      if (r.ratedAt) first.ratedAt = r.ratedAt
+      else delete first.ratedAt
+    }
+    return false
   })
   if (out.rows.length > MAX_ROWS) {
     out.problems.push(t('import.tooManyRows', { count: out.rows.length, max: MAX_ROWS }))

@@ -1,12 +1,14 @@
 /**
- * /import: bring a watchlist, history and lists over from Letterboxd, IMDb or Trakt. The files are read
- * here, in the browser; their titles are matched on the server 50 at a time; the page lists what
- * matched, what needs a pick between close titles, and what was not found; nothing is added until
- * the person presses Import, and importing the same file twice adds nothing twice.
+ * /import: bring a watchlist, history, ratings and lists over from Letterboxd, IMDb or Trakt. The
+ * files are read here, in the browser; their titles are matched on the server 50 at a time; the
+ * page lists what needs a pick between close titles and what was not found (to search for by
+ * another name), then every title it will import with its poster, where it goes and its rating,
+ * each of which can be left out; nothing is added until the person presses Import, and importing
+ * the same file twice adds nothing twice.
  */
 import { useMemo, useRef, useState, type ChangeEvent } from 'react'
 import { Link, Navigate } from 'react-router-dom'
-import type { ImportMatch } from '../../../worker/accounts/import'
+import type { ImportCandidate, ImportMatch } from '../../../worker/accounts/import'
 import { Button } from '../../components/button'
 import { PageHeading } from '../../components/page-heading'
 import { t, type MessageId } from '../../i18n'
@@ -14,6 +16,7 @@ import { api, readJson } from '../../lib/api-client'
 import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
 import { queryKey, readImportFiles, type ImportRow, type ReadResult } from './import-files'
+import { candidateText, FindByHand, ImportReview, Poster, RatingMark, ratingOfRows, type ReviewItem } from './import-review'
 
 const MATCH_BATCH = 50
 const APPLY_BATCH = 500
@@ -56,7 +59,10 @@ function ImportPage() {
   const [picks, setPicks] = useState<Map<string, string>>(new Map())
   const [progress, setProgress] = useState(0)
   const [error, setError] = useState<string | null>(null)
-  const [result, setResult] = useState<{ watchlist: Counts; watched: Counts; lists: ListCounts } | null>(null)
+  const [result, setResult] = useState<{ watchlist: Counts; watched: Counts; ratings: Counts; lists: ListCounts } | null>(null)
+  // titles the person unticked in the review, and what a search by hand found for a title not found
+  const [excluded, setExcluded] = useState<Set<string>>(new Set())
+  const [found, setFound] = useState<Map<string, ImportCandidate[]>>(new Map())
 
   const onFiles = async (e: ChangeEvent<HTMLInputElement>) => {
     const files = [...(e.target.files ?? [])]
@@ -65,6 +71,8 @@ function ImportPage() {
     setResult(null)
     setMatches(new Map())
     setPicks(new Map())
+    setExcluded(new Set())
+    setFound(new Map())
     setRead(await readImportFiles(files))
     setStage('read')
   }
@@ -96,16 +104,14 @@ function ImportPage() {
     }
   }
 
-  /** The title a row ends up as: its match, or the pick made for it; null when skipped or not found. */
+  /** The title a row ends up as: its match, or the pick made for it; null when left out or not found. */
   const chosen = (row: ImportRow) => {
     const key = queryKey(row)
     const match = matches.get(key)
-    if (match?.status === 'matched') return match.match
-    if (match?.status === 'ambiguous') {
-      const pick = picks.get(key)
-      return match.candidates.find((c) => `${c.media_type}:${c.id}` === pick) ?? null
-    }
-    return null
+    if (excluded.has(key) || !match) return null
+    if (match.status === 'matched') return match.match
+    const pick = picks.get(key)
+    return (match.status === 'ambiguous' ? match.candidates : (found.get(key) ?? [])).find((c) => `${c.media_type}:${c.id}` === pick) ?? null
   }
 
   const runImport = async () => {
@@ -121,6 +127,18 @@ function ImportPage() {
       const e = entry(r)
       return e ? [{ ...e, watched_at: r.watchedAt }] : []
     })
+    // one rating a title, the latest the files give
+    const ratings = [
+      ...new Map(
+        read.rows
+          .filter((r) => r.rating !== undefined)
+          .sort((a, b) => (a.ratedAt ?? '').localeCompare(b.ratedAt ?? ''))
+          .flatMap((r) => {
+            const e = entry(r)
+            return e ? [[`${e.content_type}:${e.content_id}`, { ...e, rating: r.rating!, rated_at: r.ratedAt ?? null }] as const] : []
+          }),
+      ).values(),
+    ]
     // Each list's titles under its name, once each; a list is sent in pieces when it is long.
     const lists = new Map<string, Map<string, NonNullable<ReturnType<typeof entry>>>>()
     for (const row of read.rows) {
@@ -130,17 +148,18 @@ function ImportPage() {
       items.set(`${e.content_type}:${e.content_id}`, e)
       lists.set(row.list, items)
     }
-    const total = { watchlist: { added: 0, existing: 0 }, watched: { added: 0, existing: 0 }, lists: { added: 0, existing: 0, created: 0, skipped: 0 } }
+    const total = { watchlist: { added: 0, existing: 0 }, watched: { added: 0, existing: 0 }, ratings: { added: 0, existing: 0 }, lists: { added: 0, existing: 0, created: 0, skipped: 0 } }
     const add = (answer: typeof total) => {
-      for (const kind of ['watchlist', 'watched'] as const) {
+      for (const kind of ['watchlist', 'watched', 'ratings'] as const) {
         total[kind].added += answer[kind].added
         total[kind].existing += answer[kind].existing
       }
       for (const count of ['added', 'existing', 'created', 'skipped'] as const) total.lists[count] += answer.lists[count]
     }
     try {
-      for (let i = 0; i < Math.max(watchlist.length, watched.length); i += APPLY_BATCH) {
-        add(await readJson<typeof total>(api.me.import.apply.$post({ json: { watchlist: watchlist.slice(i, i + APPLY_BATCH), watched: watched.slice(i, i + APPLY_BATCH) } })))
+      for (let i = 0; i < Math.max(watchlist.length, watched.length, ratings.length); i += APPLY_BATCH) {
+        const batch = { watchlist: watchlist.slice(i, i + APPLY_BATCH), watched: watched.slice(i, i + APPLY_BATCH), ratings: ratings.slice(i, i + APPLY_BATCH) }
+        add(await readJson<typeof total>(api.me.import.apply.$post({ json: batch })))
       }
       for (const [name, items] of lists) {
         const all = [...items.values()]
@@ -170,6 +189,43 @@ function ImportPage() {
     return { counts, ambiguous, missing }
   }, [queries, matches])
 
+  // Every title the import would bring, once, with the rows that name it.
+  const review = useMemo(() => {
+    const items = new Map<string, ReviewItem>()
+    if (!read) return []
+    for (const row of read.rows) {
+      const key = queryKey(row)
+      const match = matches.get(key)
+      const candidate = match?.status === 'matched' ? match.match : (match?.status === 'ambiguous' ? match.candidates : (found.get(key) ?? [])).find((c) => `${c.media_type}:${c.id}` === picks.get(key))
+      if (!candidate) continue
+      const item = items.get(key) ?? { key, candidate, rows: [] }
+      item.rows.push(row)
+      items.set(key, item)
+    }
+    return [...items.values()]
+  }, [read, matches, picks, found])
+  const toggle = (key: string) => {
+    const next = new Set(excluded)
+    if (!next.delete(key)) next.add(key)
+    setExcluded(next)
+  }
+  const rated = (key: string) => {
+    const rating = ratingOf(key)
+    return rating !== undefined && (
+      <>
+        {' '}
+        <RatingMark rating={rating} />
+      </>
+    )
+  }
+
+  // The file's rating of each title asked about (a title's rows may come from several files).
+  const ratingOf = useMemo(() => {
+    const rows = new Map<string, ImportRow[]>()
+    for (const row of read?.rows ?? []) rows.set(queryKey(row), [...(rows.get(queryKey(row)) ?? []), row])
+    return (key: string) => ratingOfRows(rows.get(key) ?? [])?.rating
+  }, [read])
+
   return (
     <div className="pb-12">
       <PageHeading title={t('import.title')} description={t('import.description')} />
@@ -191,6 +247,7 @@ function ImportPage() {
                 {read.files.map((f) => (
                   <li key={f.name}>
                     {t(FILE_LINE[f.kind], { name: f.name, source: f.source, count: f.count })}
+                    {f.rated > 0 && ` ${t('taste.importFileRatings', { count: f.rated })}`}
                   </li>
                 ))}
               </ul>
@@ -236,17 +293,13 @@ function ImportPage() {
                     <fieldset key={key} className="rounded-lg border border-neutral-800 p-3">
                       <legend className="px-1 text-sm text-neutral-200">
                         {titleWithYear(q.title, q.year)}
+                        {rated(key)}
                       </legend>
-                      {[
-                        ...m.candidates.map((c) => ({
-                          value: `${c.media_type}:${c.id}`,
-                          label: t(c.media_type === 'movie' ? 'import.candidateFilm' : 'import.candidateSeries', { title: titleWithYear(c.title, c.year) }),
-                        })),
-                        { value: '', label: t('import.noneOfThese') },
-                      ].map((o) => (
-                        <label key={o.value || 'none'} className="flex min-h-9 items-center gap-2 text-sm">
+                      {[...m.candidates.map((c) => ({ value: `${c.media_type}:${c.id}`, label: candidateText(c), poster: c.poster_path })), { value: '', label: t('import.noneOfThese'), poster: undefined }].map((o) => (
+                        <label key={o.value || 'none'} className="flex min-h-9 items-center gap-2 py-1 text-sm">
                           <input type="radio" name={key} value={o.value} checked={(picks.get(key) ?? '') === o.value} onChange={() => setPicks(new Map(picks).set(key, o.value))} />
-                          {o.label}
+                          {o.poster !== undefined && <Poster path={o.poster} />}
+                          <span>{o.label}</span>
                         </label>
                       ))}
                     </fieldset>
@@ -257,10 +310,23 @@ function ImportPage() {
             {missing.length > 0 && (
               <details className="mt-4 text-sm">
                 <summary className="cursor-pointer text-neutral-200">{t('import.notFound', { count: missing.length })}</summary>
-                <ul className="mt-2 list-disc space-y-1 ps-5 text-neutral-400">
-                  {missing.map((q) => (
-                    <li key={queryKey(q)}>{titleWithYear(q.title, q.year)}</li>
-                  ))}
+                <p className="mt-2 text-neutral-400">{t('taste.importSettle')}</p>
+                <ul className="mt-2 space-y-2">
+                  {missing.map((q) => {
+                    const key = queryKey(q)
+                    return (
+                      <FindByHand
+                        key={key}
+                        name={key}
+                        row={q}
+                        rating={ratingOf(key)}
+                        found={found.get(key)}
+                        pick={picks.get(key) ?? ''}
+                        onFound={(candidates) => setFound(new Map(found).set(key, candidates))}
+                        onPick={(value) => setPicks(new Map(picks).set(key, value))}
+                      />
+                    )
+                  })}
                 </ul>
               </details>
             )}
@@ -273,9 +339,12 @@ function ImportPage() {
               {t('import.stepImport')}
             </h2>
             {stage !== 'done' ? (
-              <Button className="mt-4" onClick={runImport} busy={stage === 'importing'} busyLabel={t('import.importing')}>
-                {t('import.importButton')}
-              </Button>
+              <>
+                {review.length > 0 && <ImportReview items={review} excluded={excluded} onToggle={toggle} />}
+                <Button className="mt-4" onClick={runImport} busy={stage === 'importing'} busyLabel={t('import.importing')}>
+                  {t('import.importButton')}
+                </Button>
+              </>
             ) : (
               result && (
                 <p role="status" className="mt-3 text-sm text-neutral-200">
@@ -283,7 +352,8 @@ function ImportPage() {
                   {result.lists.added > 0 && ` ${t('import.addedToLists', { count: result.lists.added, created: result.lists.created })}`}
                   {result.watchlist.existing + result.watched.existing + result.lists.existing > 0 &&
                     ` ${t('import.alreadyThere', { count: result.watchlist.existing + result.watched.existing + result.lists.existing })}`}
-                  {result.lists.skipped > 0 && ` ${t('import.listsSkipped', { count: result.lists.skipped })}`}{' '}
+                  {result.lists.skipped > 0 && ` ${t('import.listsSkipped', { count: result.lists.skipped })}`}
+                  {result.ratings.added > 0 && ` ${t('taste.importRatingsSaved', { count: result.ratings.added })}`}{' '}
                   <Link to={paths.profile()} className="underline">
                     {t('import.seeProfile')}
                   </Link>

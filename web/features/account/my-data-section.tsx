@@ -1,5 +1,5 @@
 /**
- * Your data: the watchlist and history as CSV (the columns Letterboxd imports), everything the site
+ * Your data: the watchlist, history and ratings as CSV (the columns Letterboxd imports), everything the site
  * holds on the account as JSON, and deleting the account after the current password. Downloads are
  * plain links: the browser sends the session cookie and saves the file the worker names.
  */
@@ -16,6 +16,7 @@ import { useDeleteAccount } from './api'
 const downloads: { href: string; label: MessageId }[] = [
   { href: '/api/me/export/watchlist.csv', label: 'account.downloadWatchlist' },
   { href: '/api/me/export/history.csv', label: 'account.downloadHistory' },
+  { href: '/api/me/ratings/export.csv', label: 'taste.exportRatings' },
   { href: '/api/me/export.json', label: 'account.downloadAll' },
 ]
 

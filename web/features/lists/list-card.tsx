@@ -1,9 +1,9 @@
-/** A saved title on the watchlist, history or a list's grid: poster and title linking to its page, Add to list in its corner, plus extras below. */
+/** A saved title on the watchlist, history or a list's grid: poster and title linking to its page, the viewer's rating, Add to list in its corner, plus extras below. */
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { MediaType } from '../../../worker/catalog/types'
 import { AddToListCorner } from '../../components/add-to-list'
-import { PosterFrame } from '../../components/poster-card'
+import { PosterFrame, YourRatingSlot } from '../../components/poster-card'
 import { t } from '../../i18n'
 import { paths } from '../../lib/paths'
 
@@ -34,8 +34,12 @@ export function ListCard({
   return (
     <article className="group/card relative flex flex-col">
       <Link to={to ?? paths.title(type, id)} className="group block">
-        <PosterFrame path={posterPath}>{badge}</PosterFrame>
+        <PosterFrame path={posterPath}>
+          {badge}
+          <YourRatingSlot type={type} id={id} badge />
+        </PosterFrame>
         <h2 dir="auto" className={`mt-2 truncate text-sm font-semibold text-neutral-100 ${pageSide}`}>{title}</h2>
+        <YourRatingSlot type={type} id={id} />
       </Link>
       <AddToListCorner target={{ content_type: type, content_id: id, title, poster_path: posterPath }} />
       <p className="text-xs text-neutral-400">{type === 'movie' ? t('lists.movie') : t('lists.tvShow')}</p>

@@ -1,12 +1,13 @@
 /**
  * A search hit: Movie / TV Show badge, poster (a drawn placeholder when there is none or it fails
- * to load), title or 'Unknown', year and a one-decimal star rating (none before anyone has rated it); optionally a two-line overview.
+ * to load), title or 'Unknown', year and a one-decimal star rating (none before anyone has rated it), the
+ * viewer's own rating; optionally a two-line overview.
  */
 import { Link } from 'react-router-dom'
 import type { ListItem } from '../../../worker/catalog/types'
 import { AddToListCorner } from '../../components/add-to-list'
 import { FilmIcon, StarIcon } from '../../components/icons'
-import { PosterFrame } from '../../components/poster-card'
+import { PosterFrame, YourRatingSlot } from '../../components/poster-card'
 import { currentLocale, t } from '../../i18n'
 import { paths } from '../../lib/paths'
 import { hasRating, titleOf, yearOf } from '../../lib/titles'
@@ -38,6 +39,7 @@ export function SearchResultCard({ item, showOverview = false, onOpen }: { item:
           <span className={`absolute start-1.5 top-1.5 rounded px-1.5 py-0.5 text-[11px] font-bold text-white ${item.media_type === 'movie' ? 'bg-sky-700' : 'bg-violet-700'}`}>
             {item.media_type === 'movie' ? t('search.movie') : t('search.tvShow')}
           </span>
+          <YourRatingSlot type={item.media_type} id={item.id} badge />
         </PosterFrame>
         <p dir="auto" className={`mt-1.5 truncate text-sm font-medium text-neutral-100 ${pageSide}`} data-catalog="">
           {title}
@@ -51,6 +53,7 @@ export function SearchResultCard({ item, showOverview = false, onOpen }: { item:
               {formatRating(item.vote_average)}
             </span>
           )}
+          <YourRatingSlot type={item.media_type} id={item.id} />
         </p>
         {showOverview && (
           <p dir="auto" className={`mt-1 line-clamp-2 text-xs text-neutral-400 ${pageSide}`} data-catalog="">

@@ -9,7 +9,7 @@
  * { type: 'player_ready' } from its own origin.
  */
 import { useAtomValue } from 'jotai'
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { ImageSource } from '../../../worker/catalog/image-sizes'
 import type { MediaType, Video } from '../../../worker/catalog/types'
 import type { PlayerSource } from '../../../worker/player/sources'
@@ -17,7 +17,7 @@ import { t } from '../../i18n'
 import { useStream } from './api'
 import type { ConnectionQuality } from './connection-quality'
 import { embedUrl } from './embed-url'
-import { prefetchHlsPlayer } from './player-loader'
+import { prefetchHlsPlayer, TitleRating } from './player-loader'
 import { useHlsPlayerModule } from './use-hls-player-module'
 import { PlayerPoster, type PosterArt } from './player-poster'
 import { exitFullscreen } from './player/fullscreen'
@@ -177,6 +177,12 @@ export interface PlayerProps {
   similarHref?: string
 }
 
+/** The closing cards' frames, for the rating's card (whose code, loaded apart, need not import the player's). */
+export interface ClosingFrames {
+  ClosingCard: typeof ClosingCard
+  MoreLikeThisCard: typeof MoreLikeThisCard
+}
+
 export interface UpNext {
   label: string
   onPlay: () => void
@@ -206,7 +212,7 @@ function ClosingCard({
   label: string
   testId: string
   /** The first action: a button, or a link when it has `href` (what it does is still `onPress`). */
-  action: { text: string; onPress: () => void; href?: string }
+  action?: { text: string; onPress: () => void; href?: string }
   atCredits: boolean
   onCancel: () => void
   children: ReactNode
@@ -233,7 +239,7 @@ function ClosingCard({
     >
       {children}
       <div className="mt-2 flex flex-wrap gap-2 sm:mt-3">
-        {action.href ? (
+        {action?.href ? (
           <a
             ref={first}
             href={action.href}
@@ -246,9 +252,11 @@ function ClosingCard({
             {action.text}
           </a>
         ) : (
-          <button ref={first} type="button" onClick={action.onPress} className={firstClass}>
-            {action.text}
-          </button>
+          action && (
+            <button ref={first} type="button" onClick={action.onPress} className={firstClass}>
+              {action.text}
+            </button>
+          )
         )}
         <button type="button" onClick={cancel} className="rounded-lg bg-neutral-800 px-3 py-1.5 text-sm font-semibold text-neutral-100 hover:bg-neutral-700">
           {atCredits ? t('player.watchCredits') : t('player.cancel')}
@@ -301,13 +309,14 @@ function UpNextCard({ upNext, countdown, atCredits, onCancel }: { upNext: UpNext
  * On a film, More like this: See similar titles leaves full screen, then goes to the page's
  * similar titles (`href`, a place on the page) as the link would.
  */
-function MoreLikeThisCard({ href, atCredits, onCancel }: { href: string; atCredits: boolean; onCancel: () => void }) {
+function MoreLikeThisCard({ href, atCredits, onCancel, children }: { href: string; atCredits: boolean; onCancel: () => void; children?: ReactNode }) {
   const seeSimilar = () => {
     void exitFullscreen().then(() => window.location.assign(href))
   }
   return (
     <ClosingCard label={t('player.moreLikeThis')} testId="more-like-this" action={{ text: t('player.seeSimilar'), onPress: seeSimilar, href }} atCredits={atCredits} onCancel={onCancel}>
       <p className="text-sm font-semibold sm:text-base">{t('player.moreLikeThis')}</p>
+      {children}
     </ClosingCard>
   )
 }
@@ -446,7 +455,18 @@ export function Player({ target, title, art, sources, trailer, connection, start
           takeFocus={takeFocus}
         >
           {upNextShown && <UpNextCard upNext={upNext} countdown={autoplayNext} atCredits={!ended} onCancel={closeCard} />}
-          {moreLikeThisShown && <MoreLikeThisCard href={similarHref} atCredits={!ended} onCancel={closeCard} />}
+          {/* at the end of a title (a film, a show's last episode) a signed-in viewer's rating, with More like this where there is that card */}
+          {progress.enabled && progress.completesTitle !== false && !upNext
+            ? closingCardShown && (
+                <Suspense fallback={null}>
+                  <TitleRating
+                    type={target.type}
+                    id={target.id}
+                    end={{ title: heading?.title ?? title, similarHref: moreLikeThisShown ? similarHref : undefined, atCredits: !ended, onCancel: closeCard, frames: { ClosingCard, MoreLikeThisCard } }}
+                  />
+                </Suspense>
+              )
+            : moreLikeThisShown && <MoreLikeThisCard href={similarHref} atCredits={!ended} onCancel={closeCard} />}
         </HlsPlayer>
       )
     }

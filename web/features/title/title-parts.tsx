@@ -1,22 +1,24 @@
 /**
  * The parts the movie and TV pages share: the backdrop header with title and facts, the details
- * block (overview, genres, watchlist, share, download), and the player section with the
- * operator's ad slots.
+ * block (overview, genres, watchlist, share, download, the viewer's rating), and the player section
+ * with the operator's ad slots.
  */
 import { useAtom } from 'jotai'
 import { atomWithStorage } from 'jotai/utils'
-import { useState, type ReactNode } from 'react'
+import { Suspense, useState, type ReactNode } from 'react'
 import type { Genre, MediaType } from '../../../worker/catalog/types'
 import { ListPlusIcon, StarIcon } from '../../components/icons'
 import { type ListTarget, useOpenAddToList } from '../../components/add-to-list'
 import { WatchlistButton } from '../../components/watchlist-button'
 import { ApiError } from '../../lib/api-client'
 import { FIRST_SCREEN_KEYS } from '../../lib/hydration'
+import { useSession } from '../../lib/session'
 import { useImage } from '../../lib/images'
 import { FULL_WIDTH_BACKDROP } from '../../../worker/catalog/image-sizes'
 import { t } from '../../i18n'
 import { hasRating } from '../../lib/titles'
 import { AdBlock, DownloadButtons, PopupNotice } from './operator-links'
+import { TitleRating } from './player-loader'
 import { TitleShareButton } from './share-buttons'
 import { ratingText } from './title-format'
 import { WatchTogetherButton } from './watch-together-button'
@@ -160,7 +162,19 @@ export function TitleSummary({
         <TitleShareButton type={facts.type} id={facts.id} title={facts.title} episode={episode} />
         <WatchTogetherButton type={facts.type} id={facts.id} episode={episode} />
       </div>
+      <TitleRatingSlot type={facts.type} id={facts.id} />
     </section>
+  )
+}
+
+/** A signed-in viewer's own rating of the title: its code loads then, a visitor never downloads it. */
+function TitleRatingSlot({ type, id }: { type: MediaType; id: number }) {
+  const session = useSession()
+  if (!session) return null
+  return (
+    <Suspense fallback={<div aria-hidden="true" className="h-12" />}>
+      <TitleRating type={type} id={id} />
+    </Suspense>
   )
 }
 
