@@ -1,6 +1,6 @@
 /**
  * My Watchlist and Last Watched on the profile page: poster cards with the title and its kind
- * (and when it was watched), each opening the title's page. Load failures stay quiet here and
+ * (and when it was watched), each opening the title's page; then every play (play-history.tsx). Load failures stay quiet here and
  * show as an empty list, as SPEC.md section 8 asks for the profile page.
  */
 import type { ReactNode } from 'react'
@@ -10,6 +10,7 @@ import { useImage } from '../../lib/images'
 import { POSTER_SIZES } from '../../components/poster-card'
 import { paths } from '../../lib/paths'
 import { useMyWatchlist, useRecentHistory } from '../../lib/my-lists'
+import { PlayHistory } from './play-history'
 
 interface CardItem {
   content_id: number
@@ -109,6 +110,7 @@ export function ProfileLists() {
           </Grid>
         )}
       </ListSection>
+      <PlayHistory />
     </>
   )
 }

@@ -4,6 +4,7 @@
  * case-insensitively. Where the seasons are tabs, the list is the panel they control.
  */
 import { lazy, Suspense, useId, useRef, type ReactNode } from 'react'
+import type { WatchHistoryEntry } from '../../../drizzle/schema'
 import type { Episode } from '../../../worker/catalog/types'
 import { CloseIcon, PlayIcon, SearchIcon } from '../../components/icons'
 import { t } from '../../i18n'
@@ -11,6 +12,7 @@ import { useKeptInput } from '../../lib/hydration'
 import { useImage } from '../../lib/images'
 import { episodeName } from './episode-text'
 import { dateText } from './title-format'
+import { WatchedSlot } from './watched-slots'
 
 /** A spoiler-safe viewer's episode not reached yet: its number over the art, and Reveal. */
 const HiddenEpisode = lazy(() => import('./hidden-episode'))
@@ -34,6 +36,7 @@ export function EpisodeList({
   loading,
   seasons,
   panel,
+  progress = null,
 }: {
   episodes: Episode[]
   selected: number
@@ -45,6 +48,8 @@ export function EpisodeList({
   seasons?: ReactNode
   /** The ids tying the list to the season tab that shows it, when the seasons are tabs. */
   panel?: { id: string; labelledBy: string }
+  /** The signed-in viewer's history entry for the show: the episode it names shows how far they got. */
+  progress?: WatchHistoryEntry | null
 }) {
   const image = useImage()
   const searchId = useId()
@@ -80,6 +85,7 @@ export function EpisodeList({
         </div>
       </div>
       {seasons}
+      <WatchedSlot season={episodes} />
       <div role={panel ? 'tabpanel' : undefined} id={panel?.id} aria-labelledby={panel?.labelledBy}>
         <ul className="grid gap-2 lg:grid-cols-2" data-testid="episode-list" aria-busy={loading}>
           {shown.map((episode) => {
@@ -115,6 +121,7 @@ export function EpisodeList({
                     </p>
                   </div>
                 </button>
+                <WatchedSlot episode={episode} progress={progress} />
                 {episode.hidden && (
                   <Suspense>
                     <HiddenEpisode episode={episode} />

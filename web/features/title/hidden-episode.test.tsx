@@ -76,7 +76,7 @@ describe('a hidden episode', () => {
     expect(seen.map((call) => call.path)).toContain(`/api/catalog/tv/${SHOW}/season/1?reveal=5`)
     // the episode's own row keeps the focus; the one after it stays hidden
     expect(within(row).queryByRole('button', { name: /^Reveal/ })).toBeNull()
-    expect(document.activeElement).toBe(within(row).getByRole('button'))
+    expect(document.activeElement).toBe(within(row).getByRole('button', { name: /Gray Matter/ }))
     expect(list().textContent).not.toContain('Name 6')
     expect(client.getQueryData<Season>(catalogKeys.season(SHOW, 1))!.episodes[4]).not.toHaveProperty('hidden')
   })

@@ -22,6 +22,7 @@ import { TitleRating } from './player-loader'
 import { TitleShareButton } from './share-buttons'
 import { ratingText } from './title-format'
 import { WatchTogetherButton } from './watch-together-button'
+import { WatchedSlot } from './watched-slots'
 
 export interface TitleFacts {
   type: MediaType
@@ -158,6 +159,7 @@ export function TitleSummary({
       <div className="flex flex-wrap items-start gap-2">
         <WatchlistButton target={{ contentId: facts.id, contentType: facts.type, title: facts.title, posterPath: facts.posterPath }} />
         {follow}
+        {facts.type === 'movie' && <WatchedSlot film={facts.id} />}
         <AddToListButton target={{ content_type: facts.type, content_id: facts.id, title: facts.title, poster_path: facts.posterPath }} />
         <TitleShareButton type={facts.type} id={facts.id} title={facts.title} episode={episode} />
         <WatchTogetherButton type={facts.type} id={facts.id} episode={episode} />

@@ -276,6 +276,7 @@ function ShowPage({ id }: { id: number }) {
           loading={season.isFetching}
           seasons={<SeasonPicker seasons={seasons} selected={selection?.season ?? null} onSelect={chooseSeason} idBase={seasonsId} />}
           panel={seasonPanel(seasonsId, seasons, selection?.season ?? null)}
+          progress={history.saved}
         />
         <TitleExtras downloadUrl={config.data?.downloadUrl ?? null} adUrl={config.data?.adUrl ?? null} />
       </div>
