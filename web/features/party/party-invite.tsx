@@ -1,6 +1,7 @@
 /** The room's invitation: its address with Copy link, and the site's Share button for it. */
 import { t } from '../../i18n'
-import { CopyLinkField, ShareButton } from '../title/share-buttons'
+import { ShareButton } from '../title/share-buttons'
+import { CopyLinkField } from '../title/share-sheet'
 
 export function PartyInvite({ link, title }: { link: string; title: string }) {
   return (

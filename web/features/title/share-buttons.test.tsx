@@ -7,20 +7,21 @@ afterEach(() => {
   delete (navigator as { share?: unknown }).share
 })
 
-function openSheet(): HTMLElement {
+/** Presses Share; the sheet's code comes with the first press. */
+function openSheet(): Promise<HTMLElement> {
   fireEvent.click(screen.getByRole('button', { name: 'Share' }))
-  return screen.getByRole('dialog', { name: 'Share' })
+  return screen.findByRole('dialog', { name: 'Share' })
 }
 
 describe('TitleShareButton', () => {
-  it('is one button until pressed; its sheet opens each of the six networks in a 600x400 pop-up with the share link and title', () => {
+  it('is one button until pressed; its sheet opens each of the six networks in a 600x400 pop-up with the share link and title', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null)
     render(<TitleShareButton type="movie" id={155} title="The Dark Knight" />)
     expect(screen.queryByRole('button', { name: /^Share on / })).toBeNull()
     expect(screen.getByRole('button', { name: 'Share' }).getAttribute('aria-haspopup')).toBe('dialog')
     const link = `${window.location.origin}/share/movie/155`
     for (const name of ['Facebook', 'X (Twitter)', 'WhatsApp', 'Telegram', 'Reddit', 'LinkedIn']) {
-      fireEvent.click(within(openSheet()).getByRole('button', { name: `Share on ${name}` }))
+      fireEvent.click(within(await openSheet()).getByRole('button', { name: `Share on ${name}` }))
       // Choosing a network closes the sheet.
       expect(screen.queryByRole('dialog')).toBeNull()
     }
@@ -36,7 +37,7 @@ describe('TitleShareButton', () => {
     const writeText = vi.fn().mockResolvedValue(undefined)
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
     const { unmount } = render(<TitleShareButton type="tv" id={1399} title="Game of Thrones" />)
-    const sheet = openSheet()
+    const sheet = await openSheet()
     expect(within(sheet).getByText('Game of Thrones')).toBeTruthy()
     expect((within(sheet).getByRole('textbox', { name: 'Link to share' }) as HTMLInputElement).value).toBe(`${window.location.origin}/share/tv/1399`)
     expect(within(sheet).queryByRole('button', { name: 'Share…' })).toBeNull()
@@ -48,15 +49,15 @@ describe('TitleShareButton', () => {
     const share = vi.fn().mockResolvedValue(undefined)
     Object.defineProperty(navigator, 'share', { value: share, configurable: true })
     render(<TitleShareButton type="tv" id={1399} title="Game of Thrones" />)
-    fireEvent.click(within(openSheet()).getByRole('button', { name: 'Share…' }))
+    fireEvent.click(within(await openSheet()).getByRole('button', { name: 'Share…' }))
     await waitFor(() => expect(share).toHaveBeenCalledWith({ title: 'Game of Thrones', url: `${window.location.origin}/share/tv/1399` }))
   })
 
-  it('closes with its Close button and gives the focus back to Share', () => {
+  it('closes with its Close button and gives the focus back to Share', async () => {
     render(<TitleShareButton type="movie" id={155} title="The Dark Knight" />)
     const button = screen.getByRole('button', { name: 'Share' })
     button.focus()
-    fireEvent.click(within(openSheet()).getByRole('button', { name: 'Close' }))
+    fireEvent.click(within(await openSheet()).getByRole('button', { name: 'Close' }))
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(document.activeElement).toBe(button)
   })
@@ -66,10 +67,10 @@ describe('TitleShareButton', () => {
     const writeText = vi.fn().mockResolvedValue(undefined)
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
     render(<TitleShareButton type="tv" id={1399} title="Game of Thrones" episode={{ season: 2, episode: 3 }} />)
-    fireEvent.click(within(openSheet()).getByRole('button', { name: 'Copy link' }))
+    fireEvent.click(within(await openSheet()).getByRole('button', { name: 'Copy link' }))
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/share/tv/1399?season=2&episode=3`))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    fireEvent.click(within(openSheet()).getByRole('button', { name: 'Share on X (Twitter)' }))
+    fireEvent.click(within(await openSheet()).getByRole('button', { name: 'Share on X (Twitter)' }))
     const url = new URL(String(open.mock.calls[0]![0]))
     expect(url.searchParams.get('url')).toBe(`${window.location.origin}/share/tv/1399?season=2&episode=3`)
     expect(url.searchParams.get('text')).toBe('Game of Thrones S2 E3')
