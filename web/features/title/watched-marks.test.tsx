@@ -76,10 +76,13 @@ const renderList = () =>
 
 const list = () => screen.getByTestId('episode-list')
 
+/** How long the marks' code and first answer may take to come, on a busy machine. */
+const LOADED = 5000
+
 /** The button, once the marks have come (until then it waits, disabled). */
 async function ready(find: Promise<HTMLElement>): Promise<HTMLElement> {
   const button = await find
-  await waitFor(() => expect(button).toHaveProperty('disabled', false))
+  await waitFor(() => expect(button).toHaveProperty('disabled', false), { timeout: LOADED })
   return button
 }
 const season = () => screen.getByTestId('season-watched')
@@ -88,7 +91,7 @@ describe('watched marks in an episode list', () => {
   it('marks each episode watched or not, counts the season’s aired episodes and shows the episode in progress', async () => {
     stubMarks([mark(1, 1), mark(1, 2, 2)])
     renderList()
-    const first = await within(list()).findByRole('button', { name: 'S1 E1 watched' })
+    const first = await within(list()).findByRole('button', { name: 'S1 E1 watched' }, { timeout: LOADED })
     expect(first.getAttribute('aria-pressed')).toBe('true')
     expect(within(list()).getByRole('button', { name: 'S1 E2 watched' })).toBeTruthy()
     expect(within(list()).getByRole('button', { name: 'Mark S1 E3 watched' }).getAttribute('aria-pressed')).toBe('false')
@@ -104,7 +107,7 @@ describe('watched marks in an episode list', () => {
   it('toggles one episode, and the whole season, at once and as the server answers', async () => {
     const seen = stubMarks([mark(1, 1)])
     renderList()
-    fireEvent.click(await ready(within(list()).findByRole('button', { name: 'Mark S1 E3 watched' })))
+    fireEvent.click(await ready(within(list()).findByRole('button', { name: 'Mark S1 E3 watched' }, { timeout: LOADED })))
     expect(await within(list()).findByRole('button', { name: 'S1 E3 watched' })).toBeTruthy()
     await waitFor(() => expect(season().textContent).toContain('2 of 5 watched'))
     expect(seen.find((call) => call.method === 'PUT')?.body).toEqual({ content_type: 'tv', content_id: SHOW, season_number: 1, episode_number: 3, watched: true })
@@ -126,7 +129,7 @@ describe('watched marks in an episode list', () => {
   it('puts a mark back and says so when it is not saved', async () => {
     stubMarks([], { failPut: true })
     renderList()
-    fireEvent.click(await ready(within(list()).findByRole('button', { name: 'Mark S1 E4 watched' })))
+    fireEvent.click(await ready(within(list()).findByRole('button', { name: 'Mark S1 E4 watched' }, { timeout: LOADED })))
     expect(await screen.findByText('Your change could not be saved. Please try again.')).toBeTruthy()
     expect(within(list()).getByRole('button', { name: 'Mark S1 E4 watched' }).getAttribute('aria-pressed')).toBe('false')
     expect(season().textContent).toContain('0 of 5 watched')
@@ -147,7 +150,7 @@ describe('a film’s watched toggle', () => {
   it('says Mark watched, then Watched, and how often once more than once', async () => {
     const seen = stubMarks([])
     renderPage('/movie/603', <WatchedSlot film={603} />)
-    fireEvent.click(await ready(screen.findByRole('button', { name: 'Mark watched' })))
+    fireEvent.click(await ready(screen.findByRole('button', { name: 'Mark watched' }, { timeout: LOADED })))
     expect((await screen.findByRole('button', { name: 'Watched' })).getAttribute('aria-pressed')).toBe('true')
     expect(seen.find((call) => call.method === 'PUT')?.body).toEqual({ content_type: 'movie', content_id: 603, watched: true })
   })
@@ -155,6 +158,6 @@ describe('a film’s watched toggle', () => {
   it('counts the plays of a film watched again', async () => {
     stubMarks([mark(null, null, 2)])
     renderPage('/movie/603', <WatchedSlot film={603} />)
-    expect(await screen.findByText('Watched 2 times')).toBeTruthy()
+    expect(await screen.findByText('Watched 2 times', {}, { timeout: LOADED })).toBeTruthy()
   })
 })
