@@ -56,9 +56,7 @@ import {
   recordPlay,
   removeRating,
   setRatings,
-  seenTitles,
   setShowFinished,
-  tasteSeq,
   unmarkWatched,
   watchedMarks,
   watchedTitles,
@@ -73,7 +71,6 @@ import {
 } from './taste'
 import type { StorePlayRow, StoreRatingRow } from '../../drizzle/account-store'
 import type { ContinueEntry } from './up-next'
-import type { KeptRecommendations } from '../catalog/recommendation-rows'
 import { addToWatchlist, isInWatchlist, listWatchlist, removeFromWatchlist, watchlistEntry, type ContentKey, type Owner, type WatchlistEntry, type WatchlistItem } from './watchlist'
 
 /** How long a progress-only change may wait for the D1 copy: at most one batch per viewer per 10 minutes. */
@@ -160,8 +157,6 @@ export interface FirstScreenWants {
   watchlist?: boolean
   /** How many recent titles, when the page shows them. */
   history?: number
-  /** The name the recommendations the page shows are kept under, when it shows them. */
-  recommendations?: string
 }
 
 export interface FirstScreen {
@@ -172,15 +167,7 @@ export interface FirstScreen {
   continueWatching?: ContinueEntry[]
   watchlist?: WatchlistEntry[]
   history?: HistoryResult[]
-  recommendations?: KeptOrTaste
 }
-
-/**
- * Recommendations kept for the viewer's taste as it is now, with the titles in the history (one
- * started since is not a change of taste, and is left out of what was kept), or the taste to make
- * them from; its number either way.
- */
-export type KeptOrTaste = { seq: number; kept: KeptRecommendations; seen: ContentKey[] } | { seq: number; taste: Taste }
 
 type AccountState = typeof storeAccount.$inferSelect
 
@@ -729,22 +716,6 @@ export class AccountStore extends DurableObject<Bindings> {
     await this.ctx.storage.put(`${TASTE_CACHE_PREFIX}${name}`, { seq, value })
   }
 
-  /**
-   * In one call, what the viewer's recommendations need (worker/catalog/recommendation-rows.ts):
-   * those kept under `name` for the taste as it is now, or, when none are, the taste to make them from.
-   */
-  async recommendationsOrTaste(owner: Owner, name: string): Promise<KeptOrTaste | null> {
-    if (!(await this.isOpen(owner))) return null
-    this.settle()
-    return this.keptForTaste(name)
-  }
-
-  private async keptForTaste(name: string): Promise<KeptOrTaste> {
-    const seq = tasteSeq(this.db)
-    const kept = await this.ctx.storage.get<{ seq: number; value: KeptRecommendations }>(`${TASTE_CACHE_PREFIX}${name}`)
-    return kept && kept.seq === seq ? { seq, kept: kept.value, seen: seenTitles(this.db) } : { seq, taste: readTaste(this.db) }
-  }
-
   // Import, export, deletion
 
   /** Titles from another service: each added once; those already there are left as they are. */
@@ -791,7 +762,6 @@ export class AccountStore extends DurableObject<Bindings> {
       ...(wants.continueWatching && { continueWatching: this.continueEntries(owner, wants.continueWatching) }),
       ...(wants.watchlist && { watchlist: listWatchlist(this.db).map((row) => watchlistEntry(owner, row)) }),
       ...(wants.history && { history: listHistory(this.db, wants.history).map((row) => historyResult(owner, row)) }),
-      ...(wants.recommendations && { recommendations: await this.keptForTaste(wants.recommendations) }),
     }
   }
 
