@@ -6,8 +6,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { currentLocale, t } from '../../i18n'
-import { useImage } from '../../lib/images'
-import { POSTER_SIZES } from '../../components/poster-card'
+import { PosterFrame, YourRatingSlot } from '../../components/poster-card'
 import { paths } from '../../lib/paths'
 import { useMyWatchlist, useRecentHistory } from '../../lib/my-lists'
 import { PlayHistory } from './play-history'
@@ -25,17 +24,11 @@ function formatWatched(iso: string): string {
 }
 
 function ListCard({ item, watchedAt }: { item: CardItem; watchedAt?: string }) {
-  const image = useImage()
-  const src = image(item.poster_path, 'poster', 240)
   return (
     <Link to={paths.title(item.content_type, item.content_id)} className="group block">
-      <div className="aspect-[2/3] overflow-hidden rounded-lg bg-neutral-800 ring-brand-400 transition group-hover:ring-2 group-focus-visible:ring-2">
-        {src ? (
-          <img src={src.src} srcSet={src.srcSet} sizes={src.srcSet && POSTER_SIZES} alt="" loading="lazy" decoding="async" width={500} height={750} className="h-full w-full object-cover" />
-        ) : (
-          <div className="flex h-full items-center justify-center p-2 text-center text-xs text-neutral-400">{t('account.noImage')}</div>
-        )}
-      </div>
+      <PosterFrame path={item.poster_path}>
+        <YourRatingSlot type={item.content_type} id={item.content_id} badge />
+      </PosterFrame>
       <p className="mt-1.5 truncate text-sm font-medium text-neutral-100">{item.title}</p>
       <p className="text-xs text-neutral-400">
         {item.content_type === 'movie' ? t('account.kindMovie') : t('account.kindTv')}
