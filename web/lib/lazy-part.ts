@@ -9,22 +9,24 @@
 import { type ComponentType, createElement, use } from 'react'
 import { sharedImport } from './shared-import'
 
-const loaders = new Map<string, () => Promise<void>>()
+const loaders = new Map<string, () => Promise<unknown>>()
 /** The parts drawn by the render under way on the server; null in the browser. */
 let drawn: Set<string> | null = null
 
 export function lazyPart<P extends object>(name: string, load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  let Loaded: ComponentType<P> | null = null
+  // Once the code is here: a promise already marked fulfilled, which use() answers without suspending.
+  let loaded: Promise<ComponentType<P>> | null = null
   const preload = sharedImport(() =>
     load().then((component) => {
-      Loaded = component
+      loaded = Object.assign(Promise.resolve(component), { status: 'fulfilled', value: component })
+      return component
     }),
   )
   loaders.set(name, preload)
   function Part(props: P) {
     drawn?.add(name)
-    if (!Loaded) use(preload())
-    return Loaded ? createElement(Loaded, props) : null
+    // use() on every render, so a render that suspended on the code calls it again when the code has come
+    return createElement(use(loaded ?? preload()), props)
   }
   return Part
 }
