@@ -12,7 +12,7 @@ import type { MediaType } from '../../../worker/catalog/types'
 import { CloseIcon } from '../../components/icons'
 import { t } from '../../i18n'
 import { api, readJson } from '../../lib/api-client'
-import { fetchMyRatings, myRatingsKey, ratingKey, starsText, type MyRatings } from '../../lib/my-ratings'
+import { myRatingsKey, myRatingsQuery, ratingKey, starsText, type MyRatings } from '../../lib/my-ratings'
 import type { ClosingFrames } from './player'
 import { StarRating } from './star-rating'
 
@@ -71,7 +71,7 @@ export function TitleRating({ type, id, end }: { type: MediaType; id: number; en
 
 function Rating({ type, id, focusAtEnd }: { type: MediaType; id: number; focusAtEnd: boolean }) {
   const client = useQueryClient()
-  const ratings = useQuery({ queryKey: myRatingsKey, queryFn: fetchMyRatings, staleTime: Infinity })
+  const ratings = useQuery(myRatingsQuery)
   const [status, setStatus] = useState<{ text: string; failed: boolean } | null>(null)
   const box = useRef<HTMLDivElement>(null)
   const loaded = ratings.isSuccess
