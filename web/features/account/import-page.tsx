@@ -6,13 +6,16 @@
  * each of which can be left out; nothing is added until the person presses Import, and importing
  * the same file twice adds nothing twice.
  */
+import { useQueryClient } from '@tanstack/react-query'
 import { useMemo, useRef, useState, type ChangeEvent } from 'react'
 import { Link, Navigate } from 'react-router-dom'
 import type { ImportCandidate, ImportMatch } from '../../../worker/accounts/import'
 import { Button } from '../../components/button'
 import { PageHeading } from '../../components/page-heading'
 import { t, type MessageId } from '../../i18n'
+import { watchlistKeys } from '../../lib/account-keys'
 import { api, readJson } from '../../lib/api-client'
+import { myRatingsKey } from '../../lib/my-ratings'
 import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
 import { queryKey, readImportFiles, type ImportRow, type ReadResult } from './import-files'
@@ -52,6 +55,7 @@ export function Component() {
 }
 
 function ImportPage() {
+  const client = useQueryClient()
   const input = useRef<HTMLInputElement>(null)
   const [stage, setStage] = useState<Stage>('read')
   const [read, setRead] = useState<ReadResult | null>(null)
@@ -172,6 +176,9 @@ function ImportPage() {
     } catch (err) {
       setError(t('import.importStopped', { error: (err as Error).message }))
       setStage('matched')
+    } finally {
+      // what the saved batches changed; the ratings are otherwise kept for the whole visit
+      for (const queryKey of [watchlistKeys.all, ['history'], ['me', 'watched'], myRatingsKey]) void client.invalidateQueries({ queryKey })
     }
   }
 
