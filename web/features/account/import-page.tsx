@@ -20,6 +20,7 @@ import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
 import { queryKey, readImportFiles, type ImportRow, type ReadResult } from './import-files'
 import { candidateText, FindByHand, ImportReview, Poster, RatingMark, ratingOfRows, type ReviewItem } from './import-review'
+import { AccountSection } from './account-section'
 
 const MATCH_BATCH = 50
 const APPLY_BATCH = 500
@@ -237,10 +238,7 @@ function ImportPage() {
     <div className="pb-12">
       <PageHeading title={t('import.title')} description={t('import.description')} />
       <div className="max-w-3xl space-y-6 px-4 md:px-8">
-        <section aria-labelledby="import-files" className="rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
-          <h2 id="import-files" className="text-xl font-semibold">
-            {t('import.stepChoose')}
-          </h2>
+        <AccountSection id="import-files" title={t('import.stepChoose')}>
           <p className="mt-2 text-sm text-neutral-300">
             {t('import.filesHelp')}
           </p>
@@ -265,13 +263,10 @@ function ImportPage() {
               ))}
             </div>
           )}
-        </section>
+        </AccountSection>
 
         {read && queries.length > 0 && (
-          <section aria-labelledby="import-match" className="rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
-            <h2 id="import-match" className="text-xl font-semibold">
-              {t('import.stepMatch')}
-            </h2>
+          <AccountSection id="import-match" title={t('import.stepMatch')}>
             {stage === 'read' && (
               <Button className="mt-4" onClick={findMatches}>
                 {t('import.matchTitles', { count: queries.length })}
@@ -337,14 +332,11 @@ function ImportPage() {
                 </ul>
               </details>
             )}
-          </section>
+          </AccountSection>
         )}
 
         {(stage === 'matched' || stage === 'importing' || stage === 'done') && (
-          <section aria-labelledby="import-apply" className="rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
-            <h2 id="import-apply" className="text-xl font-semibold">
-              {t('import.stepImport')}
-            </h2>
+          <AccountSection id="import-apply" title={t('import.stepImport')}>
             {stage !== 'done' ? (
               <>
                 {review.length > 0 && <ImportReview items={review} excluded={excluded} onToggle={toggle} />}
@@ -375,7 +367,7 @@ function ImportPage() {
                 </p>
               )
             )}
-          </section>
+          </AccountSection>
         )}
       </div>
     </div>

@@ -12,6 +12,7 @@ import { paths } from '../../lib/paths'
 import { useRefreshSession } from '../../lib/session'
 import { FormError, PasswordField } from './auth-form'
 import { useDeleteAccount } from './api'
+import { AccountSection } from './account-section'
 
 const downloads: { href: string; label: MessageId }[] = [
   { href: '/api/me/export/watchlist.csv', label: 'account.downloadWatchlist' },
@@ -49,11 +50,7 @@ export function MyDataSection({ canDelete }: { canDelete: boolean }) {
   }
 
   return (
-    <section aria-labelledby="my-data-title" className="rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
-      <h2 id="my-data-title" className="text-xl font-semibold">
-        {t('account.yourData')}
-      </h2>
-      <p className="mt-2 text-sm text-neutral-400">{t('account.yourDataIntro')}</p>
+    <AccountSection id="my-data-title" title={t('account.yourData')} intro={t('account.yourDataIntro')}>
       <ul className="mt-4 flex flex-wrap gap-3">
         {downloads.map((d) => (
           <li key={d.href}>
@@ -98,6 +95,6 @@ export function MyDataSection({ canDelete }: { canDelete: boolean }) {
           )}
         </div>
       )}
-    </section>
+    </AccountSection>
   )
 }

@@ -11,6 +11,7 @@ import { useToast } from '../../components/toast'
 import { t } from '../../i18n'
 import { api, readJson } from '../../lib/api-client'
 import { currentSubscription, type NoticesAnswer, pushSupport, quietHours, subscribeThisBrowser, unsubscribeThisBrowser } from './push-client'
+import { AccountSection } from './account-section'
 
 const noticesKey = ['me', 'notices'] as const
 
@@ -77,61 +78,59 @@ export function NoticesSection() {
   else if (support === 'blocked') status = t('account.noticesBlocked')
 
   return (
-    <section aria-labelledby="notices-title" className="space-y-4 rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
-      <div>
-        <h2 id="notices-title" className="text-xl font-semibold">{t('account.noticesTitle')}</h2>
-        <p className="mt-1 text-sm text-neutral-400">{t('account.noticesText')}</p>
-      </div>
-      {notices.isPending || support === null ? (
-        <p role="status" className="text-sm text-neutral-400">{t('common.loadingDots')}</p>
-      ) : notices.isError ? (
-        <p role="alert" className="text-sm text-red-300">{t('account.noticesLoadFailed')}</p>
-      ) : (
-        <>
-          {status && <p className="text-sm text-amber-200">{status}</p>}
-          <div className="flex flex-wrap items-center gap-3">
-            <Button
-              variant={subscribed ? 'secondary' : 'primary'}
-              aria-pressed={!!subscribed}
-              disabled={!!status || subscribed === null}
-              busy={toggle.isPending}
-              busyLabel={t('common.loadingDots')}
-              onClick={() => toggle.mutate(!subscribed)}
-            >
-              {subscribed ? t('account.noticesStop') : t('account.noticesStart')}
-            </Button>
-            {data && data.subscriptions > 0 && <span className="text-sm text-neutral-400">{t('account.noticesDevices', { count: data.subscriptions })}</span>}
-          </div>
-          <form
-            className="space-y-3"
-            onSubmit={(e) => {
-              e.preventDefault()
-              saveQuiet.mutate(quietOn ? hours : null)
-            }}
-          >
-            <div className="flex items-center gap-2">
-              <input id={ids.quiet} type="checkbox" checked={quietOn} onChange={(e) => setQuietOn(e.target.checked)} className="h-4 w-4 accent-brand-600" />
-              <label htmlFor={ids.quiet} className="text-sm font-medium">{t('account.quietHours')}</label>
-            </div>
-            <div className="flex flex-wrap items-end gap-3">
-              <div className="flex flex-col gap-1">
-                <label htmlFor={ids.from} className="text-xs text-neutral-400">{t('account.quietFrom')}</label>
-                <input id={ids.from} type="time" value={from} disabled={!quietOn} onChange={(e) => setFrom(e.target.value)} className="rounded-lg border border-neutral-700 bg-neutral-950 px-3 py-2 text-sm disabled:opacity-50" />
-              </div>
-              <div className="flex flex-col gap-1">
-                <label htmlFor={ids.to} className="text-xs text-neutral-400">{t('account.quietTo')}</label>
-                <input id={ids.to} type="time" value={to} disabled={!quietOn} onChange={(e) => setTo(e.target.value)} className="rounded-lg border border-neutral-700 bg-neutral-950 px-3 py-2 text-sm disabled:opacity-50" />
-              </div>
-              <Button type="submit" variant="secondary" disabled={quietOn && !hours} busy={saveQuiet.isPending} busyLabel={t('common.loadingDots')}>
-                {t('account.quietSave')}
+    <AccountSection id="notices-title" title={t('account.noticesTitle')} intro={t('account.noticesText')}>
+      <div className="mt-4 space-y-4">
+        {notices.isPending || support === null ? (
+          <p role="status" className="text-sm text-neutral-400">{t('common.loadingDots')}</p>
+        ) : notices.isError ? (
+          <p role="alert" className="text-sm text-red-300">{t('account.noticesLoadFailed')}</p>
+        ) : (
+          <>
+            {status && <p className="text-sm text-amber-200">{status}</p>}
+            <div className="flex flex-wrap items-center gap-3">
+              <Button
+                variant={subscribed ? 'secondary' : 'primary'}
+                aria-pressed={!!subscribed}
+                disabled={!!status || subscribed === null}
+                busy={toggle.isPending}
+                busyLabel={t('common.loadingDots')}
+                onClick={() => toggle.mutate(!subscribed)}
+              >
+                {subscribed ? t('account.noticesStop') : t('account.noticesStart')}
               </Button>
+              {data && data.subscriptions > 0 && <span className="text-sm text-neutral-400">{t('account.noticesDevices', { count: data.subscriptions })}</span>}
             </div>
-            <p className="text-xs text-neutral-400" data-catalog-text={browserZone()}>
-              {t('account.quietZone', { zone: browserZone() })}
-            </p>
-          </form>
-        </>
-      )}
-    </section>
+            <form
+              className="space-y-3"
+              onSubmit={(e) => {
+                e.preventDefault()
+                saveQuiet.mutate(quietOn ? hours : null)
+              }}
+            >
+              <div className="flex items-center gap-2">
+                <input id={ids.quiet} type="checkbox" checked={quietOn} onChange={(e) => setQuietOn(e.target.checked)} className="h-4 w-4 accent-brand-600" />
+                <label htmlFor={ids.quiet} className="text-sm font-medium">{t('account.quietHours')}</label>
+              </div>
+              <div className="flex flex-wrap items-end gap-3">
+                <div className="flex flex-col gap-1">
+                  <label htmlFor={ids.from} className="text-xs text-neutral-400">{t('account.quietFrom')}</label>
+                  <input id={ids.from} type="time" value={from} disabled={!quietOn} onChange={(e) => setFrom(e.target.value)} className="rounded-lg border border-neutral-700 bg-neutral-950 px-3 py-2 text-sm disabled:opacity-50" />
+                </div>
+                <div className="flex flex-col gap-1">
+                  <label htmlFor={ids.to} className="text-xs text-neutral-400">{t('account.quietTo')}</label>
+                  <input id={ids.to} type="time" value={to} disabled={!quietOn} onChange={(e) => setTo(e.target.value)} className="rounded-lg border border-neutral-700 bg-neutral-950 px-3 py-2 text-sm disabled:opacity-50" />
+                </div>
+                <Button type="submit" variant="secondary" disabled={quietOn && !hours} busy={saveQuiet.isPending} busyLabel={t('common.loadingDots')}>
+                  {t('account.quietSave')}
+                </Button>
+              </div>
+              <p className="text-xs text-neutral-400" data-catalog-text={browserZone()}>
+                {t('account.quietZone', { zone: browserZone() })}
+              </p>
+            </form>
+          </>
+        )}
+      </div>
+    </AccountSection>
   )
 }

@@ -12,6 +12,7 @@ import { currentLocale, t } from '../../i18n'
 import { passkeyKeys, twoFactorKeys, usePasskeys, useRemovePasskey, type AccountPasskey } from './api'
 import { addPasskey, passkeysSupported, type FactorChangeConfirmation } from './passkey-ceremonies'
 import { ConfirmFactorChange } from './two-factor-parts'
+import { AccountSection } from './account-section'
 
 function used(passkey: AccountPasskey): string {
   const dateFormat = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium' })
@@ -55,11 +56,10 @@ export function PasskeysSection({ secondFactor = false }: { secondFactor?: boole
     )
 
   return (
-    <section aria-labelledby="passkeys-title" className="rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="passkeys-title" className="text-xl font-semibold">
-          {t('account.passkeys')}
-        </h2>
+    <AccountSection
+      id="passkeys-title"
+      title={t('account.passkeys')}
+      action={
         <Button
           variant="secondary"
           onClick={() => (secondFactor ? setPending({ kind: 'add' }) : add.mutate({}))}
@@ -69,8 +69,9 @@ export function PasskeysSection({ secondFactor = false }: { secondFactor?: boole
         >
           {t('account.addPasskey')}
         </Button>
-      </div>
-      <p className="mt-2 text-sm text-neutral-400">{t('account.passkeysIntro')}</p>
+      }
+      intro={t('account.passkeysIntro')}
+    >
       {pending && (
         <ConfirmFactorChange
           action={pending.kind === 'add' ? t('account.addPasskey') : t('account.removePasskey', { name: pending.passkey.name })}
@@ -111,6 +112,6 @@ export function PasskeysSection({ secondFactor = false }: { secondFactor?: boole
           ))}
         </ul>
       )}
-    </section>
+    </AccountSection>
   )
 }

@@ -11,6 +11,7 @@ import { useChangePassword, useTwoFactorState } from './api'
 import { Button } from '../../components/button'
 import { passkeyConfirmation, passkeysSupported } from './passkey-ceremonies'
 import { CodeField } from './two-factor-parts'
+import { AccountSection } from './account-section'
 
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
@@ -65,15 +66,15 @@ export function PasswordSection({ secondFactor = false }: { secondFactor?: boole
   const set = (name: keyof typeof empty) => (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value })
 
   return (
-    <section aria-labelledby="password-title" className="rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="password-title" className="text-xl font-semibold">
-          {t('account.changePassword')}
-        </h2>
+    <AccountSection
+      id="password-title"
+      title={t('account.changePassword')}
+      action={
         <Button variant="secondary" onClick={open ? close : () => setOpen(true)} aria-expanded={open}>
           {open ? t('account.cancel') : t('account.changePassword')}
         </Button>
-      </div>
+      }
+    >
       {open ? (
         <form onSubmit={onSubmit} className="mt-5 max-w-md space-y-4" aria-label={t('account.changePasswordForm')}>
           <PasswordField label={t('account.currentPassword')} showLabel={t('account.showCurrentPassword')} hideLabel={t('account.hideCurrentPassword')} name="currentPassword" autoComplete="current-password" required value={form.currentPassword} onChange={set('currentPassword')} />
@@ -98,6 +99,6 @@ export function PasswordSection({ secondFactor = false }: { secondFactor?: boole
       ) : (
         <p className="mt-2 text-sm text-neutral-400">{t('account.changePasswordNote')}</p>
       )}
-    </section>
+    </AccountSection>
   )
 }

@@ -6,9 +6,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import type { StorePlayRow } from '../../../drizzle/account-store'
+import { Button } from '../../components/button'
 import { currentLocale, t } from '../../i18n'
 import { api, readJson } from '../../lib/api-client'
 import { paths } from '../../lib/paths'
+import { AccountSection } from './account-section'
 
 const PAGE = 30
 
@@ -49,11 +51,7 @@ export function PlayHistory() {
   })
   const lines = plays.data?.pages.flatMap((page) => page.results) ?? []
   return (
-    <section aria-labelledby="profile-plays-title" className="rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
-      <h2 id="profile-plays-title" className="text-xl font-semibold">
-        {t('taste.playsTitle')}
-      </h2>
-      <p className="mt-1 text-sm text-neutral-400">{t('taste.playsText')}</p>
+    <AccountSection id="profile-plays-title" title={t('taste.playsTitle')} intro={t('taste.playsText')}>
       {plays.isPending ? (
         <p role="status" className="mt-3 text-neutral-400">
           {t('taste.playsLoading')}
@@ -70,17 +68,12 @@ export function PlayHistory() {
             ))}
           </ol>
           {plays.hasNextPage && (
-            <button
-              type="button"
-              onClick={() => void plays.fetchNextPage()}
-              disabled={plays.isFetchingNextPage}
-              className="mt-3 min-h-10 rounded-lg border border-neutral-600 px-4 text-sm font-semibold text-neutral-100 hover:bg-neutral-800 disabled:cursor-wait disabled:opacity-60"
-            >
+            <Button variant="secondary" className="mt-3 min-h-10" onClick={() => void plays.fetchNextPage()} busy={plays.isFetchingNextPage}>
               {t('taste.playsMore')}
-            </button>
+            </Button>
           )}
         </>
       )}
-    </section>
+    </AccountSection>
   )
 }

@@ -9,6 +9,7 @@ import { currentLocale, t } from '../../i18n'
 import { FormError, inputClass, TextField } from './auth-form'
 import { useUpdateProfile, type ProfileAnswer, type ProfileChanges } from './api'
 import { Button } from '../../components/button'
+import { AccountSection } from './account-section'
 
 type AccountRecord = ProfileAnswer['user']
 
@@ -88,15 +89,15 @@ export function ProfileInfo({ profile }: { profile: ProfileAnswer }) {
   const bio = field(user, 'bio')
 
   return (
-    <section aria-labelledby="profile-info-title" className="rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="profile-info-title" className="text-xl font-semibold">
-          {t('account.profileInformation')}
-        </h2>
+    <AccountSection
+      id="profile-info-title"
+      title={t('account.profileInformation')}
+      action={
         <Button variant="secondary" onClick={editing ? () => setEditing(false) : startEditing} aria-expanded={editing}>
           {editing ? t('account.cancel') : t('account.editProfile')}
         </Button>
-      </div>
+      }
+    >
 
       {editing ? (
         <form onSubmit={onSubmit} className="mt-5 space-y-4" aria-label={t('account.editProfileForm')}>
@@ -144,6 +145,6 @@ export function ProfileInfo({ profile }: { profile: ProfileAnswer }) {
           {isAdmin && <Row label={t('account.role')} value={roleLabel(field(user, 'role'))} />}
         </dl>
       )}
-    </section>
+    </AccountSection>
   )
 }

@@ -9,6 +9,7 @@ import { currentLocale, t } from '../../i18n'
 import { PosterFrame, YourRatingSlot } from '../../components/poster-card'
 import { paths } from '../../lib/paths'
 import { useMyWatchlist, useRecentHistory } from '../../lib/my-lists'
+import { AccountSection } from './account-section'
 import { PlayHistory } from './play-history'
 
 interface CardItem {
@@ -47,17 +48,6 @@ function Grid({ children }: { children: ReactNode }) {
   return <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">{children}</ul>
 }
 
-function ListSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
-      <h2 id={id} className="text-xl font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  )
-}
-
 function Note({ text, busy = false }: { text: string; busy?: boolean }) {
   return (
     <p className="mt-3 text-neutral-400" role={busy ? 'status' : undefined}>
@@ -73,7 +63,7 @@ export function ProfileLists() {
   const watched = history.data ?? []
   return (
     <>
-      <ListSection id="profile-watchlist-title" title={t('account.myWatchlist')}>
+      <AccountSection id="profile-watchlist-title" title={t('account.myWatchlist')}>
         {watchlist.isPending ? (
           <Note text={t('account.loadingWatchlist')} busy />
         ) : saved.length === 0 ? (
@@ -87,8 +77,8 @@ export function ProfileLists() {
             ))}
           </Grid>
         )}
-      </ListSection>
-      <ListSection id="profile-history-title" title={t('account.lastWatched')}>
+      </AccountSection>
+      <AccountSection id="profile-history-title" title={t('account.lastWatched')}>
         {history.isPending ? (
           <Note text={t('account.loadingHistory')} busy />
         ) : watched.length === 0 ? (
@@ -102,7 +92,7 @@ export function ProfileLists() {
             ))}
           </Grid>
         )}
-      </ListSection>
+      </AccountSection>
       <PlayHistory />
     </>
   )

@@ -10,6 +10,7 @@ import { currentLocale, t } from '../../i18n'
 import { paths } from '../../lib/paths'
 import { useRefreshSession } from '../../lib/session'
 import { type AccountSession, useEndSession, useSessions, useSignOutEverywhere } from './api'
+import { AccountSection } from './account-section'
 
 function lastSeen(session: AccountSession): string {
   if (session.current) return t('account.thisBrowserActive')
@@ -50,15 +51,15 @@ export function SessionsSection() {
     })
 
   return (
-    <section aria-labelledby="sessions-title" className="rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="sessions-title" className="text-xl font-semibold">
-          {t('account.sessionsTitle')}
-        </h2>
+    <AccountSection
+      id="sessions-title"
+      title={t('account.sessionsTitle')}
+      action={
         <Button variant="danger" onClick={everywhere} busy={endAll.isPending} busyLabel={t('account.signingOut')}>
           {t('account.signOutEverywhere')}
         </Button>
-      </div>
+      }
+    >
       {sessions.isError ? (
         <p role="alert" className="mt-3 text-red-300">
           {t('account.sessionsLoadFailed')}
@@ -91,6 +92,6 @@ export function SessionsSection() {
           ))}
         </ul>
       )}
-    </section>
+    </AccountSection>
   )
 }

@@ -8,6 +8,7 @@ import { Switch } from '../../components/switch'
 import { useToast } from '../../components/toast'
 import { t, type MessageId } from '../../i18n'
 import { type Preferences, usePreferences, useSetPreferences } from '../../lib/preferences'
+import { AccountSection } from './account-section'
 
 const CHOICES: readonly { key: keyof Preferences; label: MessageId; text: MessageId }[] = [
   { key: 'hide_watched', label: 'taste.hideWatched', text: 'taste.hideWatchedText' },
@@ -20,17 +21,13 @@ export function TasteSection() {
   const toast = useToast()
   const ids = useId()
   return (
-    <section aria-labelledby={`${ids}-title`} className="space-y-4 rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
-      <div>
-        <h2 id={`${ids}-title`} className="text-xl font-semibold">{t('taste.settingsTitle')}</h2>
-        <p className="mt-1 text-sm text-neutral-400">{t('taste.settingsText')}</p>
-      </div>
+    <AccountSection id={`${ids}-title`} title={t('taste.settingsTitle')} intro={t('taste.settingsText')}>
       {preferences.isPending ? (
-        <p role="status" className="text-sm text-neutral-400">{t('common.loadingDots')}</p>
+        <p role="status" className="mt-4 text-sm text-neutral-400">{t('common.loadingDots')}</p>
       ) : preferences.isError ? (
-        <p role="alert" className="text-sm text-red-300">{t('taste.settingsLoadFailed')}</p>
+        <p role="alert" className="mt-4 text-sm text-red-300">{t('taste.settingsLoadFailed')}</p>
       ) : (
-        <ul className="max-w-2xl divide-y divide-neutral-800">
+        <ul className="mt-4 max-w-2xl divide-y divide-neutral-800">
           {CHOICES.map(({ key, label, text }) => (
             <li key={key} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
               <Switch
@@ -47,6 +44,6 @@ export function TasteSection() {
           ))}
         </ul>
       )}
-    </section>
+    </AccountSection>
   )
 }

@@ -13,6 +13,7 @@ import { api, readJson } from '../../lib/api-client'
 import { twoFactorKeys, useTwoFactorState } from './api'
 import type { FactorChangeConfirmation } from './passkey-ceremonies'
 import { AuthenticatorKeyForm, ConfirmFactorChange, RecoveryCodes, type TotpSecret } from './two-factor-parts'
+import { AccountSection } from './account-section'
 
 type Change = 'newApp' | 'removeApp' | 'newCodes'
 
@@ -54,11 +55,7 @@ export function TwoFactorSection() {
   const chosen = actions.find((action) => action.change === change)
 
   return (
-    <section aria-labelledby="two-factor-title" className="rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5 md:p-6">
-      <h2 id="two-factor-title" className="text-xl font-semibold">
-        {t('account.twoFactorSection')}
-      </h2>
-      <p className="mt-2 text-sm text-neutral-400">{t('account.twoFactorSectionIntro')}</p>
+    <AccountSection id="two-factor-title" title={t('account.twoFactorSection')} intro={t('account.twoFactorSectionIntro')}>
       {state.isError ? (
         <p role="alert" className="mt-3 text-red-300">
           {t('account.twoFactorLoadFailed')}
@@ -103,6 +100,6 @@ export function TwoFactorSection() {
           )}
         </>
       )}
-    </section>
+    </AccountSection>
   )
 }
