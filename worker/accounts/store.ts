@@ -51,6 +51,7 @@ import {
   markWatched,
   playsFromHistory,
   ratingOf,
+  readFilters,
   readPreferences,
   readTaste,
   recordPlay,
@@ -67,6 +68,8 @@ import {
   type Preferences,
   type RatingItem,
   type Taste,
+  type FilterWants,
+  type ViewerFilters,
   type WatchedMark,
 } from './taste'
 import type { StorePlayRow, StoreRatingRow } from '../../drizzle/account-store'
@@ -157,13 +160,15 @@ export interface FirstScreenWants {
   watchlist?: boolean
   /** How many recent titles, when the page shows them. */
   history?: number
+  /** What the page's catalogue data needs of the viewer's taste, should a choice of theirs be on. */
+  filters?: FilterWants
 }
 
 export interface FirstScreen {
   profile: PublicRecord
   services: ServiceChoice | null
-  /** Hide watched and spoiler-safe: what the page leaves out for the viewer (worker/catalog/taste-filters.ts). */
-  preferences: Preferences
+  /** Hide watched and spoiler-safe: what the page leaves out for the viewer, with what that needs (worker/catalog/taste-filters.ts). */
+  filters: ViewerFilters
   continueWatching?: ContinueEntry[]
   watchlist?: WatchlistEntry[]
   history?: HistoryResult[]
@@ -658,11 +663,11 @@ export class AccountStore extends DurableObject<Bindings> {
     return listPlays(this.db, limit, before)
   }
 
-  /** Which of these titles the viewer has watched (films with a play, shows finished); every one without `keys`. */
-  async watchedTitles(owner: Owner, keys?: ContentKey[]): Promise<ContentKey[]> {
-    if (!(await this.isOpen(owner))) return []
-    this.settle()
-    return watchedTitles(this.db, keys)
+  /** The viewer's choices of what the catalogue leaves out, with what those that are on need (worker/catalog/taste-filters.ts). */
+  async viewerFilters(owner: Owner, wants: FilterWants): Promise<ViewerFilters | null> {
+    if (!(await this.isOpen(owner))) return null
+    if (wants.watched) this.settle()
+    return readFilters(this.db, wants)
   }
 
   async rating(owner: Owner, key: ContentKey): Promise<StoreRatingRow | null> {
@@ -758,7 +763,7 @@ export class AccountStore extends DurableObject<Bindings> {
     return {
       profile,
       services: getServiceChoice(this.db),
-      preferences: readPreferences(this.db),
+      filters: readFilters(this.db, wants.filters ?? {}),
       ...(wants.continueWatching && { continueWatching: this.continueEntries(owner, wants.continueWatching) }),
       ...(wants.watchlist && { watchlist: listWatchlist(this.db).map((row) => watchlistEntry(owner, row)) }),
       ...(wants.history && { history: listHistory(this.db, wants.history).map((row) => historyResult(owner, row)) }),

@@ -265,6 +265,33 @@ export function writePreferences(db: StoreDb, change: Partial<Preferences>): Pre
   return next
 }
 
+/** What the catalogue's answers to the viewer need of their taste (worker/catalog/taste-filters.ts). */
+export interface FilterWants {
+  /** The titles watched, which hide watched leaves out. */
+  watched?: boolean
+  /** A show whose episodes are answered: its watched marks, after which spoiler-safe hides episodes. */
+  show?: number
+}
+
+/** The viewer's choices, with what those that are on need of `FilterWants`. */
+export interface ViewerFilters {
+  preferences: Preferences
+  /** Hide watched is on and the titles were wanted. */
+  watched?: ContentKey[]
+  /** Spoiler-safe is on and a show was wanted: its watched marks. */
+  marks?: WatchedMark[]
+}
+
+/** The viewer's choices and what they need, read together: nothing more while both are off. */
+export function readFilters(db: StoreDb, wants: FilterWants): ViewerFilters {
+  const preferences = readPreferences(db)
+  return {
+    preferences,
+    ...(preferences.hide_watched && wants.watched && { watched: watchedTitles(db) }),
+    ...(preferences.spoiler_safe && wants.show !== undefined && { marks: watchedMarks(db, { content_type: 'tv', content_id: wants.show }) }),
+  }
+}
+
 /** What recommendations start from: every title watched (with its latest play) and every rating. */
 export interface Taste {
   seq: number

@@ -12,12 +12,12 @@
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { accountStore, ownerOf } from '../accounts/store-client'
-import type { Preferences, WatchedMark } from '../accounts/taste'
-import type { Owner } from '../accounts/watchlist'
+import type { FilterWants, ViewerFilters, WatchedMark } from '../accounts/taste'
 import type { EpisodeNumber } from '../accounts/up-next'
 import { readingAccount } from '../auth/guards'
 import { SESSION_COOKIE } from '../auth/session'
-import type { AppEnv, Bindings } from '../env'
+import type { AppEnv } from '../env'
+import { titleKeyOf } from '../lib/title-copies'
 import { MAX_PAGE } from './rules'
 import type { Episode, ListItem, PageComposition, Paged, Season } from './types'
 
@@ -30,10 +30,10 @@ export const VIEWER_CACHE_CONTROL = 'private, no-cache'
 export interface ViewerTaste {
   hideWatched: boolean
   spoilerSafe: boolean
-  /** The titles the viewer has watched, as `movie:603` keys. */
-  watchedTitles(): Promise<Set<string>>
-  /** The furthest episode of a show the viewer has watched, or null before any. */
-  furthestWatched(showId: number): Promise<EpisodeNumber | null>
+  /** The titles the viewer has watched, as `movie:603` keys, when hide watched is on and they were wanted. */
+  watched: Set<string>
+  /** The furthest episode the viewer has watched of the show wanted, or null before any. */
+  furthest: EpisodeNumber | null
 }
 
 /** Whether the request carries a session cookie: its answers may be the viewer's own. */
@@ -41,45 +41,29 @@ export function hasSession(c: Context<AppEnv>): boolean {
   return getCookie(c, SESSION_COOKIE) !== undefined
 }
 
-const asked = new WeakMap<Request, Promise<ViewerTaste | null>>()
-
 /**
- * The signed-in viewer's choices, when at least one is on; null for anyone else (no session, an
- * administrator short of the second factor, both choices off). Asked of the store once a request;
- * a store that cannot answer leaves the answer as everyone gets it.
+ * The signed-in viewer's choices, when at least one is on, with what `wants` needs of them, from
+ * one store call; null for anyone else (no session, an administrator short of the second factor,
+ * both choices off). A store that cannot answer leaves the answer as everyone gets it.
  */
-export function viewerTaste(c: Context<AppEnv>): Promise<ViewerTaste | null> {
-  if (!hasSession(c)) return Promise.resolve(null)
-  let taste = asked.get(c.req.raw)
-  if (!taste) {
-    taste = lookUpTaste(c).catch((err: unknown) => {
-      console.error(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), path: c.req.path, message: 'viewer preferences unavailable', error: String(err) }))
-      return null
-    })
-    asked.set(c.req.raw, taste)
+export async function viewerTaste(c: Context<AppEnv>, wants: FilterWants): Promise<ViewerTaste | null> {
+  if (!hasSession(c)) return null
+  try {
+    const account = await readingAccount(c)
+    if (!account) return null
+    const owner = ownerOf(account)
+    const filters = await accountStore(c.env, owner).viewerFilters(owner, wants)
+    return filters && tasteOf(filters)
+  } catch (err) {
+    console.error(JSON.stringify({ level: 'warn', requestId: c.get('requestId'), path: c.req.path, message: 'viewer preferences unavailable', error: String(err) }))
+    return null
   }
-  return taste
 }
 
-async function lookUpTaste(c: Context<AppEnv>): Promise<ViewerTaste | null> {
-  const account = await readingAccount(c)
-  if (!account) return null
-  const owner = ownerOf(account)
-  const preferences = await accountStore(c.env, owner).preferences(owner)
-  return preferences && tasteOf(c.env, owner, preferences)
-}
-
-/** The choices of `owner`, already read (a page painted for the account has them from its store): null when both are off. */
-export function tasteOf(env: Pick<Bindings, 'ACCOUNTS'>, owner: Owner, preferences: Preferences): ViewerTaste | null {
+/** The choices already read with what they need (a page painted for the account has them from its store): null when both are off. */
+export function tasteOf({ preferences, watched = [], marks = [] }: ViewerFilters): ViewerTaste | null {
   if (!preferences.hide_watched && !preferences.spoiler_safe) return null
-  const store = accountStore(env, owner)
-  let watched: Promise<Set<string>> | undefined
-  return {
-    hideWatched: preferences.hide_watched,
-    spoilerSafe: preferences.spoiler_safe,
-    watchedTitles: () => (watched ??= store.watchedTitles(owner).then((keys) => new Set(keys.map((k) => `${k.content_type}:${k.content_id}`)))),
-    furthestWatched: async (showId) => furthestEpisode(await store.watched(owner, { content_type: 'tv', content_id: showId })),
-  }
+  return { hideWatched: preferences.hide_watched, spoilerSafe: preferences.spoiler_safe, watched: new Set(watched.map(titleKeyOf)), furthest: furthestEpisode(marks) }
 }
 
 // Hide watched

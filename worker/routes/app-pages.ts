@@ -31,7 +31,7 @@ import { paintable, paintPage } from '../seo/ssr'
 import { COOKIE_CONSENT_COOKIE, DRAW_HERE_COOKIE, isConsent } from '../seo/ssr-contract'
 import { CatalogNotFoundError, titleDetails } from '../catalog/provider'
 import { spoilerSafeSeason, tasteOf, unwatchedComposition, unwatchedPage, VIEWER_CACHE_CONTROL, type ViewerTaste, viewerTaste } from '../catalog/taste-filters'
-import type { Preferences } from '../accounts/taste'
+import type { FilterWants, ViewerFilters } from '../accounts/taste'
 import { documentTitle, listHead, type ListMetaSource, metaTags, personHead, siteTags, siteText, titleMetaOf } from '../seo/meta'
 import { database } from '../accounts/db'
 import { publicListView } from '../accounts/public-lists'
@@ -236,8 +236,11 @@ async function listBoot(c: Context<AppEnv>, slug: string): Promise<AppPage> {
 interface ServeOptions {
   /** Made for each request (whether it may be seen depends on who asks). */
   personal?: boolean
-  /** Its first data follows a signed-in viewer's hide-watched and spoiler-safe choices: made for them alone when one is on. */
-  taste?: boolean
+  /**
+   * Its first data follows a signed-in viewer's hide-watched and spoiler-safe choices, with what it
+   * needs of their taste: made for them alone when one is on.
+   */
+  taste?: FilterWants
   /** Painted for a signed-in account too, with what the page shows of it at once. */
   signedIn?: PersonalWants
   /** The composed page this is: its rendered copies follow the layout published for it (worker/catalog/layouts.ts). */
@@ -266,7 +269,7 @@ async function accountToPaint(c: Context<AppEnv>): Promise<{ account: Account | 
  * The account's part of a page's first data: who it is, and what the page shows of it, from its
  * store in one call, which also says what the viewer chose to leave out (hide watched, spoiler-safe).
  */
-async function personalBoot(c: Context<AppEnv>, account: Account, wants: PersonalWants): Promise<(Pick<BootData, 'account' | 'personal'> & { preferences: Preferences }) | undefined> {
+async function personalBoot(c: Context<AppEnv>, account: Account, wants: PersonalWants): Promise<(Pick<BootData, 'account' | 'personal'> & { filters: ViewerFilters }) | undefined> {
   const owner = ownerOf(account)
   try {
     const mine = await accountStore(c.env, owner).firstScreen(owner, wants)
@@ -285,7 +288,7 @@ async function personalBoot(c: Context<AppEnv>, account: Account, wants: Persona
     ])
     if (continueWatching) personal.continueWatching = continueWatching
     if (latest && similar) personal.similar = { type: latest.content_type, id: latest.content_id, page: similar }
-    return { account: { id: account.id, email: account.email, type: 'user', user: mine.profile }, personal, preferences: mine.preferences }
+    return { account: { id: account.id, email: account.email, type: 'user', user: mine.profile }, personal, filters: mine.filters }
   } catch (err) {
     warn(c, 'account data unavailable', err)
     return undefined
@@ -300,7 +303,7 @@ async function personalBoot(c: Context<AppEnv>, account: Account, wants: Persona
 async function asTheViewerSees(c: Context<AppEnv>, boot: BootData, taste: ViewerTaste): Promise<void> {
   const provider = catalogForPage(c, languageOf(c).locale)
   if (taste.hideWatched) {
-    const watched = await taste.watchedTitles()
+    const { watched } = taste
     if (boot.page) boot.page = { ...boot.page, data: unwatchedComposition(boot.page.data, watched) }
     const { genre, topRated, search } = boot
     if (genre) {
@@ -314,7 +317,7 @@ async function asTheViewerSees(c: Context<AppEnv>, boot: BootData, taste: Viewer
     if (topRated) boot.topRated = { ...topRated, page: await unwatchedPage(topRated.page, (page) => provider.topRated(topRated.type, page), watched) }
     if (search) boot.search = { ...search, page: await unwatchedPage(search.page, (page) => provider.search(search.term, page), watched) }
   }
-  if (taste.spoilerSafe && boot.season && boot.title?.type === 'tv') boot.season = spoilerSafeSeason(boot.season, await taste.furthestWatched(boot.title.data.id))
+  if (taste.spoilerSafe && boot.season && boot.title?.type === 'tv') boot.season = spoilerSafeSeason(boot.season, taste.furthest)
 }
 
 /** A page as served: its HTML, that body's own ETag, and the headers it carries. */
@@ -402,7 +405,7 @@ function toPreferredLanguage(c: Context<AppEnv>, locale: Locale): Response {
  * side, then kept per isolate. Without a shell the assets answer as they would without the worker.
  * A root address is first sent on to the visitor's language when that is not English.
  */
-async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { personal = false, signedIn, composed, taste: followsTaste = false }: ServeOptions = {}): Promise<Response> {
+async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { personal = false, signedIn, composed, taste: followsTaste }: ServeOptions = {}): Promise<Response> {
   const url = new URL(c.req.url)
   const language = languageOf(c)
   if (!language.prefixed) {
@@ -418,15 +421,15 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
   const forAccount = !base.signedOut && signedIn !== undefined && !drawHere ? await accountToPaint(c) : null
   // So is a page whose data follows the viewer's choices, while one of them is on (a page painted
   // for the account learns them with the rest of what it shows of it).
-  const taste = followsTaste && !base.signedOut && !forAccount?.account ? await viewerTaste(c) : null
+  const taste = followsTaste && !base.signedOut && !forAccount?.account ? await viewerTaste(c, followsTaste) : null
   const render = async (): Promise<RenderedPage | null> => {
     const [shell, resolved, mine] = await Promise.all([
       shellOf(c),
       build(),
-      forAccount?.account ? personalBoot(c, forAccount.account, signedIn ?? {}) : undefined,
+      forAccount?.account ? personalBoot(c, forAccount.account, { ...signedIn, filters: followsTaste }) : undefined,
     ])
     if (!shell) return null
-    const theirs = taste ?? (followsTaste && forAccount?.account && mine ? tasteOf(c.env, ownerOf(forAccount.account), mine.preferences) : null)
+    const theirs = taste ?? (followsTaste && mine ? tasteOf(mine.filters) : null)
     if (resolved.boot && theirs) {
       // Without the viewer's own data the page asks for it as it would without any.
       await asTheViewerSees(c, resolved.boot, theirs).catch((err: unknown) => {
@@ -528,7 +531,7 @@ const SIGNED_IN_PARTS: Record<PageName, PersonalWants> = {
 function composed(path: keyof typeof COMPOSED_PAGES) {
   const name = COMPOSED_PAGES[path]
   const module = moduleOf(path)
-  return (c: Context<AppEnv>) => serve(c, () => composedBoot(c, name, module), { signedIn: SIGNED_IN_PARTS[name], composed: name, taste: true })
+  return (c: Context<AppEnv>) => serve(c, () => composedBoot(c, name, module), { signedIn: SIGNED_IN_PARTS[name], composed: name, taste: { watched: true } })
 }
 
 // The ETag middleware sits on each route, not on the sub-app, which is mounted at the root.
@@ -541,16 +544,17 @@ export const appPageRoutes = new Hono<AppEnv>()
   .get('/:type{movie|tv}/:id{[1-9][0-9]{0,9}}', etag(), (c) => {
     const type = c.req.param('type') === 'movie' ? 'movie' : 'tv'
     // A show's episode list follows a spoiler-safe viewer's choice.
-    return serve(c, () => titleBoot(c, type, Number(c.req.param('id'))), { taste: type === 'tv' })
+    const id = Number(c.req.param('id'))
+    return serve(c, () => titleBoot(c, type, id), type === 'tv' ? { taste: { show: id } } : {})
   })
   .get('/person/:id{[1-9][0-9]{0,9}}', etag(), (c) => serve(c, () => personBoot(c, Number(c.req.param('id')))))
-  .get('/top-imdb', etag(), (c) => serve(c, () => topImdbBoot(c), { taste: true }))
-  .get('/search-results', etag(), (c) => serve(c, () => searchBoot(c), { taste: true }))
+  .get('/top-imdb', etag(), (c) => serve(c, () => topImdbBoot(c), { taste: { watched: true } }))
+  .get('/search-results', etag(), (c) => serve(c, () => searchBoot(c), { taste: { watched: true } }))
   // A genre the catalogue knows gets its rows inlined; any other id is the app's own not-found page.
   .get('/genre/:id{[1-9][0-9]{0,8}}', etag(), (c) => {
     const id = Number(c.req.param('id'))
     if (!GENRE_IDS.has(id)) return appNotFoundOr(c, matchAppRoute(languageOf(c).appPath))
-    return serve(c, () => genreBoot(c, id), { taste: true })
+    return serve(c, () => genreBoot(c, id), { taste: { watched: true } })
   })
   // The watchlist's cards show how far each started title got.
   .get('/watchlist', etag(), (c) =>

@@ -126,9 +126,9 @@ const forTheViewer = createMiddleware<AppEnv>(async (c, next) => {
 
 /** A grid's page (`read` answers any page), without the titles a viewer who hides them has watched, filled from the pages after. */
 async function gridPage<T extends Paged<ListItem>>(c: Context<AppEnv>, page: number, read: (page: number) => Promise<T>): Promise<Response> {
-  const [first, taste] = await Promise.all([read(page), viewerTaste(c)])
+  const [first, taste] = await Promise.all([read(page), viewerTaste(c, { watched: true })])
   if (!taste?.hideWatched) return c.json(first)
-  return c.json(await unwatchedPage(first, read, await taste.watchedTitles()))
+  return c.json(await unwatchedPage(first, read, taste.watched))
 }
 
 export const catalogRoutes = new Hono<AppEnv>()
@@ -164,9 +164,9 @@ export const catalogRoutes = new Hono<AppEnv>()
       const provider = narrowing ? catalogFor(c.env, (p) => c.executionCtx.waitUntil(p), { locale: requestLocale(c), region: narrowing.region }) : catalogForRequest(c)
       const [body, taste] = await Promise.all([
         provider.version().then((version) => cachedPage(c.env, provider, version, name, service ?? 'all', (p) => c.executionCtx.waitUntil(p), provider.locale, narrowing)),
-        viewerTaste(c),
+        viewerTaste(c, { watched: true }),
       ])
-      if (taste?.hideWatched) return c.json(unwatchedComposition(JSON.parse(body.text) as PageComposition, await taste.watchedTitles()))
+      if (taste?.hideWatched) return c.json(unwatchedComposition(JSON.parse(body.text) as PageComposition, taste.watched))
       // Already serialized and compressed (see cachedPage): the answer is a PageComposition.
       return precompressedResponse(body, c.req.header('Accept-Encoding'), { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': PAGE_CACHE_CONTROL })
     },
@@ -289,9 +289,9 @@ export const catalogRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id: tvId, season } = c.req.valid('param')
       const provider = cachedCatalog(c)
-      const [answer, taste] = await Promise.all([provider.season(tvId, season), viewerTaste(c)])
+      const [answer, taste] = await Promise.all([provider.season(tvId, season), viewerTaste(c, { show: tvId })])
       if (!taste?.spoilerSafe) return c.json(answer)
-      return c.json(spoilerSafeSeason(answer, await taste.furthestWatched(tvId), c.req.valid('query').reveal))
+      return c.json(spoilerSafeSeason(answer, taste.furthest, c.req.valid('query').reveal))
     },
   )
   .get(
