@@ -154,6 +154,12 @@ export interface NoticeState {
   subscriptions: number
 }
 
+/** A title's watched marks, and whether it counts as watched (worker/routes/watched.ts). */
+export interface WatchedState {
+  marks: WatchedMark[]
+  finished: boolean
+}
+
 export interface FirstScreenWants {
   /** How many Continue watching titles, when the page shows them. */
   continueWatching?: number
@@ -627,25 +633,29 @@ export class AccountStore extends DurableObject<Bindings> {
 
   // Watched marks, ratings and preferences (worker/accounts/taste.ts)
 
-  /** A title's watched marks: the film's, or each episode of the show watched. */
-  async watched(owner: Owner, key: ContentKey): Promise<WatchedMark[]> {
-    if (!(await this.isOpen(owner))) return []
-    return watchedMarks(this.db, key)
-  }
-
   /** A title's watched marks, and whether it counts as watched: a film with a play, a show finished (watchedTitles' rule). */
-  async watchedState(owner: Owner, key: ContentKey): Promise<{ marks: WatchedMark[]; finished: boolean } | null> {
+  async watchedState(owner: Owner, key: ContentKey): Promise<WatchedState | null> {
     if (!(await this.isOpen(owner))) return null
     this.settle()
+    return this.watchedStateOf(key)
+  }
+
+  private watchedStateOf(key: ContentKey): WatchedState {
     const marks = watchedMarks(this.db, key)
     const finished = key.content_type === 'movie' ? marks.length > 0 : watchedTitles(this.db, [key]).length > 0
     return { marks, finished }
   }
 
-  /** Marks films or episodes watched (a play each, those not yet watched) or unwatched (their plays go). Answers how many changed. */
-  async markWatched(owner: Owner, items: PlayItem[], watched: boolean): Promise<number | null> {
-    if (!(await this.isOpen(owner))) return null
-    return this.ctx.storage.transactionSync(() => (watched ? markWatched(this.db, items) : unmarkWatched(this.db, items)))
+  /**
+   * Marks films or episodes of one title watched (a play each, those not yet watched) or unwatched
+   * (their plays go). Answers how many changed, and the title's watched state after (as
+   * watchedState), or with no items nothing (nothing changed, and no title named).
+   */
+  async markWatched(owner: Owner, items: PlayItem[], watched: boolean): Promise<(WatchedState & { changed: number }) | null> {
+    if (!(await this.isOpen(owner)) || !items[0]) return null
+    this.settle()
+    const changed = this.ctx.storage.transactionSync(() => (watched ? markWatched(this.db, items) : unmarkWatched(this.db, items)))
+    return { ...this.watchedStateOf(items[0]), changed }
   }
 
   /** A show every episode of which is watched (or not any more): its history says finished. */
@@ -681,10 +691,10 @@ export class AccountStore extends DurableObject<Bindings> {
     return listRatings(this.db, keys)
   }
 
-  async rate(owner: Owner, items: RatingItem[]): Promise<boolean> {
-    if (!(await this.isOpen(owner))) return false
-    this.ctx.storage.transactionSync(() => setRatings(this.db, items))
-    return true
+  /** Rates titles (a rating replaces the one there): answers the ratings as stored. */
+  async rate(owner: Owner, items: RatingItem[]): Promise<StoreRatingRow[] | null> {
+    if (!(await this.isOpen(owner))) return null
+    return this.ctx.storage.transactionSync(() => setRatings(this.db, items))
   }
 
   async unrate(owner: Owner, key: ContentKey): Promise<boolean | null> {

@@ -208,21 +208,21 @@ export function validRating(rating: number): boolean {
   return Number.isInteger(rating) && rating >= MIN_RATING && rating <= MAX_RATING
 }
 
-/** Sets ratings (one per title, a later one replacing it). */
-export function setRatings(db: StoreDb, items: RatingItem[]): void {
-  if (!items.length) return
+/** Sets ratings (one per title, a later one replacing it). Answers them as stored. */
+export function setRatings(db: StoreDb, items: RatingItem[]): StoreRatingRow[] {
+  if (!items.length) return []
   const now = nowIso()
-  for (const item of items) {
+  const rows = items.map((item) => {
     if (!validRating(item.rating)) throw new RangeError('a rating is 1 to 10 half stars')
+    const row = { content_type: item.content_type, content_id: item.content_id, rating: item.rating, title: item.title, poster_path: item.poster_path, rated_at: item.rated_at ?? now }
     db.insert(storeRatings)
-      .values({ content_type: item.content_type, content_id: item.content_id, rating: item.rating, title: item.title, poster_path: item.poster_path, rated_at: item.rated_at ?? now })
-      .onConflictDoUpdate({
-        target: [storeRatings.content_type, storeRatings.content_id],
-        set: { rating: item.rating, title: item.title, poster_path: item.poster_path, rated_at: item.rated_at ?? now },
-      })
+      .values(row)
+      .onConflictDoUpdate({ target: [storeRatings.content_type, storeRatings.content_id], set: row })
       .run()
-  }
+    return row
+  })
   bumpTaste(db)
+  return rows
 }
 
 export function removeRating(db: StoreDb, key: ContentKey): boolean {

@@ -104,16 +104,16 @@ export const watchedRoutes = new Hono<AppEnv>()
         if (episode_number !== undefined && episodes.length === 0) return apiError(c, 404, 'errors.episodeNotFound')
         items = episodes.map((e) => ({ ...item, season_number: e.season_number, episode_number: e.episode_number }))
       }
-      const changed = await store.markWatched(owner, items, watched)
-      const state = changed === null ? null : await store.watchedState(owner, key)
-      if (changed === null || !state) return apiError(c, 401, 'errors.noSession')
+      // A season none of whose episodes has aired yet changes nothing.
+      const state = items.length ? await store.markWatched(owner, items, watched) : await store.watchedState(owner, key).then((now) => now && { ...now, changed: 0 })
+      if (!state) return apiError(c, 401, 'errors.noSession')
       // Marking can only finish a show, unmarking only unfinish it: a show the player or an import
       // finished stays so while the viewer marks more of it.
-      if (details.media_type === 'tv' && changed > 0 && state.finished !== watched && (await everyEpisodeWatched(catalog, details, state.marks)) === watched) {
+      if (details.media_type === 'tv' && state.changed > 0 && state.finished !== watched && (await everyEpisodeWatched(catalog, details, state.marks)) === watched) {
         await store.setShowFinished(owner, item, watched)
         state.finished = watched
       }
-      return c.json({ ...state, changed }, 200)
+      return c.json(state, 200)
     } catch (err) {
       if (err instanceof CatalogUnavailableError) return apiError(c, 502, err.messageId)
       throw err
