@@ -74,6 +74,7 @@ import {
 } from './taste'
 import type { StorePlayRow, StoreRatingRow } from '../../drizzle/account-store'
 import type { ContinueEntry } from './up-next'
+import { titleKeyOf } from '../lib/title-copies'
 import { addToWatchlist, isInWatchlist, listWatchlist, removeFromWatchlist, watchlistEntry, type ContentKey, type Owner, type WatchlistEntry, type WatchlistItem } from './watchlist'
 
 /** How long a progress-only change may wait for the D1 copy: at most one batch per viewer per 10 minutes. */
@@ -747,13 +748,11 @@ export class AccountStore extends DurableObject<Bindings> {
     let rated = 0
     this.ctx.storage.transactionSync(() => {
       for (const item of titles.watchlist) if (addToWatchlist(this.db, item, change).created) saved += 1
-      for (const item of titles.watched) {
-        if (recordWatched(this.db, item, change)) watched += 1
-        // a film watched elsewhere is a play at its date; a show's file names no episode
-        if (item.content_type === 'movie') markWatched(this.db, [{ ...item, season_number: null, episode_number: null }], item.watched_at)
-      }
-      const before = new Map(listRatings(this.db, ratings).map((r) => [`${r.content_type}:${r.content_id}`, r.rating]))
-      rated = ratings.filter((r) => before.get(`${r.content_type}:${r.content_id}`) !== r.rating).length
+      for (const item of titles.watched) if (recordWatched(this.db, item, change)) watched += 1
+      // a film watched elsewhere is a play at its date; a show's file names no episode
+      markWatched(this.db, titles.watched.filter((item) => item.content_type === 'movie').map((item) => ({ ...item, season_number: null, episode_number: null })))
+      const before = new Map(listRatings(this.db, ratings).map((r) => [titleKeyOf(r), r.rating]))
+      rated = ratings.filter((r) => before.get(titleKeyOf(r)) !== r.rating).length
       setRatings(this.db, ratings)
     })
     if (saved + watched > 0) await this.copyWithin(CHANGE_COPY_DELAY_MS)

@@ -29,9 +29,6 @@ export interface WatchedMark {
   last_watched_at: string
 }
 
-/** A rating as the API answers it: 1 (half a star) to 10 (five stars). */
-export type Rating = Omit<StoreRatingRow, never>
-
 export interface RatingItem extends ContentKey {
   title: string
   poster_path: string | null
@@ -89,16 +86,17 @@ export function tasteSeq(db: StoreDb): number {
 }
 
 /**
- * Marks films or episodes watched: one play each, at `watched_at` (now when left out), for those
- * not watched yet; one already watched is left as it is. Answers how many were added.
+ * Marks films or episodes watched: one play each, at its own `watched_at` (an import's date) or
+ * now, for those not watched yet; one already watched is left as it is. Answers how many were added.
  */
-export function markWatched(db: StoreDb, items: PlayItem[], watched_at: string = nowIso()): number {
+export function markWatched(db: StoreDb, items: (PlayItem & { watched_at?: string })[]): number {
+  const now = nowIso()
   let added = 0
   for (const raw of items) {
     const item = { ...raw, ...playKey(raw) }
     const there = db.select({ id: storePlays.id }).from(storePlays).where(sameKey(item)).limit(1).get()
     if (there) continue
-    db.insert(storePlays).values({ ...item, watched_at }).run()
+    db.insert(storePlays).values({ ...item, watched_at: raw.watched_at ?? now }).run()
     added += 1
   }
   if (added) bumpTaste(db)
@@ -163,10 +161,6 @@ export function listPlays(db: StoreDb, limit: number, before: PlaysCursor | null
     .all()
 }
 
-export function allPlays(db: StoreDb): StorePlayRow[] {
-  return db.select().from(storePlays).orderBy(storePlays.watched_at, storePlays.id).all()
-}
-
 /**
  * The titles the viewer has watched: films with a play, and shows marked finished in the history
  * (every episode watched, or finished in the player). With `keys`, only among those.
@@ -204,7 +198,7 @@ export function setShowFinished(db: StoreDb, item: ContentKey & { title: string;
 
 // Ratings
 
-export function validRating(rating: number): boolean {
+function validRating(rating: number): boolean {
   return Number.isInteger(rating) && rating >= MIN_RATING && rating <= MAX_RATING
 }
 

@@ -9,6 +9,7 @@ import type { CatalogProvider } from '../catalog/provider'
 import { titleDetails } from '../catalog/provider'
 import type { TvDetails } from '../catalog/types'
 import { endsAnEpisode, type HistoryResult } from './history'
+import { episodeKey } from './show-progress'
 import type { WatchedMark } from './taste'
 
 /** A Continue watching row as the store answers it: with the title's watched marks. */
@@ -36,10 +37,10 @@ export function nextEpisode(show: Pick<TvDetails, 'seasons'>, season: number, ep
   return following ? { season_number: following.season_number, episode_number: 1 } : null
 }
 
-/** The first episode after `season`/`episode` (as nextEpisode steps) that is not in `watched` (`season:episode` keys). */
+/** The first episode after `season`/`episode` (as nextEpisode steps) that is not in `watched` (episodeKey's keys). */
 export function nextUnwatched(show: Pick<TvDetails, 'seasons'>, season: number, episode: number, watched: ReadonlySet<string>): EpisodeNumber | null {
   let next = nextEpisode(show, season, episode)
-  while (next && watched.has(`${next.season_number}:${next.episode_number}`)) next = nextEpisode(show, next.season_number, next.episode_number)
+  while (next && watched.has(episodeKey(next))) next = nextEpisode(show, next.season_number, next.episode_number)
   return next
 }
 
@@ -63,7 +64,7 @@ export async function withNextEpisodes(entries: ContinueEntry[], catalog: Catalo
       const episodeMarked = marked && entry.season_number != null && entry.episode_number != null
       if (!endsAnEpisode(entry) && !episodeMarked) return entry
       const show = (await titleDetails(catalog, 'tv', entry.content_id).catch(() => null)) as TvDetails | null
-      const watched = new Set((watched_episodes ?? []).map((mark) => `${mark.season_number}:${mark.episode_number}`))
+      const watched = new Set((watched_episodes ?? []).map(episodeKey))
       const next = show && nextUnwatched(show, entry.season_number!, entry.episode_number!, watched)
       if (!next) return null
       return { ...entry, ...next, position: 0, total_duration: 0, up_next: true }
