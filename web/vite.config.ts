@@ -149,6 +149,14 @@ function clientBuild(): UserConfig {
                 test: /web[\\/](components[\\/]your-rating|lib[\\/]my-ratings)\./,
                 includeDependenciesRecursively: false,
               },
+              // The title pages' places for parts whose code comes later (the watched marks, Where to
+              // Watch's content), which those parts' own code reuses: apart, so that code imports
+              // nothing that can load the player.
+              {
+                name: 'title-slots',
+                test: /web[\\/]features[\\/]title[\\/](watched-slots|where-to-watch-slot)\./,
+                includeDependenciesRecursively: false,
+              },
               {
                 name: 'shared',
                 test: /web[\\/](components|lib)[\\/]|node_modules[\\/]@tanstack[\\/]react-query/,

@@ -61,7 +61,7 @@ export function EpisodeList({
     <section aria-labelledby="episodes-heading" className="space-y-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h2 id="episodes-heading" className="text-lg font-semibold">
-          {t('title.episodes')} <span className="text-sm font-normal text-neutral-400">{t('title.episodeTotal', { count: episodes.length })}</span>
+          {t('title.episodes')} {!(loading && episodes.length === 0) && <span className="text-sm font-normal text-neutral-400">{t('title.episodeTotal', { count: episodes.length })}</span>}
         </h2>
         <div className="relative sm:w-72">
           <label htmlFor={searchId} className="sr-only">
@@ -85,7 +85,7 @@ export function EpisodeList({
         </div>
       </div>
       {seasons}
-      <WatchedSlot season={episodes} />
+      {(loading || episodes.length > 0) && <WatchedSlot season={episodes} />}
       <div role={panel ? 'tabpanel' : undefined} id={panel?.id} aria-labelledby={panel?.labelledBy}>
         <ul className="grid gap-2 lg:grid-cols-2" data-testid="episode-list" aria-busy={loading}>
           {shown.map((episode) => {

@@ -18,7 +18,7 @@ import { PlayerPlaceholder, PlayerSection, TitleExtras, TitleHeader, TitleSummar
 import { detailsPendingState, isUnknownTitle } from './title-states'
 import { useTitlePage } from './use-title-page'
 import { recordPlayStart } from './use-watch-history'
-import { WhereToWatch } from './where-to-watch'
+import { WhereToWatch } from './where-to-watch-slot'
 
 export function Component() {
   const id = Number(useParams().id)

@@ -172,9 +172,12 @@ export function TitleSummary({
 /** A signed-in viewer's own rating of the title: its code loads then, a visitor never downloads it. */
 function TitleRatingSlot({ type, id }: { type: MediaType; id: number }) {
   const session = useSession()
-  if (!session) return null
+  if (session === null) return null
+  // the label's line and the stars, kept while the session and the code come (as title-rating.tsx keeps it)
+  const place = <div aria-hidden="true" className="h-[4.25rem]" />
+  if (session === undefined) return place
   return (
-    <Suspense fallback={<div aria-hidden="true" className="h-12" />}>
+    <Suspense fallback={place}>
       <TitleRating type={type} id={id} />
     </Suspense>
   )

@@ -81,8 +81,8 @@ function Rating({ type, id, focusAtEnd }: { type: MediaType; id: number; focusAt
     const active = document.activeElement
     if (!active || active === document.body || box.current?.closest('[role="group"]')?.contains(active)) box.current?.querySelector<HTMLElement>('[role="radio"][tabindex="0"]')?.focus()
   }, [focusAtEnd, loaded])
-  // the stars' place, kept while the ratings load so nothing moves when they come
-  if (ratings.isPending) return <div aria-hidden="true" className="h-12" />
+  // the label's line and the stars (68 px), kept while the ratings load so nothing moves when they come
+  if (ratings.isPending) return <div aria-hidden="true" className="h-[4.25rem]" />
   if (ratings.isError) return null
   const key = ratingKey(type, id)
   const value = ratings.data[key] ?? null

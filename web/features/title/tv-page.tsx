@@ -36,7 +36,7 @@ import { PlayerPlaceholder, PlayerSection, TitleExtras, TitleHeader, TitleSummar
 import { detailsPendingState, isUnknownTitle } from './title-states'
 import { useTitlePage } from './use-title-page'
 import { recordPlayStart } from './use-watch-history'
-import { WhereToWatch } from './where-to-watch'
+import { WhereToWatch } from './where-to-watch-slot'
 
 type Selection = EpisodeRef
 
@@ -273,7 +273,8 @@ function ShowPage({ id }: { id: number }) {
           onSelect={chooseEpisode}
           search={search}
           onSearch={setSearch}
-          loading={season.isFetching}
+          // the season is known once the viewer's place in the show is (their history, when signed in)
+          loading={season.isFetching || (!chosen && !history.ready)}
           seasons={<SeasonPicker seasons={seasons} selected={selection?.season ?? null} onSelect={chooseSeason} idBase={seasonsId} />}
           panel={seasonPanel(seasonsId, seasons, selection?.season ?? null)}
           progress={history.saved}

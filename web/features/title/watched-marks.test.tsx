@@ -36,10 +36,14 @@ const mark = (season_number: number | null, episode_number: number | null, plays
 afterEach(() => vi.unstubAllGlobals())
 
 /** The API as a signed-in viewer (or a visitor) meets it: their marks, changed by each PUT. */
-function stubMarks(initial: WatchedMark[], options: { signedIn?: boolean; failPut?: boolean } = {}) {
+function stubMarks(initial: WatchedMark[], options: { signedIn?: boolean; failPut?: boolean; session?: Promise<void> } = {}) {
   let marks = initial
-  return stubApi((url, request, body) => {
-    if (url.pathname === '/api/auth/me') return json(options.signedIn === false ? { user: null } : { id: 7, email: 'viewer@example.com', type: 'user', user: {} })
+  return stubApi(async (url, request, body) => {
+    // GET /api/auth/me answers once `session` (when given) has settled
+    if (url.pathname === '/api/auth/me') {
+      await options.session
+      return json(options.signedIn === false ? { user: null } : { id: 7, email: 'viewer@example.com', type: 'user', user: {} })
+    }
     if (url.pathname.startsWith('/api/me/watched/') && request.method === 'GET') return json({ marks, finished: url.pathname.includes('/movie/') && marks.length > 0 })
     if (url.pathname === '/api/me/watched' && request.method === 'PUT') {
       if (options.failPut) return json({ error: 'Internal error' }, 500)
@@ -79,11 +83,16 @@ const list = () => screen.getByTestId('episode-list')
 /** How long the marks' code and first answer may take to come, on a busy machine. */
 const LOADED = 5000
 
-/** The button, once the marks have come (until then it waits, disabled). */
-async function ready(find: Promise<HTMLElement>): Promise<HTMLElement> {
-  const button = await find
-  await waitFor(() => expect(button).toHaveProperty('disabled', false), { timeout: LOADED })
-  return button
+/** The button, once the marks have come (until then it, or its place while its code loads, waits disabled). */
+function ready(find: () => HTMLElement): Promise<HTMLElement> {
+  return waitFor(
+    () => {
+      const button = find()
+      expect(button).toHaveProperty('disabled', false)
+      return button
+    },
+    { timeout: LOADED },
+  )
 }
 const season = () => screen.getByTestId('season-watched')
 
@@ -107,7 +116,7 @@ describe('watched marks in an episode list', () => {
   it('toggles one episode, and the whole season, at once and as the server answers', async () => {
     const seen = stubMarks([mark(1, 1)])
     renderList()
-    fireEvent.click(await ready(within(list()).findByRole('button', { name: 'Mark S1 E3 watched' }, { timeout: LOADED })))
+    fireEvent.click(await ready(() => within(list()).getByRole('button', { name: 'Mark S1 E3 watched' })))
     expect(await within(list()).findByRole('button', { name: 'S1 E3 watched' })).toBeTruthy()
     await waitFor(() => expect(season().textContent).toContain('2 of 5 watched'))
     expect(seen.find((call) => call.method === 'PUT')?.body).toEqual({ content_type: 'tv', content_id: SHOW, season_number: 1, episode_number: 3, watched: true })
@@ -129,7 +138,7 @@ describe('watched marks in an episode list', () => {
   it('puts a mark back and says so when it is not saved', async () => {
     stubMarks([], { failPut: true })
     renderList()
-    fireEvent.click(await ready(within(list()).findByRole('button', { name: 'Mark S1 E4 watched' }, { timeout: LOADED })))
+    fireEvent.click(await ready(() => within(list()).getByRole('button', { name: 'Mark S1 E4 watched' })))
     expect(await screen.findByText('Your change could not be saved. Please try again.')).toBeTruthy()
     expect(within(list()).getByRole('button', { name: 'Mark S1 E4 watched' }).getAttribute('aria-pressed')).toBe('false')
     expect(season().textContent).toContain('0 of 5 watched')
@@ -150,9 +159,21 @@ describe('a film’s watched toggle', () => {
   it('says Mark watched, then Watched, and how often once more than once', async () => {
     const seen = stubMarks([])
     renderPage('/movie/603', <WatchedSlot film={603} />)
-    fireEvent.click(await ready(screen.findByRole('button', { name: 'Mark watched' }, { timeout: LOADED })))
+    fireEvent.click(await ready(() => screen.getByRole('button', { name: 'Mark watched' })))
     expect((await screen.findByRole('button', { name: 'Watched' })).getAttribute('aria-pressed')).toBe('true')
     expect(seen.find((call) => call.method === 'PUT')?.body).toEqual({ content_type: 'movie', content_id: 603, watched: true })
+  })
+
+  it('holds the button’s place, unpressable, until the session and the marks have come', async () => {
+    let answerSession: (() => void) | undefined
+    const session = new Promise<void>((resolve) => (answerSession = resolve))
+    stubMarks([], { session })
+    renderPage('/movie/603', <WatchedSlot film={603} />)
+    const place = screen.getByRole('button', { name: 'Mark watched' })
+    expect(place).toHaveProperty('disabled', true)
+    answerSession!()
+    fireEvent.click(await ready(() => screen.getByRole('button', { name: 'Mark watched' })))
+    expect((await screen.findByRole('button', { name: 'Watched' })).getAttribute('aria-pressed')).toBe('true')
   })
 
   it('counts the plays of a film watched again', async () => {

@@ -13,7 +13,6 @@ import type { WatchHistoryEntry } from '../../../drizzle/schema'
 import type { WatchedMark } from '../../../worker/accounts/taste'
 import { hasAired, today } from '../../../worker/catalog/aired'
 import type { Episode, MediaType, TvDetails } from '../../../worker/catalog/types'
-import { CheckIcon } from '../../components/icons'
 import { useToast } from '../../components/toast'
 import { progressOf } from '../../components/watch-progress'
 import { currentLocale, t } from '../../i18n'
@@ -21,6 +20,8 @@ import { continueKey, recentHistoryKey } from '../../lib/account-keys'
 import { api, readJson } from '../../lib/api-client'
 import { catalogKeys } from '../../lib/catalog'
 import { preferencesKey, type Preferences } from '../../lib/preferences'
+import { CheckIcon } from '../../components/icons'
+import { FilmWatchedButton, SeasonWatchedPlace, toggleClass } from './watched-slots'
 
 interface WatchedState {
   marks: WatchedMark[]
@@ -89,28 +90,17 @@ function useMark(type: MediaType, id: number) {
   })
 }
 
-const toggleClass = 'inline-flex items-center gap-2 rounded-lg border px-4 py-2.5 text-sm font-semibold disabled:cursor-wait disabled:opacity-60'
-
 /** Mark watched / Watched on a film's page, with how often it was watched once more than once. */
 export function FilmWatched({ id }: { id: number }) {
   const state = useWatched('movie', id)
   const mark = useMark('movie', id)
   const watched = state.data?.finished === true
-  const plays = state.data?.marks?.[0]?.plays ?? 0
   return (
-    <span className="inline-flex flex-col">
-      <button
-        type="button"
-        aria-pressed={watched}
-        disabled={!state.data}
-        onClick={() => mark.mutate({ watched: !watched, affects: 'film' })}
-        className={`${toggleClass} ${watched ? 'border-brand-500 bg-brand-600/20 text-white hover:bg-brand-600/30' : 'border-neutral-500 bg-neutral-900/70 text-white hover:bg-neutral-800'}`}
-      >
-        <CheckIcon width={16} height={16} aria-hidden="true" />
-        {watched ? t('taste.watchedFilm') : t('taste.markWatched')}
-      </button>
-      {plays > 1 && <span className="mt-1 text-xs text-neutral-400">{t('taste.watchedTimes', { count: plays })}</span>}
-    </span>
+    <FilmWatchedButton
+      watched={watched}
+      plays={state.data?.marks?.[0]?.plays ?? 0}
+      onClick={state.data ? () => mark.mutate({ watched: !watched, affects: 'film' }) : undefined}
+    />
   )
 }
 
@@ -166,7 +156,8 @@ export function SeasonWatched({ episodes }: { episodes: Episode[] }) {
   const state = useWatched('tv', id)
   const mark = useMark('tv', id)
   const season = episodes[0]?.season_number
-  if (season === undefined || !details) return null
+  // its episodes are on the way: the row keeps its place
+  if (season === undefined || !details) return <SeasonWatchedPlace />
   const day = today()
   const aired = episodes.filter((e) => hasAired(e, details, day))
   const watched = aired.filter((e) => state.data?.marks?.some((m) => sameEpisode(m, e))).length

@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { createStore, Provider } from 'jotai'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { WatchOptions } from '../../../worker/catalog/types'
-import { WhereToWatch } from './where-to-watch'
+import { loadParts } from '../../lib/lazy-part'
+import { WhereToWatch } from './where-to-watch-slot'
 
 // The worker stands in at the network boundary: TMDB-shaped answers per region.
 const answers: Record<string, WatchOptions> = {
@@ -43,6 +44,10 @@ beforeEach(() => {
   )
 })
 afterEach(() => vi.unstubAllGlobals())
+
+// The section's content has code of its own, fetched as the section nears the screen: here
+// before the tests, as the browser fetches it before taking over a page painted with it.
+beforeAll(() => loadParts(['where-to-watch']))
 
 function renderIt() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })

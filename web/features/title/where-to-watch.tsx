@@ -5,18 +5,19 @@
  * initial where it has none, and those of the visitor's own services (any plan or channel of them)
  * marked. With TMDB the data is JustWatch's, credited as TMDB requires. With the embedded
  * catalogue a series shows the services it streams on and the networks it was made for, and a film
- * says plainly that there is no data. Fetched as the section comes near the screen.
+ * says plainly that there is no data. Its code and its data are fetched as the section comes near
+ * the screen (where-to-watch-slot.tsx).
  */
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import type { MediaType, WatchOptions, WatchProvider } from '../../../worker/catalog/types'
 import { t, type MessageId } from '../../i18n'
 import { useImage } from '../../lib/images'
 import { useMyServices } from '../../lib/my-services'
-import { useNearScreen } from '../../lib/use-in-view'
 import { countryName, savedRegion, saveRegion } from '../../lib/watch-regions'
 import { RegionSelect } from '../../components/region-select'
 import { useWatchOptions } from './api'
 import { listText, withElements } from './title-format'
+import { WhereToWatchHeading, WhereToWatchPending } from './where-to-watch-slot'
 
 const KINDS = [
   ['stream', 'watch.kindStream'],
@@ -90,11 +91,10 @@ function Offers({ options, type }: { options: WatchOptions; type: MediaType }) {
   )
 }
 
-export function WhereToWatch({ type, id }: { type: MediaType; id: number }) {
-  const ref = useRef<HTMLElement>(null)
-  const near = useNearScreen(ref)
+/** The section's content, its code loaded once the section comes near the screen (where-to-watch-slot.tsx). */
+export function WhereToWatchBody({ type, id }: { type: MediaType; id: number }) {
   const [region, setRegion] = useState<string | null>(savedRegion)
-  const answer = useWatchOptions(type, id, region, near)
+  const answer = useWatchOptions(type, id, region, true)
   const options = answer.data
 
   const choose = (code: string) => {
@@ -103,18 +103,15 @@ export function WhereToWatch({ type, id }: { type: MediaType; id: number }) {
   }
 
   return (
-    <section ref={ref} aria-labelledby="where-to-watch" className="mt-8 min-h-32 rounded-2xl border border-neutral-800 bg-neutral-900/60 p-5">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h2 id="where-to-watch" className="text-xl font-semibold">
-          {t('watch.heading')}
-        </h2>
+    <>
+      <WhereToWatchHeading>
         {options?.source === 'tmdb' && (
           <label className="flex items-center gap-2 text-sm text-neutral-300">
             {t('watch.region')}
             <RegionSelect value={options.region} onChange={choose} className="min-h-10 rounded-md border border-neutral-700 bg-neutral-900 px-2 py-1 text-neutral-100" />
           </label>
         )}
-      </div>
+      </WhereToWatchHeading>
       {options ? (
         <>
           <Offers options={options} type={type} />
@@ -135,10 +132,8 @@ export function WhereToWatch({ type, id }: { type: MediaType; id: number }) {
       ) : answer.isError ? (
         <p className="text-sm text-neutral-300">{t('watch.loadFailed')}</p>
       ) : (
-        <p className="text-sm text-neutral-400" aria-live="polite">
-          {near ? t('common.loading') : ''}
-        </p>
+        <WhereToWatchPending near />
       )}
-    </section>
+    </>
   )
 }
