@@ -32,7 +32,8 @@ import {
   UPCOMING_WINDOW_DAYS,
   WATCH_PROVIDER_IDS,
 } from './rules'
-import type { CastMember, CrewMember, Genre, ListItem, MediaType, MovieDetails, Paged, PersonCredit, PersonDetails, PersonResult, SearchOptions, SearchPage, Season, SeasonSummary, TitleSummary, TvDetails, WatchOptions } from './types'
+import { ERA_YEARS, FULL_CAST, LIKENESS_WEIGHTS, MAKER_JOBS, NEIGHBOURHOOD_SIZE, similarPage, TOP_BILLED } from './recommend'
+import type { CastMember, CrewMember, Genre, ListItem, MediaType, MovieDetails, Neighbourhood, Paged, PersonCredit, PersonDetails, PersonResult, SearchOptions, SearchPage, Season, SeasonSummary, TitleSummary, TitleTraits, TvDetails, WatchOptions } from './types'
 
 type Db = ReturnType<typeof drizzle>
 
@@ -117,6 +118,19 @@ function titleKeys(type: MediaType, extra: SQL = sql``): SQL {
   return sql`${sql.raw(`SELECT ${a}.id AS id, '${type}' AS media_type, ${a}.${label} AS label, ${a}.popularity AS popularity,
     ${a}.vote_average AS vote_average, ${a}.vote_count AS vote_count, ${a}.${date} AS date`)} ${extra} ${sql.raw(`FROM ${from}`)}`
 }
+
+/**
+ * Drama and comedy: genres so many titles carry (a quarter of the films each) that sharing one
+ * says little of a title that has a rarer genre too, whose titles its neighbours are looked for
+ * among; reading theirs would read a good part of the catalogue.
+ */
+const BROAD_GENRES = [18, 35]
+
+/** A credit of catalog_credits `c` that the likeness measure compares: top-billed cast, a director or a creator. */
+const peopleWhoMake = sql`(c.credit_type = 'cast' AND c.position < ${TOP_BILLED} OR c.credit_type = 'crew' AND c.job IN (${sql.join(
+  MAKER_JOBS.map((job) => sql`${job}`),
+  sql`, `,
+)}))`
 
 function idList(ids: number[]): SQL {
   return sql.join(
@@ -524,7 +538,7 @@ export class EmbeddedCatalog implements CatalogProvider {
       sql`${titleSelect('movie', sql`, m.runtime AS runtime, m.original_title AS original_title`)} WHERE m.id = ${id}`,
     )
     if (!row) throw new CatalogNotFoundError('errors.movieNotFound')
-    const [genres, credits, similar] = await Promise.all([this.genreList('movie', id), this.credits('movie', id), this.similarPage('movie', id, 1)])
+    const [genres, credits, similar] = await Promise.all([this.genreList('movie', id), this.credits('movie', id), this.similar('movie', id, 1)])
     return {
       ...summaryOf(row, this.locale),
       media_type: 'movie',
@@ -558,7 +572,7 @@ export class EmbeddedCatalog implements CatalogProvider {
     const [genres, credits, similar, seasons, networks] = await Promise.all([
       this.genreList('tv', id),
       this.credits('tv', id),
-      this.similarPage('tv', id, 1),
+      this.similar('tv', id, 1),
       this.db.all<SeasonSummary>(
         sql`SELECT id, name, season_number, episode_count, air_date, poster_path, overview FROM catalog_seasons WHERE tv_id = ${id} ORDER BY season_number`,
       ),
@@ -630,21 +644,91 @@ export class EmbeddedCatalog implements CatalogProvider {
   }
 
   async similar(type: MediaType, id: number, page: number): Promise<Paged<ListItem>> {
-    const { from, a } = TITLES[type]
-    const exists = await this.db.get<{ id: number } | undefined>(sql`${sql.raw(`SELECT ${a}.id AS id FROM ${from} WHERE ${a}.id`)} = ${id}`)
-    if (!exists) throw new CatalogNotFoundError(type === 'movie' ? 'errors.movieNotFound' : 'errors.tvNotFound')
-    return this.similarPage(type, id, page)
+    return similarPage(await this.neighbours(type, id), page)
   }
 
-  /** Similar titles of a title already known to exist (details have just read its row). */
-  private similarPage(type: MediaType, id: number, page: number): Promise<Paged<ListItem>> {
-    // Titles sharing the most genres first, then the most popular of those.
-    const { a, genres, fk } = TITLES[type]
-    const shared = sql`WITH s AS (SELECT ${sql.raw(`y.${fk}`)} AS sid, count(*) AS shared FROM ${sql.raw(`${genres} x JOIN ${genres} y ON y.genre_id = x.genre_id WHERE x.${fk}`)} = ${id} AND ${sql.raw(`y.${fk}`)} <> ${id} GROUP BY ${sql.raw(`y.${fk}`)})`
-    const part: Part = { select: sql`${titleKeys(type, sql`, s.shared AS shared`)} JOIN s ON ${sql.raw(`s.sid = ${a}.id`)}`, conditions: [] }
-    // Every title sharing a genre, counted from the genre pairs alone (each is a title of the catalogue).
-    const count = sql`SELECT count(DISTINCT ${sql.raw(`y.${fk}`)}) AS n FROM ${sql.raw(`${genres} x JOIN ${genres} y ON y.genre_id = x.genre_id WHERE x.${fk}`)} = ${id} AND ${sql.raw(`y.${fk}`)} <> ${id}`
-    return this.paged([part], sql`shared DESC, popularity DESC, id`, page, shared, count)
+  async neighbours(type: MediaType, id: number): Promise<Neighbourhood> {
+    const [own, near] = await Promise.all([this.traitsOf(type, [id]), this.nearTo(type, id)])
+    const title = own.get(id)
+    if (!title) throw new CatalogNotFoundError(type === 'movie' ? 'errors.movieNotFound' : 'errors.tvNotFound')
+    if (!near.length) return { title, near: [] }
+    const [traits, items] = await Promise.all([this.traitsOf(type, near.map((n) => n.id)), this.hydrate(near)])
+    return {
+      title,
+      near: items.flatMap((item) => {
+        const found = traits.get(item.id)
+        if (!found) return []
+        const { name: _name, ...rest } = found
+        return [{ item, traits: rest }]
+      }),
+    }
+  }
+
+  /**
+   * What the likeness measure compares of titles of one kind (recommend.ts), with their names, in
+   * one query over the genre and credit indexes.
+   */
+  private async traitsOf(type: MediaType, ids: number[]): Promise<Map<number, TitleTraits & { name: string }>> {
+    const { from, a, label, date, genres, fk } = TITLES[type]
+    const rows = await this.db.all<{ k: 'g' | 'c' | 'm' | 't'; id: number; v: number | null; name: string | null }>(sql`
+      WITH ids(id) AS (VALUES ${sql.join(
+        ids.map((id) => sql`(${id})`),
+        sql`, `,
+      )})
+      ${sql.raw(`SELECT 'g' AS k, x.${fk} AS id, x.genre_id AS v, NULL AS name FROM ${genres} x WHERE x.${fk} IN (SELECT id FROM ids)`)}
+      UNION ALL
+      SELECT CASE c.credit_type WHEN 'cast' THEN 'c' ELSE 'm' END, c.title_id, c.person_id, NULL FROM catalog_credits c
+        WHERE c.media_type = ${type} AND c.title_id IN (SELECT id FROM ids) AND ${peopleWhoMake}
+      UNION ALL
+      ${sql.raw(`SELECT 't', ${a}.id, CAST(substr(${a}.${date}, 1, 4) AS INTEGER), ${a}.${label} FROM ${from} WHERE ${a}.id IN (SELECT id FROM ids)`)}`)
+    const traits = new Map<number, TitleTraits & { name: string }>()
+    for (const row of rows) if (row.k === 't') traits.set(row.id, { media_type: type, id: row.id, name: row.name ?? '', genres: [], cast: [], makers: [], year: row.v || null })
+    for (const row of rows) {
+      const title = traits.get(row.id)
+      if (!title || row.v === null) continue
+      if (row.k === 'g') title.genres.push(row.v)
+      else if (row.k === 'c') title.cast.push(row.v)
+      else if (row.k === 'm') title.makers.push(row.v)
+    }
+    return traits
+  }
+
+  /**
+   * Up to NEIGHBOURHOOD_SIZE titles of the kind sharing a genre with the title: those the index
+   * entries of its genres (the broad ones left out when it has another) and of its people reach,
+   * never every title, ordered by a guess at the measure made in the same query (the share of
+   * those genres they have, a shared maker, shared top-billed cast, years apart, then their
+   * rating), which the measure itself then ranks exactly.
+   */
+  private nearTo(type: MediaType, id: number): Promise<{ id: number; media_type: MediaType }[]> {
+    const { from, a, date, genres, fk } = TITLES[type]
+    const w = LIKENESS_WEIGHTS
+    const year = (alias: string) => `CAST(substr(${alias}.${date}, 1, 4) AS INTEGER)`
+    const broad = sql.join(
+      BROAD_GENRES.map((g) => sql`${g}`),
+      sql`, `,
+    )
+    return this.db.all<{ id: number; media_type: MediaType }>(sql`
+      WITH seed_genres AS (${sql.raw(`SELECT genre_id FROM ${genres} WHERE ${fk}`)} = ${id}),
+      searched AS (SELECT genre_id FROM seed_genres WHERE genre_id NOT IN (${broad}) OR NOT EXISTS (SELECT 1 FROM seed_genres WHERE genre_id NOT IN (${broad}))),
+      seed_people AS (SELECT c.person_id FROM catalog_credits c WHERE c.media_type = ${type} AND c.title_id = ${id} AND ${peopleWhoMake}),
+      hits AS (
+        ${sql.raw(`SELECT ${fk} AS id, 1 AS g, 0 AS c, 0 AS m FROM ${genres} WHERE genre_id IN (SELECT genre_id FROM searched) AND ${fk}`)} <> ${id}
+        UNION ALL
+        SELECT c.title_id, 0, c.credit_type = 'cast', c.credit_type = 'crew' FROM catalog_credits c
+          WHERE c.person_id IN (SELECT person_id FROM seed_people) AND +c.media_type = ${type} AND c.title_id <> ${id} AND ${peopleWhoMake}
+      ),
+      shared AS (
+        SELECT id, sum(g) AS g, sum(c) AS c, max(m) AS m FROM hits GROUP BY id
+        HAVING sum(g) > 0 OR EXISTS (${sql.raw(`SELECT 1 FROM ${genres} x WHERE x.${fk} = hits.id AND x.genre_id IN (SELECT genre_id FROM seed_genres)`)})
+      ),
+      seed AS (${sql.raw(`SELECT ${year(a)} AS year FROM ${from} WHERE ${a}.id`)} = ${id})
+      SELECT shared.id AS id, ${type} AS media_type FROM shared ${sql.raw(`JOIN ${from} ON ${a}.id = shared.id`)}
+      ORDER BY ${w.genres} * shared.g * 1.0 / (SELECT count(*) FROM searched) + ${w.makers} * shared.m
+        + ${w.cast} * min(shared.c, ${FULL_CAST}) * 1.0 / ${FULL_CAST}
+        + ${w.era} * coalesce(max(0, 1 - abs(${sql.raw(year(a))} - (SELECT year FROM seed)) * 1.0 / ${ERA_YEARS}), 0)
+        + ${sql.raw(`${a}.vote_average`)} / 1000.0 DESC, shared.id DESC
+      LIMIT ${NEIGHBOURHOOD_SIZE}`)
   }
 
   /**

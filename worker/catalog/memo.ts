@@ -8,7 +8,7 @@ import { registerIsolateMemo } from '../lib/isolate-memo'
 import type { Locale } from '../lib/locales'
 import type { CatalogProvider, ListName } from './provider'
 import type { DiscoverFilters } from './rules'
-import type { Genre, ListItem, MediaType, MovieDetails, Paged, PersonDetails, SearchOptions, SearchPage, Season, TvDetails, WatchOptions } from './types'
+import type { Genre, ListItem, MediaType, MovieDetails, Neighbourhood, Paged, PersonDetails, SearchOptions, SearchPage, Season, TvDetails, WatchOptions } from './types'
 
 const MAX_ENTRIES = 400
 const TTL_MS = 5 * 60_000
@@ -93,6 +93,9 @@ export class MemoizedCatalog implements CatalogProvider {
   }
   async similar(type: MediaType, id: number, page: number): Promise<Paged<ListItem>> {
     return remember(await this.key('similar', type, id, page), () => this.inner.similar(type, id, page))
+  }
+  async neighbours(type: MediaType, id: number): Promise<Neighbourhood> {
+    return remember(await this.key('neighbours', type, id), () => this.inner.neighbours(type, id))
   }
   async watchOptions(type: MediaType, id: number, region: string): Promise<WatchOptions> {
     return remember(await this.key('watch', type, id, region), () => this.inner.watchOptions(type, id, region))

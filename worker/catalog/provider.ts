@@ -6,7 +6,7 @@
 import { type ErrorId, errorText } from '../lib/api-errors'
 import type { Locale } from '../lib/locales'
 import type { DiscoverFilters } from './rules'
-import type { Genre, ListItem, MediaType, MovieDetails, Paged, PersonDetails, SearchOptions, SearchPage, Season, TvDetails, WatchOptions } from './types'
+import type { Genre, ListItem, MediaType, MovieDetails, Neighbourhood, Paged, PersonDetails, SearchOptions, SearchPage, Season, TvDetails, WatchOptions } from './types'
 
 export type ListName =
   | 'trending-all'
@@ -60,6 +60,11 @@ export interface CatalogProvider {
   /** A person and their filmography; 404 for an unknown person. */
   person(id: number): Promise<PersonDetails>
   similar(type: MediaType, id: number, page: number): Promise<Paged<ListItem>>
+  /**
+   * The title's traits and the titles of its kind that may resemble it, for the likeness measure
+   * (recommend.ts); 404 for an unknown title. The embedded catalogue's `similar` is these, ranked.
+   */
+  neighbours(type: MediaType, id: number): Promise<Neighbourhood>
   /** Where the title can be watched in the region (ISO 3166-1 alpha-2); 404 for an unknown title. */
   watchOptions(type: MediaType, id: number, region: string): Promise<WatchOptions>
   /**

@@ -1,6 +1,7 @@
 /**
  * The embedded catalogue's answers kept in KV for every isolate, so an isolate that has just
- * started reads KV, not D1: a title's details, seasons, similar titles and where to watch it, a person's page,
+ * started reads KV, not D1: a title's details, seasons, similar titles (and the neighbourhood they are ranked
+ * from, which recommendations read too) and where to watch it, a person's page,
  * and the pages of lists, discover, top rated and browse. The data changes only when a new data
  * file is loaded, and every key names the loaded data's hash, so an answer never goes stale under
  * its key. A title's details and seasons, the costliest (and what a title page is made of), are
@@ -21,7 +22,8 @@ import { sharedAnswer } from '../lib/single-flight'
 import { type CatalogMeta, EmbeddedCatalog, readCatalogMeta } from './embedded'
 import { type CatalogProvider, CatalogNotFoundError, type ListName } from './provider'
 import type { DiscoverFilters } from './rules'
-import type { Genre, ListItem, MediaType, MovieDetails, Paged, PersonDetails, SearchOptions, SearchPage, Season, TvDetails, WatchOptions } from './types'
+import { similarPage } from './recommend'
+import type { Genre, ListItem, MediaType, MovieDetails, Neighbourhood, Paged, PersonDetails, SearchOptions, SearchPage, Season, TvDetails, WatchOptions } from './types'
 import type { ErrorId } from '../lib/api-errors'
 
 export type SharedStore = Pick<Bindings, 'CACHE' | 'SINGLE_FLIGHT' | 'CATALOG'>
@@ -149,7 +151,10 @@ export class SharedCatalog implements CatalogProvider {
     return this.kept(['person', id], () => this.inner.person(id))
   }
   similar(type: MediaType, id: number, page: number): Promise<Paged<ListItem>> {
-    return this.kept(['similar', type, id, page], () => this.inner.similar(type, id, page))
+    return this.kept(['similar', type, id, page], async () => similarPage(await this.neighbours(type, id), page))
+  }
+  neighbours(type: MediaType, id: number): Promise<Neighbourhood> {
+    return this.kept(['neighbours', type, id], () => this.inner.neighbours(type, id))
   }
   watchOptions(type: MediaType, id: number, region: string): Promise<WatchOptions> {
     // The embedded catalogue's offers are the same in every region: one answer, named for the region asked.

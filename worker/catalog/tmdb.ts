@@ -46,7 +46,8 @@ import {
   TOP_RATED_MIN_VOTES,
   tvGenreFor,
 } from './rules'
-import type { AiringEpisode, CastMember, CrewMember, DetailsBase, Episode, Genre, ImageSizes, ListItem, MediaType, MovieDetails, Paged, PersonCredit, PersonDetails, PersonResult, SearchPage, Season, TvDetails, Video, WatchOptions, WatchProvider } from './types'
+import { neighbourhoodOfDetails } from './recommend'
+import type { AiringEpisode, CastMember, CrewMember, DetailsBase, Episode, Genre, ImageSizes, ListItem, MediaType, MovieDetails, Neighbourhood, Paged, PersonCredit, PersonDetails, PersonResult, SearchPage, Season, TvDetails, Video, WatchOptions, WatchProvider } from './types'
 
 const TMDB_TIMEOUT_MS = 4000
 
@@ -759,6 +760,15 @@ export class TmdbCatalog implements CatalogProvider {
 
   async similar(type: MediaType, id: number, page: number): Promise<Paged<ListItem>> {
     return this.paged(`/${type}/${id}/similar`, { page: String(page) }, 'list', type)
+  }
+
+  /**
+   * The title's details carry its traits and its first page of similar titles; the second page
+   * makes the neighbourhood as large as the embedded catalogue's. Both are kept as every answer is.
+   */
+  async neighbours(type: MediaType, id: number): Promise<Neighbourhood> {
+    const [details, more] = await Promise.all([type === 'movie' ? this.movie(id) : this.tv(id), this.similar(type, id, 2).catch(() => null)])
+    return neighbourhoodOfDetails(details, more?.results)
   }
 
   /** One call answers every region; it is kept in KV per title, and the region picked from it. */

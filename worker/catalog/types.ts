@@ -40,6 +40,30 @@ export interface Paged<T> {
   total_results: number
 }
 
+/**
+ * What the likeness measure (worker/catalog/recommend.ts) compares of a title: its genres, its
+ * top-billed cast, its directors and creators, and its year. A list item carries no people, so a
+ * title known only from a list has none.
+ */
+export interface TitleTraits {
+  media_type: MediaType
+  id: number
+  genres: number[]
+  cast: number[]
+  makers: number[]
+  year: number | null
+}
+
+/**
+ * A title's traits and name, and a bounded set of titles of its kind that may resemble it, each with
+ * its traits, as the catalogue finds them cheaply (shared genres and people, or its own similar
+ * titles); the measure ranks them.
+ */
+export interface Neighbourhood {
+  title: TitleTraits & { name: string }
+  near: { item: ListItem; traits: TitleTraits }[]
+}
+
 /** A title a person is known for: enough to name it and link to it. */
 export interface KnownForTitle {
   id: number
