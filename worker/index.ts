@@ -27,6 +27,7 @@
  *   GET|PUT  /api/me/preferences            hide watched and spoiler-safe, the viewer's choices the catalogue follows (routes/preferences.ts)
  *   *        /api/me/ratings[/...]          the viewer's ratings in half stars, and their Letterboxd CSV (routes/ratings.ts)
  *   *        /api/me/watched[/...]          films and episodes watched: marks, a season at once, every play (routes/watched.ts)
+ *   GET      /api/me/recommendations        "Because you watched" rows from the viewer's plays and ratings (routes/recommendations.ts)
  *   POST     /api/party                     start a watch party for a title: its code and host key (routes/party.ts)
  *   GET      /api/party/{code}              what a watch party plays and how many are in it; 404 once it has ended
  *   GET      /api/party/{code}/socket       a member's WebSocket to the party's room (party/room.ts; README "Watch together")
@@ -107,6 +108,7 @@ import { noticeRoutes } from './routes/notices'
 import { ratingRoutes } from './routes/ratings'
 import { watchedRoutes } from './routes/watched'
 import { preferencesRoutes } from './routes/preferences'
+import { recommendationRoutes } from './routes/recommendations'
 import { sendNotices } from './push/notices'
 import { newsletterApiRoutes, newsletterPageRoutes } from './routes/newsletter'
 import { sendWeekly, WEEKLY_CRON } from './newsletter/weekly'
@@ -138,6 +140,7 @@ const api = new Hono<AppEnv>()
   .route('/me/ratings', ratingRoutes)
   .route('/me/watched', watchedRoutes)
   .route('/me/preferences', preferencesRoutes)
+  .route('/me/recommendations', recommendationRoutes)
   .route('/newsletter', newsletterApiRoutes)
   .route('/me', meRoutes)
   .route('/me', myDataRoutes)

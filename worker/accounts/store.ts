@@ -57,7 +57,9 @@ import {
   recordPlay,
   removeRating,
   setRatings,
+  seenTitles,
   setShowFinished,
+  tasteSeq,
   unmarkWatched,
   watchedMarks,
   watchedTitles,
@@ -75,6 +77,7 @@ import {
 import type { StorePlayRow, StoreRatingRow } from '../../drizzle/account-store'
 import type { ContinueEntry } from './up-next'
 import { titleKeyOf } from '../lib/title-copies'
+import type { KeptRecommendations } from '../catalog/recommendation-rows'
 import { addToWatchlist, isInWatchlist, listWatchlist, removeFromWatchlist, watchlistEntry, type ContentKey, type Owner, type WatchlistEntry, type WatchlistItem } from './watchlist'
 
 /** How long a progress-only change may wait for the D1 copy: at most one batch per viewer per 10 minutes. */
@@ -169,6 +172,8 @@ export interface FirstScreenWants {
   history?: number
   /** What the page's catalogue data needs of the viewer's taste, should a choice of theirs be on. */
   filters?: FilterWants
+  /** The name the recommendations the page shows are kept under, when it shows them. */
+  recommendations?: string
 }
 
 export interface FirstScreen {
@@ -179,7 +184,15 @@ export interface FirstScreen {
   continueWatching?: ContinueEntry[]
   watchlist?: WatchlistEntry[]
   history?: HistoryResult[]
+  recommendations?: KeptOrTaste
 }
+
+/**
+ * Recommendations kept for the viewer's taste as it is now, with the titles in the history (one
+ * started since is not a change of taste, and is left out of what was kept), or the taste to make
+ * them from; its number either way.
+ */
+export type KeptOrTaste = { seq: number; kept: KeptRecommendations; seen: ContentKey[] } | { seq: number; taste: Taste }
 
 type AccountState = typeof storeAccount.$inferSelect
 
@@ -732,6 +745,22 @@ export class AccountStore extends DurableObject<Bindings> {
     await this.ctx.storage.put(`${TASTE_CACHE_PREFIX}${name}`, { seq, value })
   }
 
+  /**
+   * In one call, what the viewer's recommendations need (worker/catalog/recommendation-rows.ts):
+   * those kept under `name` for the taste as it is now, or, when none are, the taste to make them from.
+   */
+  async recommendationsOrTaste(owner: Owner, name: string): Promise<KeptOrTaste | null> {
+    if (!(await this.isOpen(owner))) return null
+    this.settle()
+    return this.keptForTaste(name)
+  }
+
+  private async keptForTaste(name: string): Promise<KeptOrTaste> {
+    const seq = tasteSeq(this.db)
+    const kept = await this.ctx.storage.get<{ seq: number; value: KeptRecommendations }>(`${TASTE_CACHE_PREFIX}${name}`)
+    return kept && kept.seq === seq ? { seq, kept: kept.value, seen: seenTitles(this.db) } : { seq, taste: readTaste(this.db) }
+  }
+
   // Import, export, deletion
 
   /** Titles from another service: each added once; those already there are left as they are. */
@@ -776,6 +805,7 @@ export class AccountStore extends DurableObject<Bindings> {
       ...(wants.continueWatching && { continueWatching: this.continueEntries(owner, wants.continueWatching) }),
       ...(wants.watchlist && { watchlist: listWatchlist(this.db).map((row) => watchlistEntry(owner, row)) }),
       ...(wants.history && { history: listHistory(this.db, wants.history).map((row) => historyResult(owner, row)) }),
+      ...(wants.recommendations && { recommendations: await this.keptForTaste(wants.recommendations) }),
     }
   }
 

@@ -308,8 +308,12 @@ export function readTaste(db: StoreDb): Taste {
     .groupBy(storePlays.content_type, storePlays.content_id)
     .orderBy(sql`max(${storePlays.watched_at}) desc`)
     .all()
-  const seen = db.select({ content_type: storeHistory.content_type, content_id: storeHistory.content_id }).from(storeHistory).where(gt(storeHistory.id, 0)).all()
-  return { seq: tasteSeq(db), watched, ratings: listRatings(db), seen }
+  return { seq: tasteSeq(db), watched, ratings: listRatings(db), seen: seenTitles(db) }
+}
+
+/** Every title in the history, started or finished. */
+export function seenTitles(db: StoreDb): ContentKey[] {
+  return db.select({ content_type: storeHistory.content_type, content_id: storeHistory.content_id }).from(storeHistory).where(gt(storeHistory.id, 0)).all()
 }
 
 /** After the history's rows came in from D1 (an account older than its store): what they say was watched becomes plays. */

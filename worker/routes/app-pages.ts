@@ -41,6 +41,7 @@ import { rememberProfile } from '../auth/profile-memo'
 import { accountStore, ownerOf } from '../accounts/store-client'
 import type { FirstScreenWants } from '../accounts/store'
 import { withNextEpisodes } from '../accounts/up-next'
+import { recommendationsName, viewerRecommendations } from '../catalog/recommendation-rows'
 import type { Account, AppEnv } from '../env'
 import { playerConfig } from '../player/sources'
 import { catalogProviderName, firstBackdrop, imageBaseFor, imageSizesFor } from './config'
@@ -247,8 +248,8 @@ interface ServeOptions {
   composed?: PageName
 }
 
-/** What a page painted for an account shows of it (the store's part, and the home panel's recommendations). */
-type PersonalWants = FirstScreenWants & { similar?: boolean }
+/** What a page painted for an account shows of it (the store's part, the home panel's similar titles, the viewer's recommendation rows). */
+type PersonalWants = Omit<FirstScreenWants, 'recommendations'> & { similar?: boolean; recommendations?: boolean }
 
 /**
  * Whose page to paint, when the session cookie came along: the account when it is a user's
@@ -272,22 +273,26 @@ async function accountToPaint(c: Context<AppEnv>): Promise<{ account: Account | 
 async function personalBoot(c: Context<AppEnv>, account: Account, wants: PersonalWants): Promise<(Pick<BootData, 'account' | 'personal'> & { filters: ViewerFilters }) | undefined> {
   const owner = ownerOf(account)
   try {
-    const mine = await accountStore(c.env, owner).firstScreen(owner, wants)
+    const provider = catalogForPage(c, languageOf(c).locale)
+    const store = accountStore(c.env, owner)
+    // The recommendation rows kept for the viewer come with the rest of the first screen (or the taste to make them from).
+    const mine = await store.firstScreen(owner, { ...wants, recommendations: wants.recommendations ? recommendationsName(provider) : undefined })
     if (!mine) return undefined
     rememberProfile(account, mine.profile)
-    const provider = catalogForPage(c, languageOf(c).locale)
     const personal: PersonalBoot = { services: mine.services }
     if (mine.watchlist) personal.watchlist = mine.watchlist
     if (mine.history) personal.history = mine.history
     // The panel's recommendations follow the latest title watched, else saved (web/features/home/personalized-panel.tsx);
     // they and Continue watching's next episodes are asked of the catalogue side by side.
     const latest = wants.similar ? (mine.history?.[0] ?? mine.watchlist?.[0]) : undefined
-    const [continueWatching, similar] = await Promise.all([
+    const [continueWatching, similar, recommendations] = await Promise.all([
       mine.continueWatching && withNextEpisodes(mine.continueWatching, provider),
       latest && provider.similar(latest.content_type, latest.content_id, 1).catch(() => null),
+      mine.recommendations && viewerRecommendations(store, owner, provider, (p) => c.executionCtx.waitUntil(p), mine.recommendations).catch(() => null),
     ])
     if (continueWatching) personal.continueWatching = continueWatching
     if (latest && similar) personal.similar = { type: latest.content_type, id: latest.content_id, page: similar }
+    if (recommendations) personal.recommendations = recommendations
     return { account: { id: account.id, email: account.email, type: 'user', user: mine.profile }, personal, filters: mine.filters }
   } catch (err) {
     warn(c, 'account data unavailable', err)
@@ -521,7 +526,7 @@ export function appNotFoundOr(c: Context<AppEnv>, match: RouteMatch | null): Pro
 
 /** What each composed page shows of a signed-in account at once: the home page its rows and panel, every page the services switch's choice. */
 const SIGNED_IN_PARTS: Record<PageName, PersonalWants> = {
-  home: { continueWatching: CONTINUE_LIMIT, watchlist: true, history: RECENT_HISTORY_LIMIT, similar: true },
+  home: { continueWatching: CONTINUE_LIMIT, watchlist: true, history: RECENT_HISTORY_LIMIT, similar: true, recommendations: true },
   movies: {},
   tv: {},
   kids: {},

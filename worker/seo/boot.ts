@@ -12,6 +12,7 @@ import type { HistoryResult } from '../accounts/history'
 import type { ServiceChoice } from '../accounts/services'
 import type { ContinueResult } from '../accounts/up-next'
 import type { WatchlistEntry } from '../accounts/watchlist'
+import type { RecommendationRow } from '../catalog/recommendation-rows'
 
 /** How many titles the home page's Continue watching row and its panel's history show. */
 export const CONTINUE_LIMIT = 20
@@ -37,6 +38,8 @@ export interface PersonalBoot {
   history?: HistoryResult[]
   /** The home panel's recommendations: titles like the latest watched or saved, as GET /api/catalog/{type}/{id}/similar answers its first page. */
   similar?: { type: 'movie' | 'tv'; id: number; page: Paged<ListItem> }
+  /** GET /api/me/recommendations' rows: "Because you watched {title}". */
+  recommendations?: RecommendationRow[]
 }
 
 export interface BootData {
