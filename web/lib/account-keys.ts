@@ -21,3 +21,5 @@ export const recentHistoryKey = ['history', 'recent', RECENT_HISTORY_LIMIT] as c
 /** The account's services choice. */
 export const accountServicesKey = ['me', 'services'] as const
 
+/** The viewer's "Because you watched" rows (GET /api/me/recommendations). */
+export const recommendationsKey = ['me', 'recommendations'] as const

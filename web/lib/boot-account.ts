@@ -5,7 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import type { BootData } from '../../worker/seo/boot'
-import { accountServicesKey, continueKey, recentHistoryKey, watchlistKeys } from './account-keys'
+import { accountServicesKey, continueKey, recentHistoryKey, recommendationsKey, watchlistKeys } from './account-keys'
 import { catalogKeys } from './catalog'
 
 export function seedAccountData(queryClient: QueryClient, { personal, page }: BootData): void {
@@ -13,6 +13,7 @@ export function seedAccountData(queryClient: QueryClient, { personal, page }: Bo
   queryClient.setQueryData(accountServicesKey, personal.services)
   if (personal.continueWatching) queryClient.setQueryData(continueKey, personal.continueWatching)
   if (personal.history) queryClient.setQueryData(recentHistoryKey, personal.history)
+  if (personal.recommendations) queryClient.setQueryData(recommendationsKey, personal.recommendations)
   if (personal.similar) queryClient.setQueryData(catalogKeys.list('similar', personal.similar.type, personal.similar.id), personal.similar.page)
   if (personal.watchlist) {
     queryClient.setQueryData(watchlistKeys.list(), personal.watchlist)

@@ -1,6 +1,7 @@
 /**
- * /: signed in, Continue watching first; the hero carousel and every row from one request, the
- * signed-in 'Personalized for You' panel, Quick Browse, a call to action and 'Browse by Title'.
+ * /: signed in, Continue watching first, then the viewer's "Because you watched" rows; the hero
+ * carousel and every row from one request, the signed-in 'Personalized for You' panel, Quick
+ * Browse, a call to action and 'Browse by Title'.
  */
 import { Suspense, useState, type ComponentProps, type ComponentType, type SVGProps } from 'react'
 import { Link } from 'react-router-dom'
@@ -15,14 +16,18 @@ import { paths } from '../../lib/paths'
 import { useSession, type SessionAccount } from '../../lib/session'
 import { SITE_NAME, useDocumentMeta } from '../../lib/use-document-meta'
 import { lazyPart } from '../../lib/lazy-part'
+import { bootedAccount } from '../../lib/boot'
 import { useHomePage } from './api/use-home-page'
 import type { ContinueWatchingRow as Row } from './continue-watching-row'
+import type { Recommendations as RecommendationsPart } from './recommendations'
+import { rowsLikely } from './rows-likely'
 import { BrowseByTitle } from './browse-by-title'
 
 // Signed-in parts, loaded only for an account: a visitor's home carries none of their code.
 const loadRow = () => import('./continue-watching-row')
 const ContinueWatchingRow = lazyPart<ComponentProps<typeof Row>>('continue-watching-row', () => loadRow().then((m) => m.ContinueWatchingRow))
 const PersonalizedRows = lazyPart('personalized-panel', () => import('./personalized-panel').then((m) => m.PersonalizedRows))
+const RecommendationRows = lazyPart<ComponentProps<typeof RecommendationsPart>>('recommendations', () => import('./recommendations').then((m) => m.Recommendations))
 
 const quickBrowse: { label: MessageId; href: string; icon: ComponentType<SVGProps<SVGSVGElement>>; tint: string }[] = [
   { label: 'home.quickMovies', href: paths.movies(), icon: FilmIcon, tint: 'from-rose-600/30' },
@@ -88,6 +93,22 @@ function ContinueWatching({ session, id }: { session: SessionAccount | null | un
   )
 }
 
+/**
+ * The viewer's "Because you watched" rows, after Continue watching. A page painted for the account
+ * has them already; otherwise their place is held while they are on the way only when this browser
+ * showed rows before, as many as it showed.
+ */
+function Recommendations({ session }: { session: SessionAccount | null | undefined }) {
+  const [likely] = useState(() => (session !== null && !bootedAccount() ? rowsLikely() : 0))
+  if (session === null) return null
+  const held = Array.from({ length: likely }, (_, i) => <PosterRowSkeleton key={i} />)
+  return (
+    <Suspense fallback={held}>
+      <RecommendationRows held={likely} />
+    </Suspense>
+  )
+}
+
 export function Component() {
   useDocumentMeta(SITE_NAME, t('home.documentDescription'))
   const session = useSession()
@@ -119,6 +140,7 @@ export function Component() {
         <div className="hidden md:block">
           <ContinueWatching session={session} id="continue-watching" />
         </div>
+        <Recommendations session={session} />
         <MyServicesSlot state={services} page={query.data} busy={query.isPlaceholderData && query.isFetching} />
       </ComposedPage>
       <QuickBrowse />

@@ -1,6 +1,7 @@
 /**
  * The rows of 'Personalized for You' on / for a signed-in account: Watchlist, Recently Watched,
- * Recommended. The panel around them is the home page's, so it holds its place while these load.
+ * and Recommended (titles like the latest one) while the viewer has no "Because you watched" rows
+ * higher up. The panel around them is the home page's, so it holds its place while these load.
  */
 import { Link } from 'react-router-dom'
 import type { WatchHistoryEntry, WatchlistEntry } from '../../../drizzle/schema'
@@ -11,6 +12,7 @@ import { t } from '../../i18n'
 import { paths } from '../../lib/paths'
 import { useMyWatchlist, useRecentHistory } from '../../lib/my-lists'
 import { useSimilar } from './api/use-personal'
+import { useRecommendations } from './api/use-recommendations'
 
 function toPosterItem(entry: WatchlistEntry | WatchHistoryEntry): PosterItem {
   return { id: entry.content_id, media_type: entry.content_type, title: entry.title, poster_path: entry.poster_path }
@@ -21,10 +23,11 @@ export function PersonalizedRows() {
   const history = useRecentHistory(true, 30_000)
   const latest = history.data?.[0] ?? watchlist.data?.[0]
   const similar = useSimilar(latest ? { type: latest.content_type, id: latest.content_id } : null)
+  const because = useRecommendations(true)
 
   const saved = watchlist.data ?? []
   const watched = history.data ?? []
-  const recommended = similar.data?.results ?? []
+  const recommended = because.data?.length ? [] : (similar.data?.results ?? [])
   const loading = watchlist.isPending || history.isPending
   const nothingYet = !loading && saved.length === 0 && watched.length === 0
 
