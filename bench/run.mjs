@@ -19,12 +19,16 @@
  * command to every member's state and the messages a second the room sends in a burst of commands
  * and chat, beside /api/ping's round trip.
  *
+ * Then recommendations (bench/recommend.mjs): a viewer's "Because you watched" rows made cold from
+ * the catalogue, kept, and for a new viewer of the same titles: time as a multiple of /api/ping's,
+ * and the catalogue's D1 statements and rows read per request.
+ *
  * Then Lighthouse (bench/lighthouse.mjs) audits the pages a visitor opens first with Debian's
  * Chromium, mobile and desktop presets, and prints the median table with the goals it misses.
  *
  * BENCH_DURATION (seconds per endpoint, default 4), BENCH_ROUNDS (default 4), BENCH_CONNECTIONS
  * (default 50) and BENCH_PORT (default 8795) override the defaults; LH_RUNS (default 3) sets the
- * Lighthouse runs per page; BENCH_SERVER=0, BENCH_RENDER=0, BENCH_LOAD=0, BENCH_PARTY=0 or BENCH_LIGHTHOUSE=0 leaves out a part
+ * Lighthouse runs per page; BENCH_SERVER=0, BENCH_RENDER=0, BENCH_LOAD=0, BENCH_PARTY=0, BENCH_RECOMMEND=0 or BENCH_LIGHTHOUSE=0 leaves out a part
  * (`npm run bench:load` is the load model alone; bench/load.mjs names its own settings).
  */
 import { spawn } from 'node:child_process'
@@ -35,6 +39,7 @@ import { lighthouseMisses, lighthouseTable, runLighthouse } from './lighthouse.m
 import { measureRenderCost, renderCostTable } from './render-cost.mjs'
 import { percentile, runLoadModel } from './load.mjs'
 import { runPartyBench } from './party.mjs'
+import { runRecommendBench } from './recommend.mjs'
 import { prepareLocal, root, wranglerBin, wranglerEnv } from '../scripts/prepare-local.mjs'
 
 const port = Number(process.env.BENCH_PORT ?? 8795)
@@ -57,6 +62,7 @@ const runLoadBench = process.env.BENCH_LOAD !== '0'
 const runLighthouseBench = process.env.BENCH_LIGHTHOUSE !== '0'
 const runRenderBench = process.env.BENCH_RENDER !== '0'
 const runPartyBenchHere = process.env.BENCH_PARTY !== '0'
+const runRecommendBenchHere = process.env.BENCH_RECOMMEND !== '0'
 
 // Asks for compressed answers as browsers do; the page compositions are served gzipped.
 const apiHeaders = { 'accept-encoding': 'gzip, deflate, br' }
@@ -209,6 +215,10 @@ try {
   if (runPartyBenchHere) {
     const party = await runPartyBench(base)
     failed ||= !party.ok
+  }
+  if (runRecommendBenchHere) {
+    const recommend = await runRecommendBench(base)
+    failed ||= !recommend.ok
   }
   if (runLighthouseBench) {
     const runs = Number(process.env.LH_RUNS ?? 3)

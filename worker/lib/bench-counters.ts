@@ -8,6 +8,11 @@
  *
  * The counts live in the isolate: `wrangler dev` runs the worker and its Durable Objects in one,
  * so one set of counters sees both.
+ *
+ * Rows read: D1 answers them with `all()` and `run()` but not with `raw()`, which Drizzle reads
+ * through, so the catalogue's latest reads are kept (their SQL and values) and, when the bench asks
+ * (`catalogRowsRead`), run again through `all()` for their `meta.rows_read`: the reads change
+ * nothing, and only that request pays for running them twice.
  */
 import type { Bindings } from '../env'
 
@@ -21,6 +26,20 @@ export interface D1Tally {
 }
 
 const tallies: Record<CountedDatabase, D1Tally> = { DB: { queries: 0, writes: 0 }, CATALOG: { queries: 0, writes: 0 } }
+
+/** The catalogue's latest reads, numbered from 0 since the isolate started; at most KEPT_READS of them. */
+const KEPT_READS = 2000
+const catalogReads: { sql: string; params: unknown[] }[] = []
+let catalogReadsBefore = 0
+let catalogBinding: D1Database | null = null
+
+function keepRead(sql: string, params: unknown[]): void {
+  catalogReads.push({ sql, params })
+  if (catalogReads.length > KEPT_READS) {
+    catalogReads.shift()
+    catalogReadsBefore += 1
+  }
+}
 const counted = new WeakMap<object, Bindings>()
 const RUNS = new Set<PropertyKey>(['first', 'run', 'all', 'raw'])
 
@@ -40,31 +59,43 @@ function tally(name: CountedDatabase, write: boolean): void {
   if (write) tallies[name].writes += 1
 }
 
+interface Known {
+  inner: D1PreparedStatement
+  write: boolean
+  sql: string
+  params: unknown[]
+}
+
 function countedDatabase(name: CountedDatabase, real: D1Database): D1Database {
-  const inners = new WeakMap<object, { inner: D1PreparedStatement; write: boolean }>()
-  const statement = (inner: D1PreparedStatement, write: boolean): D1PreparedStatement => {
+  if (name === 'CATALOG') catalogBinding = real
+  const inners = new WeakMap<object, Known>()
+  const counted = (part: Known) => {
+    tally(name, part.write)
+    if (name === 'CATALOG' && !part.write) keepRead(part.sql, part.params)
+  }
+  const statement = (inner: D1PreparedStatement, write: boolean, sql: string, params: unknown[] = []): D1PreparedStatement => {
     const wrapped = new Proxy(inner, {
       get(target, property) {
         const value = Reflect.get(target, property, target) as unknown
         if (typeof value !== 'function') return value
-        if (property === 'bind') return (...args: unknown[]) => statement(target.bind(...args), write)
+        if (property === 'bind') return (...args: unknown[]) => statement(target.bind(...args), write, sql, args)
         return (...args: unknown[]) => {
-          if (RUNS.has(property)) tally(name, write)
+          if (RUNS.has(property)) counted({ inner, write, sql, params })
           return (value as (...a: unknown[]) => unknown).apply(target, args)
         }
       },
     })
-    inners.set(wrapped, { inner, write })
+    inners.set(wrapped, { inner, write, sql, params })
     return wrapped
   }
   return new Proxy(real, {
     get(target, property) {
       const value = Reflect.get(target, property, target) as unknown
-      if (property === 'prepare') return (sql: string) => statement(target.prepare(sql), changes(sql))
+      if (property === 'prepare') return (sql: string) => statement(target.prepare(sql), changes(sql), sql)
       if (property === 'batch')
         return (list: D1PreparedStatement[]) => {
-          const parts = list.map((s) => inners.get(s) ?? { inner: s, write: true })
-          for (const part of parts) tally(name, part.write)
+          const parts = list.map((s) => inners.get(s) ?? { inner: s, write: true, sql: '', params: [] })
+          for (const part of parts) counted(part)
           return target.batch(parts.map((part) => part.inner))
         }
       if (property === 'exec')
@@ -93,4 +124,20 @@ export function withBenchCounters(env: Bindings): Bindings {
 /** The counts so far in this isolate, since it started. */
 export function benchCounts(): Record<CountedDatabase, D1Tally> {
   return { DB: { ...tallies.DB }, CATALOG: { ...tallies.CATALOG } }
+}
+
+/** How many catalogue reads there have been: where `catalogRowsRead` starts counting from. */
+export function catalogReadsSoFar(): number {
+  return catalogReadsBefore + catalogReads.length
+}
+
+/** The rows the catalogue's reads since read number `from` read, or null when they are no longer all kept. */
+export async function catalogRowsRead(from: number): Promise<number | null> {
+  if (from < catalogReadsBefore || !catalogBinding) return null
+  let rows = 0
+  for (const read of catalogReads.slice(from - catalogReadsBefore)) {
+    const result = await catalogBinding.prepare(read.sql).bind(...read.params).all()
+    rows += result.meta.rows_read ?? 0
+  }
+  return rows
 }

@@ -64,6 +64,19 @@ describe('the bench counters, on', () => {
     expect(after.d1.CATALOG.writes - before.d1.CATALOG.writes).toBe(0)
   })
 
+  it('tell the rows the catalogue’s reads read since a given read, as D1 reports them', async () => {
+    const bindings = { ...env, BENCH_COUNTERS: '1' } as Cloudflare.Env
+    const before = (await (await send(bindings, `${ORIGIN}/api/dev/counters`)).json<{ catalogReads: number }>()).catalogReads
+    expect((await send(bindings, `${ORIGIN}/api/catalog/search?query=night`)).status).toBe(200)
+    const after = (await (await send(bindings, `${ORIGIN}/api/dev/counters`)).json<{ catalogReads: number }>()).catalogReads
+    expect(after).toBeGreaterThan(before)
+    const res = await send(bindings, `${ORIGIN}/api/dev/counters/catalog-rows?from=${before}`)
+    expect(res.status).toBe(200)
+    expect((await res.json<{ rowsRead: number }>()).rowsRead).toBeGreaterThan(0)
+    expect((await send(bindings, `${ORIGIN}/api/dev/counters/catalog-rows?from=-1`)).status).toBe(400)
+    expect((await send(env, `${ORIGIN}/api/dev/counters/catalog-rows?from=0`)).status).toBe(404)
+  })
+
   it('answer on loopback origins only', async () => {
     const res = await send({ ...env, BENCH_COUNTERS: '1' } as Cloudflare.Env, 'https://reelhouse.example/api/dev/counters')
     expect(res.status).toBe(404)
