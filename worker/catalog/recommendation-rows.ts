@@ -108,9 +108,8 @@ export async function recommendationRows(provider: CatalogProvider, taste: Taste
     .slice(0, MAX_DISLIKED)
 
   // The first rows' seeds and the disliked titles at once; a later seed only when a row came out short.
-  const first = await Promise.all([...seeds.slice(0, MAX_ROWS), ...disliked].map((t) => neighbourhoodOf(provider, t)))
-  const hoods = new Map<string, Neighbourhood | null>()
-  ;[...seeds.slice(0, MAX_ROWS), ...disliked].forEach((t, i) => hoods.set(keyOf(t), first[i] ?? null))
+  const asked = [...seeds.slice(0, MAX_ROWS), ...disliked]
+  const hoods = new Map<string, Neighbourhood | null>(await Promise.all(asked.map(async (t) => [keyOf(t), await neighbourhoodOf(provider, t)] as const)))
   const against = disliked.flatMap((d) => {
     const hood = hoods.get(keyOf(d))
     return hood ? [{ traits: hood.title, weight: -d.weight }] : []

@@ -197,7 +197,8 @@ describe('the home page painted for the viewer', () => {
     const again = await (await settled('/', viewer.cookie, { ...env, CATALOG: catalog.db }, { Accept: 'text/html' })).text()
     expect(again).toContain(api[0]!.title)
     expect(catalog.statements.filter((st) => st.sql.includes('seed_genres'))).toEqual([])
-  })
+    // the first page painted composes the home page and loads the renderer
+  }, 30_000)
 })
 
 describe('GET /api/catalog/{type}/{id}/similar', () => {
