@@ -64,7 +64,7 @@ function MoviePage({ id }: { id: number }) {
         player={
           <PlayerSection adUrl={config.data?.adUrl ?? null}>
             {config.isPending || !history.ready ? (
-              <PlayerPlaceholder />
+              <PlayerPlaceholder sourceSwitch={config.isPending || sources.length > 1} />
             ) : (
               <Player
                 target={target}

@@ -196,15 +196,19 @@ export function TitleExtras({ downloadUrl, adUrl }: { downloadUrl: string | null
 
 /**
  * The player's place while what it needs (its configuration, the viewer's saved place) is on the
- * way: the same footprint as the source buttons and the 16:9 frame, so nothing moves when it opens.
+ * way: the same footprint as the source buttons (`sourceSwitch`: while the configuration is not
+ * known, or when the title has more than one source), the 16:9 frame and, on a show's page, the line
+ * under it (`episodeNav`), so nothing moves when it opens.
  */
-export function PlayerPlaceholder({ message }: { message?: string }) {
+export function PlayerPlaceholder({ message, sourceSwitch, episodeNav = false }: { message?: string; sourceSwitch: boolean; episodeNav?: boolean }) {
   return (
     <div>
-      <div aria-hidden="true" className="mb-3 h-8" />
+      {sourceSwitch && <div aria-hidden="true" className="mb-3 h-8" />}
       <div className="flex aspect-video w-full items-center justify-center rounded-xl bg-black text-neutral-300" role="status">
         {message ?? t('player.loadingPlayer')}
       </div>
+      {/* a show's line under the player (the episode playing, Previous and Next): two lines on a phone */}
+      {episodeNav && <div aria-hidden="true" className="mt-3 h-16 sm:h-8" />}
     </div>
   )
 }

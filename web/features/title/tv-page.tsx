@@ -201,7 +201,7 @@ function ShowPage({ id }: { id: number }) {
         player={
             <PlayerSection adUrl={config.data?.adUrl ?? null}>
               {config.isPending || !history.ready || !target || !selection ? (
-                <PlayerPlaceholder message={details.seasons.length === 0 ? t('title.noEpisodesYet') : undefined} />
+                <PlayerPlaceholder message={details.seasons.length === 0 ? t('title.noEpisodesYet') : undefined} sourceSwitch={config.isPending || sources.length > 1} episodeNav={details.seasons.length > 0} />
               ) : (
                 <>
                   <Player
