@@ -23,7 +23,7 @@ export function PersonalizedRows() {
   const history = useRecentHistory(true, 30_000)
   const latest = history.data?.[0] ?? watchlist.data?.[0]
   const similar = useSimilar(latest ? { type: latest.content_type, id: latest.content_id } : null)
-  const because = useRecommendations(true)
+  const because = useRecommendations()
 
   const saved = watchlist.data ?? []
   const watched = history.data ?? []

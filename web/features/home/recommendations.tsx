@@ -11,7 +11,7 @@ import { useRecommendations } from './api/use-recommendations'
 import { noteRowsShown } from './rows-likely'
 
 export function Recommendations({ held }: { held: number }) {
-  const query = useRecommendations(true)
+  const query = useRecommendations()
   const rows = query.data
   useEffect(() => {
     if (rows) noteRowsShown(rows.length)

@@ -4,7 +4,7 @@
  * viewer's taste: whatever marks the ratings or the history stale (a rating, a title marked
  * watched) marks them stale too.
  */
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { partialMatchKey, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { RecommendationRow } from '../../../../worker/catalog/recommendation-rows'
 import { recommendationsKey } from '../../../lib/account-keys'
 import { api, ApiError, readJson } from '../../../lib/api-client'
@@ -16,17 +16,13 @@ export type { RecommendationRow }
 const TASTE_KEYS: readonly (readonly string[])[] = [myRatingsKey, ['history']]
 const following = new WeakSet<QueryClient>()
 
-function startsWith(key: readonly unknown[], prefix: readonly unknown[]): boolean {
-  return prefix.every((part, index) => key[index] === part)
-}
-
 /** From now on, the rows go stale with the ratings and the history, whichever page changes them. */
 function followTaste(client: QueryClient): void {
   if (following.has(client)) return
   following.add(client)
   client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'invalidate') return
-    if (TASTE_KEYS.some((prefix) => startsWith(event.query.queryKey, prefix))) void client.invalidateQueries({ queryKey: recommendationsKey })
+    if (TASTE_KEYS.some((prefix) => partialMatchKey(event.query.queryKey, prefix))) void client.invalidateQueries({ queryKey: recommendationsKey })
   })
 }
 
@@ -40,9 +36,9 @@ async function fetchRecommendations(): Promise<RecommendationRow[]> {
   }
 }
 
-/** `enabled` while someone may be signed in (the home asks as the session is being confirmed). */
-export function useRecommendations(enabled: boolean) {
+/** Drawn only where someone may be signed in (the home asks as the session is being confirmed). */
+export function useRecommendations() {
   const client = useQueryClient()
   followTaste(client)
-  return useQuery({ queryKey: recommendationsKey, queryFn: fetchRecommendations, enabled, staleTime: 5 * 60_000 })
+  return useQuery({ queryKey: recommendationsKey, queryFn: fetchRecommendations, staleTime: 5 * 60_000 })
 }
