@@ -1,4 +1,4 @@
-import { relative } from 'node:path'
+import { relative, resolve as resolvePath } from 'node:path'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
@@ -101,6 +101,14 @@ function clientBuild(): UserConfig {
   return {
     root: webRoot,
     plugins: [react(), tailwindcss(), i18nCatalogs(), routeChunks(), securityHeaders()],
+    // React Router publishes its build without development warnings apart, under a path its
+    // package's exports do not name: the browser gets that one.
+    resolve: {
+      alias: [
+        { find: /^react-router$/, replacement: resolvePath(webRoot, '../node_modules/react-router/dist/production/index.mjs') },
+        { find: /^react-router\/dom$/, replacement: resolvePath(webRoot, '../node_modules/react-router/dist/production/dom-export.mjs') },
+      ],
+    },
     build: {
       outDir: '../dist',
       emptyOutDir: true,

@@ -5,7 +5,7 @@
  * A `deferred` row draws its heading and a space of its height, and its cards only when the
  * visitor comes near it: a page of many rows starts with a small document.
  */
-import { useId, useRef, type ReactNode } from 'react'
+import { memo, useId, useRef, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { t } from '../i18n'
 import { isRightToLeft } from '../lib/direction'
@@ -52,7 +52,7 @@ interface PosterRowProps {
   renderCard?: (item: PosterItem) => ReactNode
 }
 
-export function PosterRow({ title, note, items, id, deferred = false, pending = false, fromCatalogue = false, onMyServices, seeAll, renderCard }: PosterRowProps) {
+function PosterRowView({ title, note, items, id, deferred = false, pending = false, fromCatalogue = false, onMyServices, seeAll, renderCard }: PosterRowProps) {
   const section = useRef<HTMLElement>(null)
   const near = useNearScreen(section, deferred)
   const scroller = useRef<HTMLUListElement>(null)
@@ -112,3 +112,7 @@ export function PosterRow({ title, note, items, id, deferred = false, pending = 
     </section>
   )
 }
+
+// Drawn again only when its own props change: a page's later answers (the player's sources, the
+// connection's quality) redraw the page around a row, not its cards.
+export const PosterRow = memo(PosterRowView)

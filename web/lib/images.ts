@@ -5,7 +5,7 @@
  * the width it is shown at, with a srcset (worker/catalog/image-sizes.ts).
  */
 import { atom, useAtomValue } from 'jotai'
-import { unwrap } from 'jotai/utils'
+import { selectAtom, unwrap } from 'jotai/utils'
 import { api, readJson } from './api-client'
 import { bootedImageBase, bootedImageSizes } from './boot'
 import { type ImageKind, type ImageSource, imageSource } from '../../worker/catalog/image-sizes'
@@ -75,16 +75,36 @@ export function imageAddress(path: string | null | undefined, kind: ImageKind, w
   return imageSource(base, sizes, path, kind, width)
 }
 
+interface ImageSettings {
+  base: string
+  /** The host's sizes; null for drawn images; undefined while a TMDB host's are not known yet. */
+  sizes: ImageSizes | null | undefined
+}
+
+function imageSettingsOf(config: SiteConfig | null | undefined): ImageSettings {
+  const base = config?.imageBase ?? bootedImageBase() ?? DEFAULT_IMAGE_BASE
+  // Every page the worker serves names the host's sizes, and GET /api/config does: until one of
+  // them has, a TMDB image waits rather than ask for a size the host may refuse.
+  const sizes = base.startsWith('/') ? null : (config?.imageSizes ?? bootedImageSizes() ?? undefined)
+  return { base, sizes }
+}
+
+function sameImageSettings(a: ImageSettings, b: ImageSettings): boolean {
+  return a.base === b.base && (a.sizes === b.sizes || JSON.stringify(a.sizes) === JSON.stringify(b.sizes))
+}
+
+/**
+ * What images need of the config, kept as the same value while it does not change: GET
+ * /api/config answering after the first render (with the host the page's HTML already named)
+ * redraws none of the page's images, only the parts that show the rest of the config.
+ */
+const imageSettingsAtom = selectAtom(siteConfigAtom, imageSettingsOf, sameImageSettings)
+
 /**
  * An image's address (and srcset) for a kind of image shown `width` CSS pixels wide, or null when
  * it has no path (or no image's path).
  */
 export function useImage(): (path: string | null | undefined, kind: ImageKind, width: number) => ImageSource | null {
-  const config = useSiteConfig()
-  const base = config?.imageBase ?? bootedImageBase() ?? DEFAULT_IMAGE_BASE
-  const drawn = base.startsWith('/')
-  // Every page the worker serves names the host's sizes, and GET /api/config does: until one of
-  // them has, a TMDB image waits rather than ask for a size the host may refuse.
-  const sizes = drawn ? null : (config?.imageSizes ?? bootedImageSizes() ?? undefined)
+  const { base, sizes } = useAtomValue(imageSettingsAtom)
   return (path, kind, width) => (sizes !== undefined ? imageAddress(path, kind, width, base, sizes) : null)
 }

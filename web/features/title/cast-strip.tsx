@@ -4,7 +4,7 @@
  * the language's start side; the arrows are back (towards the start) and forward, and point the
  * way the strip moves, so in a right-to-left page back is on the right and points right.
  */
-import { useRef } from 'react'
+import { memo, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import type { CastMember } from '../../../worker/catalog/types'
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons'
@@ -25,7 +25,7 @@ function initials(name: string): string {
     .toUpperCase()
 }
 
-export function CastStrip({ cast }: { cast: CastMember[] }) {
+function CastStripView({ cast }: { cast: CastMember[] }) {
   const image = useImage()
   const scroller = useRef<HTMLUListElement>(null)
   const { arrows } = useScrollArrows(scroller, cast)
@@ -80,3 +80,6 @@ export function CastStrip({ cast }: { cast: CastMember[] }) {
     </section>
   )
 }
+
+// Drawn again only when the cast changes, not with every later answer of the title page.
+export const CastStrip = memo(CastStripView)

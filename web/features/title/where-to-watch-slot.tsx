@@ -4,7 +4,7 @@
  * fetched once the section comes near the screen, far below where the page opens. Nothing moves
  * meanwhile: the section keeps its least height.
  */
-import { Suspense, useRef, type ReactNode } from 'react'
+import { memo, Suspense, useRef, type ReactNode } from 'react'
 import type { MediaType } from '../../../worker/catalog/types'
 import { t } from '../../i18n'
 import { lazyPart } from '../../lib/lazy-part'
@@ -33,7 +33,7 @@ export function WhereToWatchPending({ near }: { near: boolean }) {
   )
 }
 
-export function WhereToWatch({ type, id }: { type: MediaType; id: number }) {
+function WhereToWatchView({ type, id }: { type: MediaType; id: number }) {
   const ref = useRef<HTMLElement>(null)
   const near = useNearScreen(ref)
   const waiting = (
@@ -54,3 +54,6 @@ export function WhereToWatch({ type, id }: { type: MediaType; id: number }) {
     </section>
   )
 }
+
+// Drawn again only when the title changes, not with every later answer of the title page.
+export const WhereToWatch = memo(WhereToWatchView)
