@@ -54,6 +54,14 @@ const { locale, path, basename } = localeOfPath(window.location.pathname)
 // The language first: the page's own words (areas.ts) load in it with the page's code.
 const words = loadLocale(locale)
 const pageCode = preloadPage(path)
+// A language's first number formatter loads its data, the costliest call of a first render: made
+// now, while the page's code downloads, the page's numbers and plurals are ready when it draws.
+try {
+  new Intl.NumberFormat(locale).format(1)
+  new Intl.PluralRules(locale).select(1)
+} catch {
+  // a language tag Intl does not take (the pseudo-locale): nothing to load ahead
+}
 // The account's own answers, on a page painted for it, are in the cache before the first render.
 const accountData = boot?.personal ? import('./lib/boot-account').then((m) => m.seedAccountData(queryClient, boot)) : undefined
 // A painted page is taken over once the code of every part it holds is here too, so that no press
