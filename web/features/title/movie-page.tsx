@@ -33,7 +33,7 @@ function MoviePage({ id }: { id: number }) {
   const validId = Number.isInteger(id) && id > 0
   const movie = useMovie(validId ? id : 0)
   const details = movie.data
-  const { config, similarItems, connection, history, trailer, sources } = useTitlePage('movie', validId ? id : 0, details)
+  const { config, similarItems, connection, history, trailer, sources, sourceSwitch } = useTitlePage('movie', validId ? id : 0, details)
   const target = useMemo<PlayerTarget>(() => ({ type: 'movie', id }), [id])
   // A Continue watching card asks for the film to start at once, where the viewer stopped.
   const resume = useSearchParams()[0].get('play') === '1'
@@ -64,7 +64,7 @@ function MoviePage({ id }: { id: number }) {
         player={
           <PlayerSection adUrl={config.data?.adUrl ?? null}>
             {config.isPending || !history.ready ? (
-              <PlayerPlaceholder sourceSwitch={config.isPending || sources.length > 1} />
+              <PlayerPlaceholder sourceSwitch={sourceSwitch} />
             ) : (
               <Player
                 target={target}

@@ -70,6 +70,11 @@ export function availableSources(sources: PlayerSource[], trailer: Trailer | nul
   return sources.filter((s) => s.kind !== 'trailer' || trailer !== null)
 }
 
+/** Whether the player shows its source buttons: a choice only when there is one. */
+export function offersSourceSwitch(sources: PlayerSource[]): boolean {
+  return sources.length > 1
+}
+
 function originOf(url: string): string | null {
   try {
     return new URL(url, window.location.href).origin
@@ -502,7 +507,7 @@ export function Player({ target, title, art, sources, trailer, connection, start
   return (
     <div>
       {/* A choice only when there is one: a lone source's name would look like something to press. */}
-      {sources.length > 1 && (
+      {offersSourceSwitch(sources) && (
         <div role="group" aria-label={t('player.sourceGroup')} className="mb-3 flex flex-wrap gap-2">
           {sources.map((s) => {
             const active = s.id === source?.id

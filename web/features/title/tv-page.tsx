@@ -84,7 +84,7 @@ function ShowPage({ id }: { id: number }) {
   const validId = Number.isInteger(id) && id > 0
   const show = useTvShow(validId ? id : 0)
   const details = show.data
-  const { config, similarItems, connection, history, trailer, sources } = useTitlePage('tv', validId ? id : 0, details)
+  const { config, similarItems, connection, history, trailer, sources, sourceSwitch } = useTitlePage('tv', validId ? id : 0, details)
   const [params, setParams] = useSearchParams()
   const chosen = details ? episodeFromQuery(params, details.seasons) : null
   // Episodes the viewer picks start playing; the one the page opens on waits behind Play, unless
@@ -201,7 +201,7 @@ function ShowPage({ id }: { id: number }) {
         player={
             <PlayerSection adUrl={config.data?.adUrl ?? null}>
               {config.isPending || !history.ready || !target || !selection ? (
-                <PlayerPlaceholder message={details.seasons.length === 0 ? t('title.noEpisodesYet') : undefined} sourceSwitch={config.isPending || sources.length > 1} episodeNav={details.seasons.length > 0} />
+                <PlayerPlaceholder message={details.seasons.length === 0 ? t('title.noEpisodesYet') : undefined} sourceSwitch={sourceSwitch} episodeNav={details.seasons.length > 0} />
               ) : (
                 <>
                   <Player

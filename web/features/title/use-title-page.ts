@@ -7,7 +7,7 @@ import { useMemo } from 'react'
 import type { MediaType, MovieDetails, TvDetails } from '../../../worker/catalog/types'
 import { titleOf } from '../../lib/titles'
 import { usePlayerConfig, useSimilarItems } from './api'
-import { availableSources, trailerOf } from './player'
+import { availableSources, offersSourceSwitch, trailerOf } from './player'
 import { useConnectionQuality } from './use-connection-quality'
 import { useWatchHistory } from './use-watch-history'
 
@@ -19,5 +19,7 @@ export function useTitlePage(type: MediaType, id: number, details: MovieDetails 
   const history = useWatchHistory(opened)
   const trailer = useMemo(() => trailerOf(details?.videos?.results ?? [], config.data?.trailerEmbeds ?? {}), [details, config.data])
   const sources = useMemo(() => availableSources(config.data?.sources ?? [], trailer), [config.data, trailer])
-  return { config, similarItems, connection, history, trailer, sources }
+  // The player's place keeps the source buttons' band while the configuration is on the way.
+  const sourceSwitch = config.isPending || offersSourceSwitch(sources)
+  return { config, similarItems, connection, history, trailer, sources, sourceSwitch }
 }
