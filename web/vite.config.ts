@@ -1,4 +1,5 @@
-import { relative, resolve as resolvePath } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join, relative } from 'node:path'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
@@ -14,6 +15,8 @@ import { i18nCatalogs } from './i18n/catalog-plugin.ts'
  * serves, so the page's code and words download beside the entry instead of after it.
  */
 const webRoot = import.meta.dirname
+/** Where React Router's production build is, wherever npm put the package. */
+const reactRouterBuild = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production')
 /** A catalog's module id as the bundle names it; its key in route-chunks.json drops the `\0`. */
 const CATALOG_MODULE_PREFIX = '\0virtual:i18n/'
 
@@ -105,8 +108,8 @@ function clientBuild(): UserConfig {
     // package's exports do not name: the browser gets that one.
     resolve: {
       alias: [
-        { find: /^react-router$/, replacement: resolvePath(webRoot, '../node_modules/react-router/dist/production/index.mjs') },
-        { find: /^react-router\/dom$/, replacement: resolvePath(webRoot, '../node_modules/react-router/dist/production/dom-export.mjs') },
+        { find: /^react-router$/, replacement: join(reactRouterBuild, 'index.mjs') },
+        { find: /^react-router\/dom$/, replacement: join(reactRouterBuild, 'dom-export.mjs') },
       ],
     },
     build: {
