@@ -41,36 +41,35 @@ afterEach(() => {
   draws = 0
 })
 
+/** A page whose HTML named `pageHost`, and the config's answer naming `answerHost`, held until `answer()`. */
+async function pageWithPoster(pageHost: string, answerHost: string) {
+  seedQueryCache(new QueryClient(), { path: '/', imageBase: pageHost, signedOut: true })
+  const config = answerConfigWhenAsked(answerHost)
+  render(
+    <Provider>
+      <Poster />
+      <SiteName />
+    </Provider>,
+  )
+  const posterSource = () => screen.getByRole('img', { name: 'poster' }).getAttribute('src')
+  expect(posterSource()).toBe(`${pageHost}/w500/poster/movie/5.svg`)
+  await config.asked
+  return { posterSource, answer: () => act(async () => config.answer()) }
+}
+
 describe('images while GET /api/config is on the way', () => {
   it('are not drawn again when the answer names the host the page already knew', async () => {
-    seedQueryCache(new QueryClient(), { path: '/', imageBase: '/api/img/a2', signedOut: true })
-    const config = answerConfigWhenAsked('/api/img/a2')
-    render(
-      <Provider>
-        <Poster />
-        <SiteName />
-      </Provider>,
-    )
-    expect(screen.getByRole('img', { name: 'poster' }).getAttribute('src')).toBe('/api/img/a2/w500/poster/movie/5.svg')
-    await config.asked
+    const page = await pageWithPoster('/api/img/a2', '/api/img/a2')
     const before = draws
-    await act(async () => config.answer())
+    await page.answer()
     // the rest of the config arrived and is shown; the image was not drawn again for it
     await waitFor(() => expect(screen.getByText('Reelhouse')).toBeTruthy())
     expect(draws).toBe(before)
   })
 
   it('are drawn again from the answer when it names another host', async () => {
-    seedQueryCache(new QueryClient(), { path: '/', imageBase: '/api/img/a1', signedOut: true })
-    const config = answerConfigWhenAsked('/api/img/a2')
-    render(
-      <Provider>
-        <Poster />
-      </Provider>,
-    )
-    expect(screen.getByRole('img', { name: 'poster' }).getAttribute('src')).toBe('/api/img/a1/w500/poster/movie/5.svg')
-    await config.asked
-    await act(async () => config.answer())
-    await waitFor(() => expect(screen.getByRole('img', { name: 'poster' }).getAttribute('src')).toBe('/api/img/a2/w500/poster/movie/5.svg'))
+    const page = await pageWithPoster('/api/img/a1', '/api/img/a2')
+    await page.answer()
+    await waitFor(() => expect(page.posterSource()).toBe('/api/img/a2/w500/poster/movie/5.svg'))
   })
 })
