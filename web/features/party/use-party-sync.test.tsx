@@ -9,6 +9,8 @@ function fakeVideo() {
   let paused = true
   Object.defineProperty(video, 'readyState', { value: 4 })
   Object.defineProperty(video, 'paused', { get: () => paused })
+  let seeking = false
+  Object.defineProperty(video, 'seeking', { get: () => seeking, set: (value: boolean) => (seeking = value) })
   video.play = vi.fn(() => {
     paused = false
     video.dispatchEvent(new Event('play'))
@@ -99,5 +101,48 @@ describe('usePartySync', () => {
     expect(sent.at(-1)).toEqual({ type: 'status', buffering: true, position: 5 })
     media.dispatchEvent(new Event('playing'))
     expect(sent.at(-1)).toEqual({ type: 'status', buffering: false, position: 5 })
+  })
+
+  it('leaves a viewer’s seek alone while it loads and until the room answers it', () => {
+    const media = fakeVideo()
+    const { sent, rerender } = sync({ media, state: state({ playing: true, position: 40, at: NOW }) })
+    expect(media.currentTime).toBe(40)
+    // the viewer seeks far ahead; the segments there take a second to come
+    media.currentTime = 70
+    ;(media as { seeking: boolean }).seeking = true
+    vi.advanceTimersByTime(1000)
+    expect(media.currentTime).toBe(70)
+    ;(media as { seeking: boolean }).seeking = false
+    media.dispatchEvent(new Event('seeked'))
+    expect(commands(sent)).toEqual([{ type: 'seek', position: 70 }])
+    // the room's answer takes a while: the drift checks meanwhile do not put the player back
+    vi.advanceTimersByTime(1000)
+    expect(media.currentTime).toBe(70)
+    rerender({ state: state({ playing: true, position: 70, at: Date.now() }), stateSeq: 2 })
+    expect(media.currentTime).toBe(70)
+    expect(commands(sent)).toHaveLength(1)
+  })
+
+  it('puts the room’s playhead back when a viewer’s command gets no answer', () => {
+    const media = fakeVideo()
+    sync({ media, state: state({ playing: true, position: 40, at: NOW }) })
+    media.currentTime = 70
+    media.dispatchEvent(new Event('seeked'))
+    vi.advanceTimersByTime(1500)
+    expect(media.currentTime).toBe(70)
+    // the first check after two seconds: where the room is by then
+    vi.advanceTimersByTime(1000)
+    expect(media.currentTime).toBeGreaterThanOrEqual(42)
+    expect(media.currentTime).toBeLessThanOrEqual(42.5)
+  })
+
+  it('starts at the command’s moment even while a seek is under way', () => {
+    const media = fakeVideo()
+    const { rerender } = sync({ media, state: state({ playing: true, position: 40, at: NOW }) })
+    ;(media as { seeking: boolean }).seeking = true
+    rerender({ state: state({ playing: true, position: 70, at: NOW + 300 }), stateSeq: 2 })
+    expect(media.paused).toBe(true)
+    vi.advanceTimersByTime(300)
+    expect(media.paused).toBe(false)
   })
 })

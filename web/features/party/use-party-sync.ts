@@ -18,6 +18,14 @@ import { expectedPosition, planSync } from './sync'
 const CHECK_EVERY_MS = 500
 /** A seek landing this close to the room's playhead is the sync's own, or needs no command. */
 const SEEK_IN_STEP_SECONDS = 1
+/** How long a viewer's command is given to come back as the room's state before the drift checks go on. */
+const ANSWER_WAIT_MS = 2000
+
+/**
+ * Why the room's playback is put on the player: a new state (or the element's first metadata),
+ * applied at once; a start scheduled for a command's moment; or the periodic drift check.
+ */
+type ApplyReason = 'state' | 'start' | 'check'
 
 export interface PartySyncOptions {
   media: HTMLVideoElement | null
@@ -40,15 +48,23 @@ export function usePartySync({ media, state, stateSeq, offset, send, onEnded, on
   const lastCorrectionAt = useRef(-Infinity)
   const syncRate = useRef<number | null>(null)
   const startTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  /** When the viewer's last command left for the room, until its answer (a new state) comes. */
+  const commandSentAt = useRef(-Infinity)
 
-  // Puts the room's playback on the player; `fresh` for a new state, which is applied at once.
-  const apply = useRef((fresh: boolean) => {})
-  apply.current = (fresh: boolean) => {
+  const apply = useRef((_reason: ApplyReason) => {})
+  apply.current = (reason: ApplyReason) => {
     const { state } = latest.current
     if (!media || !state || media.readyState < 1) return
-    if (fresh) lastCorrectionAt.current = -Infinity
-    clearTimeout(startTimer.current)
     const now = Date.now()
+    if (reason === 'state') {
+      lastCorrectionAt.current = -Infinity
+      commandSentAt.current = -Infinity
+    }
+    // The drift check leaves alone what the viewer has just done: a seek still under way (its
+    // 'seeked' sends it) and a command whose answer has not come yet would otherwise be undone,
+    // the player put back where the room was a moment before.
+    if (reason === 'check' && (media.seeking || now - commandSentAt.current < ANSWER_WAIT_MS)) return
+    clearTimeout(startTimer.current)
     const plan = planSync({
       // While the room waits for someone, everyone holds still.
       playback: state.waiting ? { ...state.playback, playing: false } : state.playback,
@@ -73,14 +89,14 @@ export function usePartySync({ media, state, stateSeq, offset, send, onEnded, on
         },
       )
     }
-    if (plan.startIn !== null) startTimer.current = setTimeout(() => apply.current(false), plan.startIn)
+    if (plan.startIn !== null) startTimer.current = setTimeout(() => apply.current('start'), plan.startIn)
   }
 
-  useEffect(() => apply.current(true), [media, stateSeq])
+  useEffect(() => apply.current('state'), [media, stateSeq])
   // The offset is learnt just after joining; the drift checks use the newest.
   useEffect(() => {
     if (!media) return
-    const timer = setInterval(() => apply.current(false), CHECK_EVERY_MS)
+    const timer = setInterval(() => apply.current('check'), CHECK_EVERY_MS)
     return () => {
       clearInterval(timer)
       clearTimeout(startTimer.current)
@@ -94,7 +110,10 @@ export function usePartySync({ media, state, stateSeq, offset, send, onEnded, on
     const status = () => latest.current.send({ type: 'status', buffering, position: media.currentTime })
     const listeners = new AbortController()
     const on = (type: string, listener: () => void) => media.addEventListener(type, listener, { signal: listeners.signal })
-    const command = (message: ClientMessage) => latest.current.send(message)
+    const command = (message: ClientMessage) => {
+      commandSentAt.current = Date.now()
+      latest.current.send(message)
+    }
     const roomNow = () => Date.now() + latest.current.offset
     // Playing: the room plays (or will at its command's moment) and waits for nobody.
     const roomPlays = () => {
@@ -106,7 +125,7 @@ export function usePartySync({ media, state, stateSeq, offset, send, onEnded, on
       const room = latest.current.state
       return room ? expectedPosition(room.playback, roomNow()) : null
     }
-    on('loadedmetadata', () => apply.current(true))
+    on('loadedmetadata', () => apply.current('state'))
     on('play', () => roomPlays() || command({ type: 'play', position: media.currentTime }))
     // The sync pauses a playing room's player only before a scheduled start or at the stream's end.
     on('pause', () => media.ended || !roomStarted() || command({ type: 'pause', position: media.currentTime }))
@@ -142,6 +161,6 @@ export function usePartySync({ media, state, stateSeq, offset, send, onEnded, on
 
   return () => {
     latest.current.onBlocked?.(false)
-    apply.current(true)
+    apply.current('state')
   }
 }
