@@ -145,4 +145,17 @@ describe('usePartySync', () => {
     vi.advanceTimersByTime(300)
     expect(media.paused).toBe(false)
   })
+
+  it('sends a viewer’s seek as it starts, before the buffering it causes, and once', () => {
+    const media = fakeVideo()
+    const { sent } = sync({ media, state: state({ playing: true, position: 40, at: NOW }) })
+    media.currentTime = 70
+    media.dispatchEvent(new Event('seeking'))
+    media.dispatchEvent(new Event('waiting'))
+    media.dispatchEvent(new Event('seeked'))
+    expect(sent.filter((m) => m.type !== 'status' || m.buffering)).toEqual([
+      { type: 'seek', position: 70 },
+      { type: 'status', buffering: true, position: 70 },
+    ])
+  })
 })

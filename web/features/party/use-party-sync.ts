@@ -129,10 +129,25 @@ export function usePartySync({ media, state, stateSeq, offset, send, onEnded, on
     on('play', () => roomPlays() || command({ type: 'play', position: media.currentTime }))
     // The sync pauses a playing room's player only before a scheduled start or at the stream's end.
     on('pause', () => media.ended || !roomStarted() || command({ type: 'pause', position: media.currentTime }))
-    on('seeked', () => {
+    const inStepWithRoom = () => {
       const position = roomPosition()
       // A room past the stream's end is at its end here.
-      if (position !== null && Math.abs(media.currentTime - Math.min(position, media.duration || Infinity)) < SEEK_IN_STEP_SECONDS) return
+      return position !== null && Math.abs(media.currentTime - Math.min(position, media.duration || Infinity)) < SEEK_IN_STEP_SECONDS
+    }
+    // Where the viewer's seek now under way was sent to the room.
+    let seekSent: number | null = null
+    // The viewer's seek goes to the room as it starts, before the buffering it causes: told of the
+    // buffering first, the room would hold for this member where the playhead was and put it back.
+    on('seeking', () => {
+      if (inStepWithRoom()) return
+      seekSent = media.currentTime
+      command({ type: 'seek', position: media.currentTime })
+    })
+    on('seeked', () => {
+      const sent = seekSent
+      seekSent = null
+      if (sent !== null && media.currentTime === sent) return
+      if (inStepWithRoom()) return
       command({ type: 'seek', position: media.currentTime })
     })
     on('ratechange', () => {
