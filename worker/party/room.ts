@@ -390,15 +390,22 @@ export class PartyRoom extends DurableObject<Bindings> {
     room.playback = { ...room.playback, playing: false, position: expectedPosition(room.playback, now), at: now }
   }
 
-  /** Plays again once every member waited for is ready or gone; true when it did. */
+  /**
+   * Names only the members still to wait for, and plays again once every member waited for is
+   * ready or gone; true when the wait changed.
+   */
   private resumeIfReady(room: Room, now: number, except: WebSocket[] = []): boolean {
     if (!room.waiting) return false
     const members = new Map(this.members(except).map((m) => [m.id, m]))
-    const stillLoading = room.waiting.members.some(({ id }) => {
+    const stillLoading = room.waiting.members.filter(({ id }) => {
       const member = members.get(id)
       return member !== undefined && !member.excused && (!member.ready || member.buffering)
     })
-    if (stillLoading) return false
+    if (stillLoading.length === room.waiting.members.length) return false
+    if (stillLoading.length > 0) {
+      room.waiting = { ...room.waiting, members: stillLoading }
+      return true
+    }
     room.waiting = null
     room.playback = { ...room.playback, playing: true, at: now + PARTY_COMMAND_LEAD_MS }
     return true

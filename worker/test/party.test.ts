@@ -343,7 +343,9 @@ describe('commands', () => {
     expect(state.waiting?.members.map((m) => m.name).sort()).toEqual(['Guest', 'Host'])
     expect(Math.abs(state.waiting!.continueFrom - (sent + PARTY_WAIT_FIRST_LOAD_MS))).toBeLessThan(1_000)
     guest.member.drop()
-    for (const { member } of [host, guest]) member.send({ type: 'status', buffering: false, position: 0 })
+    host.member.send({ type: 'status', buffering: false, position: 0 })
+    expect((await guest.member.next('state')).state.waiting?.members).toEqual([{ id: guest.welcome.you, name: 'Guest' }])
+    guest.member.send({ type: 'status', buffering: false, position: 0 })
     expect((await guest.member.next('state')).state).toMatchObject({ waiting: null, playback: { playing: true, position: 0 } })
   })
 
@@ -410,6 +412,30 @@ describe('buffering', () => {
     expect(resumed.state.waiting).toBeNull()
     expect(resumed.state.playback.playing).toBe(true)
     expect(Math.abs(resumed.state.playback.at - (sent + PARTY_COMMAND_LEAD_MS))).toBeLessThan(500)
+  })
+
+  it('names only the members it still waits for: one who is ready leaves the list, the wait goes on for the other', async () => {
+    const { host, guest } = await hostAndGuest()
+    host.member.send({ type: 'play', position: 0 })
+    await guest.member.next('state')
+    await host.member.next('state')
+    host.member.send({ type: 'status', buffering: true, position: 70 })
+    const first = (await guest.member.next('state')).state.waiting!
+    await host.member.next('state')
+    guest.member.send({ type: 'status', buffering: true, position: 70 })
+    const both = (await host.member.next('state', 2_000)).state
+    await guest.member.next('state')
+    expect(both.waiting?.members.map((m) => m.name).sort()).toEqual(['Guest', 'Host'])
+    host.member.send({ type: 'status', buffering: false, position: 70 })
+    const { state } = await guest.member.next('state', 2_000)
+    await host.member.next('state')
+    // still held, for the guest alone, until the same moment
+    expect(state.playback.playing).toBe(false)
+    expect(state.waiting?.members).toEqual([{ id: guest.welcome.you, name: 'Guest' }])
+    expect(state.waiting?.continueFrom).toBe(both.waiting?.continueFrom)
+    expect(state.waiting!.continueFrom).toBeGreaterThanOrEqual(first.continueFrom)
+    guest.member.send({ type: 'status', buffering: false, position: 70 })
+    expect((await host.member.next('state', 2_000)).state).toMatchObject({ waiting: null, playback: { playing: true } })
   })
 
   it('waits for a member still loading when play is pressed, the longer wait; a pause ends the wait', async () => {
