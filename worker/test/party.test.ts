@@ -100,6 +100,12 @@ async function createParty(body: Record<string, unknown> = { content_type: 'movi
 }
 
 /** A party with its host and one guest in it, both of whose players have loaded. */
+/** Sends `message` from `from`; the room's state as each of `everyone` receives it, in their order. */
+async function statesAfter(from: Member, message: ClientMessage, everyone: Member[]): Promise<Of<'state'>['state'][]> {
+  from.send(message)
+  return Promise.all(everyone.map(async (member) => (await member.next('state', 2_000)).state))
+}
+
 async function hostAndGuest(body?: Record<string, unknown>) {
   const party = await createParty(body)
   const host = await join(party.code, { name: 'Host', hostKey: party.hostKey })
@@ -366,9 +372,7 @@ describe('commands', () => {
 describe('buffering', () => {
   it('holds the room for a member who buffers, names it, refuses continue until continueFrom, then goes on without it', async () => {
     const { party, host, guest } = await hostAndGuest()
-    host.member.send({ type: 'play', position: 10 })
-    await guest.member.next('state')
-    await host.member.next('state')
+    await statesAfter(host.member, { type: 'play', position: 10 }, [guest.member, host.member])
     const sent = Date.now()
     guest.member.send({ type: 'status', buffering: true, position: 10 })
     const held = await host.member.next('state')
@@ -401,9 +405,7 @@ describe('buffering', () => {
 
   it('plays again once the member it waited for is ready', async () => {
     const { host, guest } = await hostAndGuest()
-    host.member.send({ type: 'play', position: 0 })
-    await guest.member.next('state')
-    await host.member.next('state')
+    await statesAfter(host.member, { type: 'play', position: 0 }, [guest.member, host.member])
     guest.member.send({ type: 'status', buffering: true, position: 1 })
     expect((await host.member.next('state')).state.waiting).not.toBeNull()
     const sent = Date.now()
@@ -416,26 +418,19 @@ describe('buffering', () => {
 
   it('names only the members it still waits for: one who is ready leaves the list, the wait goes on for the other', async () => {
     const { host, guest } = await hostAndGuest()
-    host.member.send({ type: 'play', position: 0 })
-    await guest.member.next('state')
-    await host.member.next('state')
-    host.member.send({ type: 'status', buffering: true, position: 70 })
-    const first = (await guest.member.next('state')).state.waiting!
-    await host.member.next('state')
-    guest.member.send({ type: 'status', buffering: true, position: 70 })
-    const both = (await host.member.next('state', 2_000)).state
-    await guest.member.next('state')
-    expect(both.waiting?.members.map((m) => m.name).sort()).toEqual(['Guest', 'Host'])
-    host.member.send({ type: 'status', buffering: false, position: 70 })
-    const { state } = await guest.member.next('state', 2_000)
-    await host.member.next('state')
+    const everyone = [guest.member, host.member]
+    await statesAfter(host.member, { type: 'play', position: 0 }, everyone)
+    const [first] = await statesAfter(host.member, { type: 'status', buffering: true, position: 70 }, everyone)
+    const [both] = await statesAfter(guest.member, { type: 'status', buffering: true, position: 70 }, everyone)
+    expect(both!.waiting?.members.map((m) => m.name).sort()).toEqual(['Guest', 'Host'])
+    const [state] = await statesAfter(host.member, { type: 'status', buffering: false, position: 70 }, everyone)
     // still held, for the guest alone, until the same moment
-    expect(state.playback.playing).toBe(false)
-    expect(state.waiting?.members).toEqual([{ id: guest.welcome.you, name: 'Guest' }])
-    expect(state.waiting?.continueFrom).toBe(both.waiting?.continueFrom)
-    expect(state.waiting!.continueFrom).toBeGreaterThanOrEqual(first.continueFrom)
-    guest.member.send({ type: 'status', buffering: false, position: 70 })
-    expect((await host.member.next('state', 2_000)).state).toMatchObject({ waiting: null, playback: { playing: true } })
+    expect(state!.playback.playing).toBe(false)
+    expect(state!.waiting?.members).toEqual([{ id: guest.welcome.you, name: 'Guest' }])
+    expect(state!.waiting?.continueFrom).toBe(both!.waiting?.continueFrom)
+    expect(state!.waiting!.continueFrom).toBeGreaterThanOrEqual(first!.waiting!.continueFrom)
+    const [going] = await statesAfter(guest.member, { type: 'status', buffering: false, position: 70 }, everyone)
+    expect(going).toMatchObject({ waiting: null, playback: { playing: true } })
   })
 
   it('waits for a member still loading when play is pressed, the longer wait; a pause ends the wait', async () => {
@@ -457,9 +452,7 @@ describe('buffering', () => {
 
   it('plays again when the member it waited for leaves', async () => {
     const { host, guest } = await hostAndGuest()
-    host.member.send({ type: 'play', position: 0 })
-    await guest.member.next('state')
-    await host.member.next('state')
+    await statesAfter(host.member, { type: 'play', position: 0 }, [guest.member, host.member])
     guest.member.send({ type: 'status', buffering: true, position: 0 })
     expect((await host.member.next('state')).state.waiting).not.toBeNull()
     guest.member.ws.close(1000)
