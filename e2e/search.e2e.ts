@@ -114,6 +114,8 @@ describe('quick search /search', () => {
   for (const viewport of ['phone', 'desktop'] as const) {
     it(`${viewport}: focused box, Top Results of at most 10, See All N Results, the address follows the box`, async () => {
       const { context, page } = await open('/search', viewport)
+      // The painted page is React's before the first keys go to it.
+      await takenOver(page)
       await searchBox(page).waitFor()
       expect(await page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe('Search for movies and TV shows...')
       await page.getByText('Start Searching').waitFor()
@@ -156,6 +158,8 @@ describe('quick search /search', () => {
 
   it('Enter commits a term to Recent Searches, which survive a reload and rerun on click', async () => {
     const { context, page } = await open('/search', 'desktop')
+    // Enter on the painted page before React takes it over would send the form.
+    await takenOver(page)
     await searchBox(page).fill('alien')
     await searchBox(page).press('Enter')
     await searchBox(page).fill('   ')

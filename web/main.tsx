@@ -38,7 +38,8 @@ const boot = readBootData()
 if (boot) seedQueryCache(queryClient, boot)
 // Hydrated only with the data it was painted from, and when no choice kept in this browser
 // changes its first screen.
-const painted = boot !== null && root.firstElementChild !== null && !keepsFirstScreenChoices()
+const { locale, path, basename } = localeOfPath(window.location.pathname)
+const painted = boot !== null && root.firstElementChild !== null && !keepsFirstScreenChoices(path)
 // A painted page shows its buttons before React can answer them: presses are kept until it can.
 const earlyTaps: HTMLButtonElement[] = []
 function keepTap(event: MouseEvent) {
@@ -50,7 +51,6 @@ if (painted) root.addEventListener('click', keepTap, true)
 syncDrawHereCookie()
 window.addEventListener('pagehide', syncDrawHereCookie)
 // The page's language is in its address; its catalog loads beside the page's code.
-const { locale, path, basename } = localeOfPath(window.location.pathname)
 // The language first: the page's own words (areas.ts) load in it with the page's code.
 const words = loadLocale(locale)
 const pageCode = preloadPage(path)

@@ -18,6 +18,9 @@ export const continueKey = ['history', 'continue', CONTINUE_LIMIT] as const
 /** The recent history at the home panel's and the profile's length. */
 export const recentHistoryKey = ['history', 'recent', RECENT_HISTORY_LIMIT] as const
 
+/** The account as GET /api/me/profile answers it. */
+export const profileKey = ['me', 'profile'] as const
+
 /** The account's services choice. */
 export const accountServicesKey = ['me', 'services'] as const
 

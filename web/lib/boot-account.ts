@@ -5,11 +5,13 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import type { BootData } from '../../worker/seo/boot'
-import { accountServicesKey, continueKey, recentHistoryKey, recommendationsKey, watchlistKeys } from './account-keys'
+import { accountServicesKey, continueKey, profileKey, recentHistoryKey, recommendationsKey, watchlistKeys } from './account-keys'
 import { catalogKeys } from './catalog'
 
-export function seedAccountData(queryClient: QueryClient, { personal, page }: BootData): void {
+export function seedAccountData(queryClient: QueryClient, { personal, page, account }: BootData): void {
   if (!personal) return
+  // The account as the profile page asks for it: the same answer as GET /api/auth/me's.
+  if (account) queryClient.setQueryData(profileKey, account)
   queryClient.setQueryData(accountServicesKey, personal.services)
   if (personal.continueWatching) queryClient.setQueryData(continueKey, personal.continueWatching)
   if (personal.history) queryClient.setQueryData(recentHistoryKey, personal.history)

@@ -4,11 +4,12 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createStore } from 'jotai'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { MovieDetails, PageComposition, SearchPage, Season } from '../../worker/catalog/types'
+import type { ListItem, MovieDetails, PageComposition, Paged, SearchPage, Season } from '../../worker/catalog/types'
 import type { BootData } from '../../worker/seo/boot'
 import { bootedImageBase, readBootData, seedQueryCache } from './boot'
 import { searchKeys } from '../features/search/api/search-keys'
 import { catalogKeys } from './catalog'
+import { gridSearch, readGrid } from './grid-filters'
 import { sessionAtom } from './session'
 
 function documentWith(json: string): Document {
@@ -58,6 +59,11 @@ describe('seedQueryCache', () => {
     const results = { page: 1, total_pages: 2, total_results: 21, results: [{ id: 1, media_type: 'movie', title: 'A' }], people: [] } as unknown as SearchPage
     seedQueryCache(client, { path: '/search-results?q=a', imageBase: 'https://images.example/t/p', signedOut: true, search: { term: 'a', page: results } })
     expect(client.getQueryData(searchKeys.all('a'))).toEqual({ pages: [results], pageParams: [1] })
+    // A browse-all grid's infinite query, under the grid's state as its address spells it.
+    const grid = { page: 1, total_pages: 3, total_results: 50, results: [{ id: 2, media_type: 'tv', name: 'B' }] } as unknown as Paged<ListItem>
+    const search = gridSearch(readGrid(new URLSearchParams('sort=newest&genre=18')))
+    seedQueryCache(client, { path: '/tv-shows/all?sort=newest&genre=18', imageBase: 'https://images.example/t/p', signedOut: true, grid: { type: 'tv', search, page: grid } })
+    expect(client.getQueryData(catalogKeys.list('grid', 'tv', '?genre=18&sort=newest'))).toEqual({ pages: [grid], pageParams: [1] })
     expect(bootedImageBase()).toBe('https://images.example/t/p')
   })
 

@@ -65,6 +65,8 @@ export function seedQueryCache(queryClient: QueryClient, boot: BootData): void {
   if (boot.topRated) queryClient.setQueryData(catalogKeys.list('top-rated', boot.topRated.type), { pages: [boot.topRated.page], pageParams: [1] })
   // /search-results' infinite grid for its term, its first page loaded.
   if (boot.search) queryClient.setQueryData(searchKeys.all(boot.search.term), { pages: [boot.search.page], pageParams: [1] })
+  // /movies/all's and /tv-shows/all's infinite grid for its address, its first page loaded.
+  if (boot.grid) queryClient.setQueryData(catalogKeys.list('grid', boot.grid.type, boot.grid.search), { pages: [boot.grid.page], pageParams: [1] })
   if (boot.player) queryClient.setQueryData(catalogKeys.playerConfig(), boot.player)
 }
 

@@ -3,7 +3,8 @@
  * needs the browser's first render to draw exactly what the worker drew. The worker knows nothing
  * of this browser's storage, so a visitor whose stored choices change a page's first screen (the
  * sidebar folded, the services switch on, theatre mode) gets the page drawn afresh instead, and
- * says so in a cookie that asks the worker not to paint the next pages at all.
+ * says so in a cookie that asks the worker not to paint the next pages at all. A list kept for one
+ * page (recent searches) has that page drawn afresh when it holds anything, and nothing more.
  *
  * A painted page's boxes take text before React does; what was typed or chosen there is handed to
  * React once it takes them over (useKeptInput).
@@ -19,10 +20,22 @@ export const FIRST_SCREEN_KEYS = {
   theatreMode: 'theatre-mode',
 } as const
 
-/** Whether this browser keeps a choice that makes its first screen differ from the worker's. */
-export function keepsFirstScreenChoices(): boolean {
+/** localStorage keys of lists one page shows first when they hold anything (the quick search its recent searches), by the page's path. */
+export const PAGE_FIRST_SCREEN_LISTS: Readonly<Record<string, string>> = {
+  '/search': 'recent-searches',
+}
+
+/**
+ * Whether this browser keeps a choice that makes its first screen differ from the worker's, on
+ * every page or (given its path, without a language prefix) on this one.
+ */
+export function keepsFirstScreenChoices(path?: string): boolean {
   try {
-    return Object.values(FIRST_SCREEN_KEYS).some((key) => (localStorage.getItem(key) ?? 'false') !== 'false')
+    if (Object.values(FIRST_SCREEN_KEYS).some((key) => (localStorage.getItem(key) ?? 'false') !== 'false')) return true
+    const list = path === undefined ? undefined : PAGE_FIRST_SCREEN_LISTS[path]
+    if (!list) return false
+    const stored: unknown = JSON.parse(localStorage.getItem(list) ?? '[]')
+    return Array.isArray(stored) && stored.length > 0
   } catch {
     return false
   }

@@ -17,7 +17,7 @@ import { type Context, Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { etag } from 'hono/etag'
 import { clearSessionCookie, SESSION_COOKIE } from '../auth/session'
-import { catalogForPage, visitorRegion } from '../catalog'
+import { catalogFor, catalogForPage, visitorRegion } from '../catalog'
 import { layoutVersionOf } from '../catalog/layouts'
 import { cachedPage, type PageName } from '../catalog/pages'
 import { type DiscoverFilters, MOVIE_GENRE_IDS, SEARCH_TERM_MAX, SERVICE_SLUGS, type ServiceSlug, TV_GENRE_IDS } from '../catalog/rules'
@@ -49,6 +49,8 @@ import { digestHex } from '../lib/digest'
 import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_COOKIE, LOCALES, localizedPath, negotiateLocale, pagePrefix } from '../lib/locales'
 import { type PageLanguage, pageLanguageOf } from '../seo/languages'
 import { knownForOf } from '../catalog/known-for'
+import { readDiscoverQuery } from './catalog'
+import { discoverQuery, gridSearch, readGrid } from '../../web/lib/grid-filters'
 
 /** Revalidated on every visit (cheap with the ETag): the HTML names this deployment's chunks. */
 const HTML_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
@@ -195,6 +197,36 @@ async function topImdbBoot(c: Context<AppEnv>): Promise<AppPage> {
   }
 }
 
+/** What a grid's address (/movies/all?genre=28&sort=newest...) asks of discover, read as the grid's own query would be; null for what the API would refuse. */
+function gridAsk(type: 'movie' | 'tv', params: URLSearchParams) {
+  return readDiscoverQuery(type, discoverQuery(type, readGrid(params), 1))
+}
+
+function gridProvider(c: Context<AppEnv>, region: string | undefined) {
+  const { locale } = languageOf(c)
+  return region ? catalogFor(c.env, (p) => c.executionCtx.waitUntil(p), { locale: isLocale(locale) ? locale : DEFAULT_LOCALE, region }) : catalogForPage(c, locale)
+}
+
+/**
+ * /movies/all and /tv-shows/all: the first page of the grid the address names (web/lib/grid-filters.ts),
+ * as GET /api/catalog/discover/{type} answers that grid's first page. Filters combine without end,
+ * so only the unfiltered grid is memoized; discover's answers are cached by the catalogue.
+ */
+async function gridBoot(c: Context<AppEnv>, type: 'movie' | 'tv'): Promise<AppPage> {
+  const module = moduleOf(type === 'movie' ? '/movies/all' : '/tv-shows/all')
+  const url = new URL(c.req.url)
+  const memo = url.search === ''
+  const asked = gridAsk(type, url.searchParams)
+  if (!asked) return { module, boot: bootBase(c), memo }
+  try {
+    const page = await gridProvider(c, asked.region).discover(type, asked.filters, 1)
+    return { module, boot: { ...bootBase(c), grid: { type, search: gridSearch(readGrid(url.searchParams)), page } }, memo }
+  } catch (err) {
+    warn(c, 'grid unavailable', err)
+    return { module, memo: false }
+  }
+}
+
 /**
  * /search-results?q={term}: the first page of the search for the trimmed term inlined, as the
  * catalogue search answers it, for a term that search takes; any other is drawn by the browser.
@@ -310,7 +342,7 @@ async function asTheViewerSees(c: Context<AppEnv>, boot: BootData, taste: Viewer
   if (taste.hideWatched) {
     const { watched } = taste
     if (boot.page) boot.page = { ...boot.page, data: unwatchedComposition(boot.page.data, watched) }
-    const { genre, topRated, search } = boot
+    const { genre, topRated, search, grid } = boot
     if (genre) {
       const filters: DiscoverFilters = { genres: [genre.id], genreMode: 'all' }
       const [movie, tv] = await Promise.all([
@@ -321,6 +353,11 @@ async function asTheViewerSees(c: Context<AppEnv>, boot: BootData, taste: Viewer
     }
     if (topRated) boot.topRated = { ...topRated, page: await unwatchedPage(topRated.page, (page) => provider.topRated(topRated.type, page), watched) }
     if (search) boot.search = { ...search, page: await unwatchedPage(search.page, (page) => provider.search(search.term, page), watched) }
+    const asked = grid && gridAsk(grid.type, new URL(c.req.url).searchParams)
+    if (grid && asked) {
+      const read = gridProvider(c, asked.region)
+      boot.grid = { ...grid, page: await unwatchedPage(grid.page, (page) => read.discover(grid.type, asked.filters, page), watched) }
+    }
   }
   if (taste.spoilerSafe && boot.season && boot.title?.type === 'tv') boot.season = spoilerSafeSeason(boot.season, taste.furthest)
 }
@@ -555,6 +592,10 @@ export const appPageRoutes = new Hono<AppEnv>()
   .get('/person/:id{[1-9][0-9]{0,9}}', etag(), (c) => serve(c, () => personBoot(c, Number(c.req.param('id')))))
   .get('/top-imdb', etag(), (c) => serve(c, () => topImdbBoot(c), { taste: { watched: true } }))
   .get('/search-results', etag(), (c) => serve(c, () => searchBoot(c), { taste: { watched: true } }))
+  // Before a term the quick search's first screen needs no data: painted as it is.
+  .get('/search', etag(), (c) => serve(c, async () => ({ module: moduleOf('/search'), boot: { ...bootBase(c), ...(new URL(c.req.url).search === '' && { plain: 'anyone' as const }) } })))
+  .get('/movies/all', etag(), (c) => serve(c, () => gridBoot(c, 'movie'), { taste: { watched: true } }))
+  .get('/tv-shows/all', etag(), (c) => serve(c, () => gridBoot(c, 'tv'), { taste: { watched: true } }))
   // A genre the catalogue knows gets its rows inlined; any other id is the app's own not-found page.
   .get('/genre/:id{[1-9][0-9]{0,8}}', etag(), (c) => {
     const id = Number(c.req.param('id'))
@@ -565,6 +606,8 @@ export const appPageRoutes = new Hono<AppEnv>()
   .get('/watchlist', etag(), (c) =>
     serve(c, async () => ({ module: moduleOf('/watchlist'), boot: bootBase(c) }), { signedIn: { watchlist: true, continueWatching: CONTINUE_LIMIT } }),
   )
+  // The profile's first screen is the account itself (its sections load their own parts).
+  .get('/profile', etag(), (c) => serve(c, async () => ({ module: moduleOf('/profile'), boot: { ...bootBase(c), plain: 'account' as const } }), { signedIn: {} }))
   // Whether a list may be seen depends on who asks: never memoized as one answer for all.
   .get('/list/:slug', etag(), (c) => serve(c, () => listBoot(c, c.req.param('slug')), { personal: true }))
   // A watch party is for those given its address: drawn by the browser from the room's socket,

@@ -29,7 +29,9 @@ import {
   WATCH_PROVIDER_IDS,
 } from '../catalog/rules'
 import type { AppEnv } from '../env'
-import { apiError, errorMessage, errorText, localizedMessage, requestLocale } from '../lib/api-errors'
+import { apiError, type ErrorId, errorMessage, errorText, localizedMessage, requestLocale } from '../lib/api-errors'
+import type { MessageValues } from '../lib/i18n'
+import { DEFAULT_LOCALE, type Locale } from '../lib/locales'
 import { precompressedResponse } from '../lib/precompressed'
 import { validate } from '../lib/validate'
 
@@ -102,6 +104,61 @@ const discoverQuery = only({
 
 function pageOf(query: { page?: number }): number {
   return query.page ?? 1
+}
+
+type DiscoverQuery = z.output<typeof discoverQuery>
+
+/** What a discover query asks for: the catalogue's filters, the page and the services' region; or the mistake in it. */
+type DiscoverAsk = { filters: DiscoverFilters; page: number; region?: string } | { error: ErrorId; values?: MessageValues }
+
+function discoverFilters(type: 'movie' | 'tv', query: DiscoverQuery, locale: Locale): DiscoverAsk {
+  const filters: DiscoverFilters = {}
+  if (query.with_genres !== undefined) {
+    // Series accept film genre ids too (Action maps onto Action & Adventure); films only the map of 18.
+    const allowed = type === 'movie' ? MOVIE_GENRE_IDS : new Set([...MOVIE_GENRE_IDS, ...TV_GENRE_IDS])
+    const parsed = idList(allowed, 'genre').safeParse(query.with_genres)
+    if (!parsed.success) {
+      const english = parsed.error.issues[0]?.message ?? ''
+      return { error: 'errors.fieldIssue', values: { field: 'with_genres', message: localizedMessage(locale, english) ?? english } }
+    }
+    filters.genres = parsed.data.ids
+    filters.genreMode = parsed.data.any ? 'any' : 'all'
+  }
+  if (query.with_original_language) filters.language = query.with_original_language
+  if (query.with_watch_providers) filters.watchProviders = query.with_watch_providers.ids
+  if (query['vote_average.gte'] !== undefined) filters.voteAverageGte = query['vote_average.gte']
+  if (query['vote_count.gte'] !== undefined) filters.voteCountGte = query['vote_count.gte']
+  if (query.preset) filters.preset = query.preset
+  if (query.sort_by !== undefined) {
+    const order = SORT_ORDERS[type][query.sort_by]
+    if (!order) return { error: 'errors.fieldIssue', values: { field: 'sort_by', message: errorText(locale, 'errors.mustBeOneOf', { values: Object.keys(SORT_ORDERS[type]).join(', ') }) } }
+    filters.sortBy = order
+  }
+  // A film's dates are primary_release_date's, a series' first_air_date's: the other type's is a mistake.
+  const otherDates = RELEASE_DATE_PARAM[type === 'movie' ? 'tv' : 'movie']
+  const wrong = [`${otherDates}.gte`, `${otherDates}.lte`, ...(type === 'tv' ? ['certification'] : [])].filter((name) => query[name as keyof typeof query] !== undefined)
+  if (wrong.length) return { error: 'errors.unknownParameter', values: { names: wrong.join(', ') } }
+  const dates = RELEASE_DATE_PARAM[type]
+  if (query[`${dates}.gte`]) filters.releasedFrom = query[`${dates}.gte`]
+  if (query[`${dates}.lte`]) filters.releasedTo = query[`${dates}.lte`]
+  if (query['with_runtime.gte'] !== undefined) filters.runtimeGte = query['with_runtime.gte']
+  if (query['with_runtime.lte'] !== undefined) filters.runtimeLte = query['with_runtime.lte']
+  if (query.certification) filters.certification = query.certification
+  if (query.airing && type === 'tv') filters.airing = query.airing
+  if (query.watch_region && !filters.watchProviders) return { error: 'errors.watchRegionWithoutProviders' }
+  return { filters, page: pageOf(query), ...(query.watch_region && { region: query.watch_region }) }
+}
+
+/**
+ * A grid's discover query as GET /api/catalog/discover/{type} would take it (its parameters
+ * unparsed), read the same way: the filters, page and region it asks for, or null for one the
+ * route would refuse.
+ */
+export function readDiscoverQuery(type: 'movie' | 'tv', raw: Record<string, string>): { filters: DiscoverFilters; page: number; region?: string } | null {
+  const parsed = discoverQuery.safeParse(raw)
+  if (!parsed.success) return null
+  const asked = discoverFilters(type, parsed.data, DEFAULT_LOCALE)
+  return 'error' in asked ? null : asked
 }
 
 /**
@@ -178,44 +235,11 @@ export const catalogRoutes = new Hono<AppEnv>()
   })
   .get('/discover/:type', forTheViewer, validate('param', z.object({ type: mediaType })), validate('query', discoverQuery), async (c) => {
     const { type } = c.req.valid('param')
-    const query = c.req.valid('query')
-    const filters: DiscoverFilters = {}
-    if (query.with_genres !== undefined) {
-      // Series accept film genre ids too (Action maps onto Action & Adventure); films only the map of 18.
-      const allowed = type === 'movie' ? MOVIE_GENRE_IDS : new Set([...MOVIE_GENRE_IDS, ...TV_GENRE_IDS])
-      const parsed = idList(allowed, 'genre').safeParse(query.with_genres)
-      if (!parsed.success) {
-        const english = parsed.error.issues[0]?.message ?? ''
-        return apiError(c, 400, 'errors.fieldIssue', { field: 'with_genres', message: localizedMessage(requestLocale(c), english) ?? english })
-      }
-      filters.genres = parsed.data.ids
-      filters.genreMode = parsed.data.any ? 'any' : 'all'
-    }
-    if (query.with_original_language) filters.language = query.with_original_language
-    if (query.with_watch_providers) filters.watchProviders = query.with_watch_providers.ids
-    if (query['vote_average.gte'] !== undefined) filters.voteAverageGte = query['vote_average.gte']
-    if (query['vote_count.gte'] !== undefined) filters.voteCountGte = query['vote_count.gte']
-    if (query.preset) filters.preset = query.preset
-    if (query.sort_by !== undefined) {
-      const order = SORT_ORDERS[type][query.sort_by]
-      if (!order) return apiError(c, 400, 'errors.fieldIssue', { field: 'sort_by', message: errorText(requestLocale(c), 'errors.mustBeOneOf', { values: Object.keys(SORT_ORDERS[type]).join(', ') }) })
-      filters.sortBy = order
-    }
-    // A film's dates are primary_release_date's, a series' first_air_date's: the other type's is a mistake.
-    const otherDates = RELEASE_DATE_PARAM[type === 'movie' ? 'tv' : 'movie']
-    const wrong = [`${otherDates}.gte`, `${otherDates}.lte`, ...(type === 'tv' ? ['certification'] : [])].filter((name) => query[name as keyof typeof query] !== undefined)
-    if (wrong.length) return apiError(c, 400, 'errors.unknownParameter', { names: wrong.join(', ') })
-    const dates = RELEASE_DATE_PARAM[type]
-    if (query[`${dates}.gte`]) filters.releasedFrom = query[`${dates}.gte`]
-    if (query[`${dates}.lte`]) filters.releasedTo = query[`${dates}.lte`]
-    if (query['with_runtime.gte'] !== undefined) filters.runtimeGte = query['with_runtime.gte']
-    if (query['with_runtime.lte'] !== undefined) filters.runtimeLte = query['with_runtime.lte']
-    if (query.certification) filters.certification = query.certification
-    if (query.airing && type === 'tv') filters.airing = query.airing
-    if (query.watch_region && !filters.watchProviders) return apiError(c, 400, 'errors.watchRegionWithoutProviders')
-    const provider = query.watch_region ? catalogFor(c.env, (p) => c.executionCtx.waitUntil(p), { locale: requestLocale(c), region: query.watch_region }) : catalogForRequest(c)
+    const asked = discoverFilters(type, c.req.valid('query'), requestLocale(c))
+    if ('error' in asked) return apiError(c, 400, asked.error, asked.values)
+    const provider = asked.region ? catalogFor(c.env, (p) => c.executionCtx.waitUntil(p), { locale: requestLocale(c), region: asked.region }) : catalogForRequest(c)
     c.header('Cache-Control', CACHE_CONTROL)
-    return gridPage(c, pageOf(query), (page) => provider.discover(type, filters, page))
+    return gridPage(c, asked.page, (page) => provider.discover(type, asked.filters, page))
   })
   .get(
     '/browse',

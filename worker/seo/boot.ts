@@ -66,6 +66,13 @@ export interface BootData {
   topRated?: { type: 'movie' | 'tv'; page: Paged<ListItem> }
   /** /search-results' first page for its trimmed term, as GET /api/catalog/search?query={term} answers it. */
   search?: { term: string; page: SearchPage }
+  /** /movies/all's or /tv-shows/all's first page for the grid its address names, as GET /api/catalog/discover/{type} answers it; `search` is the grid's state as web/lib/grid-filters.ts spells it. */
+  grid?: { type: 'movie' | 'tv'; search: string; page: Paged<ListItem> }
+  /**
+   * On a page whose first screen needs no data beyond this: painted as it is for anyone (the quick
+   * search before a term), or only for the account it names (the profile).
+   */
+  plain?: 'anyone' | 'account'
   /** A show's first regular season with its episodes: the one a new viewer opens on. */
   season?: Season
   /** The player's sources and operator links, as GET /api/player/config answers them. */

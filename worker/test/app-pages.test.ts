@@ -337,6 +337,25 @@ describe('pages painted for a signed-in account', () => {
     expect(rootOf((await html('/watchlist')).body)).toBe('')
   })
 
+  it('paint /profile with the account as GET /api/me/profile answers it, for that account alone', async () => {
+    const viewer = await signUp()
+    const page = await signedInPage('/profile', viewer.cookie)
+    expect(page.res.headers.get('cache-control')).toBe('private, no-cache')
+    expect(page.boot?.account).toEqual(await answer('/api/me/profile', viewer.cookie))
+    const text = paintedText(page.painted)
+    expect(page.painted).not.toContain('<script')
+    expect(text).toContain('My Profile')
+    expect(text).toContain(viewer.username)
+    expect(text).toContain(viewer.email)
+    expect(paintedText((await signedInPage('/fr/profile', viewer.cookie)).painted)).toContain('Mon profil')
+    // Another account's profile is its own; a visitor's is drawn by the browser, which sends them to sign in.
+    const other = await signUp()
+    expect(paintedText((await signedInPage('/profile', other.cookie)).painted)).not.toContain(viewer.username)
+    const visitor = await html('/profile')
+    expect(bootOf(visitor.body)?.account).toBeUndefined()
+    expect(rootOf(visitor.body)).toBe('')
+  })
+
   it('carry the session cookie re-issued when the page confirmed the session again', async () => {
     const viewer = await signUp()
     vi.useFakeTimers({ toFake: ['Date'] })
@@ -371,7 +390,7 @@ describe('every other address', () => {
   it('a known app address gets the app with its page code preloaded', async () => {
     const chunks = await routeChunks()
     for (const [path, module] of [
-      ['/search', 'features/search/search-page'],
+      ['/search?q=star', 'features/search/search-page'],
       ['/top-imdb?page=2', 'features/browse/top-imdb-page'],
       ['/search-results', 'features/search/search-results-page'],
       ['/admin/users', 'features/admin/admin-page'],
@@ -475,6 +494,56 @@ describe('every other address', () => {
     expect(rootOf(spanish.body)).toContain('href="/es/search?q=star"')
     expect(paintedText(rootOf(spanish.body))).toContain(`Se encontraron ${answer.total_results.toLocaleString('es')} resultados para «`)
     expect(paintedText(rootOf(spanish.body))).toContain('Resultados de búsqueda')
+  })
+
+  it('/movies/all and /tv-shows/all inline the first page of the grid their address names and are painted signed out', async () => {
+    const grids = [
+      ['/movies/all?genre=28&sort=newest&from=1990', 'movie', '?genre=28&sort=newest&from=1990', '/api/catalog/discover/movie?page=1&with_genres=28&sort_by=primary_release_date.desc&primary_release_date.gte=1990-01-01', 'Action Movies'],
+      ['/tv-shows/all', 'tv', '', '/api/catalog/discover/tv?page=1', 'All TV Shows'],
+    ] as const
+    for (const [path, type, search, query, heading] of grids) {
+      const { res, body } = await html(path)
+      expect(res.status, path).toBe(200)
+      const grid = bootOf(body)?.grid
+      expect(grid?.type, path).toBe(type)
+      expect(grid?.search, path).toBe(search)
+      const answer = await api<{ results: { id: number; title?: string; name?: string }[] }>(query)
+      expect(grid?.page, path).toEqual(answer)
+      expect(answer.results.length, path).toBeGreaterThan(1)
+      const root = rootOf(body)
+      expect(root, path).not.toContain('<script')
+      expect(paintedText(root), path).toContain(heading)
+      for (const item of answer.results) expect(root, path).toContain(`href="/${type}/${item.id}"`)
+    }
+    // The filters are painted for both widths: the phone's button with their count, the wider page's form.
+    const filtered = rootOf((await html(grids[0][0])).body)
+    expect(paintedText(filtered)).toContain('Filters (1)')
+    expect(filtered).toMatch(/<form role="search" aria-label="Filter titles"/)
+    // A grid the API would refuse: nothing inlined or painted, the browser asks and says what is wrong.
+    const refused = await html('/movies/all?genre=999')
+    expect(refused.res.status).toBe(200)
+    expect(bootOf(refused.body)?.grid).toBeUndefined()
+    expect(rootOf(refused.body)).toBe('')
+    // With a session cookie naming no live session, the browser draws it.
+    expect(rootOf((await html('/movies/all', SIGNED_IN)).body)).toBe('')
+    // In another language, under its prefix, with the catalogue's text in it.
+    const spanish = await html('/es/tv-shows/all')
+    const inSpanish = await exports.default.fetch('http://localhost/api/catalog/discover/tv?page=1', { headers: { 'Accept-Language': 'es' } })
+    expect(bootOf(spanish.body)?.grid?.page).toEqual(await inSpanish.json())
+    expect(paintedText(rootOf(spanish.body))).toContain('Todas las series')
+  })
+
+  it('/search before a term is painted as it is, and with a term drawn by the browser', async () => {
+    const { res, body } = await html('/search')
+    expect(res.status).toBe(200)
+    expect(bootOf(body)?.plain).toBe('anyone')
+    const root = rootOf(body)
+    expect(root).toMatch(/<input id="search-input" type="search"/)
+    expect(paintedText(root)).toContain('Start Searching')
+    expect(paintedText(rootOf((await html('/de/search')).body))).toContain('Suche starten')
+    const withTerm = await html('/search?q=star')
+    expect(bootOf(withTerm.body)?.plain).toBeUndefined()
+    expect(rootOf(withTerm.body)).toBe('')
   })
 
   it('a genre address that names no genre is a page saying so, kept out of search engines', async () => {

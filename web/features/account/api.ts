@@ -4,6 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { InferRequestType, InferResponseType } from 'hono/client'
+import { profileKey } from '../../lib/account-keys'
 import { api, readJson } from '../../lib/api-client'
 import { useRefreshSession } from '../../lib/session'
 
@@ -12,7 +13,7 @@ export type ProfileChanges = InferRequestType<typeof api.me.profile.$patch>['jso
 export type PasswordChange = InferRequestType<typeof api.me.password.$post>['json']
 
 export const accountKeys = {
-  profile: ['me', 'profile'] as const,
+  profile: profileKey,
 }
 
 export function useProfile(enabled: boolean) {

@@ -34,7 +34,7 @@ function Row({ label, value }: { label: string; value: string | null }) {
   return (
     <div className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
       <dt className="text-sm text-neutral-400">{label}</dt>
-      <dd className={value ? 'break-words text-neutral-100' : 'text-neutral-400 italic'}>{value ?? t('account.notSet')}</dd>
+      <dd className={value ? 'min-w-0 break-words text-neutral-100' : 'text-neutral-400 italic'}>{value ?? t('account.notSet')}</dd>
     </div>
   )
 }
@@ -135,7 +135,7 @@ export function ProfileInfo({ profile }: { profile: ProfileAnswer }) {
           <Row label={t('account.fullName')} value={field(user, 'full_name')} />
           <div className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
             <dt className="text-sm text-neutral-400">{t('account.email')}</dt>
-            <dd className="break-words text-neutral-100">
+            <dd className="min-w-0 break-words text-neutral-100">
               <bdi>{profile.email}</bdi>
             </dd>
           </div>

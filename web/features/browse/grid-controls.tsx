@@ -33,20 +33,6 @@ const RUNTIME_LABELS: Record<RuntimeBand, MessageId> = { short: 'grids.runtimeSh
 const fieldClass = 'mt-1 w-full rounded-md border border-neutral-700 bg-neutral-900 px-3 py-2 text-sm text-neutral-100'
 const labelClass = 'block text-sm font-medium text-neutral-300'
 
-/** Whether the page is at least `md` wide (768 px), following changes. */
-function useWide(): boolean {
-  const query = '(min-width: 768px)'
-  const [wide, setWide] = useState(() => typeof matchMedia === 'function' && matchMedia(query).matches)
-  useEffect(() => {
-    if (typeof matchMedia !== 'function') return
-    const list = matchMedia(query)
-    const onChange = () => setWide(list.matches)
-    list.addEventListener('change', onChange)
-    return () => list.removeEventListener('change', onChange)
-  }, [])
-  return wide
-}
-
 function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const id = useId()
   return (
@@ -208,8 +194,12 @@ function FilterFields({ type, state, onChange }: GridControlsProps) {
 }
 
 export function GridControls({ type, state, onChange }: GridControlsProps) {
-  const wide = useWide()
   const sheet = useRef<HTMLDialogElement>(null)
+  // The phone's sheet holds its own fields while it is open, and none otherwise.
+  const [sheetOpen, setSheetOpen] = useState(false)
+  useEffect(() => {
+    if (sheetOpen && !sheet.current?.open) sheet.current?.showModal()
+  }, [sheetOpen])
   const sortId = useId()
   const count = activeFilterCount(state)
   const clear = () => onChange({ sort: state.sort, genre: state.genre, preset: state.preset, votes: state.votes, airing: state.airing } as GridState)
@@ -233,32 +223,31 @@ export function GridControls({ type, state, onChange }: GridControlsProps) {
             ))}
           </select>
         </div>
-        {!wide && (
-          <button
-            type="button"
-            aria-haspopup="dialog"
-            onClick={() => sheet.current?.showModal()}
-            className="rounded-md border border-neutral-700 bg-neutral-900 px-4 py-2 text-sm font-semibold text-neutral-100"
-          >
-            {count ? t('grids.filtersCount', { count }) : t('grids.filters')}
-          </button>
-        )}
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          onClick={() => setSheetOpen(true)}
+          className="rounded-md border border-neutral-700 bg-neutral-900 px-4 py-2 text-sm font-semibold text-neutral-100 md:hidden"
+        >
+          {count ? t('grids.filtersCount', { count }) : t('grids.filters')}
+        </button>
         {clearButton}
       </div>
-      {wide ? (
-        <form role="search" aria-label={t('grids.filtersLabel')} className="mt-3" onSubmit={(e) => e.preventDefault()}>
-          <FilterFields type={type} state={state} onChange={onChange} />
-        </form>
-      ) : (
-        <dialog
-          ref={sheet}
-          aria-label={t('grids.filtersLabel')}
-          className="m-0 mt-auto max-h-[85vh] w-full max-w-none rounded-t-2xl border-t border-neutral-700 bg-neutral-950 p-4 text-neutral-100 backdrop:bg-black/70"
-          onClick={(e) => {
-            // A tap on the backdrop (the dialog itself, outside its content) closes the sheet.
-            if (e.target === sheet.current) sheet.current.close()
-          }}
-        >
+      {/* Always drawn, and hidden on a phone by style, so a page painted without knowing the width is right at every width. */}
+      <form role="search" aria-label={t('grids.filtersLabel')} className="mt-3 hidden md:block" onSubmit={(e) => e.preventDefault()}>
+        <FilterFields type={type} state={state} onChange={onChange} />
+      </form>
+      <dialog
+        ref={sheet}
+        onClose={() => setSheetOpen(false)}
+        aria-label={t('grids.filtersLabel')}
+        className="m-0 mt-auto max-h-[85vh] w-full max-w-none rounded-t-2xl border-t border-neutral-700 bg-neutral-950 p-4 text-neutral-100 backdrop:bg-black/70"
+        onClick={(e) => {
+          // A tap on the backdrop (the dialog itself, outside its content) closes the sheet.
+          if (e.target === sheet.current) sheet.current.close()
+        }}
+      >
+        {sheetOpen && (
           <form method="dialog" aria-label={t('grids.filtersLabel')}>
             <div className="mb-4 flex items-center justify-between">
               <h2 className="text-lg font-semibold">{t('grids.filters')}</h2>
@@ -269,8 +258,8 @@ export function GridControls({ type, state, onChange }: GridControlsProps) {
               {t('grids.showResults')}
             </button>
           </form>
-        </dialog>
-      )}
+        )}
+      </dialog>
     </div>
   )
 }

@@ -9,6 +9,7 @@ import { Link, useSearchParams } from 'react-router-dom'
 import { CloseIcon, HistoryIcon, SearchIcon } from '../../components/icons'
 import { t } from '../../i18n'
 import { paths } from '../../lib/paths'
+import { useKeptInput } from '../../lib/hydration'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { useDocumentMeta } from '../../lib/use-document-meta'
 import { SEARCH_MIN_LENGTH, useQuickSearch } from './api/use-search'
@@ -39,6 +40,8 @@ export function Component() {
     setValue(next)
     setParams(next ? { q: next } : {}, { replace: true })
   }
+  // Typed into the painted page before React took it over.
+  useKeptInput(input, value, (typed) => change(typed))
   const submit = (e: FormEvent) => {
     e.preventDefault()
     commit(value)
@@ -134,6 +137,8 @@ export function Component() {
         <input
           ref={input}
           id="search-input"
+          // Sent before React takes the painted page over, the form still searches for what was typed.
+          name="q"
           type="search"
           autoFocus
           autoComplete="off"
