@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import type { Page, Response } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { loginThroughForm, newAccountDetails } from './account-helpers'
-import { dismissCookieBanner, newPage, nextAnswer, seriousA11yViolations, signUpThroughApi, useBrowser } from './browser'
+import { dismissCookieBanner, newPage, nextAnswer, seriousA11yViolations, signUpThroughApi, takenOver, useBrowser } from './browser'
 
 const baseUrl = inject('baseUrl')
 const shots = join(__dirname, '..', '.wrangler', 'screenshots')
@@ -102,6 +102,8 @@ describe('my services', () => {
     expect(await seriousA11yViolations(desktop.page)).toEqual([])
 
     await desktop.page.goto('/profile')
+    // The services switch is kept on in this browser: the page is drawn afresh over what was painted.
+    await takenOver(desktop.page)
     const panel = desktop.page.getByRole('region', { name: 'My services' })
     await panel.getByText(/Netflix.+and.+Disney\+.+in United States/).waitFor()
     await panel.screenshot({ path: join(shots, 'my-services-profile-desktop.png') })

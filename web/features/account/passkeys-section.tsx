@@ -5,7 +5,7 @@
  * password and a fresh code or passkey, as every change of its factors does.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 import { Button } from '../../components/button'
 import { useToast } from '../../components/toast'
 import { currentLocale, t } from '../../i18n'
@@ -23,6 +23,8 @@ function used(passkey: AccountPasskey): string {
 }
 
 type Pending = { kind: 'add' } | { kind: 'remove'; passkey: AccountPasskey }
+
+const noSubscription = () => () => {}
 
 export function PasskeysSection({ secondFactor = false }: { secondFactor?: boolean }) {
   const passkeys = usePasskeys()
@@ -55,6 +57,9 @@ export function PasskeysSection({ secondFactor = false }: { secondFactor?: boole
       },
     )
 
+  // Unknown to the worker that paints the page: off as painted, then as this browser says once React has taken it over.
+  const supported = useSyncExternalStore(noSubscription, passkeysSupported, () => false)
+
   return (
     <AccountSection
       id="passkeys-title"
@@ -65,7 +70,7 @@ export function PasskeysSection({ secondFactor = false }: { secondFactor?: boole
           onClick={() => (secondFactor ? setPending({ kind: 'add' }) : add.mutate({}))}
           busy={add.isPending && !secondFactor}
           busyLabel={t('account.waitingForDevice')}
-          disabled={!passkeysSupported() || pending !== null}
+          disabled={!supported || pending !== null}
         >
           {t('account.addPasskey')}
         </Button>
