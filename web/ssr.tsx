@@ -1,8 +1,8 @@
 /**
  * The app's server build: the worker renders a page's first screen with React's server renderer
  * from the data it also inlines (worker/seo/app-shell.ts), so the browser paints the page from
- * the HTML and main.tsx hydrates it. Only signed-out pages are rendered this way: what a session
- * shows is the browser's to draw.
+ * the HTML and main.tsx hydrates it: a visitor's pages, and a user's own when the worker inlined what
+ * they show of the account (an administrator's are the browser's to draw).
  *
  * The interface's words come from one Lingui instance with the active locale (web/i18n), so an
  * isolate renders one page at a time: each render runs to its end (every lazy part loaded)
