@@ -167,6 +167,26 @@ describe('hide watched', () => {
     expect((await page(plain)).boot.genre).toEqual(before)
     expect((await page()).boot.genre).toEqual(everyone)
   })
+
+  it('leaves watched titles out of a browse-all grid\'s first data, as its discover answer does for the viewer', async () => {
+    const path = '/movies/all?genre=18&sort=rating'
+    const page = async (viewer?: TestAccount) => {
+      const res = await call(path, { cookie: viewer?.cookie, headers: { Accept: 'text/html' } })
+      expect(res.status).toBe(200)
+      return { res, boot: bootOf(await res.text()) }
+    }
+    const everyone = (await page()).boot.grid!
+    const watched = everyone.page.results.slice(0, 3)
+    const viewer = await viewerWho({ hide_watched: true })
+    await watch(viewer, watched)
+    const mine = await page(viewer)
+    expect(mine.res.headers.get('cache-control')).toBe('private, no-cache')
+    const shown = mine.boot.grid!.page.results.map(keyOf)
+    for (const title of watched) expect(shown).not.toContain(keyOf(title))
+    // Exactly the first page the grid's own query answers this viewer.
+    expect(mine.boot.grid!.page).toEqual((await get<Paged<ListItem>>('/api/catalog/discover/movie?page=1&with_genres=18&sort_by=vote_average.desc', viewer)).body)
+    expect((await page()).boot.grid).toEqual(everyone)
+  })
 })
 
 function bootOf(body: string): BootData {
