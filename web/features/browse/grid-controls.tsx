@@ -18,6 +18,7 @@ import {
   type RuntimeBand,
 } from '../../lib/grid-filters'
 import { genreName, isFilmGenre } from '../../lib/genres'
+import { useKeptInput } from '../../lib/hydration'
 import { useMyServices } from '../../lib/my-services'
 import { GENRE_MESSAGE_IDS } from '../../../worker/catalog/genre-map'
 
@@ -50,20 +51,24 @@ function YearInput({ id, value, onChange }: { id: string; value: number | undefi
   const [text, setText] = useState(value === undefined ? '' : String(value))
   useEffect(() => setText(value === undefined ? '' : String(value)), [value])
   const max = new Date().getFullYear() + 5
+  const field = useRef<HTMLInputElement>(null)
+  const take = (next: string) => {
+    setText(next)
+    if (next === '') onChange(undefined)
+    else if (/^\d{4}$/.test(next) && Number(next) >= MIN_YEAR && Number(next) <= max) onChange(Number(next))
+  }
+  // Typed into the painted grid before React took it over.
+  useKeptInput(field, text, take)
   return (
     <input
+      ref={field}
       id={id}
       type="number"
       inputMode="numeric"
       min={MIN_YEAR}
       max={max}
       value={text}
-      onChange={(e) => {
-        const next = e.target.value
-        setText(next)
-        if (next === '') onChange(undefined)
-        else if (/^\d{4}$/.test(next) && Number(next) >= MIN_YEAR && Number(next) <= max) onChange(Number(next))
-      }}
+      onChange={(e) => take(e.target.value)}
       className={fieldClass}
     />
   )
