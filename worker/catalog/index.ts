@@ -56,8 +56,9 @@ export function catalogForRequest<E extends AppEnv>(c: Context<E>): CatalogProvi
 
 /**
  * The catalogue for a page the worker renders in `pageLocale` (the pseudo-locale of the tests
- * reads the English catalogue), in the visitor's region.
+ * reads the English catalogue), in the visitor's region unless the page names another (a grid
+ * narrowed to services in a region).
  */
-export function catalogForPage(c: Context<AppEnv>, pageLocale: string): CatalogProvider {
-  return catalogFor(c.env, (p) => c.executionCtx.waitUntil(p), { locale: isLocale(pageLocale) ? pageLocale : DEFAULT_LOCALE, region: visitorRegion(c) })
+export function catalogForPage(c: Context<AppEnv>, pageLocale: string, region: string = visitorRegion(c)): CatalogProvider {
+  return catalogFor(c.env, (p) => c.executionCtx.waitUntil(p), { locale: isLocale(pageLocale) ? pageLocale : DEFAULT_LOCALE, region })
 }

@@ -17,7 +17,7 @@ import { type Context, Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { etag } from 'hono/etag'
 import { clearSessionCookie, SESSION_COOKIE } from '../auth/session'
-import { catalogFor, catalogForPage, visitorRegion } from '../catalog'
+import { catalogForPage, visitorRegion } from '../catalog'
 import { layoutVersionOf } from '../catalog/layouts'
 import { cachedPage, type PageName } from '../catalog/pages'
 import { type DiscoverFilters, MOVIE_GENRE_IDS, SEARCH_TERM_MAX, SERVICE_SLUGS, type ServiceSlug, TV_GENRE_IDS } from '../catalog/rules'
@@ -50,7 +50,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_COOKIE, LOCALES, localize
 import { type PageLanguage, pageLanguageOf } from '../seo/languages'
 import { knownForOf } from '../catalog/known-for'
 import { readDiscoverQuery } from './catalog'
-import { discoverQuery, gridSearch, readGrid } from '../../web/lib/grid-filters'
+import { discoverQuery, gridSearch, type GridState, readGrid } from '../../web/lib/grid-filters'
 
 /** Revalidated on every visit (cheap with the ETag): the HTML names this deployment's chunks. */
 const HTML_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
@@ -197,14 +197,9 @@ async function topImdbBoot(c: Context<AppEnv>): Promise<AppPage> {
   }
 }
 
-/** What a grid's address (/movies/all?genre=28&sort=newest...) asks of discover, read as the grid's own query would be; null for what the API would refuse. */
-function gridAsk(type: 'movie' | 'tv', params: URLSearchParams) {
-  return readDiscoverQuery(type, discoverQuery(type, readGrid(params), 1))
-}
-
-function gridProvider(c: Context<AppEnv>, region: string | undefined) {
-  const { locale } = languageOf(c)
-  return region ? catalogFor(c.env, (p) => c.executionCtx.waitUntil(p), { locale: isLocale(locale) ? locale : DEFAULT_LOCALE, region }) : catalogForPage(c, locale)
+/** What a grid's state (as its address spells it) asks of discover, read as the grid's own query would be; null for what the API would refuse. */
+function gridAsk(type: 'movie' | 'tv', state: GridState) {
+  return readDiscoverQuery(type, discoverQuery(type, state, 1))
 }
 
 /**
@@ -216,11 +211,12 @@ async function gridBoot(c: Context<AppEnv>, type: 'movie' | 'tv'): Promise<AppPa
   const module = moduleOf(type === 'movie' ? '/movies/all' : '/tv-shows/all')
   const url = new URL(c.req.url)
   const memo = url.search === ''
-  const asked = gridAsk(type, url.searchParams)
+  const state = readGrid(url.searchParams)
+  const asked = gridAsk(type, state)
   if (!asked) return { module, boot: bootBase(c), memo }
   try {
-    const page = await gridProvider(c, asked.region).discover(type, asked.filters, 1)
-    return { module, boot: { ...bootBase(c), grid: { type, search: gridSearch(readGrid(url.searchParams)), page } }, memo }
+    const page = await catalogForPage(c, languageOf(c).locale, asked.region).discover(type, asked.filters, 1)
+    return { module, boot: { ...bootBase(c), grid: { type, search: gridSearch(state), page } }, memo }
   } catch (err) {
     warn(c, 'grid unavailable', err)
     return { module, memo: false }
@@ -353,9 +349,10 @@ async function asTheViewerSees(c: Context<AppEnv>, boot: BootData, taste: Viewer
     }
     if (topRated) boot.topRated = { ...topRated, page: await unwatchedPage(topRated.page, (page) => provider.topRated(topRated.type, page), watched) }
     if (search) boot.search = { ...search, page: await unwatchedPage(search.page, (page) => provider.search(search.term, page), watched) }
-    const asked = grid && gridAsk(grid.type, new URL(c.req.url).searchParams)
+    // The grid's state is in its first data, as the address spelt it.
+    const asked = grid && gridAsk(grid.type, readGrid(new URLSearchParams(grid.search)))
     if (grid && asked) {
-      const read = gridProvider(c, asked.region)
+      const read = catalogForPage(c, languageOf(c).locale, asked.region)
       boot.grid = { ...grid, page: await unwatchedPage(grid.page, (page) => read.discover(grid.type, asked.filters, page), watched) }
     }
   }

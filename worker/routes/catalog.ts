@@ -108,10 +108,15 @@ function pageOf(query: { page?: number }): number {
 
 type DiscoverQuery = z.output<typeof discoverQuery>
 
-/** What a discover query asks for: the catalogue's filters, the page and the services' region; or the mistake in it. */
-type DiscoverAsk = { filters: DiscoverFilters; page: number; region?: string } | { error: ErrorId; values?: MessageValues }
+/** What a discover query asks for: the catalogue's filters, the page and the services' region. */
+interface DiscoverRequest {
+  filters: DiscoverFilters
+  page: number
+  region?: string
+}
 
-function discoverFilters(type: 'movie' | 'tv', query: DiscoverQuery, locale: Locale): DiscoverAsk {
+/** A discover query read into what it asks for, or the mistake in it. */
+function discoverFilters(type: 'movie' | 'tv', query: DiscoverQuery, locale: Locale): DiscoverRequest | { error: ErrorId; values?: MessageValues } {
   const filters: DiscoverFilters = {}
   if (query.with_genres !== undefined) {
     // Series accept film genre ids too (Action maps onto Action & Adventure); films only the map of 18.
@@ -154,7 +159,7 @@ function discoverFilters(type: 'movie' | 'tv', query: DiscoverQuery, locale: Loc
  * unparsed), read the same way: the filters, page and region it asks for, or null for one the
  * route would refuse.
  */
-export function readDiscoverQuery(type: 'movie' | 'tv', raw: Record<string, string>): { filters: DiscoverFilters; page: number; region?: string } | null {
+export function readDiscoverQuery(type: 'movie' | 'tv', raw: Record<string, string>): DiscoverRequest | null {
   const parsed = discoverQuery.safeParse(raw)
   if (!parsed.success) return null
   const asked = discoverFilters(type, parsed.data, DEFAULT_LOCALE)
