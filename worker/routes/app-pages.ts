@@ -601,7 +601,7 @@ export const appPageRoutes = new Hono<AppEnv>()
   })
   // The watchlist's cards show how far each started title got.
   .get('/watchlist', etag(), (c) =>
-    serve(c, async () => ({ module: moduleOf('/watchlist'), boot: bootBase(c) }), { signedIn: { watchlist: true, continueWatching: CONTINUE_LIMIT } }),
+    serve(c, async () => ({ module: moduleOf('/watchlist'), boot: { ...bootBase(c), plain: 'account' as const } }), { signedIn: { watchlist: true, continueWatching: CONTINUE_LIMIT } }),
   )
   // The profile's first screen is the account itself (its sections load their own parts).
   .get('/profile', etag(), (c) => serve(c, async () => ({ module: moduleOf('/profile'), boot: { ...bootBase(c), plain: 'account' as const } }), { signedIn: {} }))

@@ -70,7 +70,8 @@ export interface BootData {
   grid?: { type: 'movie' | 'tv'; search: string; page: Paged<ListItem> }
   /**
    * On a page whose first screen needs no data beyond this: painted as it is for anyone (the quick
-   * search before a term), or only for the account it names (the profile).
+   * search before a term), or only for the account it names, with what it shows of it (the
+   * watchlist, the profile).
    */
   plain?: 'anyone' | 'account'
   /** A show's first regular season with its episodes: the one a new viewer opens on. */

@@ -11,14 +11,13 @@ let renderer: Promise<typeof import('reelhouse-ssr')> | undefined
 
 /**
  * Whether the inlined data holds a page's first screen (a composed page, a title, a person, a
- * genre, the top rated, a search's results, a grid, or nothing for a page that needs none; signed
- * in, the watchlist or the profile), for a visitor or for the account it names.
+ * genre, the top rated, a search's results, a grid, or nothing for a page that needs none; a page
+ * that is only the account's, its part of the account), for a visitor or for the account it names.
  */
 export function paintable(boot: BootData): boolean {
   const forWhom = boot.signedOut || (boot.account !== undefined && boot.personal !== undefined)
   const data = boot.page !== undefined || boot.title !== undefined || boot.person !== undefined || boot.genre !== undefined || boot.topRated !== undefined || boot.search !== undefined || boot.grid !== undefined || boot.plain === 'anyone'
-  const mine = boot.account !== undefined && (boot.personal?.watchlist !== undefined || boot.plain === 'account')
-  return forWhom && (data || mine)
+  return forWhom && (data || (boot.plain === 'account' && boot.account !== undefined))
 }
 
 export async function paintPage(request: RenderRequest): Promise<PaintedPage | null> {
