@@ -15,12 +15,30 @@ import { AccountSection } from './account-section'
 
 const noticesKey = ['me', 'notices'] as const
 
+let zone: string | undefined
+/**
+ * This browser's time zone, asked of Intl once: the first date formatter loads its locale's data,
+ * the costliest call a render of this section could make.
+ */
 function browserZone(): string {
+  if (zone) return zone
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
   } catch {
-    return 'UTC'
+    zone = 'UTC'
   }
+  return zone
+}
+
+/** The time zone, known from a task of its own after the section is drawn (it is only shown below the form). */
+function useBrowserZone(): string | null {
+  const [known, setKnown] = useState(zone ?? null)
+  useEffect(() => {
+    if (known) return
+    const timer = setTimeout(() => setKnown(browserZone()), 0)
+    return () => clearTimeout(timer)
+  }, [known])
+  return known
 }
 
 export function NoticesSection() {
@@ -33,6 +51,7 @@ export function NoticesSection() {
   const [quietOn, setQuietOn] = useState(false)
   const [from, setFrom] = useState('22:00')
   const [to, setTo] = useState('07:00')
+  const shownZone = useBrowserZone()
 
   useEffect(() => {
     setSupport(pushSupport())
@@ -124,9 +143,11 @@ export function NoticesSection() {
                   {t('account.quietSave')}
                 </Button>
               </div>
-              <p className="text-xs text-neutral-400" data-catalog-text={browserZone()}>
-                {t('account.quietZone', { zone: browserZone() })}
-              </p>
+              {shownZone && (
+                <p className="text-xs text-neutral-400" data-catalog-text={shownZone}>
+                  {t('account.quietZone', { zone: shownZone })}
+                </p>
+              )}
             </form>
           </>
         )}
