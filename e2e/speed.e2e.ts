@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page, Request } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { newPage, signInNewUser, useBrowser, type ViewportName } from './browser'
+import { holdScripts, newPage, signInNewUser, takenOver, useBrowser, type ViewportName } from './browser'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
@@ -100,6 +100,7 @@ describe('a returning visitor', () => {
     await watch(context)
     // The visit before left the draw-here cookie: the worker does not paint its expanded sidebar.
     await page.goto('/movie/155', { waitUntil: 'load' })
+    await takenOver(page)
     expect((await context.cookies()).find((c) => c.name === 'draw-here')?.value).toBe('1')
     const { cls } = await measure(page, '/movies')
     expect(await page.getByRole('button', { name: 'Expand sidebar' }).count()).toBe(1)
@@ -155,6 +156,40 @@ describe('the first view needs no second round trip', () => {
       if (path.startsWith('/movie/') || path.startsWith('/tv/')) expect(asked, path).not.toContain('/api/player/config')
     }
     await context.close()
+  })
+})
+
+describe('a painted page shows before its code loads', () => {
+  it('asks for its code once painted (and its backdrop drawn), and keeps a button pressed before the code came', async () => {
+    const { context, page } = await newPage(browser(), baseUrl, 'phone')
+    for (const path of ['/movies', '/movie/155']) {
+      await page.goto(path, { waitUntil: 'networkidle' })
+      await takenOver(page)
+      const timing = await page.evaluate(() => {
+        const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN
+        const backdrop = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.includes('/backdrop/'))
+        const scripts = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('.js'))
+        return { paint, backdrop: backdrop?.responseEnd ?? null, firstScript: Math.min(...scripts.map((e) => e.startTime)), scripts: scripts.length }
+      })
+      expect(timing.scripts, path).toBeGreaterThan(2)
+      expect(timing.firstScript, path).toBeGreaterThan(timing.paint)
+      if (path.startsWith('/movie/')) expect(timing.firstScript, path).toBeGreaterThan(timing.backdrop ?? Number.NaN)
+    }
+    await context.close()
+    // The cookie notice is painted for a visitor who has not answered it: Accept, pressed while the
+    // site's scripts are held back, is answered once React has the page.
+    const fresh = await newPage(browser(), baseUrl, 'phone')
+    const release = await holdScripts(fresh.context)
+    await fresh.page.goto('/tv-shows', { waitUntil: 'load' })
+    const notice = fresh.page.getByRole('region', { name: 'Cookie consent' })
+    await notice.getByRole('button', { name: 'Accept' }).click()
+    await fresh.page.waitForTimeout(300)
+    expect(await notice.isVisible()).toBe(true)
+    release()
+    await takenOver(fresh.page)
+    await notice.waitFor({ state: 'detached' })
+    expect((await fresh.context.cookies()).find((c) => c.name === 'cookie-consent')?.value).toBe('accepted')
+    await fresh.context.close()
   })
 })
 

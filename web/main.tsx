@@ -41,7 +41,9 @@ if (boot) seedQueryCache(queryClient, boot)
 const { locale, path, basename } = localeOfPath(window.location.pathname)
 const painted = boot !== null && root.firstElementChild !== null && !keepsFirstScreenChoices(path)
 // A painted page shows its buttons before React can answer them: presses are kept until it can.
-const earlyTaps: HTMLButtonElement[] = []
+// Those pressed before this script ran are kept by the painted page's loader (worker/seo/app-shell.ts).
+const keptBeforeCode = (window as { keptTaps?: () => HTMLButtonElement[] }).keptTaps?.() ?? []
+const earlyTaps: HTMLButtonElement[] = painted ? keptBeforeCode : []
 function keepTap(event: MouseEvent) {
   const button = event.target instanceof Element ? event.target.closest('button') : null
   if (button) earlyTaps.push(button)

@@ -8,9 +8,16 @@
 // With its extension: the web build's config reads this module too (Vite's native config loader).
 import { isLoopback } from './loopback.ts'
 
+/**
+ * The one inline script the site serves, the loader at the end of a painted page
+ * (CODE_AFTER_PAINT in worker/seo/app-shell.ts), allowed by its SHA-256; app-pages.test.ts checks
+ * the hash against the script as served.
+ */
+export const PAINTED_CODE_LOADER_HASH = "'sha256-eIYOC1YvtnNITjOZT75PawtmcEBNIufj39ktqJLm62Y='"
+
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' https://challenges.cloudflare.com",
+  `script-src 'self' ${PAINTED_CODE_LOADER_HASH} https://challenges.cloudflare.com`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https://image.tmdb.org",
   // hls.js hands subtitle cues to the video element through data: URLs

@@ -4,7 +4,9 @@
  * (`<link rel="modulepreload">` from route-chunks.json, written by the web build), its first data
  * inlined as JSON (read by web/lib/boot.ts before the first render), the hero or title image
  * preloaded, and its own tags. The browser then needs no second round trip before it can draw the
- * page: HTML, entry, page chunk, catalog and image all load at once.
+ * page: HTML, entry, page chunk, catalog and image all load at once. A page painted from the HTML
+ * needs no code to be seen: its code is asked for by a loader at the end of its body once it is
+ * painted (CODE_AFTER_PAINT).
  */
 import { digestHex } from '../lib/digest'
 import type { Bindings } from '../env'
@@ -105,6 +107,82 @@ export async function shellVersionOf(html: string): Promise<string> {
   return (await digestHex(html, 'SHA-1')).slice(0, 16)
 }
 
+/**
+ * The loader of a painted page's code, at the end of its body. The page is whole in the HTML, so
+ * its code (the entry, its imports, the page's words) is asked for once the page is painted: after
+ * the browser reports its first contentful paint and, on a page that preloads its first image (a
+ * backdrop), once that image is decoded and two frames have passed, so that the code never shares
+ * the connection with what that paint waits for. On a slow connection the page shows as soon as
+ * HTML, stylesheet and image are here, and React takes it over after. A tab opened in the
+ * background, which paints nothing, or a browser without paint timing asks at once; any page asks
+ * after 3 s whatever it has seen. Buttons pressed before the code runs are kept (`keptTaps`, which
+ * web/main.tsx reads, presses again once React answers, and which stops the keeping). Inline, so it
+ * costs no request: the Content-Security-Policy allows exactly this text by its hash
+ * (PAINTED_CODE_LOADER_HASH in worker/lib/security-headers.ts, which a test checks against it).
+ */
+export const CODE_AFTER_PAINT = [
+  '(function () {',
+  "  var d = document, code = JSON.parse(d.getElementById('page-code').textContent), taps = [], asked = false",
+  '  function keep(e) {',
+  "    var b = e.target instanceof Element ? e.target.closest('button') : null",
+  '    if (b) taps.push(b)',
+  '  }',
+  "  d.addEventListener('click', keep, true)",
+  '  window.keptTaps = function () {',
+  "    d.removeEventListener('click', keep, true)",
+  '    return taps',
+  '  }',
+  '  function load() {',
+  '    if (asked) return',
+  '    asked = true',
+  '    for (var i = 1; i < code.length; i++) {',
+  "      var l = d.createElement('link')",
+  "      l.rel = 'modulepreload'",
+  "      l.crossOrigin = ''",
+  '      l.href = code[i]',
+  '      d.head.appendChild(l)',
+  '    }',
+  "    var s = d.createElement('script')",
+  "    s.type = 'module'",
+  "    s.crossOrigin = ''",
+  '    s.src = code[0]',
+  '    d.head.appendChild(s)',
+  '  }',
+  '  function afterImage() {',
+  '    var p = d.querySelector(\'link[rel="preload"][as="image"]\')',
+  '    if (!p) return setTimeout(load, 0)',
+  '    var img = new Image(), set = p.getAttribute(\'imagesrcset\')',
+  '    if (set) {',
+  "      img.sizes = p.getAttribute('imagesizes') || ''",
+  '      img.srcset = set',
+  '    }',
+  '    img.src = p.href',
+  '    function painted() {',
+  '      requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(load, 0) }) })',
+  '    }',
+  '    img.decode().then(painted, painted)',
+  '  }',
+  '  setTimeout(load, 3000)',
+  "  if (d.visibilityState === 'hidden' || !window.PerformanceObserver) return load()",
+  '  try {',
+  '    new PerformanceObserver(function (list, seen) {',
+  "      if (!list.getEntriesByName('first-contentful-paint').length) return",
+  '      seen.disconnect()',
+  '      afterImage()',
+  "    }).observe({ type: 'paint', buffered: true })",
+  '  } catch (e) {',
+  '    load()',
+  '  }',
+  '})()',
+].join('\n')
+
+/** index.html's entry script and the modules it announces for it; null when it has no entry script. */
+function entryCode(html: string): { script: string; preloads: string[] } | null {
+  const script = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(html)?.[1]
+  if (!script) return null
+  return { script, preloads: [...html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)].map((m) => m[1]!) }
+}
+
 /** The shell with the page's preloads, data and tags in its head. */
 export async function renderAppShell(shell: AppShell, page: AppPage): Promise<string> {
   const head: string[] = []
@@ -115,14 +193,13 @@ export async function renderAppShell(shell: AppShell, page: AppPage): Promise<st
   }
   const locale = page.locale ?? DEFAULT_LOCALE
   const catalogs = [catalogModule(locale), ...areasOfModule(page.module).map((area) => `${catalogModule(locale)}/${area}`)]
-  // A painted page shows before its code arrives: its own chunks are not announced, so they do not
-  // share the first round trips with the stylesheet the paint waits for (the entry asks for them);
-  // its words are, as React takes the page over as soon as they are here.
+  // A painted page shows before its code arrives: its own chunks are not announced (the entry asks
+  // for them); its words are, as React takes the page over as soon as they are here.
   const chunks = [...(page.body ? [] : (shell.chunks[page.module] ?? [])), ...catalogs.flatMap((catalog) => shell.chunks[catalog] ?? [])]
-  for (const file of new Set(chunks)) {
-    // The entry's own imports are announced by index.html already.
-    if (!shell.html.includes(`"${file}"`)) head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`)
-  }
+  // The entry's own imports are announced by index.html already.
+  const announced = [...new Set(chunks)].filter((file) => !shell.html.includes(`"${file}"`))
+  const entry = page.body ? entryCode(shell.html) : null
+  if (!entry) for (const file of announced) head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`)
   if (page.noindex) head.push('<meta name="robots" content="noindex">')
   if (page.headTags) head.push(page.headTags)
   if (page.boot) head.push(`<script type="application/json" id="boot-data">${inlineJson(page.boot)}</script>`)
@@ -147,6 +224,27 @@ export async function renderAppShell(shell: AppShell, page: AppPage): Promise<st
         el.setInnerContent(body, { html: true })
       },
     })
+  }
+  if (entry) {
+    // The code goes from the head to the loader at the end of the body, which asks for it once the
+    // page is painted.
+    const code = [entry.script, ...entry.preloads, ...announced]
+    rewriter = rewriter
+      .on('script[type="module"][src]', {
+        element(el) {
+          el.remove()
+        },
+      })
+      .on('link[rel="modulepreload"]', {
+        element(el) {
+          el.remove()
+        },
+      })
+      .on('body', {
+        element(el) {
+          el.append(`<script type="application/json" id="page-code">${inlineJson(code)}</script><script>${CODE_AFTER_PAINT}</script>`, { html: true })
+        },
+      })
   }
   if (title !== undefined) {
     rewriter = rewriter.on('title', {

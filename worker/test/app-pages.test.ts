@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { SESSION_CHECK_SECONDS, SESSION_COOKIE } from '../auth/session'
 import type { MovieDetails, PageComposition, SearchPage, Season, TvDetails } from '../catalog/types'
 import { ART_EDITION } from '../routes/images'
-import { inlineJson } from '../seo/app-shell'
+import { CODE_AFTER_PAINT, inlineJson } from '../seo/app-shell'
 import type { BootData } from '../seo/boot'
 import { withinTime } from '../seo/ssr-contract'
 import { edgePageKey, pageVariant } from '../routes/app-pages'
@@ -34,11 +34,18 @@ function headTag(body: string, property: string): string | undefined {
   return body.match(new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`))?.[1]
 }
 
-/** The modules the page announces beyond those index.html announces for the entry. */
+/** The code a painted page's loader asks for once the page is painted (worker/seo/app-shell.ts). */
+function codeAfterPaint(body: string): string[] {
+  const match = body.match(/<script type="application\/json" id="page-code">([^<]*)<\/script>/)
+  return match?.[1] ? (JSON.parse(match[1]) as string[]) : []
+}
+
+/** The modules the page announces (or its loader asks for) beyond those index.html announces for the entry. */
 async function modulePreloads(body: string): Promise<string[]> {
   const links = (text: string) => [...text.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1] as string)
-  const entry = new Set(links(await (await env.ASSETS.fetch('http://localhost/', { headers: { Accept: 'text/html' } })).text()))
-  return links(body).filter((file) => !entry.has(file))
+  const index = await (await env.ASSETS.fetch('http://localhost/', { headers: { Accept: 'text/html' } })).text()
+  const entry = new Set([...links(index), ...[...index.matchAll(/<script type="module" crossorigin src="([^"]+)">/g)].map((m) => m[1] as string)])
+  return [...links(body), ...codeAfterPaint(body)].filter((file) => !entry.has(file))
 }
 
 
@@ -109,6 +116,35 @@ describe('GET / and the other composed pages', () => {
       if (name !== 'genres') expect(body).toContain(`<link rel="preload" as="image" href="/api/img/${ART_EDITION}/original${hero?.backdropPath}" fetchpriority="high">`)
     }
   }, 30_000) // five pages composed from nothing: past the 5 s default on a busy 2-core machine
+
+  it('ask for their code once painted: none in the head, the loader at the end of the body, allowed by its hash', async () => {
+    const index = await (await env.ASSETS.fetch('http://localhost/', { headers: { Accept: 'text/html' } })).text()
+    const entry = /<script type="module" crossorigin src="([^"]+)">/.exec(index)?.[1]
+    const entryPreloads = [...index.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
+    expect(entry).toMatch(/^\/assets\/index-.+\.js$/)
+    expect(entryPreloads.length).toBeGreaterThan(0)
+    const { res, body } = await html('/es/movies')
+    expect(rootOf(body)).toContain('<main')
+    // Nothing the browser would fetch beside the stylesheet the paint waits for
+    expect(body).not.toMatch(/<script[^>]* src=/)
+    expect(body).not.toContain('rel="modulepreload"')
+    // The entry first, then what it imports, then the page's words in its language
+    const code = codeAfterPaint(body)
+    expect(code[0]).toBe(entry)
+    expect(code).toEqual(expect.arrayContaining([...entryPreloads, ...((await routeChunks())['virtual:i18n/es'] ?? [])]))
+    // The loader is the last thing in the body, exactly the text the policy allows by its hash
+    const loader = /<script>([\s\S]*?)<\/script>\s*<\/body>/.exec(body)?.[1]
+    expect(loader).toBe(CODE_AFTER_PAINT)
+    const hash = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(loader)))))
+    expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' 'sha256-${hash}'`)
+    expect([...body.matchAll(/<script>/g)]).toHaveLength(1)
+    // A page the browser draws itself asks for its code at once, as index.html does
+    const drawn = await html('/es/movies', { headers: { Accept: 'text/html', Cookie: 'draw-here=1' } })
+    expect(rootOf(drawn.body)).toBe('')
+    expect(drawn.body).toContain(`<script type="module" crossorigin src="${entry}">`)
+    expect(drawn.body).not.toContain('id="page-code"')
+    expect(drawn.body).not.toContain(CODE_AFTER_PAINT)
+  })
 
   it('paint the cookie banner for a visitor who has not answered it, and not for one whose cookie holds the answer', async () => {
     const banner = 'role="region" aria-label="Cookie consent"'
