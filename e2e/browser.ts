@@ -90,12 +90,11 @@ export async function expectAccessible(page: Page): Promise<void> {
 export async function withoutFirstData(context: BrowserContext): Promise<void> {
   await context.route('**/*', async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback()
-    const response = await route.fetch()
-    let html = (await response.text()).replace(/<script type="application\/json" id="boot-data">[^<]*<\/script>/, '')
-    // Nor painted from that data: #root empty, as the worker serves a page it has no data for.
-    const root = html.indexOf('<div id="root">')
-    const end = html.lastIndexOf('</div>', html.indexOf('</body>'))
-    if (root >= 0 && end > root) html = html.slice(0, root + '<div id="root">'.length) + html.slice(end)
+    // Nor painted from that data: the page as the worker serves one it does not paint (#root empty,
+    // its code asked for at once), which the draw-here cookie asks for.
+    const headers = await route.request().allHeaders()
+    const response = await route.fetch({ headers: { ...headers, cookie: [headers['cookie'], 'draw-here=1'].filter(Boolean).join('; ') } })
+    const html = (await response.text()).replace(/<script type="application\/json" id="boot-data">[^<]*<\/script>/, '')
     await route.fulfill({ response, body: html })
   })
 }

@@ -1,7 +1,7 @@
 import { request as httpRequest, Agent } from 'node:http'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { dismissCookieBanner, newPage, seriousA11yViolations, useBrowser, viewports, withoutFirstData } from './browser'
+import { dismissCookieBanner, newPage, seriousA11yViolations, takenOver, useBrowser, viewports, withoutFirstData } from './browser'
 
 const baseUrl = inject('baseUrl')
 const browser = useBrowser()
@@ -101,6 +101,8 @@ describe('caching headers', () => {
     })
     const shell = await page.goto('/')
     await page.locator('main#main h2').first().waitFor()
+    // A painted page asks for its code once painted: the files are there once React has the page.
+    await takenOver(page)
 
     const loaded = [...assets.keys()]
     expect(loaded.some((path) => /^\/assets\/.+-[\w-]{8}\.js$/.test(path))).toBe(true)
@@ -188,8 +190,8 @@ describe('offline and out of reach', () => {
       await keptByServiceWorker(page, 0)
       await page.reload()
       await keptByServiceWorker(page, 1)
-      // the phone's menu is not in the first page's code: it is fetched once the page is idle
-      await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/assets\/mobile-menu-[^/]*\.js$/.test(e.name)), undefined, { timeout: 10_000 })
+      // the phone's menu is not in the first page's code: it comes with the layout's later parts
+      await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/assets\/layout-parts-[^/]*\.js$/.test(e.name)), undefined, { timeout: 10_000 })
 
       await context.setOffline(true)
       await page.reload()
