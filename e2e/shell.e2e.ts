@@ -190,8 +190,8 @@ describe('offline and out of reach', () => {
       await keptByServiceWorker(page, 0)
       await page.reload()
       await keptByServiceWorker(page, 1)
-      // the phone's menu is not in the first page's code: it comes with the layout's later parts
-      await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/assets\/layout-parts-[^/]*\.js$/.test(e.name)), undefined, { timeout: 10_000 })
+      // the phone's menu is not in the first page's code: it is fetched once the page is idle
+      await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/assets\/mobile-menu-[^/]*\.js$/.test(e.name)), undefined, { timeout: 10_000 })
 
       await context.setOffline(true)
       await page.reload()
@@ -209,7 +209,9 @@ describe('offline and out of reach', () => {
       await kept.click()
       await page.getByRole('heading', { level: 1, name: 'The Dark Knight' }).waitFor()
       if (viewport === 'phone') {
-        // so it opens without a connection
+        // so it opens without a connection (once React has the kept page: its code comes from the
+        // service worker after the page is painted)
+        await takenOver(page)
         await page.locator('#open-menu-button').click()
         await page.getByRole('dialog').getByRole('link').first().waitFor()
         await page.keyboard.press('Escape')
