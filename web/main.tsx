@@ -24,10 +24,10 @@ function render(target: HTMLElement, basename: string, painted: boolean) {
   if (painted) {
     startTransition(() => void hydrateRoot(target, app))
     // React listens now: the buttons pressed before it did are pressed again, for it to answer.
-    target.removeEventListener('click', keepTap, true)
-    for (const button of earlyTaps) if (button.isConnected) button.click()
+    for (const button of keptTaps()) if (button.isConnected) button.click()
     return
   }
+  keptTaps()
   const root = createRoot(target)
   startTransition(() => root.render(app))
 }
@@ -40,15 +40,11 @@ if (boot) seedQueryCache(queryClient, boot)
 // changes its first screen.
 const { locale, path, basename } = localeOfPath(window.location.pathname)
 const painted = boot !== null && root.firstElementChild !== null && !keepsFirstScreenChoices(path)
-// A painted page shows its buttons before React can answer them: presses are kept until it can.
-// Those pressed before this script ran are kept by the painted page's loader (worker/seo/app-shell.ts).
-const keptBeforeCode = (window as { keptTaps?: () => HTMLButtonElement[] }).keptTaps?.() ?? []
-const earlyTaps: HTMLButtonElement[] = painted ? keptBeforeCode : []
-function keepTap(event: MouseEvent) {
-  const button = event.target instanceof Element ? event.target.closest('button') : null
-  if (button) earlyTaps.push(button)
+// A painted page shows its buttons before React can answer them: its loader (worker/seo/app-shell.ts)
+// keeps every press from the start until React listens, and hands them over as it stops keeping.
+function keptTaps(): HTMLButtonElement[] {
+  return (window as { keptTaps?: () => HTMLButtonElement[] }).keptTaps?.() ?? []
 }
-if (painted) root.addEventListener('click', keepTap, true)
 // Choices made on this page count from the next one: the cookie follows them as the page is left.
 syncDrawHereCookie()
 window.addEventListener('pagehide', syncDrawHereCookie)

@@ -84,6 +84,8 @@ export interface AppShell {
   chunks: RouteChunks
   /** A digest of index.html: names the deployment whose chunks a page rendered from it points to. */
   version: string
+  /** index.html's entry script and the modules it announces for it, read once per shell (null without one). */
+  entry: EntryCode | null
 }
 
 
@@ -99,7 +101,7 @@ export async function loadAppShell(env: Bindings, requestUrl: string): Promise<A
     return null
   }
   const [html, chunks] = await Promise.all([index.text(), routeChunks(env, origin)])
-  return { html, chunks, version: await shellVersionOf(html) }
+  return { html, chunks, version: await shellVersionOf(html), entry: entryCode(html) }
 }
 
 /** A short digest of index.html, which names the deployment's chunks. */
@@ -176,8 +178,13 @@ export const CODE_AFTER_PAINT = [
   '})()',
 ].join('\n')
 
+interface EntryCode {
+  script: string
+  preloads: string[]
+}
+
 /** index.html's entry script and the modules it announces for it; null when it has no entry script. */
-function entryCode(html: string): { script: string; preloads: string[] } | null {
+function entryCode(html: string): EntryCode | null {
   const script = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(html)?.[1]
   if (!script) return null
   return { script, preloads: [...html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g)].map((m) => m[1]!) }
@@ -198,7 +205,7 @@ export async function renderAppShell(shell: AppShell, page: AppPage): Promise<st
   const chunks = [...(page.body ? [] : (shell.chunks[page.module] ?? [])), ...catalogs.flatMap((catalog) => shell.chunks[catalog] ?? [])]
   // The entry's own imports are announced by index.html already.
   const announced = [...new Set(chunks)].filter((file) => !shell.html.includes(`"${file}"`))
-  const entry = page.body ? entryCode(shell.html) : null
+  const entry = page.body ? shell.entry : null
   if (!entry) for (const file of announced) head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`)
   if (page.noindex) head.push('<meta name="robots" content="noindex">')
   if (page.headTags) head.push(page.headTags)
