@@ -187,6 +187,13 @@ function clientBuild(): UserConfig {
                 test: /web[\\/]features[\\/]account[\\/](account-section|passkey-ceremonies|two-factor-parts|push-client)\./,
                 includeDependenciesRecursively: false,
               },
+              // React's DOM renderer (and its scheduler): a file of its own, which a painted page's
+              // loader runs in a task of its own (worker/seo/app-shell.ts), the longest of any there.
+              {
+                name: 'react-dom',
+                test: /node_modules[\\/](react-dom|scheduler)[\\/]/,
+                includeDependenciesRecursively: false,
+              },
               {
                 name: 'shared',
                 test: /web[\\/](components|lib)[\\/]|node_modules[\\/]@tanstack[\\/]react-query/,

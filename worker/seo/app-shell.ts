@@ -111,13 +111,16 @@ export async function shellVersionOf(html: string): Promise<string> {
 
 /**
  * The loader of a painted page's code, at the end of its body. The page is whole in the HTML, so
- * its code (the entry, its imports, the page's words) is asked for once the page is painted: after
+ * its code (the entry, its imports, the page's words and the page's own modules) is asked for once
+ * the page is painted: after
  * the browser reports its first contentful paint and, on a page that preloads its first image (a
  * backdrop), once that image is decoded and two frames have passed, so that the code never shares
  * the connection with what that paint waits for. On a slow connection the page shows as soon as
  * HTML, stylesheet and image are here, and React takes it over after. A tab opened in the
  * background, which paints nothing, or a browser without paint timing asks at once; any page asks
- * after 3 s whatever it has seen. Buttons pressed before the code runs are kept (`keptTaps`, which
+ * after 3 s whatever it has seen. All of it is fetched at once, and run one module to a task: the
+ * modules the entry and the page import first, the entry last, so that no task of the phone's main
+ * thread runs the whole graph (React's DOM alone takes tens of milliseconds there). Buttons pressed before the code runs are kept (`keptTaps`, which
  * web/main.tsx reads, presses again once React answers, and which stops the keeping). Inline, so it
  * costs no request: the Content-Security-Policy allows exactly this text by its hash
  * (PAINTED_CODE_LOADER_HASH in worker/lib/security-headers.ts, which a test checks against it).
@@ -137,18 +140,23 @@ export const CODE_AFTER_PAINT = [
   '  function load() {',
   '    if (asked) return',
   '    asked = true',
-  '    for (var i = 1; i < code.length; i++) {',
+  '    var all = [code.entry].concat(code.before), i',
+  '    for (i = 0; i < all.length; i++) {',
   "      var l = d.createElement('link')",
   "      l.rel = 'modulepreload'",
   "      l.crossOrigin = ''",
-  '      l.href = code[i]',
+  '      l.href = all[i]',
   '      d.head.appendChild(l)',
   '    }',
-  "    var s = d.createElement('script')",
-  "    s.type = 'module'",
-  "    s.crossOrigin = ''",
-  '    s.src = code[0]',
-  '    d.head.appendChild(s)',
+  '    i = 0',
+  '    function next() {',
+  '      if (i === code.before.length) return import(code.entry)',
+  '      import(code.before[i++]).then(later, later)',
+  '    }',
+  '    function later() {',
+  '      setTimeout(next, 0)',
+  '    }',
+  '    next()',
   '  }',
   '  function afterImage() {',
   '    var p = d.querySelector(\'link[rel="preload"][as="image"]\')',
@@ -200,13 +208,13 @@ export async function renderAppShell(shell: AppShell, page: AppPage): Promise<st
   }
   const locale = page.locale ?? DEFAULT_LOCALE
   const catalogs = [catalogModule(locale), ...areasOfModule(page.module).map((area) => `${catalogModule(locale)}/${area}`)]
-  // A painted page shows before its code arrives: its own chunks are not announced (the entry asks
-  // for them); its words are, as React takes the page over as soon as they are here.
-  const chunks = [...(page.body ? [] : (shell.chunks[page.module] ?? [])), ...catalogs.flatMap((catalog) => shell.chunks[catalog] ?? [])]
+  const words = catalogs.flatMap((catalog) => shell.chunks[catalog] ?? [])
+  // The page's module first, then what it imports: its code is asked for after the words.
+  const pageCode = shell.chunks[page.module] ?? []
   // The entry's own imports are announced by index.html already.
-  const announced = [...new Set(chunks)].filter((file) => !shell.html.includes(`"${file}"`))
+  const notAnnounced = (files: string[]) => [...new Set(files)].filter((file) => !shell.html.includes(`"${file}"`))
   const entry = page.body ? shell.entry : null
-  if (!entry) for (const file of announced) head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`)
+  if (!entry) for (const file of notAnnounced([...pageCode, ...words])) head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(file)}">`)
   if (page.noindex) head.push('<meta name="robots" content="noindex">')
   if (page.headTags) head.push(page.headTags)
   if (page.boot) head.push(`<script type="application/json" id="boot-data">${inlineJson(page.boot)}</script>`)
@@ -234,8 +242,10 @@ export async function renderAppShell(shell: AppShell, page: AppPage): Promise<st
   }
   if (entry) {
     // The code goes from the head to the loader at the end of the body, which asks for it once the
-    // page is painted.
-    const code = [entry.script, ...entry.preloads, ...announced]
+    // page is painted and runs it in this order: what the entry imports, the words, the page's
+    // modules (what each imports before it), the entry.
+    const before = [...new Set([...entry.preloads, ...notAnnounced(words), ...notAnnounced(pageCode).reverse()])]
+    const code = { entry: entry.script, before }
     rewriter = rewriter
       .on('script[type="module"][src]', {
         element(el) {

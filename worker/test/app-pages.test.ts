@@ -37,7 +37,9 @@ function headTag(body: string, property: string): string | undefined {
 /** The code a painted page's loader asks for once the page is painted (worker/seo/app-shell.ts). */
 function codeAfterPaint(body: string): string[] {
   const match = body.match(/<script type="application\/json" id="page-code">([^<]*)<\/script>/)
-  return match?.[1] ? (JSON.parse(match[1]) as string[]) : []
+  if (!match?.[1]) return []
+  const code = JSON.parse(match[1]) as { entry: string; before: string[] }
+  return [code.entry, ...code.before]
 }
 
 /** The modules the page announces (or its loader asks for) beyond those index.html announces for the entry. */
@@ -68,6 +70,7 @@ async function api<T>(path: string): Promise<T> {
 describe('GET / and the other composed pages', () => {
   it('inline the page composition, paint it signed out, preload the page code where the browser draws it, and the first hero image', async () => {
     const chunks = await routeChunks()
+    const index = await (await env.ASSETS.fetch('http://localhost/', { headers: { Accept: 'text/html' } })).text()
     for (const [path, name, module] of [
       ['/', 'home', 'features/home/home-page'],
       ['/movies', 'movies', 'features/browse/movies-page'],
@@ -82,10 +85,11 @@ describe('GET / and the other composed pages', () => {
       const painted = rootOf(body)
       expect(painted, path).toContain('<main')
       expect(painted, path).not.toContain('<script')
-      // Its code is not announced, only its language's words, which hydration waits for.
+      // Its code is in its loader's list, its language's words before the page's modules, and
+      // each of those after what it imports.
       const painting = await modulePreloads(body)
-      expect(painting, path).not.toContain(chunks[module]?.[0])
-      expect(painting, path).toContain(chunks['virtual:i18n/en']?.[0])
+      expect(painting, path).toEqual([...(chunks['virtual:i18n/en'] ?? []), ...[...(chunks[module] ?? [])].reverse()].filter((file) => !index.includes(`"${file}"`)))
+      expect(painting, path).toContain(chunks[module]?.[0])
       const boot = bootOf(body)
       expect(boot, path).not.toBeNull()
       expect(boot?.path).toBe(path)
@@ -128,10 +132,11 @@ describe('GET / and the other composed pages', () => {
     // Nothing the browser would fetch beside the stylesheet the paint waits for
     expect(body).not.toMatch(/<script[^>]* src=/)
     expect(body).not.toContain('rel="modulepreload"')
-    // The entry first, then what it imports, then the page's words in its language
-    const code = codeAfterPaint(body)
-    expect(code[0]).toBe(entry)
-    expect(code).toEqual(expect.arrayContaining([...entryPreloads, ...((await routeChunks())['virtual:i18n/es'] ?? [])]))
+    // The entry, then in the order they are run: what it imports, the page's words in its language,
+    // the page's modules (each after what it imports)
+    const chunks = await routeChunks()
+    const own = (files: string[] = []) => files.filter((file) => !index.includes(`"${file}"`))
+    expect(codeAfterPaint(body)).toEqual([entry, ...entryPreloads, ...own(chunks['virtual:i18n/es']), ...own(chunks['features/browse/movies-page']).reverse()])
     // The loader is the last thing in the body, exactly the text the policy allows by its hash
     const loader = /<script>([\s\S]*?)<\/script>\s*<\/body>/.exec(body)?.[1]
     expect(loader).toBe(CODE_AFTER_PAINT)
