@@ -116,6 +116,15 @@ export const routeTable: readonly (readonly [string, LazyPage])[] = [
   ['/admin/*', AdminPage],
 ]
 
+/** Pages whose first screen prints dates: a session's last use, an episode's air date, a calendar's days. */
+const DATED_PAGES = new Set<LazyPage>([ProfilePage, TvPage, CalendarPage])
+
+/** Whether the page of `pathname` prints dates as it draws (web/main.tsx loads their data ahead). */
+export function printsDates(pathname: string): boolean {
+  const match = routeTable.find(([path]) => matchPath(path, pathname))
+  return match !== undefined && DATED_PAGES.has(match[1])
+}
+
 /** Loads the page of `pathname` ahead of the first render (its not-found page when it has none). */
 export function preloadPage(pathname: string): Promise<void> {
   const match = routeTable.find(([path]) => matchPath(path, pathname))
