@@ -447,6 +447,8 @@ describe('See all and the sortable, filterable grids', () => {
     await tv.getByRole('link', { name: 'See all', exact: true }).click()
     await page.waitForURL('**/tv-shows/all?genre=35')
     await page.getByRole('heading', { level: 1, name: 'Comedy TV Shows' }).waitFor()
+    // The painted grid's controls answer once React has the page.
+    await takenOver(page)
     // Series have no certification filter.
     expect(await page.getByLabel('Certification').count()).toBe(0)
     // The genre picker switches the grid's genre; series offer their own genres too.
@@ -460,6 +462,7 @@ describe('See all and the sortable, filterable grids', () => {
     await page.goto('/movies/all')
     const all = page.getByRole('list', { name: 'All Movies' })
     await all.locator('li a').first().waitFor()
+    await takenOver(page)
     const allHrefs = (await hrefsOf(all)).slice(0, 20)
     const picker = page.getByLabel('Genre', { exact: true })
     expect(await picker.locator('option', { hasText: 'Soap' }).count()).toBe(0)
