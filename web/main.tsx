@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { Providers, queryClient } from './app/providers'
-import { AppRouter, preloadPage, printsDates } from './app/router'
+import { AppRouter, pageOf, printsDates } from './app/router'
 import { loadLocale, localeOfPath } from './i18n'
 import { readBootData, seedQueryCache } from './lib/boot'
 import { keepsFirstScreenChoices, syncDrawHereCookie } from './lib/hydration'
@@ -51,7 +51,8 @@ window.addEventListener('pagehide', syncDrawHereCookie)
 // The page's language is in its address; its catalog loads beside the page's code.
 // The language first: the page's own words (areas.ts) load in it with the page's code.
 const words = loadLocale(locale)
-const pageCode = preloadPage(path)
+const page = pageOf(path)
+const pageCode = page.preload()
 // A language's first number formatter loads its data, the costliest call of a first render (15 to
 // 40 ms on a fast machine), and its first date formatter as much again: made ahead, the page's
 // numbers, plurals and dates are ready when it draws.
@@ -70,15 +71,15 @@ function loadDateData() {
     // as above
   }
 }
-const formatData = printsDates(path) ? [loadNumberData, loadDateData] : [loadNumberData]
+const formatData = printsDates(page) ? [loadNumberData, loadDateData] : [loadNumberData]
 // A page drawn here: now, while the page's code downloads.
 if (!painted) for (const load of formatData) load()
 // The account's own answers, on a page painted for it, are in the cache before the first render.
 const accountData = boot?.personal ? import('./lib/boot-account').then((m) => m.seedAccountData(queryClient, boot)) : undefined
 // A painted page is taken over once the code of every part it holds is here too, so that no press
-// on one is lost (lib/lazy-part.ts); the parts are known once the page's code is.
-// A painted page has its code already (its loader runs it once all of it is here), so each kind of
-// format data is loaded in a task of its own between this one and the first render's.
+// on one is lost (lib/lazy-part.ts); the parts are known once the page's code is. Its code is all
+// here already (its loader runs it once it is), so each kind of format data is loaded in a task of
+// its own between this one and the first render's.
 Promise.allSettled([words, pageCode, accountData])
   .then(() => (painted && boot?.parts ? loadParts(boot.parts) : undefined))
   .then(async () => {

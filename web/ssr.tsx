@@ -16,7 +16,7 @@ import { StaticRouter } from 'react-router-dom'
 import { type PaintedPage, type RenderApp, type RenderRequest, withinTime } from '../worker/seo/ssr-contract'
 import { Providers, queryClient } from './app/providers'
 import { cookieConsentAtom } from './components/cookie-banner'
-import { AppRoutes, preloadPage } from './app/router'
+import { AppRoutes, pageOf } from './app/router'
 import { loadAreas, loadLocale, localeOfPath } from './i18n'
 import { areasOfModule } from './i18n/areas'
 import { seedQueryCache } from './lib/boot'
@@ -35,7 +35,7 @@ export const renderApp: RenderApp = (request) => {
 async function render({ url, basename, locale, module, boot, consent }: RenderRequest): Promise<PaintedPage | null> {
   const { pathname } = new URL(url, 'http://app')
   await loadLocale(locale)
-  await Promise.all([preloadPage(localeOfPath(pathname).path), loadAreas(areasOfModule(module))])
+  await Promise.all([pageOf(localeOfPath(pathname).path).preload(), loadAreas(areasOfModule(module))])
   // The page's own cache, holding only what the HTML inlines (a query asks nothing on the server),
   // with the browser's options, so each query reads the same there as here.
   const client = new QueryClient({ defaultOptions: queryClient.getDefaultOptions() })

@@ -2,7 +2,7 @@
 // to give unknown addresses a 404); it must be the router's list, or pages would 404 or go unloaded.
 import { describe, expect, it } from 'vitest'
 import { APP_ROUTES, matchAppRoute } from '../../worker/seo/app-routes'
-import { printsDates, routeTable } from './router'
+import { pageOf, printsDates, routeTable } from './router'
 
 describe('the worker’s routes', () => {
   it('are the router’s routes, in the same order', () => {
@@ -23,7 +23,7 @@ describe('the worker’s routes', () => {
 
 describe('printsDates', () => {
   it('names the pages whose first screen prints dates, whose date data is loaded ahead', () => {
-    for (const path of ['/profile', '/tv/1399', '/calendar']) expect(printsDates(path), path).toBe(true)
-    for (const path of ['/', '/movies', '/movie/155', '/watchlist', '/no-such-page']) expect(printsDates(path), path).toBe(false)
+    for (const path of ['/profile', '/tv/1399', '/calendar']) expect(printsDates(pageOf(path)), path).toBe(true)
+    for (const path of ['/', '/movies', '/movie/155', '/watchlist', '/no-such-page']) expect(printsDates(pageOf(path)), path).toBe(false)
   })
 })

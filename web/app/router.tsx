@@ -119,16 +119,14 @@ export const routeTable: readonly (readonly [string, LazyPage])[] = [
 /** Pages whose first screen prints dates: a session's last use, an episode's air date, a calendar's days. */
 const DATED_PAGES = new Set<LazyPage>([ProfilePage, TvPage, CalendarPage])
 
-/** Whether the page of `pathname` prints dates as it draws (web/main.tsx loads their data ahead). */
-export function printsDates(pathname: string): boolean {
-  const match = routeTable.find(([path]) => matchPath(path, pathname))
-  return match !== undefined && DATED_PAGES.has(match[1])
+/** The page of `pathname`: its not-found page when it has none. */
+export function pageOf(pathname: string): LazyPage {
+  return routeTable.find(([path]) => matchPath(path, pathname))?.[1] ?? NotFoundPage
 }
 
-/** Loads the page of `pathname` ahead of the first render (its not-found page when it has none). */
-export function preloadPage(pathname: string): Promise<void> {
-  const match = routeTable.find(([path]) => matchPath(path, pathname))
-  return (match ? match[1] : NotFoundPage).preload()
+/** Whether `page` prints dates as it draws (web/main.tsx loads their data ahead). */
+export function printsDates(page: LazyPage): boolean {
+  return DATED_PAGES.has(page)
 }
 
 /** Every page inside the layout; the browser's router or the worker's (web/ssr.tsx) holds it. */

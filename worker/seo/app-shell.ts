@@ -112,17 +112,17 @@ export async function shellVersionOf(html: string): Promise<string> {
 /**
  * The loader of a painted page's code, at the end of its body. The page is whole in the HTML, so
  * its code (the entry, its imports, the page's words and the page's own modules) is asked for once
- * the page is painted: after
- * the browser reports its first contentful paint and, on a page that preloads its first image (a
- * backdrop), once that image is decoded and two frames have passed, so that the code never shares
- * the connection with what that paint waits for. On a slow connection the page shows as soon as
- * HTML, stylesheet and image are here, and React takes it over after. A tab opened in the
- * background, which paints nothing, or a browser without paint timing asks at once; any page asks
- * after 3 s whatever it has seen. All of it is fetched at once, and run one module to a task: the
- * modules the entry and the page import first, the entry last, so that no task of the phone's main
- * thread runs the whole graph (React's DOM alone takes tens of milliseconds there). Buttons pressed before the code runs are kept (`keptTaps`, which
- * web/main.tsx reads, presses again once React answers, and which stops the keeping). Inline, so it
- * costs no request: the Content-Security-Policy allows exactly this text by its hash
+ * the page is painted: after the browser reports its first contentful paint and, on a page that
+ * preloads its first image (a backdrop), once that image is decoded and two frames have passed, so
+ * that the code never shares the connection with what that paint waits for. On a slow connection
+ * the page shows as soon as HTML, stylesheet and image are here, and React takes it over after. A
+ * tab opened in the background, which paints nothing, or a browser without paint timing asks at
+ * once; any page asks after 3 s whatever it has seen. All of it is fetched at once, and run one
+ * module to a task: the modules the entry and the page import first, the entry last, so that no
+ * task of the phone's main thread runs the whole graph (React's DOM alone takes tens of
+ * milliseconds there). Buttons pressed before the code runs are kept (`keptTaps`, which
+ * web/main.tsx reads, presses again once React answers, and which stops the keeping). Inline, so
+ * it costs no request: the Content-Security-Policy allows exactly this text by its hash
  * (PAINTED_CODE_LOADER_HASH in worker/lib/security-headers.ts, which a test checks against it).
  */
 export const CODE_AFTER_PAINT = [
