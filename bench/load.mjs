@@ -2,11 +2,13 @@
  * The load model of `npm run bench` (docs/SCALING.md): simulated viewers against `wrangler dev`,
  * each with its own account and session. A viewer arrives on the home page, searches, opens a
  * title, plays it with a progress report every 15 s, pauses, leaves, and comes back for the next
- * title, for as long as the level lasts. Time is compressed: BENCH_LOAD_SPEEDUP (default 10)
- * simulated seconds pass in one real second, so a report every 15 s of viewing is sent every
- * 1.5 s. Levels of 100 and 1,000 viewers and then doubling, as long as the machine keeps up
- * (sends at least 90% of what the schedule asks, with no failed request), up to
- * BENCH_LOAD_MAX viewers.
+ * title, for as long as the level lasts. A level of N viewers is N watching at once: each starts at
+ * a random point of its visit, so some arrive, some search, most are playing. Time is compressed:
+ * BENCH_LOAD_SPEEDUP (default 2) simulated seconds pass in one real second, so a report every 15 s
+ * of viewing is sent every 7.5 s. Levels of 100 and 1,000 viewers and then doubling, as long as
+ * the machine keeps up (sends at least 90% of what the schedule asks, with no failed request), up
+ * to BENCH_LOAD_MAX viewers. The levels are sent to the worker's own address, past wrangler dev's
+ * proxy, when it is found.
  *
  * For each level: requests a second, p95 per kind of request as a multiple of /api/ping's p95
  * (pinged throughout the same level), and D1 queries and writes per viewer per simulated second,
@@ -366,84 +368,102 @@ class Recorder {
   }
 }
 
-/** One viewer's visits until `until` (a performance.now() time), its schedule in simulated time. */
-async function viewer(base, who, recorder, until, schedule) {
-  const simulated = (seconds) => (seconds * 1000) / SPEEDUP
+/**
+ * One visit of a viewer, as steps at simulated seconds from the visit's start: arrives on the home
+ * page, searches, opens a title, plays it with a report every REPORT_EVERY_S seconds, pauses and
+ * leaves (its page's last report goes as a beacon). `requests` is how many requests a step sends.
+ */
+function visitSteps(base, who, recorder, visit) {
   const cookie = { cookie: who.cookie, 'CF-Connecting-IP': who.address }
   const html = { ...cookie, accept: 'text/html' }
-  // arrivals spread over one report interval, so the reports are not all in step
-  const offset = Math.random() * simulated(REPORT_EVERY_S)
-  schedule.asked += scheduledRequests(offset, until - performance.now())
-  await sleep(offset)
+  const [type, id] = pick(TITLES, visit)
+  const word = pick(SEARCH_WORDS, visit)
+  const episode = type === 'tv' ? { season_number: 1, episode_number: 1 } : {}
+  const report = (kind, method, body) =>
+    recorder.request(base, kind, '/api/me/history', { method, headers: { ...cookie, 'content-type': 'application/json' }, body: JSON.stringify({ content_id: id, content_type: type, title: `Title ${id}`, poster_path: null, total_duration: 7200, ...episode, ...body }) })
+  const steps = [
+    {
+      at: 0,
+      requests: 4,
+      run: () =>
+        Promise.all([
+          recorder.request(base, 'page html', '/', { headers: html }),
+          recorder.request(base, 'session check', '/api/auth/me', { headers: cookie }),
+          recorder.request(base, 'home page', '/api/catalog/pages/home', { headers: cookie }),
+          recorder.request(base, 'watchlist', '/api/me/watchlist', { headers: cookie }),
+        ]),
+    },
+    { at: 20, requests: 1, run: () => recorder.request(base, 'search', `/api/catalog/search?query=${word}`, { headers: cookie }) },
+    {
+      at: 30,
+      requests: 4,
+      run: () =>
+        Promise.all([
+          recorder.request(base, 'title page html', `/${type}/${id}`, { headers: html }),
+          recorder.request(base, 'watchlist check', `/api/me/watchlist/${type}/${id}`, { headers: cookie }),
+          recorder.request(base, 'history check', `/api/me/history/${type}/${id}`, { headers: cookie }),
+          recorder.request(base, 'stream', `/api/player/stream/${type}/${id}${type === 'tv' ? '?season=1&episode=1' : ''}`, { headers: cookie }),
+        ]),
+    },
+  ]
+  for (let n = 1; n <= REPORTS_PER_VIEWING; n += 1) {
+    const seconds = n * REPORT_EVERY_S
+    steps.push({ at: 30 + seconds, requests: 1, run: () => report('progress report', 'PUT', { watch_duration: seconds, position: seconds, ...(n === REPORTS_PER_VIEWING ? { reason: 'pause' } : {}) }) })
+  }
+  // leaves right after the pause
+  const last = steps.at(-1).at
+  steps.push({ at: last, requests: 1, run: () => report('leave report', 'POST', { watch_duration: last - 30, position: last - 30, reason: 'leave' }) })
+  return steps
+}
+
+/** Simulated seconds from one visit's start to the next's. */
+const VISIT_S = 30 + REPORTS_PER_VIEWING * REPORT_EVERY_S
+
+/**
+ * One viewer's visits until `until` (a performance.now() time), its schedule in simulated time.
+ * A level is N viewers watching at once, not N arriving at once: each starts at a random point of
+ * its visit (`phase`, simulated seconds), so the level is in its steady state from its first second.
+ */
+async function viewer(base, who, recorder, until, phase) {
+  const simulated = (seconds) => (seconds * 1000) / SPEEDUP
   let visit = who.index
-  while (performance.now() < until) {
-    const [type, id] = pick(TITLES, visit)
-    const word = pick(SEARCH_WORDS, visit)
-    await Promise.all([
-      recorder.request(base, 'page html', '/', { headers: html }),
-      recorder.request(base, 'session check', '/api/auth/me', { headers: cookie }),
-      recorder.request(base, 'home page', '/api/catalog/pages/home', { headers: cookie }),
-      recorder.request(base, 'watchlist', '/api/me/watchlist', { headers: cookie }),
-    ])
-    await sleep(simulated(20))
-    await recorder.request(base, 'search', `/api/catalog/search?query=${word}`, { headers: cookie })
-    await sleep(simulated(10))
-    await Promise.all([
-      recorder.request(base, 'title page html', `/${type}/${id}`, { headers: html }),
-      recorder.request(base, 'watchlist check', `/api/me/watchlist/${type}/${id}`, { headers: cookie }),
-      recorder.request(base, 'history check', `/api/me/history/${type}/${id}`, { headers: cookie }),
-      recorder.request(base, 'stream', `/api/player/stream/${type}/${id}${type === 'tv' ? '?season=1&episode=1' : ''}`, { headers: cookie }),
-    ])
-    for (let n = 1; n <= REPORTS_PER_VIEWING && performance.now() < until; n += 1) {
-      await sleep(simulated(REPORT_EVERY_S))
-      const reason = n === REPORTS_PER_VIEWING ? 'pause' : undefined
-        const body = JSON.stringify({
-        content_id: id,
-        content_type: type,
-        title: `Title ${id}`,
-        poster_path: null,
-        watch_duration: n * REPORT_EVERY_S,
-        position: n * REPORT_EVERY_S,
-        total_duration: 7200,
-        ...(type === 'tv' ? { season_number: 1, episode_number: 1 } : {}),
-        ...(reason ? { reason } : {}),
-      })
-      await recorder.request(base, 'progress report', '/api/me/history', { method: 'PUT', headers: { ...cookie, 'content-type': 'application/json' }, body })
+  let from = phase
+  let clock = performance.now()
+  while (clock < until) {
+    for (const step of visitSteps(base, who, recorder, visit)) {
+      if (step.at < from) continue
+      // steps keep their schedule: a late answer shortens the wait before the next
+      const due = clock + simulated(step.at - from)
+      if (due >= until) return
+      await sleep(Math.max(0, due - performance.now()))
+      await step.run()
     }
-    // the level ended mid-viewing: that is not a viewer leaving
-    if (performance.now() >= until) break
-    // leaves: the page's last report goes as a beacon
-    await recorder.request(base, 'leave report', '/api/me/history', {
-      method: 'POST',
-      headers: { ...cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ content_id: id, content_type: type, title: `Title ${id}`, poster_path: null, watch_duration: 300, position: 300, total_duration: 7200, ...(type === 'tv' ? { season_number: 1, episode_number: 1 } : {}), reason: 'leave' }),
-    })
+    // a viewer held up past its visit's end starts the next one at once, not all the missed ones
+    clock = Math.max(clock + simulated(VISIT_S - from), performance.now())
+    from = 0
     visit += 1
   }
 }
 
 /**
- * The requests a viewer arriving `offsetMs` into a level of `levelMs` would send if every answer
- * were instant: what the machine is held to for keeping up.
+ * The requests a viewer starting at `phase` of its visit would send within `levelMs` if every
+ * answer were instant: what the machine is held to for keeping up.
  */
-function scheduledRequests(offsetMs, levelMs) {
+function scheduledRequests(phase, levelMs) {
   const simulated = (seconds) => (seconds * 1000) / SPEEDUP
-  let t = offsetMs
+  const steps = visitSteps('', { cookie: '', address: '' }, null, 0)
   let asked = 0
-  while (t < levelMs) {
-    asked += 4
-    t += simulated(20)
-    asked += 1
-    t += simulated(10)
-    asked += 4
-    for (let n = 1; n <= REPORTS_PER_VIEWING && t < levelMs; n += 1) {
-      t += simulated(REPORT_EVERY_S)
-      asked += 1
+  let clock = 0
+  let from = phase
+  for (;;) {
+    for (const step of steps) {
+      if (step.at < from) continue
+      if (clock + simulated(step.at - from) >= levelMs) return asked
+      asked += step.requests
     }
-    if (t >= levelMs) break
-    asked += 1
+    clock += simulated(VISIT_S - from)
+    from = 0
   }
-  return asked
 }
 
 async function level(base, viewers, count) {
@@ -457,7 +477,9 @@ async function level(base, viewers, count) {
       await Promise.all([recorder.request(base, 'ping', '/api/ping'), sleep(PING_EVERY_MS)])
     }
   })()
-  await Promise.all([pinger, ...viewers.slice(0, count).map((who) => viewer(base, who, recorder, until, schedule))])
+  const phases = viewers.slice(0, count).map(() => Math.random() * VISIT_S)
+  for (const phase of phases) schedule.asked += scheduledRequests(phase, until - started)
+  await Promise.all([pinger, ...viewers.slice(0, count).map((who, i) => viewer(base, who, recorder, until, phases[i]))])
   const elapsed = (performance.now() - started) / 1000
   const after = await counters(base)
   const simulatedSeconds = elapsed * SPEEDUP
@@ -535,6 +557,11 @@ export async function runLoadModel(base, group) {
   console.log(`\nServer CPU per request (workerd's processes, one request at a time; includes the local D1 and storage SQLite):`)
   console.log(markdownTable(['request', 'CPU ms'], cpu.map((r) => [r.name, r.ms.toFixed(1)])))
 
+  // The levels go to the worker's own address when it is known. wrangler dev's proxy in front of it
+  // ends the whole of `wrangler dev` when one of its connections to the worker breaks (a level past
+  // what the machine holds queues requests for tens of seconds and the worker resets connections):
+  // the level would end the run instead of showing where the machine stops.
+  const levelBase = direct ?? base
   console.log(`\nViewers: ${LEVEL_SECONDS} s per level, time ${SPEEDUP}x faster (a report every ${REPORT_EVERY_S} simulated s), ${REPORTS_PER_VIEWING} reports a viewing, then pause and leave`)
   const results = []
   const levels = [...FIRST_LEVELS]
@@ -547,7 +574,7 @@ export async function runLoadModel(base, group) {
     }
     let result
     try {
-      result = await level(base, viewers, count)
+      result = await level(levelBase, viewers, count)
     } catch (error) {
       // what the machine holds ends here: `wrangler dev` itself stopped answering
       console.log(`\n${count} viewers: the server stopped answering (${error instanceof Error ? error.message : error})`)
