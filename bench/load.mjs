@@ -84,6 +84,22 @@ async function post(url, headers, body) {
   return fetch(url, { method: 'POST', headers, body: JSON.stringify(body) })
 }
 
+/** The session cookie an answer sets, as a browser would keep it (`name=value`), or undefined. */
+function sessionCookieOf(res) {
+  return res.headers.getSetCookie().find((line) => line.startsWith('reelhouse_session='))?.split(';')[0]
+}
+
+/**
+ * Keeps `who`'s session cookie as a browser does: a session is confirmed with its store once a
+ * minute and its cookie issued again, and a browser sends the new one from then on. A load
+ * generator that kept sending the first cookie would have every request after that minute
+ * confirmed again, which no browser causes.
+ */
+function keepCookie(who, res) {
+  const cookie = sessionCookieOf(res)
+  if (cookie) who.cookie = cookie
+}
+
 /** Signs up and signs in `count` more viewers, a few at a time (each costs two password hashes). */
 async function addViewers(base, viewers, count, runId) {
   let next = viewers.length
@@ -98,7 +114,7 @@ async function addViewers(base, viewers, count, runId) {
       const login = await post(`${base}/api/auth/login`, headers, { email, password: PASSWORD, type: 'user' })
       if (login.status !== 200) throw new Error(`sign-in answered ${login.status}: ${await login.text()}`)
       await login.arrayBuffer()
-      const cookie = login.headers.getSetCookie().find((line) => line.startsWith('reelhouse_session='))?.split(';')[0]
+      const cookie = sessionCookieOf(login)
       if (!cookie) throw new Error('sign-in set no session cookie')
       viewers[index] = { index, email, cookie, address: addressOf(index + 1) }
     }
@@ -224,6 +240,8 @@ async function throughput(base, viewers, kinds = THROUGHPUT_KINDS) {
   const rows = others.map((kind) => ({ name: kind.name, ratios: [], requests: 0, errors: 0 }))
   const pings = { requests: 0, errors: 0, slices: 0 }
   const slice = async (kind) => {
+    // each viewer's cookie as its browser would hold it by now (see keepCookie), outside the slice
+    if (kind.signedIn) await Promise.all(viewers.map((v) => fetch(`${base}/api/auth/me`, { headers: { cookie: v.cookie } }).then(async (r) => (await r.arrayBuffer(), keepCookie(v, r)))))
     await sleep(250)
     return cannon(base, kind, viewers, 1)
   }
@@ -291,13 +309,16 @@ async function cpuPerRequest(group, count, send) {
 }
 
 async function cpuPass(base, group, viewers, runId) {
-  const get = async (path, headers = {}) => {
+  // `v`: the viewer whose cookie `headers` carries, which keeps what the answer sets (keepCookie)
+  const get = async (path, headers = {}, v = null) => {
     const res = await fetch(`${base}${path}`, { headers })
+    if (v) keepCookie(v, res)
     if (res.status >= 400) throw new Error(`${path} answered ${res.status} while measuring CPU`)
     await res.arrayBuffer()
   }
-  const send = async (path, method, headers, body) => {
+  const send = async (path, method, headers, body, v = null) => {
     const res = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+    if (v) keepCookie(v, res)
     if (res.status >= 400) throw new Error(`${method} ${path} answered ${res.status} while measuring CPU`)
     await res.arrayBuffer()
   }
@@ -306,23 +327,22 @@ async function cpuPass(base, group, viewers, runId) {
   let fresh = 0
   const kinds = [
     ['ping', CPU_SAMPLES, () => get('/api/ping')],
-    ['progress report', CPU_SAMPLES, (i) => send('/api/me/history', 'PUT', signedIn(i), JSON.parse(progressBody(90 + i)))],
-    ['session check (signed-in /api/auth/me)', CPU_SAMPLES, (i) => get('/api/auth/me', signedIn(i))],
+    ['progress report', CPU_SAMPLES, (i) => send('/api/me/history', 'PUT', signedIn(i), JSON.parse(progressBody(90 + i)), who(i))],
+    ['session check (signed-in /api/auth/me)', CPU_SAMPLES, (i) => get('/api/auth/me', signedIn(i), who(i))],
     ['signed-in page view (/movie/155 and its 6 calls)', CPU_SAMPLES / 4, async (i) => {
-      const h = signedIn(i)
-      await get('/movie/155', { ...h, accept: 'text/html' })
-      for (const path of ['/api/auth/me', '/api/config', '/api/me/watchlist/movie/155', '/api/me/history/movie/155', '/api/catalog/movie/155/watch', '/api/player/stream/movie/155']) await get(path, h)
+      await get('/movie/155', { ...signedIn(i), accept: 'text/html' }, who(i))
+      for (const path of ['/api/auth/me', '/api/config', '/api/me/watchlist/movie/155', '/api/me/history/movie/155', '/api/catalog/movie/155/watch', '/api/player/stream/movie/155']) await get(path, signedIn(i), who(i))
     }],
     ['anonymous page view (/movie/155 and its 4 calls)', CPU_SAMPLES / 4, async () => {
       await get('/movie/155', { accept: 'text/html' })
       for (const path of ['/api/auth/me', '/api/config', '/api/catalog/movie/155/watch', '/api/player/stream/movie/155']) await get(path)
     }],
     ['watchlist add (and its removal)', CPU_SAMPLES / 2, async (i) => {
-      await send('/api/me/watchlist', 'POST', signedIn(i), { content_id: 603, content_type: 'movie', title: 'The Matrix', poster_path: null })
+      await send('/api/me/watchlist', 'POST', signedIn(i), { content_id: 603, content_type: 'movie', title: 'The Matrix', poster_path: null }, who(i))
       const res = await fetch(`${base}/api/me/watchlist/movie/603`, { method: 'DELETE', headers: signedIn(i) })
       await res.arrayBuffer()
     }],
-    ['export (/api/me/export.json)', CPU_SAMPLES / 2, (i) => get('/api/me/export.json', signedIn(i))],
+    ['export (/api/me/export.json)', CPU_SAMPLES / 2, (i) => get('/api/me/export.json', signedIn(i), who(i))],
     ['sign-in', CPU_SAMPLES / 4, (i) => send('/api/auth/login', 'POST', { 'CF-Connecting-IP': who(i).address }, { email: who(i).email, password: PASSWORD, type: 'user' })],
     ['sign-up', CPU_SAMPLES / 4, () => {
       const index = 900_000 + fresh++
@@ -346,12 +366,14 @@ class Recorder {
     this.requests = 0
     this.failures = []
   }
-  async request(base, kind, path, init = {}) {
+  /** `who`, when given, is the viewer sending it: it keeps the cookie the answer sets. */
+  async request(base, kind, path, init = {}, who = null) {
     const started = performance.now()
     /** @type {number | string} */
     let status = 0
     try {
       const res = await fetch(`${base}${path}`, init)
+      if (who) keepCookie(who, res)
       status = res.status
       await res.arrayBuffer()
     } catch (error) {
@@ -374,35 +396,36 @@ class Recorder {
  * leaves (its page's last report goes as a beacon). `requests` is how many requests a step sends.
  */
 function visitSteps(base, who, recorder, visit) {
-  const cookie = { cookie: who.cookie, 'CF-Connecting-IP': who.address }
-  const html = { ...cookie, accept: 'text/html' }
+  // read when each request is sent: the cookie may have been issued again meanwhile
+  const cookie = () => ({ cookie: who.cookie, 'CF-Connecting-IP': who.address })
+  const html = () => ({ ...cookie(), accept: 'text/html' })
   const [type, id] = pick(TITLES, visit)
   const word = pick(SEARCH_WORDS, visit)
   const episode = type === 'tv' ? { season_number: 1, episode_number: 1 } : {}
   const report = (kind, method, body) =>
-    recorder.request(base, kind, '/api/me/history', { method, headers: { ...cookie, 'content-type': 'application/json' }, body: JSON.stringify({ content_id: id, content_type: type, title: `Title ${id}`, poster_path: null, total_duration: 7200, ...episode, ...body }) })
+    recorder.request(base, kind, '/api/me/history', { method, headers: { ...cookie(), 'content-type': 'application/json' }, body: JSON.stringify({ content_id: id, content_type: type, title: `Title ${id}`, poster_path: null, total_duration: 7200, ...episode, ...body }) }, who)
   const steps = [
     {
       at: 0,
       requests: 4,
       run: () =>
         Promise.all([
-          recorder.request(base, 'page html', '/', { headers: html }),
-          recorder.request(base, 'session check', '/api/auth/me', { headers: cookie }),
-          recorder.request(base, 'home page', '/api/catalog/pages/home', { headers: cookie }),
-          recorder.request(base, 'watchlist', '/api/me/watchlist', { headers: cookie }),
+          recorder.request(base, 'page html', '/', { headers: html() }, who),
+          recorder.request(base, 'session check', '/api/auth/me', { headers: cookie() }, who),
+          recorder.request(base, 'home page', '/api/catalog/pages/home', { headers: cookie() }, who),
+          recorder.request(base, 'watchlist', '/api/me/watchlist', { headers: cookie() }, who),
         ]),
     },
-    { at: 20, requests: 1, run: () => recorder.request(base, 'search', `/api/catalog/search?query=${word}`, { headers: cookie }) },
+    { at: 20, requests: 1, run: () => recorder.request(base, 'search', `/api/catalog/search?query=${word}`, { headers: cookie() }, who) },
     {
       at: 30,
       requests: 4,
       run: () =>
         Promise.all([
-          recorder.request(base, 'title page html', `/${type}/${id}`, { headers: html }),
-          recorder.request(base, 'watchlist check', `/api/me/watchlist/${type}/${id}`, { headers: cookie }),
-          recorder.request(base, 'history check', `/api/me/history/${type}/${id}`, { headers: cookie }),
-          recorder.request(base, 'stream', `/api/player/stream/${type}/${id}${type === 'tv' ? '?season=1&episode=1' : ''}`, { headers: cookie }),
+          recorder.request(base, 'title page html', `/${type}/${id}`, { headers: html() }, who),
+          recorder.request(base, 'watchlist check', `/api/me/watchlist/${type}/${id}`, { headers: cookie() }, who),
+          recorder.request(base, 'history check', `/api/me/history/${type}/${id}`, { headers: cookie() }, who),
+          recorder.request(base, 'stream', `/api/player/stream/${type}/${id}${type === 'tv' ? '?season=1&episode=1' : ''}`, { headers: cookie() }, who),
         ]),
     },
   ]
