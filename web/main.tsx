@@ -56,24 +56,17 @@ const pageCode = page.preload()
 // A language's first number formatter loads its data, the costliest call of a first render (15 to
 // 40 ms on a fast machine), and its first date formatter as much again: made ahead, the page's
 // numbers, plurals and dates are ready when it draws.
-function loadNumberData() {
+const formatData: (() => unknown)[] = [() => (new Intl.NumberFormat(locale).format(1), new Intl.PluralRules(locale).select(1))]
+if (printsDates(page)) formatData.push(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(0))
+function loadAhead(load: () => unknown) {
   try {
-    new Intl.NumberFormat(locale).format(1)
-    new Intl.PluralRules(locale).select(1)
+    load()
   } catch {
     // a language tag Intl does not take (the pseudo-locale): nothing to load ahead
   }
 }
-function loadDateData() {
-  try {
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(0)
-  } catch {
-    // as above
-  }
-}
-const formatData = printsDates(page) ? [loadNumberData, loadDateData] : [loadNumberData]
 // A page drawn here: now, while the page's code downloads.
-if (!painted) for (const load of formatData) load()
+if (!painted) formatData.forEach(loadAhead)
 // The account's own answers, on a page painted for it, are in the cache before the first render.
 const accountData = boot?.personal ? import('./lib/boot-account').then((m) => m.seedAccountData(queryClient, boot)) : undefined
 // A painted page is taken over once the code of every part it holds is here too, so that no press
@@ -86,7 +79,7 @@ Promise.allSettled([words, pageCode, accountData])
     if (!painted) return
     for (const load of formatData) {
       await nextTask()
-      load()
+      loadAhead(load)
     }
     await nextTask()
   })
