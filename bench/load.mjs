@@ -100,6 +100,11 @@ function keepCookie(who, res) {
   if (cookie) who.cookie = cookie
 }
 
+/** Brings every viewer's cookie to what its browser would hold by now (see keepCookie). */
+function refreshCookies(base, viewers) {
+  return Promise.all(viewers.map((v) => fetch(`${base}/api/auth/me`, { headers: { cookie: v.cookie } }).then(async (r) => (await r.arrayBuffer(), keepCookie(v, r)))))
+}
+
 /** Signs up and signs in `count` more viewers, a few at a time (each costs two password hashes). */
 async function addViewers(base, viewers, count, runId) {
   let next = viewers.length
@@ -240,8 +245,8 @@ async function throughput(base, viewers, kinds = THROUGHPUT_KINDS) {
   const rows = others.map((kind) => ({ name: kind.name, ratios: [], requests: 0, errors: 0 }))
   const pings = { requests: 0, errors: 0, slices: 0 }
   const slice = async (kind) => {
-    // each viewer's cookie as its browser would hold it by now (see keepCookie), outside the slice
-    if (kind.signedIn) await Promise.all(viewers.map((v) => fetch(`${base}/api/auth/me`, { headers: { cookie: v.cookie } }).then(async (r) => (await r.arrayBuffer(), keepCookie(v, r)))))
+    // outside the slice: its connections send the cookie they start with
+    if (kind.signedIn) await refreshCookies(base, viewers)
     await sleep(250)
     return cannon(base, kind, viewers, 1)
   }
@@ -309,49 +314,42 @@ async function cpuPerRequest(group, count, send) {
 }
 
 async function cpuPass(base, group, viewers, runId) {
-  // `v`: the viewer whose cookie `headers` carries, which keeps what the answer sets (keepCookie)
-  const get = async (path, headers = {}, v = null) => {
-    const res = await fetch(`${base}${path}`, { headers })
+  // `v`: the viewer sending it (its cookie, and it keeps the one the answer sets), or null
+  const request = async (path, init, v) => {
+    const res = await fetch(`${base}${path}`, { ...init, headers: { ...init.headers, ...(v ? { cookie: v.cookie } : {}) } })
     if (v) keepCookie(v, res)
-    if (res.status >= 400) throw new Error(`${path} answered ${res.status} while measuring CPU`)
+    if (res.status >= 400) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status} while measuring CPU`)
     await res.arrayBuffer()
   }
-  const send = async (path, method, headers, body, v = null) => {
-    const res = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
-    if (v) keepCookie(v, res)
-    if (res.status >= 400) throw new Error(`${method} ${path} answered ${res.status} while measuring CPU`)
-    await res.arrayBuffer()
-  }
+  const get = (path, v = null, headers = {}) => request(path, { headers }, v)
+  const send = (path, method, body, v = null, headers = {}) => request(path, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }, v)
   const who = (i) => viewers[i % viewers.length]
-  const signedIn = (i) => ({ cookie: who(i).cookie })
   let fresh = 0
   const kinds = [
     ['ping', CPU_SAMPLES, () => get('/api/ping')],
-    ['progress report', CPU_SAMPLES, (i) => send('/api/me/history', 'PUT', signedIn(i), JSON.parse(progressBody(90 + i)), who(i))],
-    ['session check (signed-in /api/auth/me)', CPU_SAMPLES, (i) => get('/api/auth/me', signedIn(i), who(i))],
+    ['progress report', CPU_SAMPLES, (i) => send('/api/me/history', 'PUT', JSON.parse(progressBody(90 + i)), who(i))],
+    ['session check (signed-in /api/auth/me)', CPU_SAMPLES, (i) => get('/api/auth/me', who(i))],
     ['signed-in page view (/movie/155 and its 6 calls)', CPU_SAMPLES / 4, async (i) => {
-      await get('/movie/155', { ...signedIn(i), accept: 'text/html' }, who(i))
-      for (const path of ['/api/auth/me', '/api/config', '/api/me/watchlist/movie/155', '/api/me/history/movie/155', '/api/catalog/movie/155/watch', '/api/player/stream/movie/155']) await get(path, signedIn(i), who(i))
+      await get('/movie/155', who(i), { accept: 'text/html' })
+      for (const path of ['/api/auth/me', '/api/config', '/api/me/watchlist/movie/155', '/api/me/history/movie/155', '/api/catalog/movie/155/watch', '/api/player/stream/movie/155']) await get(path, who(i))
     }],
     ['anonymous page view (/movie/155 and its 4 calls)', CPU_SAMPLES / 4, async () => {
-      await get('/movie/155', { accept: 'text/html' })
+      await get('/movie/155', null, { accept: 'text/html' })
       for (const path of ['/api/auth/me', '/api/config', '/api/catalog/movie/155/watch', '/api/player/stream/movie/155']) await get(path)
     }],
     ['watchlist add (and its removal)', CPU_SAMPLES / 2, async (i) => {
-      await send('/api/me/watchlist', 'POST', signedIn(i), { content_id: 603, content_type: 'movie', title: 'The Matrix', poster_path: null }, who(i))
-      const res = await fetch(`${base}/api/me/watchlist/movie/603`, { method: 'DELETE', headers: signedIn(i) })
-      await res.arrayBuffer()
+      await send('/api/me/watchlist', 'POST', { content_id: 603, content_type: 'movie', title: 'The Matrix', poster_path: null }, who(i))
+      await request('/api/me/watchlist/movie/603', { method: 'DELETE' }, who(i))
     }],
-    ['export (/api/me/export.json)', CPU_SAMPLES / 2, (i) => get('/api/me/export.json', signedIn(i), who(i))],
-    ['sign-in', CPU_SAMPLES / 4, (i) => send('/api/auth/login', 'POST', { 'CF-Connecting-IP': who(i).address }, { email: who(i).email, password: PASSWORD, type: 'user' })],
+    ['export (/api/me/export.json)', CPU_SAMPLES / 2, (i) => get('/api/me/export.json', who(i))],
+    ['sign-in', CPU_SAMPLES / 4, (i) => send('/api/auth/login', 'POST', { email: who(i).email, password: PASSWORD, type: 'user' }, null, { 'CF-Connecting-IP': who(i).address })],
     ['sign-up', CPU_SAMPLES / 4, () => {
       const index = 900_000 + fresh++
-      return send('/api/auth/signup', 'POST', { 'CF-Connecting-IP': addressOf(index) }, { email: `cpu-${runId}-${index}@example.test`, username: `c${runId}x${index}`, password: PASSWORD, confirmPassword: PASSWORD })
+      return send('/api/auth/signup', 'POST', { email: `cpu-${runId}-${index}@example.test`, username: `c${runId}x${index}`, password: PASSWORD, confirmPassword: PASSWORD }, null, { 'CF-Connecting-IP': addressOf(index) })
     }],
   ]
-  // each viewer's cookie as its browser would hold it by now (see keepCookie): a session confirmed
-  // with its store once a minute is not what a request costs
-  await Promise.all(viewers.map((v) => get('/api/auth/me', { cookie: v.cookie }, v)))
+  // a session confirmed with its store once a minute is not what a request costs
+  await refreshCookies(base, viewers)
   const rows = []
   for (const [name, count, run] of kinds) {
     await sleep(250)
@@ -494,7 +492,6 @@ function scheduledRequests(phase, levelMs) {
 
 async function level(base, viewers, count) {
   const recorder = new Recorder()
-  const schedule = { asked: 0 }
   const before = await counters(base)
   const started = performance.now()
   const until = started + LEVEL_SECONDS * 1000
@@ -504,7 +501,7 @@ async function level(base, viewers, count) {
     }
   })()
   const phases = viewers.slice(0, count).map(() => Math.random() * VISIT_S)
-  for (const phase of phases) schedule.asked += scheduledRequests(phase, until - started)
+  const asked = phases.reduce((sum, phase) => sum + scheduledRequests(phase, until - started), 0)
   await Promise.all([pinger, ...viewers.slice(0, count).map((who, i) => viewer(base, who, recorder, until, phases[i]))])
   const elapsed = (performance.now() - started) / 1000
   const after = await counters(base)
@@ -521,8 +518,8 @@ async function level(base, viewers, count) {
     viewers: count,
     seconds: elapsed,
     rps: recorder.requests / elapsed,
-    keptUp: sent >= 0.9 * schedule.asked && recorder.errors === 0,
-    scheduled: schedule.asked / elapsed,
+    keptUp: sent >= 0.9 * asked && recorder.errors === 0,
+    scheduled: asked / elapsed,
     achieved: sent / elapsed,
     errors: recorder.errors,
     failures: recorder.failures,
