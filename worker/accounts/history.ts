@@ -1,7 +1,8 @@
 /**
  * Watch history of one account, in its own store (worker/accounts/store.ts): one row per title,
  * and beside it the playing row, where a report on the title already playing is kept (one row
- * written) until the pause, end or leave, another title, or a read of the history hands it over.
+ * written, none read) until the pause, end or leave, another title, or a read of the history hands
+ * it over.
  * Status is derived as SPEC.md section 4 says. A change marks the row for the D1 copy with its
  * change number (`copy`).
  */
@@ -89,6 +90,35 @@ export function recordProgress(db: StoreDb, report: ProgressReport, change: numb
     .get()
 }
 
+/**
+ * A report that wrote the history row: the row as it now stands is what the next report on the
+ * title needs, so it is kept (`knownEntry`). Called once the write has committed.
+ */
+export function keepHistoryEntry(db: StoreDb, row: StoreHistoryRow): void {
+  knownEntry.set(db, row)
+}
+
+/**
+ * The history row of the title last reported, as this store last read or wrote it, so a report
+ * on the title playing reads nothing. Every write to a history row that can change it forgets it
+ * (forgetHistoryEntry): settling the playing row, clearing the history, taking a title off
+ * Continue watching, marking a show finished, the D1 copy marking rows copied. Inserts that leave
+ * a row already there as it is (an import, a title watched before) need not.
+ */
+const knownEntry = new WeakMap<StoreDb, StoreHistoryRow>()
+
+export function forgetHistoryEntry(db: StoreDb): void {
+  knownEntry.delete(db)
+}
+
+function historyEntryOf(db: StoreDb, key: ContentKey): StoreHistoryRow | undefined {
+  const known = knownEntry.get(db)
+  if (known && known.content_type === key.content_type && known.content_id === key.content_id) return known
+  const row = findHistoryEntry(db, key)
+  if (row) knownEntry.set(db, row)
+  return row
+}
+
 const PLAYING_ROW = 1
 
 export function playingRow(db: StoreDb): StorePlayingRow | undefined {
@@ -107,6 +137,7 @@ const knownPlaying = new WeakMap<StoreDb, StorePlayingRow | null>()
 
 function forgetPlaying(db: StoreDb): void {
   knownPlaying.delete(db)
+  knownEntry.delete(db)
 }
 
 /**
@@ -170,7 +201,7 @@ export function recordPlaying(db: StoreDb, report: ProgressReport, reason: Repor
   if (reason) return null
   const playing = playingRow(db)
   if (playing && (playing.content_type !== report.content_type || playing.content_id !== report.content_id)) return null
-  const row = findHistoryEntry(db, report)
+  const row = historyEntryOf(db, report)
   if (!row || row.continue_hidden || row.title !== report.title || row.poster_path !== report.poster_path) return null
   if (report.completed && !row.completed) return null
   if ((report.season_number ?? row.season_number) !== row.season_number || (report.episode_number ?? row.episode_number) !== row.episode_number) return null
@@ -179,7 +210,7 @@ export function recordPlaying(db: StoreDb, report: ProgressReport, reason: Repor
   const position = report.position ?? playing?.position ?? row.position
   const total_duration = report.total_duration ?? playing?.total_duration ?? row.total_duration
   const kept = { id: PLAYING_ROW, content_id: row.content_id, content_type: row.content_type, watch_duration, position, total_duration, reported_at: now }
-  forgetPlaying(db)
+  knownPlaying.delete(db)
   reportStatements(db).keepPlaying.run(kept)
   knownPlaying.set(db, kept)
   return { ...row, watch_duration, position, total_duration, watched_at: now }
@@ -267,6 +298,7 @@ export function listContinueWatching(db: StoreDb, limit: number): StoreHistoryRo
 
 /** Takes a title off Continue watching, keeping its history; false when the history does not have it. */
 export function hideFromContinueWatching(db: StoreDb, key: ContentKey): boolean {
+  forgetHistoryEntry(db)
   const row = db
     .update(storeHistory)
     .set({ continue_hidden: true })

@@ -26,7 +26,7 @@ import { digestHex } from '../lib/digest'
 import type { PublicRecord } from './accounts'
 import { copyIsEmpty, copyStatements, markCopied, pendingCopy } from './copies'
 import { database, nowIso, type StoreDb } from './db'
-import { clearHistory, findHistoryEntry, FINISHED_FRACTION, playingRow, hideFromContinueWatching, historyResult, listContinueWatching, listHistory, recordPlaying, recordProgress, recordWatched, settlePlaying, type HistoryResult, type ProgressReport, type ReportReason } from './history'
+import { clearHistory, findHistoryEntry, FINISHED_FRACTION, playingRow, hideFromContinueWatching, historyResult, keepHistoryEntry, listContinueWatching, listHistory, recordPlaying, recordProgress, recordWatched, settlePlaying, type HistoryResult, type ProgressReport, type ReportReason } from './history'
 import { followChoices, followedShows, followState, setFollow, type FollowedShow, type FollowItem, type FollowState } from './follows'
 import { addSubscription, countSubscriptions, listSubscriptions, markNotified, readNoticeSettings, removeSubscription, settleDeliveries, writeNoticeSettings, type NoticeSettings, type QuietHours } from '../push/settings'
 import type { PushOutcome, PushSubscriptionKeys } from '../push/web-push'
@@ -475,6 +475,7 @@ export class AccountStore extends DurableObject<Bindings> {
       settlePlaying(this.db, () => this.nextChange())
       return recordProgress(this.db, report, this.nextChange())
     })
+    keepHistoryEntry(this.db, row)
     await this.copyWithin(reason ? 0 : PROGRESS_COPY_DELAY_MS)
     return historyResult(owner, row)
   }

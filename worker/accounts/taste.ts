@@ -8,6 +8,7 @@ import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import { storeHistory, storePlays, storePreferences, storeRatings, type StorePlayRow, type StoreRatingRow } from '../../drizzle/account-store'
 import type { ContentType } from '../../drizzle/schema'
 import { nowIso, type StoreDb } from './db'
+import { forgetHistoryEntry } from './history'
 import type { ContentKey } from './watchlist'
 
 /** A film (no season or episode) or one episode of a show. */
@@ -186,6 +187,7 @@ function idsOf(keys: ContentKey[], type: ContentType): number[] {
 
 /** A show is finished (every episode watched) or not any more: its history row says so, made when missing. */
 export function setShowFinished(db: StoreDb, item: ContentKey & { title: string; poster_path: string | null }, finished: boolean, change: number): void {
+  forgetHistoryEntry(db)
   const updated = db
     .update(storeHistory)
     .set({ completed: finished, copy: change })
