@@ -8,7 +8,6 @@
 import { and, gt, lte } from 'drizzle-orm'
 import { storeCopyRemovals, storeHistory, storeWatchlist, type StoreHistoryRow, type StoreWatchlistRow } from '../../drizzle/account-store'
 import type { StoreDb } from './db'
-import { forgetHistoryEntry } from './history'
 import type { Owner } from './watchlist'
 
 export interface PendingCopy {
@@ -89,7 +88,6 @@ export function copyStatements(d1: D1Database, owner: Owner, pending: PendingCop
 
 /** After the batch: what it carried is copied; anything changed meanwhile keeps a newer number and waits. */
 export function markCopied(db: StoreDb, pending: PendingCopy): void {
-  forgetHistoryEntry(db)
   db.update(storeWatchlist).set({ copy: 0 }).where(and(gt(storeWatchlist.copy, 0), lte(storeWatchlist.copy, pending.upTo))).run()
   db.update(storeHistory).set({ copy: 0 }).where(and(gt(storeHistory.copy, 0), lte(storeHistory.copy, pending.upTo))).run()
   db.delete(storeCopyRemovals).where(lte(storeCopyRemovals.id, pending.lastRemoval)).run()

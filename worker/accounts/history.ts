@@ -100,10 +100,11 @@ export function keepHistoryEntry(db: StoreDb, row: StoreHistoryRow): void {
 
 /**
  * The history row of the title last reported, as this store last read or wrote it, so a report
- * on the title playing reads nothing. Every write to a history row that can change it forgets it
- * (forgetHistoryEntry): settling the playing row, clearing the history, taking a title off
- * Continue watching, marking a show finished, the D1 copy marking rows copied. Inserts that leave
- * a row already there as it is (an import, a title watched before) need not.
+ * on the title playing reads nothing. Every write that can change what a report reads of the row
+ * forgets it (forgetHistoryEntry): settling the playing row, clearing the history, taking a title
+ * off Continue watching, marking a show finished. Inserts that leave a row already there as it is
+ * (an import, a title watched before) need not, nor the D1 copy marking rows copied: a report
+ * reads nothing of the copy mark, and the answers leave it out (historyResult).
  */
 const knownEntry = new WeakMap<StoreDb, StoreHistoryRow>()
 
