@@ -22,6 +22,9 @@ const keyOf = (e: { content_type: string; content_id: number }) => `${e.content_
 function useHide() {
   const client = useQueryClient()
   return useMutation({
+    // A fetch of the row already on its way (the one a page makes as it is taken over) may be
+    // answered after the removal, with the card still in it: it is dropped, not drawn.
+    onMutate: () => client.cancelQueries({ queryKey: continueKey }),
     mutationFn: (entry: ContinueEntry) =>
       readJson(api.me['continue-watching'][':content_type'][':content_id'].$delete({ param: { content_type: entry.content_type, content_id: String(entry.content_id) } })),
     onSuccess: (_data, entry) => {
