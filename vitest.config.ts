@@ -1,5 +1,6 @@
 // Worker tests: run inside workerd with real local D1 (both databases, migrations applied) and KV.
 import { readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
 import { defineConfig } from 'vitest/config'
@@ -37,6 +38,9 @@ export default defineConfig(async () => {
     test: {
       include: ['worker/**/*.test.ts'],
       setupFiles: ['./worker/test/apply-migrations.ts'],
+      // Vitest leaves a core free by default, which on a 2-core machine runs one file at a time while
+      // most of a file's time is spent waiting on workerd: two at once use both cores.
+      maxWorkers: availableParallelism(),
     },
   }
 })

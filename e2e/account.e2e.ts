@@ -6,11 +6,12 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { loginThroughForm, newAccountDetails } from './account-helpers'
 import { dismissCookieBanner, newPage, seriousA11yViolations, signUpThroughApi, useBrowser, visitorHeaders, type ViewportName } from './browser'
+import { siteUrl } from './sites'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = siteUrl()
 const shots = join(__dirname, '..', '.wrangler', 'screenshots')
 const browser = useBrowser()
 

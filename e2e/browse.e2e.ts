@@ -4,10 +4,11 @@
  * one genre and Top IMDB; each also passes axe-core without serious or critical violations.
  */
 import type { Locator, Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { dismissCookieBanner, expectAccessible, holdScripts, newPage, nextAnswer, openPath, signInNewUser, takenOver, useBrowser, withoutFirstData, type ViewportName } from './browser'
+import { siteUrl } from './sites'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = siteUrl()
 const browser = useBrowser()
 
 const open = (path: string, viewport: ViewportName) => openPath(browser(), baseUrl, path, viewport)

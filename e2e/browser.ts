@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core'
-import { afterAll, beforeAll, expect, inject } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
+import { siteUrl } from './sites'
 
 export const viewports = {
   phone: { width: 390, height: 844 },
@@ -164,9 +165,9 @@ export async function signInNewUser(page: Page, baseUrl: string, prefix: string)
 }
 
 /** Marks the cookie choice as made so the consent banner does not cover what a test looks at. */
-export async function dismissCookieBanner(context: BrowserContext, siteUrl: string = inject('baseUrl')): Promise<void> {
+export async function dismissCookieBanner(context: BrowserContext, url: string = siteUrl()): Promise<void> {
   // The cookie the banner keeps its answer in, which the worker reads to paint pages without it.
-  await context.addCookies([{ name: 'cookie-consent', value: 'accepted', url: siteUrl }])
+  await context.addCookies([{ name: 'cookie-consent', value: 'accepted', url }])
 }
 
 /**

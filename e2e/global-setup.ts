@@ -9,16 +9,12 @@ import { createServer } from 'node:net'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { sitePorts } from './sites'
 // @ts-expect-error plain ESM script without type declarations
 import { persistArgs, prepareLocal, root, wranglerBin, wranglerEnv } from '../scripts/prepare-local.mjs'
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string
-  }
-}
 
-let server: ChildProcess | undefined
+const servers: ChildProcess[] = []
 
 async function waitForPing(url: string, child: ChildProcess, ms: number) {
   const deadline = Date.now() + ms
@@ -50,23 +46,24 @@ function portIsFree(port: number, host: string): Promise<void> {
   })
 }
 
-export default async function setup(project: TestProject) {
-  const port = process.env.E2E_PORT ?? '8788'
+/** One site on `port` from fresh local state; resolves with its address once it answers. */
+async function startSite(port: string): Promise<string> {
   // the tests reach the site as 127.0.0.1 and as localhost (passkeys need a domain)
   for (const host of ['127.0.0.1', '::1']) await portIsFree(Number(port), host)
   const persistTo = join(root, '.wrangler', `e2e-${port}`)
   rmSync(persistTo, { recursive: true, force: true })
   await prepareLocal({ persistTo })
-  server = spawn(
+  const server = spawn(
     wranglerBin,
     // --test-scheduled: a journey runs the Cron Triggers through /__scheduled?cron=...
     ['dev', '--port', port, '--ip', '127.0.0.1', '--show-interactive-dev-session=false', '--test-scheduled', ...persistArgs(persistTo)],
     { cwd: root, env: wranglerEnv, stdio: ['ignore', 'pipe', 'pipe'] },
   )
+  servers.push(server)
   let log = ''
   server.stdout?.on('data', (d) => (log += d))
   server.stderr?.on('data', (d) => (log += d))
-  // E2E_SERVER_LOG=file keeps everything the server prints, for reading a run afterwards.
+  // E2E_SERVER_LOG=file keeps everything the servers print, for reading a run afterwards.
   if (process.env.E2E_SERVER_LOG) {
     const { appendFileSync } = await import('node:fs')
     server.stdout?.on('data', (d) => appendFileSync(process.env.E2E_SERVER_LOG!, d))
@@ -79,10 +76,24 @@ export default async function setup(project: TestProject) {
     console.error(log)
     throw err
   }
-  project.provide('baseUrl', baseUrl)
-  return async () => {
-    server?.kill('SIGTERM')
+  return baseUrl
+}
+
+export default async function setup(project: TestProject) {
+  const stop = async () => {
+    for (const server of servers) server.kill('SIGTERM')
     await new Promise((r) => setTimeout(r, 300))
-    if (server && server.exitCode === null) server.kill('SIGKILL')
+    for (const server of servers) if (server.exitCode === null) server.kill('SIGKILL')
   }
+  // One after another: two starting at once would race for wrangler's inspector port and for the
+  // files the local preparation writes.
+  const baseUrls: string[] = []
+  try {
+    for (const port of sitePorts()) baseUrls.push(await startSite(String(port)))
+  } catch (err) {
+    await stop()
+    throw err
+  }
+  project.provide('baseUrls', baseUrls)
+  return stop
 }

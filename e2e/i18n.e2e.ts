@@ -14,13 +14,14 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { LOCALES, localizedPath, LOCALE_COOKIE, type Locale } from '../worker/lib/locales'
 import { APP_ROUTES } from '../worker/seo/app-routes'
 import { loginThroughForm } from './account-helpers'
 import { dismissCookieBanner, expectAccessible, newPage, signInNewUser, useBrowser, type ViewportName, visitorHeaders } from './browser'
+import { siteUrl } from './sites'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = siteUrl()
 const browser = useBrowser()
 
 /** A message of a locale's catalog, with its simple placeholders put in. */

@@ -1,8 +1,9 @@
 /** The app shell at phone and desktop width: sidebar, top and bottom bars, footer, account menu, skip link. */
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { dismissCookieBanner, newPage, signInNewUser, useBrowser } from './browser'
+import { siteUrl } from './sites'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = siteUrl()
 const browser = useBrowser()
 
 describe('layout at in-between widths', () => {

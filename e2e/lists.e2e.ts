@@ -1,8 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { getJson, newPage, seriousA11yViolations, signInNewUser, useBrowser, dismissCookieBanner } from './browser'
+import { siteUrl } from './sites'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = siteUrl()
 const browser = useBrowser()
 
 

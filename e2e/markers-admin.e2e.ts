@@ -8,11 +8,12 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAdmin, loginThroughForm, newAccountDetails } from './account-helpers'
 import { dismissCookieBanner, getJson, newPage, seriousA11yViolations, useBrowser, type ViewportName } from './browser'
+import { siteUrl } from './sites'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = siteUrl()
 const browser = useBrowser()
 const admin = newAccountDetails('markers-admin')
 const shots = join(__dirname, '..', '.wrangler', 'screenshots')

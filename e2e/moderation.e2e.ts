@@ -2,11 +2,12 @@
 // one through the API), an administrator finds it under Moderation with both reports and hides it
 // with a reason, the audit log shows that, a visitor then gets the not-found page with a 404, and
 // the owner is told why.
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createAdmin, loginThroughForm, newAccountDetails } from './account-helpers'
 import { dismissCookieBanner, newPage, seriousA11yViolations, signInNewUser, useBrowser, visitorHeaders } from './browser'
+import { siteUrl } from './sites'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = siteUrl()
 const browser = useBrowser()
 const admin = newAccountDetails('moderator')
 

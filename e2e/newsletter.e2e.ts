@@ -7,11 +7,12 @@
  * every loopback port is the same site, so the journey opens their paths on its own server.
  */
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { mailTo } from './account-helpers'
 import { dismissCookieBanner, newPage, seriousA11yViolations, useBrowser } from './browser'
+import { siteUrl } from './sites'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = siteUrl()
 const browser = useBrowser()
 
 const onThisServer = (link: string) => {

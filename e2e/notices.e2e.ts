@@ -12,10 +12,11 @@
  * checked in worker/test/push.test.ts: the worker here cannot reach any push service, and the
  * embedded catalogue's series have no episode becoming available for the notices' run to send.
  */
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { dismissCookieBanner, newPage, seriousA11yViolations, signInNewUser, useBrowser } from './browser'
+import { siteUrl } from './sites'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = siteUrl()
 const browser = useBrowser()
 
 const FAKE_PUSH_SERVICE = `

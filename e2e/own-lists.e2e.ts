@@ -2,11 +2,12 @@
 // a desktop, and a private list hidden from everyone but its owner; a list named in Arabic, Hindi
 // and Japanese has a share card whose every word Chromium finds drawn as it draws it itself.
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { dismissCookieBanner, newPage, seriousA11yViolations, signInNewUser, useBrowser, visitorHeaders } from './browser'
 import { findWordsInCard } from './card-text'
+import { siteUrl } from './sites'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = siteUrl()
 const browser = useBrowser()
 
 interface Summary {

@@ -6,10 +6,11 @@
  * phone catches up once its segments come. A chat message of HTML shows as text.
  */
 import type { Page, Route } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { dismissCookieBanner, expectAccessible, newPage, useBrowser } from './browser'
+import { siteUrl } from './sites'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = siteUrl()
 const browser = useBrowser()
 const SHOW = 19885
 const SEGMENT_SECONDS = 4

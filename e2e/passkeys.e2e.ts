@@ -8,11 +8,12 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { confirmationCode, createAdmin, loginThroughForm, newAccountDetails } from './account-helpers'
 import { dismissCookieBanner, newPage, seriousA11yViolations, signUpThroughApi, useBrowser, visitorHeaders, type ViewportName } from './browser'
+import { siteUrl } from './sites'
 
-const baseUrl = inject('baseUrl').replace('127.0.0.1', 'localhost')
+const baseUrl = siteUrl().replace('127.0.0.1', 'localhost')
 const port = new URL(baseUrl).port
 const shots = join(__dirname, '..', '.wrangler', 'screenshots')
 const browser = useBrowser()

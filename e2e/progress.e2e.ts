@@ -5,10 +5,11 @@
  * the episode in the stored history row, read back through the API.
  */
 import type { BrowserContext, Page } from 'playwright-core'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { chooseSeason, dismissCookieBanner, newPage, signInNewUser, useBrowser, getJson as getJsonFrom } from './browser'
+import { siteUrl } from './sites'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = siteUrl()
 const browser = useBrowser()
 let movieId: number
 let showId: number

@@ -4,10 +4,11 @@
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { dismissCookieBanner, expectAccessible, newPage, signInNewUser, useBrowser, viewports } from './browser'
+import { siteUrl } from './sites'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = siteUrl()
 const shots = join(__dirname, '..', '.wrangler', 'screenshots')
 const browser = useBrowser()
 

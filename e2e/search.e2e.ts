@@ -7,10 +7,11 @@
  * axe-core without serious or critical violations.
  */
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { dismissCookieBanner, expectAccessible, holdScripts, newPage, openPath, takenOver, useBrowser, type ViewportName } from './browser'
+import { siteUrl } from './sites'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = siteUrl()
 const browser = useBrowser()
 
 const open = (path: string, viewport: ViewportName) => openPath(browser(), baseUrl, path, viewport)

@@ -1,9 +1,10 @@
 import { request as httpRequest, Agent } from 'node:http'
 import type { Page } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { dismissCookieBanner, newPage, seriousA11yViolations, takenOver, useBrowser, viewports, withoutFirstData } from './browser'
+import { siteUrl } from './sites'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = siteUrl()
 const browser = useBrowser()
 
 describe('the app shell', () => {

@@ -5,11 +5,12 @@
  * can scroll, toasts clear of the header's Login and Sign Up, the ad slot centred on a phone.
  */
 import type { BrowserContext, Page, Route } from 'playwright-core'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createAdmin, loginThroughForm, newAccountDetails } from './account-helpers'
 import { dismissCookieBanner, newPage, signInNewUser, signUpThroughApi, useBrowser, withoutFirstData, type ViewportName } from './browser'
+import { siteUrl } from './sites'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = siteUrl()
 const browser = useBrowser()
 const admin = newAccountDetails('mends')
 let movieId: number

@@ -5,10 +5,11 @@
  * fold is fetched before the visitor comes near it. Timings themselves live in `npm run bench`.
  */
 import type { BrowserContext, Page, Request } from 'playwright-core'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { holdScripts, newPage, signInNewUser, takenOver, useBrowser, type ViewportName } from './browser'
+import { siteUrl } from './sites'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = siteUrl()
 const browser = useBrowser()
 
 const PAGES = ['/', '/movies', '/tv-shows', '/kids', '/genres', '/genre/28', '/top-imdb', '/search', '/search-results?q=star', '/movie/155', '/tv/1399']

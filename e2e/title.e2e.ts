@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BrowserContext, Locator, Page, Request, Route } from 'playwright-core'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { chooseSeason, chosenSeason, newPage, seriousA11yViolations, signInNewUser, takenOver, useBrowser, withoutFirstData, getJson as getJsonFrom } from './browser'
+import { siteUrl } from './sites'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = siteUrl()
 const browser = useBrowser()
 let movieId: number
 let movieTitle: string
@@ -497,8 +498,9 @@ describe('the first screen at 1440x900', () => {
       const frame = page.getByTestId('player')
       const narrow = (await frame.boundingBox())!.width
       await page.getByRole('button', { name: 'Theatre mode' }).click()
-      expect(await page.getByRole('button', { name: 'Theatre mode', pressed: true }).isVisible()).toBe(true)
-      expect((await frame.boundingBox())!.width).toBeGreaterThan(narrow * 1.4)
+      // on a painted page the press may wait for React to take the page over
+      await page.getByRole('button', { name: 'Theatre mode', pressed: true }).waitFor()
+      await expect.poll(async () => (await frame.boundingBox())!.width).toBeGreaterThan(narrow * 1.4)
       await pressPlay(page)
       await page.getByTestId('hls-video').waitFor()
       if (kind === 'movie') {

@@ -9,12 +9,13 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import jsQR from 'jsqr'
 import type { Page } from 'playwright-core'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { currentStep, totpCode } from '../worker/auth/totp'
 import { createAdmin, mailTo, newAccountDetails } from './account-helpers'
 import { dismissCookieBanner, newPage, seriousA11yViolations, useBrowser, type ViewportName } from './browser'
+import { siteUrl } from './sites'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = siteUrl()
 const port = new URL(baseUrl).port
 const shots = join(__dirname, '..', '.wrangler', 'screenshots')
 const browser = useBrowser()

@@ -6,10 +6,11 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Request } from 'playwright-core'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { dismissCookieBanner, newPage, seriousA11yViolations, useBrowser } from './browser'
+import { siteUrl } from './sites'
 
-const baseUrl = inject('baseUrl')
+const baseUrl = siteUrl()
 const shots = join(__dirname, '..', '.wrangler', 'screenshots')
 const browser = useBrowser()
 
