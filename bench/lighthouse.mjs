@@ -21,21 +21,28 @@ import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { pathToFileURL } from 'node:url'
 
+/**
+ * `painted`: a page the worker paints from its HTML, whose goal on a phone is Performance 100 with
+ * LCP at most 1.5 s and TBT at most 50 ms.
+ */
 export const LIGHTHOUSE_PAGES = [
-  { path: '/' },
-  { path: '/movies' },
-  { path: '/tv-shows' },
-  { path: '/kids' },
-  { path: '/genres' },
-  { path: '/genre/28' },
-  { path: '/top-imdb' },
+  { path: '/', painted: true },
+  { path: '/movies', painted: true },
+  { path: '/tv-shows', painted: true },
+  { path: '/kids', painted: true },
+  { path: '/genres', painted: true },
+  { path: '/genre/28', painted: true },
+  { path: '/top-imdb', painted: true },
   { path: '/movies/all?genre=28&sort=newest&from=1990' },
   { path: '/search' },
   { path: '/search-results?q=star' },
-  { path: '/movie/155' },
-  { path: '/tv/1399' },
-  { path: '/', signedIn: true },
-  { path: '/watchlist', signedIn: true },
+  { path: '/movie/155', painted: true },
+  { path: '/tv/1399', painted: true },
+  // right to left, in the script the site's fonts cover last
+  { path: '/ar', painted: true },
+  { path: '/ar/movie/155', painted: true },
+  { path: '/', signedIn: true, painted: true },
+  { path: '/watchlist', signedIn: true, painted: true },
   { path: '/profile', signedIn: true },
 ]
 
@@ -104,7 +111,7 @@ export async function runLighthouse(base, { runs = 3, presets = ['mobile', 'desk
       for (const page of pages) {
         const samples = []
         for (let run = 0; run < runs; run += 1) samples.push(await audit(chrome, base + page.path, preset, page.signedIn ? cookie : null))
-        const row = { preset, path: page.path + (page.signedIn ? ' (signed in)' : '') }
+        const row = { preset, path: page.path + (page.signedIn ? ' (signed in)' : ''), painted: page.painted === true }
         for (const key of ['performance', 'accessibility', 'bestPractices', 'seo', 'lcp', 'tbt', 'cls']) row[key] = median(samples.map((s) => s[key]))
         row.failing = [...new Set(samples.flatMap((s) => s.failing))]
         rows.push(row)
@@ -126,11 +133,18 @@ export function lighthouseTable(rows) {
   return [row(head), rule, ...lines.map(row)].join('\n')
 }
 
-/** The goals of the speed work: mobile 95+, desktop 100, A11y/BP/SEO 100, CLS at most 0.05. */
+/**
+ * The goals of the speed work: mobile 95+ (100 with LCP at most 1.5 s and TBT at most 50 ms on a
+ * painted page), desktop 100, A11y/BP/SEO 100, CLS at most 0.05.
+ */
 export function lighthouseMisses(rows) {
   const misses = []
   for (const r of rows) {
-    const goal = r.preset === 'desktop' ? 100 : 95
+    const goal = r.preset === 'desktop' || r.painted ? 100 : 95
+    if (r.preset === 'mobile' && r.painted) {
+      if (r.lcp > 1500) misses.push(`${r.preset} ${r.path}: LCP ${(r.lcp / 1000).toFixed(2)} s > 1.5 s`)
+      if (r.tbt > 50) misses.push(`${r.preset} ${r.path}: TBT ${r.tbt.toFixed(0)} ms > 50 ms`)
+    }
     if (r.performance < goal) misses.push(`${r.preset} ${r.path}: performance ${r.performance} < ${goal}`)
     for (const key of ['accessibility', 'bestPractices', 'seo']) if (r[key] < 100) misses.push(`${r.preset} ${r.path}: ${key} ${r[key]} (failing: ${r.failing.join(', ') || 'none'})`)
     if (r.cls > 0.05) misses.push(`${r.preset} ${r.path}: CLS ${r.cls.toFixed(3)} > 0.05`)
