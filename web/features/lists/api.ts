@@ -29,6 +29,9 @@ export function useWatchlistEntries(enabled: boolean) {
 export function useRemoveFromWatchlist() {
   const client = useQueryClient()
   return useMutation({
+    // A fetch of the list already on its way (the page's own, as it is taken over) could be answered
+    // after the removal with the title still in it: it is dropped.
+    onMutate: () => client.cancelQueries({ queryKey: watchlistKeys.list() }),
     mutationFn: (entry: { content_type: MediaType; content_id: number }) =>
       readJson(api.me.watchlist[':content_type'][':content_id'].$delete({ param: { content_type: entry.content_type, content_id: String(entry.content_id) } })),
     onSuccess: (_data, entry) => {
