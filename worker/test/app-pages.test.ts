@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { SESSION_CHECK_SECONDS, SESSION_COOKIE } from '../auth/session'
 import type { MovieDetails, PageComposition, SearchPage, Season, TvDetails } from '../catalog/types'
 import { ART_EDITION } from '../routes/images'
-import { CODE_AFTER_PAINT, inlineJson } from '../seo/app-shell'
+import { CODE_AFTER_PAINT, inlineJson, shellVersionOf } from '../seo/app-shell'
 import type { BootData } from '../seo/boot'
 import { withinTime } from '../seo/ssr-contract'
 import { edgePageKey, pageVariant } from '../routes/app-pages'
@@ -149,6 +149,13 @@ describe('GET / and the other composed pages', () => {
     expect(drawn.body).toContain(`<script type="module" crossorigin src="${entry}">`)
     expect(drawn.body).not.toContain('id="page-code"')
     expect(drawn.body).not.toContain(CODE_AFTER_PAINT)
+  })
+
+  it('keep pages under a version that names the loader too, so a deployment that changes only the loader never serves a kept page with the old one', async () => {
+    const index = '<!doctype html><html><head><script type="module" src="/assets/index-a.js"></script></head><body></body></html>'
+    expect(await shellVersionOf(index)).toBe(await shellVersionOf(index, CODE_AFTER_PAINT))
+    expect(await shellVersionOf(index)).not.toBe(await shellVersionOf(index, CODE_AFTER_PAINT.replace('setTimeout(load, 3000)', 'setTimeout(load, 2000)')))
+    expect(await shellVersionOf(index)).not.toBe(await shellVersionOf(index.replace('index-a', 'index-b')))
   })
 
   it('paint the cookie banner for a visitor who has not answered it, and not for one whose cookie holds the answer', async () => {
