@@ -13,7 +13,6 @@ import { sitePorts } from './sites'
 // @ts-expect-error plain ESM script without type declarations
 import { persistArgs, prepareLocal, root, wranglerBin, wranglerEnv } from '../scripts/prepare-local.mjs'
 
-
 const servers: ChildProcess[] = []
 
 async function waitForPing(url: string, child: ChildProcess, ms: number) {

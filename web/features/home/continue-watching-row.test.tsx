@@ -8,6 +8,7 @@ import { MemoryRouter } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { continueKey, useContinueWatching, type ContinueEntry } from '../../lib/continue-watching'
 import { ContinueWatchingRow } from './continue-watching-row'
+import { stubApi } from '../../test-api'
 
 function entry(content_id: number, title: string): ContinueEntry {
   return {
@@ -41,21 +42,13 @@ afterEach(() => vi.unstubAllGlobals())
 describe('Continue watching, a card removed', () => {
   it('stays off the row when a fetch of the row sent before the removal is answered after it', async () => {
     const fetches: ((value: Response) => void)[] = []
-    const deleted: string[] = []
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init)
-        const url = new URL(request.url, 'http://localhost')
-        if (request.method === 'DELETE') {
-          deleted.push(url.pathname)
-          return Response.json({ hidden: true })
-        }
-        // the row's fetch is answered only when the test says so, with both cards
-        if (url.pathname === '/api/me/continue-watching') return new Promise<Response>((resolve) => fetches.push(resolve))
-        return Response.json({ error: 'Not found' }, { status: 404 })
-      }),
-    )
+    // the list's fetch is answered only when the test says so; the removal at once
+    const seen = stubApi((url, request) => {
+      if (request.method === 'DELETE') return Response.json({ hidden: true })
+      if (url.pathname === '/api/me/continue-watching') return new Promise<Response>((resolve) => fetches.push(resolve))
+      return Response.json({ error: 'Not found' }, { status: 404 })
+    })
+    const deleted = () => seen.filter((call) => call.method === 'DELETE').map((call) => call.path)
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     // the page's first data, as a painted page seeds it; stale at once, so the row is fetched again
     client.setQueryData(continueKey, both)
@@ -70,7 +63,7 @@ describe('Continue watching, a card removed', () => {
     )
     await waitFor(() => expect(fetches).toHaveLength(1))
     fireEvent.click(await screen.findByRole('button', { name: 'Remove Fight Club from Continue watching' }))
-    await waitFor(() => expect(deleted).toEqual(['/api/me/continue-watching/movie/550']))
+    await waitFor(() => expect(deleted()).toEqual(['/api/me/continue-watching/movie/550']))
     await waitFor(() => expect(screen.queryByText('Fight Club')).toBeNull())
     expect(screen.getByText('The Dark Knight')).toBeTruthy()
 

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { WatchlistEntry } from '../../../drizzle/schema'
 import { watchlistKeys } from '../../components/watchlist-button'
 import { useRemoveFromWatchlist, useWatchlistEntries } from './api'
+import { stubApi } from '../../test-api'
 
 function entry(content_id: number, title: string): WatchlistEntry {
   return { id: content_id, owner_type: 'user', owner_id: 1, content_id, content_type: 'movie', title, poster_path: null, added_at: '2026-11-01T20:00:00.000Z' }
@@ -20,21 +21,13 @@ afterEach(() => vi.unstubAllGlobals())
 describe('the watchlist, a title removed', () => {
   it('stays out when a fetch of the list sent before the removal is answered after it', async () => {
     const fetches: ((value: Response) => void)[] = []
-    const deleted: string[] = []
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init)
-        const url = new URL(request.url, 'http://localhost')
-        if (request.method === 'DELETE') {
-          deleted.push(url.pathname)
-          return Response.json({ removed: true })
-        }
-        // the list's fetch is answered only when the test says so
-        if (url.pathname === '/api/me/watchlist') return new Promise<Response>((resolve) => fetches.push(resolve))
-        return Response.json({ error: 'Not found' }, { status: 404 })
-      }),
-    )
+    // the list's fetch is answered only when the test says so; the removal at once
+    const seen = stubApi((url, request) => {
+      if (request.method === 'DELETE') return Response.json({ removed: true })
+      if (url.pathname === '/api/me/watchlist') return new Promise<Response>((resolve) => fetches.push(resolve))
+      return Response.json({ error: 'Not found' }, { status: 404 })
+    })
+    const deleted = () => seen.filter((call) => call.method === 'DELETE').map((call) => call.path)
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     // the page's first data, as a painted page seeds it; stale at once, so the list is fetched again
     client.setQueryData(watchlistKeys.list(), both)
@@ -43,7 +36,7 @@ describe('the watchlist, a title removed', () => {
     await waitFor(() => expect(fetches).toHaveLength(1))
 
     await act(() => result.current.remove.mutateAsync({ content_type: 'movie', content_id: 550 }))
-    expect(deleted).toEqual(['/api/me/watchlist/movie/550'])
+    expect(deleted()).toEqual(['/api/me/watchlist/movie/550'])
     expect(result.current.list.data?.map((e) => e.title)).toEqual(['The Dark Knight'])
 
     // the fetch sent before the removal comes back with the title still in it
