@@ -1,21 +1,35 @@
 /**
- * The account menu (SPEC.md section 2): who is signed in, where they can go and the language
- * menu, or Login / Sign Up.
+ * The account menu (SPEC.md section 2): who is signed in (whose profile, with its avatar, once one
+ * is chosen), where they can go and the language menu, or Login / Sign Up. On every page, it also
+ * keeps the page to its profile: a session that has not answered "Who's watching?" goes there, and
+ * a kids profile is sent home from the account's own pages.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
-import { Link, useLocation } from 'react-router-dom'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { UserIcon } from '../components/icons'
 import { t } from '../i18n'
+import { lazyPart } from '../lib/lazy-part'
 import { paths } from '../lib/paths'
-import { displayName, useSession } from '../lib/session'
+import { awaitsSecondFactor, displayName, type SessionAccount, useSession } from '../lib/session'
 import { useDismiss } from '../lib/use-dismiss'
 
 /** The open menu's code, fetched as soon as someone is signed in so it opens at once. */
 const loadPanel = () => import('./account-menu-panel')
 const AccountMenuPanel = lazy(() => loadPanel().then((m) => ({ default: m.AccountMenuPanel })))
+/** The profile's drawn avatar, which comes with the open menu's code. */
+const Avatar = lazyPart<{ id: string; size: number }>('profile-avatar', () => loadPanel().then((m) => m.Avatar))
 
 function onSignInPage(pathname: string): boolean {
   return pathname === paths.login() || pathname === paths.register()
+}
+
+/** The account's own pages, which a kids profile does not open. */
+const ACCOUNT_PAGES = /^\/(profile|import|admin|profiles\/manage)(\/|$)/
+
+/** Where the session's profile must go from `pathname` (after an administrator's second factor), or null. */
+function profileRedirect(session: SessionAccount | null | undefined, pathname: string): string | null {
+  if (session?.choose_profile) return pathname.startsWith(paths.profiles()) || awaitsSecondFactor(session) ? null : paths.profiles()
+  return session?.viewer?.kids && ACCOUNT_PAGES.test(pathname) ? paths.home() : null
 }
 
 export function AccountMenu() {
@@ -23,6 +37,11 @@ export function AccountMenu() {
   const [open, setOpen] = useState(false)
   const ref = useRef<HTMLDivElement>(null)
   const location = useLocation()
+  const navigate = useNavigate()
+  const redirect = profileRedirect(session, location.pathname)
+  useEffect(() => {
+    if (redirect) navigate(redirect, { replace: true })
+  }, [redirect, navigate])
 
   const close = useCallback(() => setOpen(false), [])
   useDismiss(open, ref, close)
@@ -47,7 +66,13 @@ export function AccountMenu() {
     )
   }
 
-  const name = displayName(session)
+  const viewer = session.viewer
+  const name = viewer?.name ?? displayName(session)
+  const person = (
+    <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-600">
+      <UserIcon width={16} height={16} />
+    </span>
+  )
   return (
     <div className="relative" ref={ref}>
       <button
@@ -59,9 +84,13 @@ export function AccountMenu() {
         onClick={() => setOpen(!open)}
         className="flex items-center gap-2 rounded-full border border-neutral-700 p-1 text-sm hover:bg-neutral-800 sm:pe-3"
       >
-        <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-600">
-          <UserIcon width={16} height={16} />
-        </span>
+        {viewer ? (
+          <Suspense fallback={person}>
+            <Avatar id={viewer.avatar} size={28} />
+          </Suspense>
+        ) : (
+          person
+        )}
         <span data-catalog="" className="hidden max-w-[10rem] truncate sm:inline">{name}</span>
       </button>
       {open && (

@@ -1,13 +1,16 @@
 /**
- * The phone's slide-in menu (SPEC.md section 2, Layout): the sections, the language menu and the
- * site's links, which phones show nowhere else. A modal dialog: Tab stays inside, Escape closes it
+ * The phone's slide-in menu (SPEC.md section 2, Layout): whose profile it is, with the way to
+ * switch, the sections, the language menu and the site's links, which phones show nowhere else. A modal dialog: Tab stays inside, Escape closes it
  * and the focus goes back to the menu button. Its own chunk, loaded on the first press of that button.
  */
 import { useAtom } from 'jotai'
 import { useEffect, useRef } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { CloseIcon } from '../components/icons'
+import { Avatar } from '../features/profiles/avatars'
 import { t } from '../i18n'
+import { paths } from '../lib/paths'
+import { useSession } from '../lib/session'
 import { SITE_NAME } from '../lib/use-document-meta'
 import { LanguageMenu } from './language-menu'
 import { MENU_BUTTON_ID, mobileMenuOpenAtom, sideNav, useIsCurrent, useNavHref } from './layout'
@@ -18,6 +21,7 @@ export function MobileMenu() {
   const hrefFor = useNavHref()
   const isCurrent = useIsCurrent()
   const location = useLocation()
+  const viewer = useSession()?.viewer
   // Going to another page closes it. Mounted on its first opening, it must not close at once:
   // only a change from the page it was mounted on counts.
   const shownOn = useRef(location.pathname)
@@ -62,6 +66,15 @@ export function MobileMenu() {
             <CloseIcon />
           </button>
         </div>
+        {viewer && (
+          <div className="mb-3 flex items-center gap-3 rounded-lg border border-neutral-800 px-3 py-2">
+            <Avatar id={viewer.avatar} size={36} />
+            <span data-catalog="" className="min-w-0 flex-1 truncate font-semibold">{viewer.name}</span>
+            <Link to={paths.profiles()} className="shrink-0 rounded-md px-2 py-1.5 text-sm text-brand-400 hover:bg-neutral-800">
+              {t('nav.switchProfile')}
+            </Link>
+          </div>
+        )}
         <ul className="space-y-1">
           {sideNav.map((item) => (
             <li key={item.href}>

@@ -65,6 +65,7 @@ const AdminInvitePage = page(() => import('../features/account/admin-invite-page
 const ResetPasswordPage = page(() => import('../features/account/reset-password-page'), areasOfModule('features/account/reset-password-page'))
 const TwoFactorPage = page(() => import('../features/account/two-factor-page'), areasOfModule('features/account/two-factor-page'))
 const ProfilePage = page(() => import('../features/account/profile-page'), areasOfModule('features/account/profile-page'))
+const ProfilesPage = page(() => import('../features/profiles/profiles-page'), areasOfModule('features/profiles/profiles-page'))
 const ImportPage = page(() => import('../features/account/import-page'), areasOfModule('features/account/import-page'))
 const MyListsPage = page(() => import('../features/lists/my-lists-page'), areasOfModule('features/lists/my-lists-page'))
 const ListPage = page(() => import('../features/lists/list-page'), areasOfModule('features/lists/list-page'))
@@ -109,6 +110,7 @@ export const routeTable: readonly (readonly [string, LazyPage])[] = [
   ['/admin-invite', AdminInvitePage],
   ['/two-factor', TwoFactorPage],
   ['/profile', ProfilePage],
+  ['/profiles/*', ProfilesPage],
   ['/import', ImportPage],
   ['/lists', MyListsPage],
   ['/list/:slug', ListPage],

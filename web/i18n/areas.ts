@@ -16,9 +16,10 @@ export const WORKER_AREAS: readonly string[] = ['seo', 'errors', 'catalogue', 'o
  * `person` with the person pages; `account` with the account's own pages, the calendar among them;
  * `party` with a watch-together room, whose player needs `player` too; `taste`, the words of watched
  * marks, ratings, recommendations and the viewer's hide-watched and spoiler-safe choices, with the
- * pages that show them).
+ * pages that show them; `profiles` with "Who's watching?", the profiles' manager and the account
+ * menu's profile switcher).
  */
-export const PAGE_AREAS = ['static', 'account', 'import', 'admin', 'mylists', 'services', 'player', 'grids', 'person', 'party', 'taste'] as const
+export const PAGE_AREAS = ['static', 'account', 'import', 'admin', 'mylists', 'services', 'player', 'grids', 'person', 'party', 'taste', 'profiles'] as const
 export type PageArea = (typeof PAGE_AREAS)[number]
 
 /** The page areas a page module (its path under web/, without extension) needs. */
@@ -33,6 +34,7 @@ export function areasOfModule(module: string): PageArea[] {
   if (module === 'features/browse/browse-all-page') return ['grids', 'taste']
   if (module === 'features/person/person-page') return ['grids', 'person']
   if (module === 'features/party/party-page') return ['party', 'player']
+  if (module.startsWith('features/profiles/')) return ['profiles']
   return []
 }
 

@@ -22,6 +22,7 @@ import type overviewsMessages from './catalogs/en/overviews.json'
 import type partyMessages from './catalogs/en/party.json'
 import type personMessages from './catalogs/en/person.json'
 import type playerMessages from './catalogs/en/player.json'
+import type profilesMessages from './catalogs/en/profiles.json'
 import type searchMessages from './catalogs/en/search.json'
 import type seoMessages from './catalogs/en/seo.json'
 import type servicesMessages from './catalogs/en/services.json'
@@ -51,6 +52,7 @@ export type MessageId =
   | keyof typeof partyMessages
   | keyof typeof personMessages
   | keyof typeof playerMessages
+  | keyof typeof profilesMessages
   | keyof typeof searchMessages
   | keyof typeof seoMessages
   | keyof typeof servicesMessages

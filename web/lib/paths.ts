@@ -35,6 +35,9 @@ export const paths = {
   resetPassword: () => '/reset-password',
   twoFactor: (next?: string) => (next ? `/two-factor?next=${encodeURIComponent(next)}` : '/two-factor'),
   profile: () => '/profile',
+  /** "Who's watching?": the account's profiles to choose from. */
+  profiles: () => '/profiles',
+  manageProfiles: () => '/profiles/manage',
   importData: () => '/import',
   myLists: () => '/lists',
   list: (slug: string) => `/list/${slug}`,

@@ -20,6 +20,20 @@ export interface SessionAccount {
     role?: string | null
     [field: string]: unknown
   }
+  /** The profile this session watches as; null until "Who's watching?" is answered. */
+  viewer?: SessionViewer | null
+  /** How many profiles the account has. */
+  profiles?: number
+  /** Whether the session must answer "Who's watching?" before anything else. */
+  choose_profile?: boolean
+}
+
+export interface SessionViewer {
+  id: number
+  name: string
+  avatar: string
+  ceiling: 'kids' | 'teens' | 'all'
+  kids: boolean
 }
 
 const sessionVersionAtom = atom(0)
@@ -49,12 +63,22 @@ export const sessionAtom = unwrap(sessionRequestAtom, (previous) => previous ?? 
 
 export const refreshSessionAtom = atom(null, (_get, set) => set(sessionVersionAtom, (v) => v + 1))
 
+/** Asks who is signed in again, and answers once the new answer is what useSession gives. */
+const reloadSessionAtom = atom(null, (get, set) => {
+  set(sessionVersionAtom, (v) => v + 1)
+  return Promise.resolve(get(sessionRequestAtom))
+})
+
 export function useSession(): SessionAccount | null | undefined {
   return useAtomValue(sessionAtom)
 }
 
 export function useRefreshSession(): () => void {
   return useSetAtom(refreshSessionAtom)
+}
+
+export function useReloadSession(): () => Promise<SessionAccount | null> {
+  return useSetAtom(reloadSessionAtom)
 }
 
 /** An administrator signed in with a password only, who must pass or set up the second factor first. */

@@ -1,7 +1,9 @@
 /**
  * /: signed in, Continue watching first, then the viewer's "Because you watched" rows; the hero
  * carousel and every row from one request, the signed-in 'Personalized for You' panel, Quick
- * Browse, a call to action and 'Browse by Title'.
+ * Browse, a call to action and 'Browse by Title'. A kids profile's home is the /kids page's hero
+ * and rows (the server answers the home request with them) after its Continue watching, and
+ * nothing else.
  */
 import { Suspense, useState, type ComponentProps, type ComponentType, type SVGProps } from 'react'
 import { Link } from 'react-router-dom'
@@ -109,11 +111,29 @@ function Recommendations({ session }: { session: SessionAccount | null | undefin
   )
 }
 
+/** A kids profile's home: the kids rows, its own Continue watching first. */
+function KidsHome({ session, query }: { session: SessionAccount; query: ReturnType<typeof useHomePage> }) {
+  return (
+    <div>
+      <h1 className="sr-only">{t('browse.kidsTitle')}</h1>
+      <div className="md:hidden">
+        <ContinueWatching session={session} id="continue-watching-phone" />
+      </div>
+      <ComposedPage query={query} heroLabel={t('browse.kidsHeroLabel')} rowsLabel={t('browse.kidsRowsLabel')}>
+        <div className="hidden md:block">
+          <ContinueWatching session={session} id="continue-watching" />
+        </div>
+      </ComposedPage>
+    </div>
+  )
+}
+
 export function Component() {
   useDocumentMeta(SITE_NAME, t('home.documentDescription'))
   const session = useSession()
   const services = useServicesNarrowing()
   const query = useHomePage(services.narrowing, !services.pending)
+  if (session?.viewer?.kids) return <KidsHome session={session} query={query} />
   return (
     <div>
       <h1 className="sr-only">{t('home.heading', { site: SITE_NAME })}</h1>

@@ -2,11 +2,12 @@
  * What a title page shows until its details are in: Loading...; for a title the catalogue does not
  * have (a bad id or a 404), a way on rather than a dead end (a search, and popular titles of its
  * kind); offline, that it is offline and the pages the device can still open; with the server out
- * of reach, that it does not answer, with Retry; and for a failing catalogue, SPEC.md's
- * 'Movie not found' / 'TV Show not found' with Retry.
+ * of reach, that it does not answer, with Retry; for a title above the profile's maturity ceiling,
+ * that it is not available on this profile (not a failure: Retry would get the same answer); and
+ * for a failing catalogue, SPEC.md's 'Movie not found' / 'TV Show not found' with Retry.
  */
 import { useState, type FormEvent, type ReactNode } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { Link, useNavigate } from 'react-router-dom'
 import type { MediaType } from '../../../worker/catalog/types'
 import { SearchIcon } from '../../components/icons'
 import { OfflineNotice } from '../../components/offline-notice'
@@ -41,6 +42,8 @@ export function isUnknownTitle(query: Pick<DetailsQuery, 'error'>, validId: bool
 /** The state of a title page without its details, or null once they are there. */
 export function detailsPendingState(query: DetailsQuery, validId: boolean, type: MediaType): ReactNode {
   if (isUnknownTitle(query, validId)) return <UnknownTitle type={type} />
+  // A title above the profile's ceiling: the catalogue's only 403 (`not_on_profile`).
+  if (query.error instanceof ApiError && query.error.status === 403) return <NotOnProfile message={query.error.message} />
   if (query.isError && !query.data) return <FailedTitle error={query.error} type={type} onRetry={() => void query.refetch()} />
   if (!query.data) {
     return (
@@ -50,6 +53,18 @@ export function detailsPendingState(query: DetailsQuery, validId: boolean, type:
     )
   }
   return null
+}
+
+/** A title the profile's ceiling keeps out: the answer's own words, and the way home. */
+function NotOnProfile({ message }: { message: string }) {
+  return (
+    <PageState role="alert">
+      <h1 className="text-2xl font-bold">{message}</h1>
+      <Link to={paths.home()} className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-500">
+        {t('common.goToHome')}
+      </Link>
+    </PageState>
+  )
 }
 
 function FailedTitle({ error, type, onRetry }: { error: unknown; type: MediaType; onRetry: () => void }) {
