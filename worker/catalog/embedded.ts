@@ -10,7 +10,7 @@ import { DEFAULT_LOCALE, type Locale } from '../lib/locales'
 import { genresIn } from './messages'
 import { namesThePerson, trigramsOf } from './name-match'
 import { episodeText, overviewIn, seasonText } from './overviews'
-import { CatalogNotFoundError, type CatalogProvider, type ListName } from './provider'
+import { CatalogNotFoundError, type CatalogProvider, certificationKey, type ListName, type TitleKey } from './provider'
 import {
   addDays,
   BROWSE_MOVIE_MIN_VOTES,
@@ -752,6 +752,19 @@ export class EmbeddedCatalog implements CatalogProvider {
       services.set(tv_id, list)
     }
     return services
+  }
+
+  /** One query for the lot, however many: each kind's ids travel as one JSON parameter (D1 binds at most 100). */
+  async certifications(titles: readonly TitleKey[]): Promise<Map<string, string | null>> {
+    const found = new Map<string, string | null>()
+    const ids = (type: MediaType) => JSON.stringify([...new Set(titles.filter((t) => t.media_type === type).map((t) => t.id))])
+    if (!titles.length) return found
+    const rows = await this.db.all<{ media_type: MediaType; id: number; certification: string | null }>(
+      sql`SELECT 'movie' AS media_type, id, certification FROM catalog_movies WHERE id IN (SELECT value FROM json_each(${ids('movie')}))
+        UNION ALL SELECT 'tv' AS media_type, id, certification FROM catalog_tv_series WHERE id IN (SELECT value FROM json_each(${ids('tv')}))`,
+    )
+    for (const row of rows) found.set(certificationKey(row), row.certification || null)
+    return found
   }
 
   async genres(): Promise<Genre[]> {

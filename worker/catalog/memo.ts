@@ -6,7 +6,7 @@
  */
 import { registerIsolateMemo } from '../lib/isolate-memo'
 import type { Locale } from '../lib/locales'
-import type { CatalogProvider, ListName } from './provider'
+import type { CatalogProvider, ListName, TitleKey } from './provider'
 import type { DiscoverFilters } from './rules'
 import type { Genre, ListItem, MediaType, MovieDetails, Neighbourhood, Paged, PersonDetails, SearchOptions, SearchPage, Season, TvDetails, WatchOptions } from './types'
 
@@ -106,6 +106,9 @@ export class MemoizedCatalog implements CatalogProvider {
 
   servicesOf(tvIds: number[]): Promise<Map<number, number[]>> {
     return this.inner.servicesOf(tvIds)
+  }
+  certifications(titles: readonly TitleKey[]): Promise<Map<string, string | null>> {
+    return this.inner.certifications(titles)
   }
   async genres(): Promise<Genre[]> {
     return this.inner.genres()

@@ -6,7 +6,7 @@
 import { type ErrorId, errorText } from '../lib/api-errors'
 import type { Locale } from '../lib/locales'
 import type { DiscoverFilters } from './rules'
-import type { Genre, ListItem, MediaType, MovieDetails, Neighbourhood, Paged, PersonDetails, SearchOptions, SearchPage, Season, TvDetails, WatchOptions } from './types'
+import type { Genre, ListItem, MediaType, MovieDetails, Neighbourhood, Paged, PersonDetails, SearchOptions, SearchPage, Season, TitleSummary, TvDetails, WatchOptions } from './types'
 
 export type ListName =
   | 'trending-all'
@@ -34,6 +34,14 @@ export const LIST_NAMES: [ListName, ...ListName[]] = [
   'tv-on-the-air',
   'tv-airing-today',
 ]
+
+/** A title named by its kind and id, as every list item, card and detail carries them. */
+export type TitleKey = Pick<TitleSummary, 'media_type' | 'id'>
+
+/** The key of a title's certification in CatalogProvider.certifications' answer. */
+export function certificationKey(title: TitleKey): string {
+  return `${title.media_type}:${title.id}`
+}
 
 export interface CatalogProvider {
   readonly name: 'embedded' | 'tmdb'
@@ -78,6 +86,12 @@ export interface CatalogProvider {
    * embedded catalogue's own table; TMDB none (its providers come one title at a time).
    */
   servicesOf(tvIds: number[]): Promise<Map<number, number[]>>
+  /**
+   * The US certifications of `titles`, which list answers do not carry, keyed as `movie:603`
+   * (certificationKey): null for a title the catalogue knows unrated, and no entry for one it
+   * cannot tell now. What a profile's maturity ceiling is judged by (worker/catalog/ceiling.ts).
+   */
+  certifications(titles: readonly TitleKey[]): Promise<Map<string, string | null>>
   genres(): Promise<Genre[]>
   /**
    * The date the catalogue's "now" stands for when it is not today (the embedded catalogue's

@@ -20,7 +20,7 @@ import { isolateMemo } from '../lib/isolate-memo'
 import type { Locale } from '../lib/locales'
 import { sharedAnswer } from '../lib/single-flight'
 import { type CatalogMeta, EmbeddedCatalog, readCatalogMeta } from './embedded'
-import { type CatalogProvider, CatalogNotFoundError, type ListName } from './provider'
+import { type CatalogProvider, CatalogNotFoundError, type ListName, type TitleKey } from './provider'
 import type { DiscoverFilters } from './rules'
 import { similarPage } from './recommend'
 import type { Genre, ListItem, MediaType, MovieDetails, Neighbourhood, Paged, PersonDetails, SearchOptions, SearchPage, Season, TvDetails, WatchOptions } from './types'
@@ -165,6 +165,9 @@ export class SharedCatalog implements CatalogProvider {
   }
   servicesOf(tvIds: number[]): Promise<Map<number, number[]>> {
     return this.inner.servicesOf(tvIds)
+  }
+  certifications(titles: readonly TitleKey[]): Promise<Map<string, string | null>> {
+    return this.inner.certifications(titles)
   }
   genres(): Promise<Genre[]> {
     return this.inner.genres()

@@ -7,7 +7,8 @@
  *
  * The catalogue's answers are kept for everyone (KV, the edge, the isolate, painted pages); these
  * filters run on a copy, per request, after the shared answer is read, and only for the viewer
- * whose choice it is. Anyone else's answer is the shared one, untouched.
+ * whose choice it is. Anyone else's answer is the shared one, untouched. A profile's maturity
+ * ceiling (worker/catalog/ceiling.ts) is held to the same way, in the same pass.
  */
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
@@ -18,6 +19,8 @@ import { readingAccount } from '../auth/guards'
 import { SESSION_COOKIE } from '../auth/session'
 import type { AppEnv } from '../env'
 import { titleKeyOf } from '../lib/title-copies'
+import { type Ceiling, ceilingComposition, ceilingItems } from './ceiling'
+import type { CatalogProvider } from './provider'
 import { MAX_PAGE } from './rules'
 import type { Episode, ListItem, PageComposition, Paged, Season } from './types'
 
@@ -78,24 +81,46 @@ export function unwatchedComposition(page: PageComposition, watched: Set<string>
   return { ...page, rows }
 }
 
+/** A grid's page without the watched titles, filled from the pages after it (see keptPage). */
+export function unwatchedPage<T extends Paged<ListItem>>(first: T, read: (page: number) => Promise<T>, watched: Set<string>): Promise<T> {
+  return keptPage(first, read, (items) => unwatched(items, watched))
+}
+
 /**
- * A grid's page without the watched titles, topped up from the pages after it (FILL_PAGES at most)
- * until it holds as many as the page asked for did. Its `page` is the last page read, so the grid
- * asks for the one after that next and no title comes twice; its totals drop what was left out.
+ * A grid's page with only what `keep` keeps of it, topped up from the pages after it (FILL_PAGES
+ * at most) until it holds as many as the page asked for did. Its `page` is the last page read, so
+ * the grid asks for the one after that next and no title comes twice; its totals drop what was
+ * left out.
  */
-export async function unwatchedPage<T extends Paged<ListItem>>(first: T, read: (page: number) => Promise<T>, watched: Set<string>): Promise<T> {
+export async function keptPage<T extends Paged<ListItem>>(first: T, read: (page: number) => Promise<T>, keep: (items: ListItem[]) => ListItem[] | Promise<ListItem[]>): Promise<T> {
   const wanted = first.results.length
-  let results = unwatched(first.results, watched)
+  let results = await keep(first.results)
   let removed = first.results.length - results.length
   let last = first
   for (let extra = 0; results.length < wanted && extra < FILL_PAGES && last.page < Math.min(last.total_pages, MAX_PAGE); extra++) {
     last = await read(last.page + 1)
-    const kept = unwatched(last.results, watched)
+    const kept = await keep(last.results)
     removed += last.results.length - kept.length
     results = results.concat(kept)
   }
   const whole = first.page === 1 && last.page >= last.total_pages
   return { ...first, page: last.page, results, total_results: whole ? results.length : Math.max(results.length, first.total_results - removed) }
+}
+
+/**
+ * What a viewer's grids and rows leave out: the titles they watched, when they hide them, and those
+ * above their profile's maturity ceiling (worker/catalog/ceiling.ts); null when nothing is.
+ */
+export function viewerKeep(provider: Pick<CatalogProvider, 'certifications'>, taste: ViewerTaste | null, ceiling: Ceiling): ((items: ListItem[]) => Promise<ListItem[]>) | null {
+  const watched = taste?.hideWatched ? taste.watched : null
+  if (!watched && ceiling === 'all') return null
+  return (items) => ceilingItems(provider, ceiling, watched ? unwatched(items, watched) : items)
+}
+
+/** A composed page as the viewer sees it: without the titles they watched, when they hide them, nor those above their ceiling. */
+export async function viewerComposition(provider: Pick<CatalogProvider, 'certifications'>, page: PageComposition, taste: ViewerTaste | null, ceiling: Ceiling): Promise<PageComposition> {
+  const unseen = taste?.hideWatched ? unwatchedComposition(page, taste.watched) : page
+  return ceilingComposition(provider, ceiling, unseen)
 }
 
 // Spoiler-safe

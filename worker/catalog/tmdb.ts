@@ -14,7 +14,8 @@ import { DEFAULT_IMAGE_SIZES } from './image-sizes'
 import { genresIn } from './messages'
 import { tmdbApiBase } from './tmdb-config'
 import { RateLimiter, retryAfterMs, SLOT_LEASE_MS } from './tmdb-limiter'
-import { CatalogNotFoundError, type CatalogProvider, CatalogUnavailableError, type ListName } from './provider'
+import { keptCertifications } from './certifications'
+import { CatalogNotFoundError, type CatalogProvider, CatalogUnavailableError, type ListName, type TitleKey } from './provider'
 import { namesThePerson } from './name-match'
 import {
   addDays,
@@ -832,6 +833,26 @@ export class TmdbCatalog implements CatalogProvider {
       }
     } catch {
       return DEFAULT_IMAGE_SIZES
+    }
+  }
+
+  /** Each title's US rating, asked of TMDB once per title (its release dates or content ratings) and kept (certifications.ts). */
+  async certifications(titles: readonly TitleKey[]): Promise<Map<string, string | null>> {
+    return keptCertifications(this.env.CACHE, titles, (title) => this.usCertification(title), this.waitUntil)
+  }
+
+  /** The US rating TMDB lists for a title (as its details pick a film's: the theatrical release's first), null for none or an unknown title. */
+  private async usCertification(title: TitleKey): Promise<string | null> {
+    try {
+      if (title.media_type === 'movie') {
+        const raw = await this.upstream<Record<string, unknown>>(`/movie/${title.id}/release_dates`, {})
+        return movieRating({ release_dates: raw }, 'US')?.rating ?? null
+      }
+      const raw = await this.upstream<Record<string, unknown>>(`/tv/${title.id}/content_ratings`, {})
+      return tvRating({ content_ratings: raw }, 'US')?.rating ?? null
+    } catch (err) {
+      if (err instanceof CatalogNotFoundError) return null
+      throw err
     }
   }
 

@@ -30,7 +30,11 @@ import { type BootData, CONTINUE_LIMIT, openingSeason, type PersonalBoot, RECENT
 import { paintable, paintPage } from '../seo/ssr'
 import { COOKIE_CONSENT_COOKIE, DRAW_HERE_COOKIE, isConsent } from '../seo/ssr-contract'
 import { CatalogNotFoundError, titleDetails } from '../catalog/provider'
-import { spoilerSafeSeason, tasteOf, unwatchedComposition, unwatchedPage, VIEWER_CACHE_CONTROL, type ViewerTaste, viewerTaste } from '../catalog/taste-filters'
+import { keptPage, spoilerSafeSeason, tasteOf, VIEWER_CACHE_CONTROL, viewerComposition, viewerKeep, type ViewerTaste, viewerTaste } from '../catalog/taste-filters'
+import { type Ceiling, ceilingItems, ceilingPeople, ceilingPerson, titleWithinCeiling } from '../catalog/ceiling'
+import { viewerCeiling } from '../catalog/ceiling-of-viewer'
+import type { CatalogProvider } from '../catalog/provider'
+import { errorText } from '../lib/api-errors'
 import type { FilterWants, ViewerFilters } from '../accounts/taste'
 import { documentTitle, listHead, type ListMetaSource, metaTags, personHead, siteTags, siteText, titleMetaOf } from '../seo/meta'
 import { database } from '../accounts/db'
@@ -113,15 +117,24 @@ async function composedBoot(c: Context<AppEnv>, name: PageName, module: string):
   }
 }
 
-async function titleBoot(c: Context<AppEnv>, type: 'movie' | 'tv', id: number): Promise<AppPage> {
+/**
+ * A title's page: its details (and a show's opening season) inlined, with its own title, description
+ * and tags. Above the viewer's `ceiling` it inlines nothing of the title: the API's 403 answer
+ * instead, with that status, and the app says the title is not on this profile.
+ */
+async function titleBoot(c: Context<AppEnv>, type: 'movie' | 'tv', id: number, ceiling: Ceiling): Promise<AppPage> {
   const module = moduleOf(type === 'movie' ? '/movie/:id' : '/tv/:id')
   const url = new URL(c.req.url)
   const { locale } = languageOf(c)
   try {
     const provider = catalogForPage(c, locale)
-    const details = await titleDetails(provider, type, id)
+    const [details, allowed] = await Promise.all([titleDetails(provider, type, id), titleWithinCeiling(provider, ceiling, { media_type: type, id })])
     // The app says the title was not found; crawlers get the status to match.
     if (!details) return { module, boot: bootBase(c), status: 404 }
+    if (!allowed) {
+      const error = errorText(isLocale(locale) ? locale : DEFAULT_LOCALE, 'errors.notOnThisProfile')
+      return { module, boot: { ...bootBase(c), notOnProfile: { error, not_on_profile: true } }, status: 403, memo: false }
+    }
     const meta = titleMetaOf(c.env, details, url.origin, locale)
     const { images, imageSizes } = await backdrop(c, details.backdrop_path)
     const boot: BootData = { ...bootBase(c), imageSizes, player: playerConfig(c.env) }
@@ -321,7 +334,8 @@ async function personalBoot(c: Context<AppEnv>, account: Account, wants: Persona
     if (continueWatching) personal.continueWatching = continueWatching
     if (latest && similar) personal.similar = { type: latest.content_type, id: latest.content_id, page: similar }
     if (recommendations) personal.recommendations = recommendations
-    return { account: { id: account.id, email: account.email, type: 'user', user: mine.profile }, personal, filters: mine.filters }
+    const held = await personalWithinCeiling(provider, account.ceiling, personal)
+    return { account: { id: account.id, email: account.email, type: 'user', user: mine.profile }, personal: held, filters: mine.filters }
   } catch (err) {
     warn(c, 'account data unavailable', err)
     return undefined
@@ -329,41 +343,73 @@ async function personalBoot(c: Context<AppEnv>, account: Account, wants: Persona
 }
 
 /**
- * The first data as the viewer whose choices they are sees it, the way the catalogue's API answers
- * them (worker/routes/catalog.ts): rows and grids without the titles they watched, each grid filled
- * from its following pages, and a show's episodes after the last one they watched hidden.
+ * What a page painted for an account shows of it, within its profile's maturity ceiling: Continue
+ * watching (with its Up next episodes), the watchlist, the history, the panel's similar titles and
+ * the recommendation rows, without the titles above it, from one lookup.
  */
-async function asTheViewerSees(c: Context<AppEnv>, boot: BootData, taste: ViewerTaste): Promise<void> {
+async function personalWithinCeiling(provider: CatalogProvider, ceiling: Ceiling, personal: PersonalBoot): Promise<PersonalBoot> {
+  if (ceiling === 'all') return personal
+  const { continueWatching, watchlist, history, similar, recommendations } = personal
+  const titles = [
+    ...[...(continueWatching ?? []), ...(watchlist ?? []), ...(history ?? [])].map((entry) => ({ media_type: entry.content_type, id: entry.content_id })),
+    ...(similar?.page.results ?? []),
+    ...(recommendations ?? []).flatMap((row) => row.items),
+  ]
+  const kept = new Set((await ceilingItems(provider, ceiling, titles)).map((title) => `${title.media_type}:${title.id}`))
+  const within = (title: { media_type: string; id: number }) => kept.has(`${title.media_type}:${title.id}`)
+  const entryWithin = (entry: { content_type: string; content_id: number }) => kept.has(`${entry.content_type}:${entry.content_id}`)
+  return {
+    ...personal,
+    ...(continueWatching && { continueWatching: continueWatching.filter(entryWithin) }),
+    ...(watchlist && { watchlist: watchlist.filter(entryWithin) }),
+    ...(history && { history: history.filter(entryWithin) }),
+    ...(similar && { similar: { ...similar, page: { ...similar.page, results: similar.page.results.filter(within) } } }),
+    ...(recommendations && { recommendations: recommendations.map((row) => ({ ...row, items: row.items.filter(within) })).filter((row) => row.items.length > 0) }),
+  }
+}
+
+/**
+ * The first data as the viewer sees it, the way the catalogue's API answers them
+ * (worker/routes/catalog.ts): rows and grids without the titles they watched, when they hide them,
+ * nor those above their profile's maturity ceiling, each grid filled from its following pages; a
+ * person's filmography and a search's people within the ceiling too; and a show's episodes after
+ * the last one they watched hidden, when they asked.
+ */
+async function asTheViewerSees(c: Context<AppEnv>, boot: BootData, taste: ViewerTaste | null, ceiling: Ceiling): Promise<void> {
   const provider = catalogForPage(c, languageOf(c).locale)
-  if (taste.hideWatched) {
-    const { watched } = taste
-    if (boot.page) boot.page = { ...boot.page, data: unwatchedComposition(boot.page.data, watched) }
+  const keep = viewerKeep(provider, taste, ceiling)
+  if (keep) {
+    if (boot.page) boot.page = { ...boot.page, data: await viewerComposition(provider, boot.page.data, taste, ceiling) }
     const { genre, topRated, search, grid } = boot
     if (genre) {
       const filters: DiscoverFilters = { genres: [genre.id], genreMode: 'all' }
       const [movie, tv] = await Promise.all([
-        genre.movie && unwatchedPage(genre.movie, (page) => provider.discover('movie', filters, page), watched),
-        unwatchedPage(genre.tv, (page) => provider.discover('tv', filters, page), watched),
+        genre.movie && keptPage(genre.movie, (page) => provider.discover('movie', filters, page), keep),
+        keptPage(genre.tv, (page) => provider.discover('tv', filters, page), keep),
       ])
       boot.genre = { ...genre, ...(movie && { movie }), tv }
     }
-    if (topRated) boot.topRated = { ...topRated, page: await unwatchedPage(topRated.page, (page) => provider.topRated(topRated.type, page), watched) }
-    if (search) boot.search = { ...search, page: await unwatchedPage(search.page, (page) => provider.search(search.term, page), watched) }
+    if (topRated) boot.topRated = { ...topRated, page: await keptPage(topRated.page, (page) => provider.topRated(topRated.type, page), keep) }
+    if (search) {
+      const page = await keptPage(search.page, (number) => provider.search(search.term, number), keep)
+      boot.search = { ...search, page: { ...page, people: await ceilingPeople(provider, ceiling, page.people) } }
+    }
     // The grid's state is in its first data, as the address spelt it.
     const asked = grid && gridAsk(grid.type, readGrid(new URLSearchParams(grid.search)))
     if (grid && asked) {
       const read = catalogForPage(c, languageOf(c).locale, asked.region)
-      boot.grid = { ...grid, page: await unwatchedPage(grid.page, (page) => read.discover(grid.type, asked.filters, page), watched) }
+      boot.grid = { ...grid, page: await keptPage(grid.page, (page) => read.discover(grid.type, asked.filters, page), keep) }
     }
   }
-  if (taste.spoilerSafe && boot.season && boot.title?.type === 'tv') boot.season = spoilerSafeSeason(boot.season, taste.furthest)
+  if (boot.person) boot.person = await ceilingPerson(provider, ceiling, boot.person)
+  if (taste?.spoilerSafe && boot.season && boot.title?.type === 'tv') boot.season = spoilerSafeSeason(boot.season, taste.furthest)
 }
 
 /** A page as served: its HTML, that body's own ETag, and the headers it carries. */
 interface RenderedPage {
   html: Precompressed
   etag: string
-  status: 200 | 404
+  status: 200 | 403 | 404
   /** False when the page went out without its data (the catalogue failed), or is a 404: not worth keeping. */
   complete: boolean
 }
@@ -461,6 +507,8 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
   // So is a page whose data follows the viewer's choices, while one of them is on (a page painted
   // for the account learns them with the rest of what it shows of it).
   const taste = followsTaste && !base.signedOut && !forAccount?.account ? await viewerTaste(c, followsTaste) : null
+  // And a page held to a profile's maturity ceiling: nothing above it is inlined.
+  const ceiling: Ceiling = base.signedOut ? 'all' : (forAccount?.account?.ceiling ?? (await viewerCeiling(c)))
   const render = async (): Promise<RenderedPage | null> => {
     const [shell, resolved, mine] = await Promise.all([
       shellOf(c),
@@ -469,9 +517,9 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
     ])
     if (!shell) return null
     const theirs = taste ?? (followsTaste && mine ? tasteOf(mine.filters) : null)
-    if (resolved.boot && theirs) {
+    if (resolved.boot && (theirs || ceiling !== 'all')) {
       // Without the viewer's own data the page asks for it as it would without any.
-      await asTheViewerSees(c, resolved.boot, theirs).catch((err: unknown) => {
+      await asTheViewerSees(c, resolved.boot, theirs, ceiling).catch((err: unknown) => {
         warn(c, 'viewer data unavailable', err)
         resolved.boot = undefined
       })
@@ -512,7 +560,7 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
   const region = catalogProviderName(c.env) === 'tmdb' ? visitorRegion(c) : ''
   const layout = composed ? await layoutVersionOf(c.env.CACHE, composed) : null
   const variant = pageVariant(base.path, locale, base.signedOut, drawHere, consent, region, layout)
-  const ownPage = personal || forAccount !== null || taste !== null
+  const ownPage = personal || forAccount !== null || taste !== null || ceiling !== 'all'
   const page = ownPage ? await render() : await renderedPages.get(`${url.origin}${variant}`, () => keptAtTheEdge(c, variant, render))
   if (!page) return c.env.ASSETS.fetch(c.req.raw)
   // The first data says whether a session cookie came along, so the body varies with the cookie;
@@ -570,7 +618,12 @@ const SIGNED_IN_PARTS: Record<PageName, PersonalWants> = {
 function composed(path: keyof typeof COMPOSED_PAGES) {
   const name = COMPOSED_PAGES[path]
   const module = moduleOf(path)
-  return (c: Context<AppEnv>) => serve(c, () => composedBoot(c, name, module), { signedIn: SIGNED_IN_PARTS[name], composed: name, taste: { watched: true } })
+  return async (c: Context<AppEnv>) => {
+    // A kids profile's home is the Kids page's composition (with the home's own account rows).
+    const kidsHome = name === 'home' && getCookie(c, SESSION_COOKIE) !== undefined && (await currentAccount(c))?.kids === true
+    const shown = kidsHome ? 'kids' : name
+    return serve(c, () => composedBoot(c, shown, module), { signedIn: SIGNED_IN_PARTS[name], composed: shown, taste: { watched: true } })
+  }
 }
 
 // The ETag middleware sits on each route, not on the sub-app, which is mounted at the root.
@@ -584,7 +637,7 @@ export const appPageRoutes = new Hono<AppEnv>()
     const type = c.req.param('type') === 'movie' ? 'movie' : 'tv'
     // A show's episode list follows a spoiler-safe viewer's choice.
     const id = Number(c.req.param('id'))
-    return serve(c, () => titleBoot(c, type, id), type === 'tv' ? { taste: { show: id } } : {})
+    return serve(c, async () => titleBoot(c, type, id, await viewerCeiling(c)), type === 'tv' ? { taste: { show: id } } : {})
   })
   .get('/person/:id{[1-9][0-9]{0,9}}', etag(), (c) => serve(c, () => personBoot(c, Number(c.req.param('id')))))
   .get('/top-imdb', etag(), (c) => serve(c, () => topImdbBoot(c), { taste: { watched: true } }))

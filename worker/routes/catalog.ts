@@ -11,8 +11,11 @@ import { catalogFor, catalogForRequest, visitorRegion } from '../catalog'
 import { genresIn } from '../catalog/messages'
 import { regionSchema } from '../accounts/services'
 import { cachedPage, NARROWABLE_PAGES, PAGE_NAMES } from '../catalog/pages'
-import { CatalogNotFoundError, CatalogUnavailableError, LIST_NAMES } from '../catalog/provider'
-import { hasSession, spoilerSafeSeason, unwatchedComposition, unwatchedPage, VIEWER_CACHE_CONTROL, viewerTaste } from '../catalog/taste-filters'
+import { type Ceiling, ceilingPeople, ceilingPerson, titleWithinCeiling } from '../catalog/ceiling'
+import { viewerCeiling } from '../catalog/ceiling-of-viewer'
+import { type CatalogProvider, CatalogNotFoundError, CatalogUnavailableError, LIST_NAMES, type TitleKey } from '../catalog/provider'
+import { hasSession, keptPage, spoilerSafeSeason, VIEWER_CACHE_CONTROL, viewerComposition, viewerKeep, type ViewerTaste, viewerTaste } from '../catalog/taste-filters'
+import type { FilterWants } from '../accounts/taste'
 import type { ListItem, PageComposition, Paged } from '../catalog/types'
 import {
   type DiscoverFilters,
@@ -186,11 +189,42 @@ const forTheViewer = createMiddleware<AppEnv>(async (c, next) => {
   if (hasSession(c)) c.res.headers.set('Cache-Control', VIEWER_CACHE_CONTROL)
 })
 
-/** A grid's page (`read` answers any page), without the titles a viewer who hides them has watched, filled from the pages after. */
-async function gridPage<T extends Paged<ListItem>>(c: Context<AppEnv>, page: number, read: (page: number) => Promise<T>): Promise<Response> {
-  const [first, taste] = await Promise.all([read(page), viewerTaste(c, { watched: true })])
-  if (!taste?.hideWatched) return c.json(first)
-  return c.json(await unwatchedPage(first, read, taste.watched))
+/**
+ * What the viewer's answers are held to: their profile's maturity ceiling and, with `wants`, their
+ * own choices. The session is confirmed once, before both are read from it.
+ */
+async function viewerView(c: Context<AppEnv>, wants?: FilterWants): Promise<{ ceiling: Ceiling; taste: ViewerTaste | null }> {
+  const ceiling = await viewerCeiling(c)
+  return { ceiling, taste: wants ? await viewerTaste(c, wants) : null }
+}
+
+/**
+ * A grid's page (`read` answers any page), without the titles a viewer who hides them has watched
+ * nor those above their ceiling, filled from the pages after; `finish` holds the rest of the answer
+ * (a search's people) to the ceiling.
+ */
+async function gridPage<T extends Paged<ListItem>>(
+  c: Context<AppEnv>,
+  provider: CatalogProvider,
+  page: number,
+  read: (page: number) => Promise<T>,
+  { wants = { watched: true }, finish }: { wants?: FilterWants | null; finish?: (answer: T, ceiling: Ceiling) => Promise<T> } = {},
+): Promise<Response> {
+  const [first, { taste, ceiling }] = await Promise.all([read(page), viewerView(c, wants ?? undefined)])
+  const keep = viewerKeep(provider, taste, ceiling)
+  if (!keep) return c.json(first)
+  const kept = await keptPage(first, read, keep)
+  return c.json(finish && ceiling !== 'all' ? await finish(kept, ceiling) : kept)
+}
+
+/** A title above the viewer's ceiling: its details, seasons and stream are not for this profile. */
+export function notOnThisProfile(c: Context<AppEnv>) {
+  return apiError(c, 403, 'errors.notOnThisProfile', undefined, { not_on_profile: true as const })
+}
+
+/** Whether the title is within the viewer's ceiling (always, for anyone without a session, with no lookup). */
+export async function viewerMaySee(c: Context<AppEnv>, provider: CatalogProvider, title: TitleKey): Promise<boolean> {
+  return titleWithinCeiling(provider, await viewerCeiling(c), title)
 }
 
 export const catalogRoutes = new Hono<AppEnv>()
@@ -224,11 +258,11 @@ export const catalogRoutes = new Hono<AppEnv>()
       if (region && !on) return apiError(c, 400, 'errors.regionWithoutServices')
       const narrowing = on ? { on, region: region ?? visitorRegion(c) } : null
       const provider = narrowing ? catalogFor(c.env, (p) => c.executionCtx.waitUntil(p), { locale: requestLocale(c), region: narrowing.region }) : catalogForRequest(c)
-      const [body, taste] = await Promise.all([
+      const [body, { taste, ceiling }] = await Promise.all([
         provider.version().then((version) => cachedPage(c.env, provider, version, name, service ?? 'all', (p) => c.executionCtx.waitUntil(p), provider.locale, narrowing)),
-        viewerTaste(c, { watched: true }),
+        viewerView(c, { watched: true }),
       ])
-      if (taste?.hideWatched) return c.json(unwatchedComposition(JSON.parse(body.text) as PageComposition, taste.watched))
+      if (taste?.hideWatched || ceiling !== 'all') return c.json(await viewerComposition(provider, JSON.parse(body.text) as PageComposition, taste, ceiling))
       // Already serialized and compressed (see cachedPage): the answer is a PageComposition.
       return precompressedResponse(body, c.req.header('Accept-Encoding'), { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': PAGE_CACHE_CONTROL })
     },
@@ -236,7 +270,7 @@ export const catalogRoutes = new Hono<AppEnv>()
   .get('/lists/:list', forTheViewer, validate('param', z.object({ list: z.enum(LIST_NAMES, { error: errorMessage('errors.unknownList') }) })), validate('query', pageOnly), async (c) => {
     const provider = cachedCatalog(c)
     const { list } = c.req.valid('param')
-    return gridPage(c, pageOf(c.req.valid('query')), (page) => provider.list(list, page))
+    return gridPage(c, provider, pageOf(c.req.valid('query')), (page) => provider.list(list, page))
   })
   .get('/discover/:type', forTheViewer, validate('param', z.object({ type: mediaType })), validate('query', discoverQuery), async (c) => {
     const { type } = c.req.valid('param')
@@ -244,7 +278,7 @@ export const catalogRoutes = new Hono<AppEnv>()
     if ('error' in asked) return apiError(c, 400, asked.error, asked.values)
     const provider = asked.region ? catalogFor(c.env, (p) => c.executionCtx.waitUntil(p), { locale: requestLocale(c), region: asked.region }) : catalogForRequest(c)
     c.header('Cache-Control', CACHE_CONTROL)
-    return gridPage(c, asked.page, (page) => provider.discover(type, asked.filters, page))
+    return gridPage(c, provider, asked.page, (page) => provider.discover(type, asked.filters, page))
   })
   .get(
     '/browse',
@@ -259,13 +293,13 @@ export const catalogRoutes = new Hono<AppEnv>()
     async (c) => {
       const query = c.req.valid('query')
       const provider = cachedCatalog(c)
-      return gridPage(c, pageOf(query), (page) => provider.browse(query.letter, page))
+      return gridPage(c, provider, pageOf(query), (page) => provider.browse(query.letter, page))
     },
   )
   .get('/top-rated/:type', forTheViewer, validate('param', z.object({ type: mediaType })), validate('query', pageOnly), async (c) => {
     const provider = cachedCatalog(c)
     const { type } = c.req.valid('param')
-    return gridPage(c, pageOf(c.req.valid('query')), (page) => provider.topRated(type, page))
+    return gridPage(c, provider, pageOf(c.req.valid('query')), (page) => provider.topRated(type, page))
   })
   .get(
     '/search',
@@ -283,7 +317,10 @@ export const catalogRoutes = new Hono<AppEnv>()
     async (c) => {
       const query = c.req.valid('query')
       const provider = cachedCatalog(c)
-      return gridPage(c, pageOf(query), (page) => provider.search(query.query, page))
+      // The people found name titles they are known for: those above the ceiling are left out too.
+      return gridPage(c, provider, pageOf(query), (page) => provider.search(query.query, page), {
+        finish: async (answer, ceiling) => ({ ...answer, people: await ceilingPeople(provider, ceiling, answer.people) }),
+      })
     },
   )
   .get('/genres', validate('query', only({ type: mediaType.optional() })), async (c) => {
@@ -291,17 +328,23 @@ export const catalogRoutes = new Hono<AppEnv>()
     const provider = cachedCatalog(c)
     return c.json({ genres: type === 'tv' ? genresIn(provider.locale, TV_GENRES) : await provider.genres() })
   })
-  .get('/movie/:id', validate('param', z.object({ id })), validate('query', only({})), async (c) => {
+  // A title above the viewer's ceiling answers 403 (an unknown one still 404).
+  .get('/movie/:id', forTheViewer, validate('param', z.object({ id })), validate('query', only({})), async (c) => {
     const provider = cachedCatalog(c)
-    return c.json(await provider.movie(c.req.valid('param').id))
+    const { id: movieId } = c.req.valid('param')
+    const [details, allowed] = await Promise.all([provider.movie(movieId), viewerMaySee(c, provider, { media_type: 'movie', id: movieId })])
+    return allowed ? c.json(details) : notOnThisProfile(c)
   })
-  .get('/tv/:id', validate('param', z.object({ id })), validate('query', only({})), async (c) => {
+  .get('/tv/:id', forTheViewer, validate('param', z.object({ id })), validate('query', only({})), async (c) => {
     const provider = cachedCatalog(c)
-    return c.json(await provider.tv(c.req.valid('param').id))
+    const { id: tvId } = c.req.valid('param')
+    const [details, allowed] = await Promise.all([provider.tv(tvId), viewerMaySee(c, provider, { media_type: 'tv', id: tvId })])
+    return allowed ? c.json(details) : notOnThisProfile(c)
   })
-  .get('/person/:id', validate('param', z.object({ id })), validate('query', only({})), async (c) => {
+  .get('/person/:id', forTheViewer, validate('param', z.object({ id })), validate('query', only({})), async (c) => {
     const provider = cachedCatalog(c)
-    return c.json(await provider.person(c.req.valid('param').id))
+    const [person, ceiling] = await Promise.all([provider.person(c.req.valid('param').id), viewerCeiling(c)])
+    return c.json(await ceilingPerson(provider, ceiling, person))
   })
   .get(
     '/tv/:id/season/:season',
@@ -318,7 +361,8 @@ export const catalogRoutes = new Hono<AppEnv>()
     async (c) => {
       const { id: tvId, season } = c.req.valid('param')
       const provider = cachedCatalog(c)
-      const [answer, taste] = await Promise.all([provider.season(tvId, season), viewerTaste(c, { show: tvId })])
+      const [answer, { taste, ceiling }] = await Promise.all([provider.season(tvId, season), viewerView(c, { show: tvId })])
+      if (!(await titleWithinCeiling(provider, ceiling, { media_type: 'tv', id: tvId }))) return notOnThisProfile(c)
       if (!taste?.spoilerSafe) return c.json(answer)
       return c.json(spoilerSafeSeason(answer, taste.furthest, c.req.valid('query').reveal))
     },
@@ -336,10 +380,11 @@ export const catalogRoutes = new Hono<AppEnv>()
       return c.json(await provider.watchOptions(type, titleId, asked ?? visitorRegion(c)))
     },
   )
-  .get('/:type/:id/similar', validate('param', z.object({ type: mediaType, id })), validate('query', pageOnly), async (c) => {
+  .get('/:type/:id/similar', forTheViewer, validate('param', z.object({ type: mediaType, id })), validate('query', pageOnly), async (c) => {
     const { type, id: titleId } = c.req.valid('param')
     const provider = cachedCatalog(c)
-    return c.json(await provider.similar(type, titleId, pageOf(c.req.valid('query'))))
+    // Hide watched leaves similar titles as they are; the ceiling does not.
+    return gridPage(c, provider, pageOf(c.req.valid('query')), (page) => provider.similar(type, titleId, page), { wants: null })
   })
   .onError((err, c) => {
     if (err instanceof CatalogNotFoundError) return apiError(c, 404, err.messageId)

@@ -16,7 +16,8 @@
  *
  * Anyone (mounted at /api/lists):
  *   GET    /{slug}                   a public list with its titles, or the reader's own private or hidden one; 404 otherwise
- *                                    (a signed-in reader's answer says whether it has `reported` it)
+ *                                    (a signed-in reader's answer says whether it has `reported` it, and leaves out
+ *                                    the titles above their profile's maturity ceiling)
  *   POST   /{slug}/report            { reason, note? }: a signed-in account reports a public list (201), once (409),
  *                                    never its own (403); enough reports hide it until reviewed (accounts/moderation.ts)
  * Names and descriptions with a blocked word are refused with 400 (lib/blocked-words.ts).
@@ -52,15 +53,30 @@ import {
   reorderLists,
   updateList,
   type ListRefusal,
+  type ListWithItems,
 } from '../accounts/user-lists'
 import { keepPublicListCopies, publicListView } from '../accounts/public-lists'
 import { hasReported, reportList, reportThreshold } from '../accounts/moderation'
 import { closedForMaintenance, readingAccount, requireAccount } from '../auth/guards'
 import { SESSION_COOKIE } from '../auth/session'
+import { catalogForRequest } from '../catalog'
+import { ceilingContent } from '../catalog/ceiling'
+import { viewerCeiling } from '../catalog/ceiling-of-viewer'
 import type { AppEnv } from '../env'
 import { apiError } from '../lib/api-errors'
 import { refuseBlockedWords } from '../lib/blocked-words'
 import { validate } from '../lib/validate'
+
+/**
+ * A list as a reader whose profile has a maturity ceiling sees it: without the titles above it, its
+ * count and posters from those left. Anyone else's is the list as it is.
+ */
+async function withinReadersCeiling(c: Context<AppEnv>, list: ListWithItems): Promise<ListWithItems> {
+  const ceiling = await viewerCeiling(c)
+  if (ceiling === 'all') return list
+  const items = await ceilingContent(catalogForRequest(c), ceiling, list.items)
+  return { ...list, items, item_count: items.length, posters: items.slice(0, list.posters.length).map((item) => item.poster_path) }
+}
 
 function refused(c: Context, refusal: ListRefusal) {
   return refusal === 'tooManyLists' ? apiError(c, 409, 'errors.tooManyLists', { max: MAX_LISTS }) : apiError(c, 409, 'errors.listFull', { max: MAX_LIST_ITEMS })
@@ -172,6 +188,6 @@ export const publicListRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, no-store')
     const { listId, ...answer } = found
     // whether this reader has reported it already (the page then says so instead of offering Report)
-    const reported = !found.own && reader ? await hasReported(db, reader, listId) : false
-    return c.json({ ...answer, reported }, 200)
+    const [reported, list] = await Promise.all([!found.own && reader ? hasReported(db, reader, listId) : false, withinReadersCeiling(c, found.list)])
+    return c.json({ ...answer, list, reported }, 200)
   })

@@ -1,6 +1,7 @@
 /**
  * Playback API: which sources the player offers (GET /config), which HLS master playlist
- * plays a title, with its preview thumbnails track when it has one (GET /stream/:type/:id), its
+ * plays a title, with its preview thumbnails track when it has one (GET /stream/:type/:id; 403 for
+ * a title above the viewer's profile's maturity ceiling), its
  * markers (GET /markers/:type/:id: the intro, recap and credits to skip or act on) and a viewer's
  * "this marker was wrong" (POST /markers/:id/wrong). Operator links for downloads and ads travel with the
  * sources so the title page renders them only when they are configured, and so do the trailer
@@ -19,6 +20,8 @@ import type { MarkersAnswer } from '../player/marker-rules'
 import { markersForPlayback, reportWrongMarker } from '../player/markers'
 import { playerConfig } from '../player/sources'
 import { SAMPLE_MASTER_URL, SAMPLE_THUMBNAILS_URL, sampleSeriesEpisode, streamForPlayback } from '../player/streams'
+import { catalogForRequest } from '../catalog'
+import { notOnThisProfile, viewerMaySee } from './catalog'
 import { catalogProviderName } from './config'
 
 /** Plain decimal digits only, as the catalogue routes take them: no `1e3`, `0x10`, `00001` or spaces. */
@@ -46,6 +49,8 @@ export const playerRoutes = new Hono<AppEnv>()
   .get('/stream/:type/:id', validate('param', streamParams), validate('query', streamQuery), async (c) => {
     const { type, id } = c.req.valid('param')
     const { season, episode } = c.req.valid('query')
+    // A title above the viewer's profile's ceiling does not play on it (anyone without a session asks nothing more).
+    if (!(await viewerMaySee(c, catalogForRequest(c), { media_type: type, id }))) return notOnThisProfile(c)
     const stream = await streamForPlayback(database(c.env.DB), c.env.CACHE, type, id, season, episode)
     if (stream) {
       return c.json({ url: stream.master_url, label: stream.label, thumbnails: stream.thumbnails_url, origin: 'mapped' as const })

@@ -12,6 +12,7 @@ import { z } from 'zod'
 import { myStore } from '../accounts/store-client'
 import { requireAccount } from '../auth/guards'
 import { catalogForRequest } from '../catalog'
+import { ceilingRows } from '../catalog/ceiling'
 import { viewerRecommendations } from '../catalog/recommendation-rows'
 import type { AppEnv } from '../env'
 import { apiError } from '../lib/api-errors'
@@ -19,8 +20,10 @@ import { validate } from '../lib/validate'
 
 export const recommendationRoutes = new Hono<AppEnv>().get('/', requireAccount, validate('query', z.strictObject({})), async (c) => {
   const { store, owner } = myStore(c)
-  const rows = await viewerRecommendations(store, owner, catalogForRequest(c), (p) => c.executionCtx.waitUntil(p))
+  const catalog = catalogForRequest(c)
+  const rows = await viewerRecommendations(store, owner, catalog, (p) => c.executionCtx.waitUntil(p))
   if (!rows) return apiError(c, 401, 'errors.noSession')
   c.header('Cache-Control', 'private, no-store')
-  return c.json({ rows }, 200)
+  // the titles above the profile's maturity ceiling are left out (worker/catalog/ceiling.ts)
+  return c.json({ rows: await ceilingRows(catalog, c.var.account.ceiling, rows) }, 200)
 })

@@ -63,8 +63,11 @@ export interface AppPage {
   description?: string
   /** Extra head tags (a title's social tags), already escaped. */
   headTags?: string
-  /** 404 when the address names nothing (the app shows its not-found page); 200 otherwise. */
-  status?: 200 | 404
+  /**
+   * 404 when the address names nothing (the app shows its not-found page), 403 when it names a title
+   * above the viewer's profile's maturity ceiling; 200 otherwise.
+   */
+  status?: 200 | 403 | 404
   /** A page that says what it is missing with a 200 (so the console stays clean) is kept out of search engines. */
   noindex?: boolean
   /** False for a page whose answer depends on who asks: never kept for the next visitor. */

@@ -7,6 +7,7 @@
 import type { PageName } from '../catalog/pages'
 import type { ImageSizes, ListItem, MovieDetails, PageComposition, Paged, PersonDetails, SearchPage, Season, TvDetails } from '../catalog/types'
 import type { PlayerConfig } from '../player/sources'
+import type { ViewerFields } from '../auth/viewer'
 import type { PublicRecord } from '../accounts/accounts'
 import type { HistoryResult } from '../accounts/history'
 import type { ServiceChoice } from '../accounts/services'
@@ -19,12 +20,12 @@ export const CONTINUE_LIMIT = 20
 export const RECENT_HISTORY_LIMIT = 20
 
 /** The signed-in account as GET /api/auth/me answers it. */
-export interface BootAccount {
+export type BootAccount = {
   id: number
   email: string
   type: 'user'
   user: PublicRecord
-}
+} & Partial<ViewerFields>
 
 /** What a page painted for a signed-in account shows of it at once, as the /api/me routes answer it. */
 export interface PersonalBoot {
@@ -74,6 +75,11 @@ export interface BootData {
    * watchlist, the profile).
    */
   plain?: 'anyone' | 'account'
+  /**
+   * On a title's page whose title is above the viewer's profile's maturity ceiling: the API's 403
+   * answer for it (GET /api/catalog/{type}/{id}), in place of the title's data.
+   */
+  notOnProfile?: { error: string; not_on_profile: true }
   /** A show's first regular season with its episodes: the one a new viewer opens on. */
   season?: Season
   /** The player's sources and operator links, as GET /api/player/config answers them. */
