@@ -53,7 +53,7 @@ import { digestHex } from '../lib/digest'
 import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_COOKIE, LOCALES, localizedPath, negotiateLocale, pagePrefix } from '../lib/locales'
 import { type PageLanguage, pageLanguageOf } from '../seo/languages'
 import { knownForOf } from '../catalog/known-for'
-import { readDiscoverQuery } from './catalog'
+import { kidsProfile, readDiscoverQuery } from './catalog'
 import { discoverQuery, gridSearch, type GridState, readGrid } from '../../web/lib/grid-filters'
 
 /** Revalidated on every visit (cheap with the ETag): the HTML names this deployment's chunks. */
@@ -96,8 +96,12 @@ function backdrop(c: Context<AppEnv>, path: string | null | undefined) {
   return firstBackdrop(c.env, (p) => c.executionCtx.waitUntil(p), path)
 }
 
-/** The page's data, or nothing when the address asks for something the page would not show as is. */
-async function composedBoot(c: Context<AppEnv>, name: PageName, module: string): Promise<AppPage> {
+/**
+ * The page's data, or nothing when the address asks for something the page would not show as is.
+ * `composition` is the page whose rows it shows (a kids profile's home shows the Kids page's, as
+ * GET /api/catalog/pages/home answers it for that profile).
+ */
+async function composedBoot(c: Context<AppEnv>, name: PageName, module: string, composition: PageName = name): Promise<AppPage> {
   const url = new URL(c.req.url)
   const params = [...url.searchParams.keys()]
   const service = url.searchParams.get('service') ?? 'all'
@@ -106,7 +110,7 @@ async function composedBoot(c: Context<AppEnv>, name: PageName, module: string):
   try {
     // The catalogue's text (rows, notes, overviews, genres) in the page's language.
     const provider = catalogForPage(c, languageOf(c).locale)
-    const body = await cachedPage(c.env, provider, await provider.version(), name, service as ServiceSlug, (p) => c.executionCtx.waitUntil(p))
+    const body = await cachedPage(c.env, provider, await provider.version(), composition, service as ServiceSlug, (p) => c.executionCtx.waitUntil(p))
     const data = JSON.parse(body.text) as NonNullable<BootData['page']>['data']
     const { images, imageSizes } = await backdrop(c, data.hero[0]?.backdropPath)
     const boot: BootData = { ...bootBase(c), imageSizes, page: { name, service, data } }
@@ -620,9 +624,8 @@ function composed(path: keyof typeof COMPOSED_PAGES) {
   const module = moduleOf(path)
   return async (c: Context<AppEnv>) => {
     // A kids profile's home is the Kids page's composition (with the home's own account rows).
-    const kidsHome = name === 'home' && getCookie(c, SESSION_COOKIE) !== undefined && (await currentAccount(c))?.kids === true
-    const shown = kidsHome ? 'kids' : name
-    return serve(c, () => composedBoot(c, shown, module), { signedIn: SIGNED_IN_PARTS[name], composed: shown, taste: { watched: true } })
+    const shown = name === 'home' && (await kidsProfile(c)) ? 'kids' : name
+    return serve(c, () => composedBoot(c, name, module, shown), { signedIn: SIGNED_IN_PARTS[name], composed: shown, taste: { watched: true } })
   }
 }
 

@@ -31,6 +31,7 @@ import {
   TV_GENRES,
   WATCH_PROVIDER_IDS,
 } from '../catalog/rules'
+import { currentAccount } from '../auth/guards'
 import type { AppEnv } from '../env'
 import { apiError, type ErrorId, errorMessage, errorText, localizedMessage, requestLocale } from '../lib/api-errors'
 import type { MessageValues } from '../lib/i18n'
@@ -217,6 +218,11 @@ async function gridPage<T extends Paged<ListItem>>(
   return c.json(finish && ceiling !== 'all' ? await finish(kept, ceiling) : kept)
 }
 
+/** Whether the request is a kids profile's (or one that has not chosen its profile yet): its home is the Kids page's composition. */
+export async function kidsProfile(c: Context<AppEnv>): Promise<boolean> {
+  return hasSession(c) && (await currentAccount(c))?.kids === true
+}
+
 /** A title above the viewer's ceiling: its details, seasons and stream are not for this profile. */
 export function notOnThisProfile(c: Context<AppEnv>) {
   return apiError(c, 403, 'errors.notOnThisProfile', undefined, { not_on_profile: true as const })
@@ -257,9 +263,11 @@ export const catalogRoutes = new Hono<AppEnv>()
       if (on && service) return apiError(c, 400, 'errors.servicesWithPlatform')
       if (region && !on) return apiError(c, 400, 'errors.regionWithoutServices')
       const narrowing = on ? { on, region: region ?? visitorRegion(c) } : null
+      // A kids profile's home is the Kids page's composition (narrowed to services, the home's own, held to its ceiling).
+      const composition = name === 'home' && !narrowing && (await kidsProfile(c)) ? 'kids' : name
       const provider = narrowing ? catalogFor(c.env, (p) => c.executionCtx.waitUntil(p), { locale: requestLocale(c), region: narrowing.region }) : catalogForRequest(c)
       const [body, { taste, ceiling }] = await Promise.all([
-        provider.version().then((version) => cachedPage(c.env, provider, version, name, service ?? 'all', (p) => c.executionCtx.waitUntil(p), provider.locale, narrowing)),
+        provider.version().then((version) => cachedPage(c.env, provider, version, composition, service ?? 'all', (p) => c.executionCtx.waitUntil(p), provider.locale, narrowing)),
         viewerView(c, { watched: true }),
       ])
       if (taste?.hideWatched || ceiling !== 'all') return c.json(await viewerComposition(provider, JSON.parse(body.text) as PageComposition, taste, ceiling))

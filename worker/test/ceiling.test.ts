@@ -322,14 +322,19 @@ describe('painted pages', () => {
     expect(within.boot?.title?.data.id).toBe(WALL_E.id)
   })
 
-  it('give a kids profile’s home the Kids page’s composition', async () => {
+  it('give a kids profile’s home the Kids page’s composition, in the page and from the API', async () => {
     const kids = await sessionWith('kids')
     const { res, boot } = await html('/', kids.viewer)
     expect(res.status).toBe(200)
-    expect(boot?.page?.name).toBe('kids')
+    // Inlined as the home request's answer, which is the Kids page's composition for this profile.
+    expect(boot?.page?.name).toBe('home')
     expect(above('kids', compositionTitles(boot!.page!.data))).toEqual([])
     const kidsPage = (await answer<PageComposition>('/api/catalog/pages/kids', kids.viewer)).body
-    expect(boot!.page!.data.rows.map((row) => row.key)).toEqual(kidsPage.rows.map((row) => row.key))
+    const home = (await answer<PageComposition>('/api/catalog/pages/home', kids.viewer)).body
+    const anonymousHome = (await answer<PageComposition>('/api/catalog/pages/home')).body
+    expect(home).toEqual(kidsPage)
+    expect(boot!.page!.data).toEqual(kidsPage)
+    expect(kidsPage.rows.map((row) => row.key)).not.toEqual(anonymousHome.rows.map((row) => row.key))
     // A teens profile's home is the home page, held to its ceiling.
     const teens = await sessionWith('teens')
     const forTeens = await html('/', teens.viewer)
