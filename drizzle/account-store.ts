@@ -34,6 +34,36 @@ export const storeAccount = sqliteTable('account', {
    */
   checked_at: text('checked_at'),
   password_mark: text('password_mark'),
+  /**
+   * Which of the account's profiles this object holds the viewing of: 1 in the account's own object
+   * (which also holds the profiles themselves), 2 to 5 in a profile's object (`user:42/p2`).
+   */
+  profile_id: integer('profile_id').notNull().default(1),
+  /** The account requires its PIN (profile 1's) to leave a kids profile and to make or change profiles. */
+  profile_guard: integer('profile_guard', { mode: 'boolean' }).notNull().default(false),
+})
+
+/**
+ * The account's profiles, in the account's own object only. A profile's PIN is kept as an HMAC
+ * with a server-side key (a 4-digit PIN needs a limit, not a slow hash): after PIN_TRIES wrong ones
+ * it waits, longer each time (worker/accounts/profiles.ts).
+ */
+export const storeProfiles = sqliteTable('profiles', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  avatar: text('avatar').notNull(),
+  locale: text('locale'),
+  ceiling: text('ceiling', { enum: ['kids', 'teens', 'all'] }).notNull().default('all'),
+  pin_hmac: text('pin_hmac'),
+  /** Wrong PINs since the last right one or the last wait. */
+  pin_failures: integer('pin_failures').notNull().default(0),
+  /** How many waits so far (each twice the one before); back to 0 on a right PIN. */
+  pin_waits: integer('pin_waits').notNull().default(0),
+  /** Until when (ms since the epoch) no PIN is taken. */
+  pin_wait_until: integer('pin_wait_until').notNull().default(0),
+  /** Whether the owner was e-mailed about the wrong PINs since the last right one. */
+  pin_mailed: integer('pin_mailed', { mode: 'boolean' }).notNull().default(false),
+  created_at: text('created_at').notNull().default(now),
 })
 
 export const storeSessions = sqliteTable(
@@ -45,6 +75,8 @@ export const storeSessions = sqliteTable(
     last_seen_at: text('last_seen_at').notNull().default(now),
     user_agent: text('user_agent'),
     second_factor: text('second_factor'),
+    /** The profile chosen in this browser; 0 until "Who's watching?" is answered. */
+    profile_id: integer('profile_id').notNull().default(1),
   },
   (t) => [index('sessions_expires_idx').on(t.expires_at)],
 )
@@ -211,6 +243,7 @@ export const storePreferences = sqliteTable('preferences', {
 })
 
 export type StoreSession = typeof storeSessions.$inferSelect
+export type StoreProfileRow = typeof storeProfiles.$inferSelect
 export type StoreWatchlistRow = typeof storeWatchlist.$inferSelect
 export type StoreHistoryRow = typeof storeHistory.$inferSelect
 export type StorePlayingRow = typeof storePlaying.$inferSelect

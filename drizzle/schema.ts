@@ -267,6 +267,8 @@ export const watchlist = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     owner_type: text('owner_type', { enum: ownerTypes }).notNull(),
     owner_id: integer('owner_id').notNull(),
+    /** Which of the account's profiles (1 is the account's own). */
+    profile: integer('profile').notNull().default(1),
     content_id: integer('content_id').notNull(),
     content_type: text('content_type', { enum: contentTypes }).notNull(),
     title: text('title').notNull(),
@@ -274,7 +276,7 @@ export const watchlist = sqliteTable(
     added_at: text('added_at').notNull().default(now),
   },
   (t) => [
-    uniqueIndex('watchlist_owner_content_unique').on(t.owner_type, t.owner_id, t.content_id, t.content_type),
+    uniqueIndex('watchlist_owner_content_unique').on(t.owner_type, t.owner_id, t.profile, t.content_id, t.content_type),
     index('watchlist_owner_added_idx').on(t.owner_type, t.owner_id, t.added_at),
     index('watchlist_content_idx').on(t.content_type, t.content_id),
   ],
@@ -286,6 +288,8 @@ export const watchHistory = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     owner_type: text('owner_type', { enum: ownerTypes }).notNull(),
     owner_id: integer('owner_id').notNull(),
+    /** Which of the account's profiles (1 is the account's own). */
+    profile: integer('profile').notNull().default(1),
     content_id: integer('content_id').notNull(),
     content_type: text('content_type', { enum: contentTypes }).notNull(),
     title: text('title').notNull(),
@@ -301,7 +305,7 @@ export const watchHistory = sqliteTable(
     watched_at: text('watched_at').notNull().default(now),
   },
   (t) => [
-    uniqueIndex('watch_history_owner_content_unique').on(t.owner_type, t.owner_id, t.content_id, t.content_type),
+    uniqueIndex('watch_history_owner_content_unique').on(t.owner_type, t.owner_id, t.profile, t.content_id, t.content_type),
     index('watch_history_owner_watched_idx').on(t.owner_type, t.owner_id, t.watched_at),
     index('watch_history_content_idx').on(t.content_type, t.content_id),
   ],
@@ -319,6 +323,8 @@ export const userLists = sqliteTable(
     slug: text('slug').notNull(),
     owner_type: text('owner_type', { enum: ownerTypes }).notNull(),
     owner_id: integer('owner_id').notNull(),
+    /** Which of the account's profiles the list belongs to (1 is the account's own). */
+    profile: integer('profile').notNull().default(1),
     name: text('name').notNull(),
     description: text('description'),
     is_public: integer('is_public', { mode: 'boolean' }).notNull().default(false),
@@ -425,6 +431,8 @@ export const titleFigures = sqliteTable(
 export const userFigures = sqliteTable('user_figures', {
   user_id: integer('user_id').primaryKey(),
   watchlist: integer('watchlist').notNull().default(0),
+  /** How many profiles the account has (its store keeps them; this copy is for the admin list). */
+  profiles: integer('profiles').notNull().default(1),
 })
 
 /**

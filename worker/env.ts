@@ -58,6 +58,8 @@ export interface Bindings {
 }
 
 /** The signed-in account, set by the guards in worker/auth/guards.ts. */
+import type { Ceiling } from './catalog/ceiling'
+
 export interface Account {
   type: 'user' | 'admin'
   id: number
@@ -67,6 +69,18 @@ export interface Account {
   secondFactor: string | null
   /** When the session was last confirmed live (Unix seconds): its token is taken at its word until SESSION_CHECK_SECONDS after. */
   checkedAt?: number
+  /**
+   * The profile this session watches as (1 is the account's own; 0 while "Who's watching?" is
+   * unanswered), its maturity ceiling and whether it is a kids profile. Until a profile is chosen
+   * the ceiling is the strictest and the session is a kids one.
+   */
+  profileId: number
+  ceiling: Ceiling
+  kids: boolean
+  /** The chosen profile's name and avatar, and how many profiles the account has (from the token, when it says). */
+  profileName?: string
+  profileAvatar?: string
+  profileCount?: number
 }
 
 export interface Variables {

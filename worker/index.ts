@@ -103,6 +103,7 @@ import { partyRoutes } from './routes/party'
 import { seoRoutes, shareRoutes } from './routes/seo'
 import { localePrefix, LOCALES, PSEUDO_LOCALE_PREFIX } from './lib/locales'
 import { sessionRoutes } from './routes/sessions'
+import { profileRoutes } from './routes/profiles'
 import { secondFactorRoutes, twoFactorRoutes } from './routes/two-factor'
 import { noticeRoutes } from './routes/notices'
 import { ratingRoutes } from './routes/ratings'
@@ -128,6 +129,7 @@ const api = new Hono<AppEnv>()
   .use('/me/passkeys/*', auditAdminActions('admin.security'))
   .use('/me/two-factor/*', auditAdminActions('admin.security'))
   .use('/me/password', auditAdminActions('admin.security'))
+  .route('/me/profiles', profileRoutes)
   .route('/me/sessions', sessionRoutes)
   .route('/me/passkeys', myPasskeyRoutes)
   .route('/me/two-factor', twoFactorRoutes)

@@ -133,6 +133,7 @@ export interface AdminUserRow {
   lastActive: string | null
   is_active: boolean
   watchlistCount: number
+  profileCount: number
 }
 
 export interface UsersPage {
@@ -178,6 +179,7 @@ const userColumns = {
   lastActive: users.last_login,
   is_active: users.is_active,
   watchlistCount: sql<number>`coalesce(${userFigures.watchlist}, 0)`.mapWith(Number),
+  profileCount: sql<number>`coalesce(${userFigures.profiles}, 1)`.mapWith(Number),
 }
 
 function rowsOf(rows: Omit<AdminUserRow, 'role'>[]): AdminUserRow[] {

@@ -43,45 +43,46 @@ function chunks<T>(items: T[]): T[][] {
   return out
 }
 
-const WATCHLIST_UPSERT = `INSERT INTO watchlist (owner_type, owner_id, content_id, content_type, title, poster_path, added_at)
-SELECT ?1, ?2, value ->> '$.content_id', value ->> '$.content_type', value ->> '$.title', value ->> '$.poster_path', value ->> '$.added_at'
+const WATCHLIST_UPSERT = `INSERT INTO watchlist (owner_type, owner_id, profile, content_id, content_type, title, poster_path, added_at)
+SELECT ?1, ?2, ?4, value ->> '$.content_id', value ->> '$.content_type', value ->> '$.title', value ->> '$.poster_path', value ->> '$.added_at'
 FROM json_each(?3) WHERE true
-ON CONFLICT (owner_type, owner_id, content_id, content_type) DO UPDATE SET
+ON CONFLICT (owner_type, owner_id, profile, content_id, content_type) DO UPDATE SET
 title = excluded.title, poster_path = excluded.poster_path, added_at = excluded.added_at`
 
-const HISTORY_UPSERT = `INSERT INTO watch_history (owner_type, owner_id, content_id, content_type, title, poster_path, watch_duration, position,
+const HISTORY_UPSERT = `INSERT INTO watch_history (owner_type, owner_id, profile, content_id, content_type, title, poster_path, watch_duration, position,
 total_duration, season_number, episode_number, completed, watched_at)
-SELECT ?1, ?2, value ->> '$.content_id', value ->> '$.content_type', value ->> '$.title', value ->> '$.poster_path', value ->> '$.watch_duration',
+SELECT ?1, ?2, ?4, value ->> '$.content_id', value ->> '$.content_type', value ->> '$.title', value ->> '$.poster_path', value ->> '$.watch_duration',
 value ->> '$.position', value ->> '$.total_duration', value ->> '$.season_number', value ->> '$.episode_number', value ->> '$.completed', value ->> '$.watched_at'
 FROM json_each(?3) WHERE true
-ON CONFLICT (owner_type, owner_id, content_id, content_type) DO UPDATE SET
+ON CONFLICT (owner_type, owner_id, profile, content_id, content_type) DO UPDATE SET
 title = excluded.title, poster_path = excluded.poster_path, watch_duration = excluded.watch_duration, position = excluded.position,
 total_duration = excluded.total_duration, season_number = excluded.season_number, episode_number = excluded.episode_number,
 completed = excluded.completed, watched_at = excluded.watched_at`
 
 function titlesRemoved(table: 'watchlist' | 'watch_history') {
-  return `DELETE FROM ${table} WHERE owner_type = ?1 AND owner_id = ?2
+  return `DELETE FROM ${table} WHERE owner_type = ?1 AND owner_id = ?2 AND profile = ?4
 AND (content_type, content_id) IN (SELECT value ->> '$[0]', value ->> '$[1]' FROM json_each(?3))`
 }
 
-/** The statements that bring the copy up to date, removals first, for one D1 batch. */
+/** The statements that bring the copy of `owner`'s profile up to date, removals first, for one D1 batch. */
 export function copyStatements(d1: D1Database, owner: Owner, pending: PendingCopy): D1PreparedStatement[] {
   const statements: D1PreparedStatement[] = []
+  const profile = owner.profile ?? 1
   for (const table of ['watchlist', 'watch_history'] as const) {
     const removals = pending.removals.filter((r) => r.table_name === table)
     if (removals.some((r) => r.content_type === null)) {
-      statements.push(d1.prepare(`DELETE FROM ${table} WHERE owner_type = ?1 AND owner_id = ?2`).bind(owner.type, owner.id))
+      statements.push(d1.prepare(`DELETE FROM ${table} WHERE owner_type = ?1 AND owner_id = ?2 AND profile = ?3`).bind(owner.type, owner.id, profile))
     }
     const titles = removals.filter((r) => r.content_type !== null).map((r) => [r.content_type, r.content_id])
-    for (const part of chunks(titles)) statements.push(d1.prepare(titlesRemoved(table)).bind(owner.type, owner.id, JSON.stringify(part)))
+    for (const part of chunks(titles)) statements.push(d1.prepare(titlesRemoved(table)).bind(owner.type, owner.id, JSON.stringify(part), profile))
   }
   for (const part of chunks(pending.watchlist)) {
     const rows = part.map(({ content_id, content_type, title, poster_path, added_at }) => ({ content_id, content_type, title, poster_path, added_at }))
-    statements.push(d1.prepare(WATCHLIST_UPSERT).bind(owner.type, owner.id, JSON.stringify(rows)))
+    statements.push(d1.prepare(WATCHLIST_UPSERT).bind(owner.type, owner.id, JSON.stringify(rows), profile))
   }
   for (const part of chunks(pending.history)) {
     const rows = part.map(({ id: _id, copy: _copy, completed, ...row }) => ({ ...row, completed: completed ? 1 : 0 }))
-    statements.push(d1.prepare(HISTORY_UPSERT).bind(owner.type, owner.id, JSON.stringify(rows)))
+    statements.push(d1.prepare(HISTORY_UPSERT).bind(owner.type, owner.id, JSON.stringify(rows), profile))
   }
   return statements
 }

@@ -15,6 +15,8 @@ export interface NewSession {
   secondFactor?: string | null
   createdAt?: string
   lastSeenAt?: string
+  /** The profile it watches as; 0 until chosen, the account's own unless said. */
+  profileId?: number
 }
 
 export function insertSession(db: StoreDb, session: NewSession): void {
@@ -27,6 +29,7 @@ export function insertSession(db: StoreDb, session: NewSession): void {
       expires_at: session.expiresAt,
       user_agent: session.userAgent,
       second_factor: session.secondFactor ?? null,
+      profile_id: session.profileId ?? 1,
     })
     .onConflictDoNothing()
     .run()

@@ -26,11 +26,32 @@ import { digestHex } from '../lib/digest'
 import type { PublicRecord } from './accounts'
 import { copyIsEmpty, copyStatements, markCopied, pendingCopy } from './copies'
 import { database, nowIso, type StoreDb } from './db'
+import { accountStore as accountStoreOf } from './store-client'
 import { clearHistory, findHistoryEntry, FINISHED_FRACTION, playingRow, hideFromContinueWatching, historyResult, keepHistoryEntry, listContinueWatching, listHistory, recordPlaying, recordProgress, recordWatched, settlePlaying, type HistoryResult, type ProgressReport, type ReportReason } from './history'
 import { followChoices, followedShows, followState, setFollow, type FollowedShow, type FollowItem, type FollowState } from './follows'
 import { addSubscription, countSubscriptions, listSubscriptions, markNotified, readNoticeSettings, removeSubscription, settleDeliveries, writeNoticeSettings, type NoticeSettings, type QuietHours } from '../push/settings'
 import type { PushOutcome, PushSubscriptionKeys } from '../push/web-push'
 import { forgetLegacyRows, publicRecordOf, readLegacyRows } from './legacy'
+import type { Ceiling } from '../catalog/ceiling'
+import {
+  checkPin,
+  chooseForSession,
+  ensureOwnProfile,
+  findProfile,
+  insertProfile,
+  listProfiles,
+  OWN_PROFILE,
+  pinHmac,
+  profileGuard,
+  profileView,
+  removeProfile,
+  setPinHmac,
+  setProfileGuard,
+  updateProfile,
+  type PinOutcome,
+  type ProfileInput,
+  type ProfileView,
+} from './profiles'
 import { getServiceChoice, parseServiceChoice, setServiceChoice, type ServiceChoice } from './services'
 import {
   deleteExpiredSessions,
@@ -112,6 +133,30 @@ export interface ConfirmedSession {
   email: string
   secondFactor: string | null
   profile: PublicRecord
+  viewer: SessionViewer
+}
+
+/** The profile a session watches as (0 while unchosen), its ceiling and kind. */
+export interface SessionViewer {
+  profileId: number
+  ceiling: Ceiling
+  kids: boolean
+  profileName?: string
+  profileAvatar?: string
+  profileCount: number
+}
+
+/** A profile call's outcome: done, or refused with why (worker/routes/profiles.ts answers each). */
+export type ProfileOutcome<T> =
+  | { ok: true; value: T }
+  | { ok: false; refusal: 'unknown' | 'full' | 'own' | 'noOwnPin' | 'pinRequired' }
+  | { ok: false; refusal: 'wrongPin'; attemptsLeft: number; mailOwner: boolean; waitSeconds: number }
+  | { ok: false; refusal: 'waiting'; waitSeconds: number }
+
+export interface ProfilesState {
+  profiles: ProfileView[]
+  guard: boolean
+  current: number | null
 }
 
 export interface ImportCounts {
@@ -196,6 +241,12 @@ export type KeptOrTaste = { seq: number; kept: KeptRecommendations; seen: Conten
 
 type AccountState = typeof storeAccount.$inferSelect
 
+/** A refused PIN as a profile call's outcome. */
+function refusalOf(outcome: Exclude<PinOutcome, { ok: true }>): ProfileOutcome<never> {
+  if (outcome.wrong) return { ok: false, refusal: 'wrongPin', attemptsLeft: outcome.attemptsLeft, mailOwner: outcome.mailOwner, waitSeconds: outcome.waitSeconds }
+  return outcome.waitSeconds > 0 ? { ok: false, refusal: 'waiting', waitSeconds: outcome.waitSeconds } : { ok: false, refusal: 'pinRequired' }
+}
+
 async function passwordMark(hash: string): Promise<string> {
   return (await digestHex(hash)).slice(0, 32)
 }
@@ -233,12 +284,15 @@ export class AccountStore extends DurableObject<Bindings> {
   private async open(owner: Owner): Promise<AccountState | null> {
     if (this.deleted) return null
     let state = this.state()
-    if (!state) {
+    // a further profile's object is made by the account's (initProfileStore), never from D1
+    if (!state && (owner.profile ?? OWN_PROFILE) === OWN_PROFILE) {
       await this.ctx.blockConcurrencyWhile(() => this.takeOver(owner))
       state = this.state()
     }
     if (!state) return null
-    if (state.owner_type !== owner.type || state.owner_id !== owner.id) throw new Error('an account store was asked about another account')
+    if (state.owner_type !== owner.type || state.owner_id !== owner.id || state.profile_id !== (owner.profile ?? OWN_PROFILE)) {
+      throw new Error('an account store was asked about another account')
+    }
     return state
   }
 
@@ -252,9 +306,11 @@ export class AccountStore extends DurableObject<Bindings> {
     if (!this.known) {
       const state = await this.open(owner)
       if (!state) return false
-      this.known = { type: state.owner_type, id: state.owner_id }
+      this.known = { type: state.owner_type, id: state.owner_id, profile: state.profile_id }
     }
-    if (this.known.type !== owner.type || this.known.id !== owner.id) throw new Error('an account store was asked about another account')
+    if (this.known.type !== owner.type || this.known.id !== owner.id || this.known.profile !== (owner.profile ?? OWN_PROFILE)) {
+      throw new Error('an account store was asked about another account')
+    }
     return true
   }
 
@@ -358,15 +414,18 @@ export class AccountStore extends DurableObject<Bindings> {
   // Sessions
 
   /** Starts a session; answers the account's record, or null when the account is banned or gone. */
-  async startSession(owner: Owner, session: NewStoreSession, profile: PublicRecord | null = null): Promise<PublicRecord | null> {
+  async startSession(owner: Owner, session: NewStoreSession, profile: PublicRecord | null = null): Promise<{ record: PublicRecord; viewer: SessionViewer } | null> {
     const state = await this.open(owner)
     if (!state || state.banned) return null
     // after a reset password the sessions before it are over; this one starts on the new password
     if (owner.type === 'admin' && (await this.checkAdmin(state, { force: true })) === 'gone') return null
     deleteExpiredSessions(this.db)
-    insertSession(this.db, session)
+    // with more than one profile the new browser is asked "Who's watching?" first
+    const profileId = listProfiles(this.db).length > 1 ? 0 : OWN_PROFILE
+    insertSession(this.db, { ...session, profileId })
     if (profile) this.db.update(storeAccount).set({ profile }).run()
-    return profile ?? (state.profile as PublicRecord | null)
+    const record = profile ?? (state.profile as PublicRecord | null)
+    return record && { record, viewer: this.viewerOf(profileId) }
   }
 
   /** Confirms a session is live, stamping when it was last seen; null when it has ended. */
@@ -378,7 +437,17 @@ export class AccountStore extends DurableObject<Bindings> {
     const profile = state.profile as PublicRecord | null
     if (!session || !profile) return null
     touchSession(this.db, session)
-    return { email: profile.email, secondFactor: session.second_factor, profile }
+    return { email: profile.email, secondFactor: session.second_factor, profile, viewer: this.viewerOf(session.profile_id) }
+  }
+
+  /** What a session watching as profile `id` is held to; the strictest until one is chosen. */
+  private viewerOf(id: number): SessionViewer {
+    const profiles = listProfiles(this.db)
+    const profileCount = Math.max(1, profiles.length)
+    if (id === 0) return { profileId: 0, ceiling: 'kids', kids: true, profileCount }
+    const row = profiles.find((p) => p.id === id)
+    if (!row) return id === OWN_PROFILE ? { profileId: OWN_PROFILE, ceiling: 'all', kids: false, profileCount } : { profileId: 0, ceiling: 'kids', kids: true, profileCount }
+    return { profileId: row.id, ceiling: row.ceiling, kids: row.ceiling === 'kids', profileName: row.name, profileAvatar: row.avatar, profileCount }
   }
 
   async endSession(owner: Owner, sessionId: string): Promise<void> {
@@ -420,7 +489,16 @@ export class AccountStore extends DurableObject<Bindings> {
 
   /** The record as D1 now holds it, after a change there (profile, language, password). */
   async setProfile(owner: Owner, profile: PublicRecord): Promise<void> {
-    if (await this.isOpen(owner)) this.db.update(storeAccount).set({ profile }).run()
+    if (!(await this.isOpen(owner))) return
+    this.db.update(storeAccount).set({ profile }).run()
+    await this.toEveryProfile(owner, (store, profileOwner) => store.setProfile(profileOwner, profile))
+  }
+
+  /** From the account's own object to each further profile's. */
+  private async toEveryProfile(owner: Owner, call: (store: ReturnType<typeof accountStoreOf>, owner: Owner) => Promise<unknown>): Promise<void> {
+    if ((owner.profile ?? OWN_PROFILE) !== OWN_PROFILE) return
+    const numbers = listProfiles(this.db).map((p) => p.id).filter((id) => id !== OWN_PROFILE)
+    await Promise.all(numbers.map((profile) => call(accountStoreOf(this.env, { ...owner, profile }), { ...owner, profile })))
   }
 
   /** An administrator's ban (every session ends, none is confirmed or started) or its end. */
@@ -428,6 +506,159 @@ export class AccountStore extends DurableObject<Bindings> {
     if (!(await this.isOpen(owner))) return
     if (banned) deleteSessions(this.db)
     this.db.update(storeAccount).set({ banned, profile }).run()
+  }
+
+  // Profiles (the account's own object only)
+
+  /** The profiles, the account's own first (made from its name the first time), and whose this session is. */
+  async profiles(owner: Owner, sessionId: string | null = null): Promise<ProfilesState | null> {
+    const state = await this.open(owner)
+    if (!state) return null
+    this.ownProfile(state)
+    const session = sessionId ? findLiveSession(this.db, sessionId) : undefined
+    return { profiles: listProfiles(this.db).map(profileView), guard: profileGuard(this.db), current: session && session.profile_id > 0 ? session.profile_id : null }
+  }
+
+  private ownProfile(state: AccountState): void {
+    const record = state.profile as PublicRecord | null
+    ensureOwnProfile(this.db, record?.username ?? record?.email.split('@')[0] ?? '')
+  }
+
+  /**
+   * The PIN a change of profiles needs while the account asks for its PIN (profile 1's), checked
+   * and counted; ok when it is not asked for.
+   */
+  private async guardPin(owner: Owner, pin: string | null): Promise<PinOutcome> {
+    if (!profileGuard(this.db)) return { ok: true }
+    const hmac = pin === null ? null : await pinHmac(this.env.JWT_SECRET ?? '', owner, OWN_PROFILE, pin)
+    return checkPin(this.db, OWN_PROFILE, hmac)
+  }
+
+  async createProfile(owner: Owner, input: ProfileInput, pin: string | null): Promise<ProfileOutcome<ProfileView>> {
+    const state = await this.open(owner)
+    if (!state) return { ok: false, refusal: 'unknown' }
+    this.ownProfile(state)
+    const allowed = await this.guardPin(owner, pin)
+    if (!allowed.ok) return refusalOf(allowed)
+    const row = insertProfile(this.db, input)
+    if (!row) return { ok: false, refusal: 'full' }
+    // the profile's own object starts empty (a number used before was emptied when it was removed)
+    await accountStoreOf(this.env, { ...owner, profile: row.id }).initProfileStore({ ...owner, profile: row.id }, state.profile as PublicRecord | null)
+    return { ok: true, value: profileView(row) }
+  }
+
+  async updateProfile(owner: Owner, id: number, change: Partial<ProfileInput>, pin: string | null): Promise<ProfileOutcome<ProfileView>> {
+    const state = await this.open(owner)
+    if (!state) return { ok: false, refusal: 'unknown' }
+    this.ownProfile(state)
+    if (!findProfile(this.db, id)) return { ok: false, refusal: 'unknown' }
+    const allowed = await this.guardPin(owner, pin)
+    if (!allowed.ok) return refusalOf(allowed)
+    const row = updateProfile(this.db, id, change)
+    return row ? { ok: true, value: profileView(row) } : { ok: false, refusal: 'unknown' }
+  }
+
+  async deleteProfile(owner: Owner, id: number, pin: string | null): Promise<ProfileOutcome<null>> {
+    const state = await this.open(owner)
+    if (!state) return { ok: false, refusal: 'unknown' }
+    if (id === OWN_PROFILE) return { ok: false, refusal: 'own' }
+    if (!findProfile(this.db, id)) return { ok: false, refusal: 'unknown' }
+    const allowed = await this.guardPin(owner, pin)
+    if (!allowed.ok) return refusalOf(allowed)
+    removeProfile(this.db, id)
+    await accountStoreOf(this.env, { ...owner, profile: id }).deleteAccount({ ...owner, profile: id })
+    return { ok: true, value: null }
+  }
+
+  /** Sets or removes a profile's PIN (the worker has checked the account's password). */
+  async setProfilePin(owner: Owner, id: number, pin: string | null): Promise<ProfileOutcome<null>> {
+    const state = await this.open(owner)
+    if (!state) return { ok: false, refusal: 'unknown' }
+    this.ownProfile(state)
+    const hmac = pin === null ? null : await pinHmac(this.env.JWT_SECRET ?? '', owner, id, pin)
+    if (!setPinHmac(this.db, id, hmac)) return { ok: false, refusal: 'unknown' }
+    // the account's PIN gone, nothing is left to ask for
+    if (id === OWN_PROFILE && hmac === null) setProfileGuard(this.db, false)
+    return { ok: true, value: null }
+  }
+
+  /** Whether the account asks for its PIN (profile 1's, which it must have) to leave kids profiles and change profiles. */
+  async setProfileGuard(owner: Owner, on: boolean): Promise<ProfileOutcome<boolean>> {
+    const state = await this.open(owner)
+    if (!state) return { ok: false, refusal: 'unknown' }
+    this.ownProfile(state)
+    if (on && !findProfile(this.db, OWN_PROFILE)?.pin_hmac) return { ok: false, refusal: 'noOwnPin' }
+    setProfileGuard(this.db, on)
+    return { ok: true, value: on }
+  }
+
+  /**
+   * This browser's session watches as profile `id` from now on. A locked profile needs its PIN;
+   * leaving a kids profile (or an unchosen session, which is held as one) while the account asks
+   * for its PIN needs the account's. One PIN given is taken as the profile's, else the account's.
+   */
+  async chooseProfile(owner: Owner, sessionId: string, id: number, pin: string | null): Promise<ProfileOutcome<{ profile: ProfileView; viewer: SessionViewer }>> {
+    const state = await this.open(owner)
+    if (!state) return { ok: false, refusal: 'unknown' }
+    this.ownProfile(state)
+    const session = findLiveSession(this.db, sessionId)
+    const target = findProfile(this.db, id)
+    if (!session || !target) return { ok: false, refusal: 'unknown' }
+    const leaving = this.viewerOf(session.profile_id)
+    const needsAccountPin = profileGuard(this.db) && leaving.kids && target.ceiling !== 'kids' && session.profile_id !== id
+    const needsOwnPin = target.pin_hmac !== null && session.profile_id !== id
+    if (needsOwnPin || needsAccountPin) {
+      if (pin === null) {
+        const waiting = [needsOwnPin ? id : null, needsAccountPin ? OWN_PROFILE : null].map((p) => (p === null ? undefined : findProfile(this.db, p))).find((p) => p && p.pin_wait_until > Date.now())
+        if (waiting) return { ok: false, refusal: 'waiting', waitSeconds: Math.ceil((waiting.pin_wait_until - Date.now()) / 1000) }
+        return { ok: false, refusal: 'pinRequired' }
+      }
+      // the HMACs first: nothing async between a profile's count being read and written
+      const [ownHmac, accountHmac] = await Promise.all([
+        needsOwnPin ? pinHmac(this.env.JWT_SECRET ?? '', owner, id, pin) : null,
+        needsAccountPin ? pinHmac(this.env.JWT_SECRET ?? '', owner, OWN_PROFILE, pin) : null,
+      ])
+      if (needsOwnPin) {
+        const outcome = checkPin(this.db, id, ownHmac)
+        // the account's PIN opens any profile of it
+        if (!outcome.ok && id !== OWN_PROFILE && accountHmac === null) {
+          const asAccount = await pinHmac(this.env.JWT_SECRET ?? '', owner, OWN_PROFILE, pin)
+          if (findProfile(this.db, OWN_PROFILE)?.pin_hmac === asAccount) return this.chosen(sessionId, id)
+        }
+        if (!outcome.ok) return refusalOf(outcome)
+      }
+      if (needsAccountPin && !(needsOwnPin && id === OWN_PROFILE)) {
+        const outcome = checkPin(this.db, OWN_PROFILE, accountHmac)
+        if (!outcome.ok) return refusalOf(outcome)
+      }
+    }
+    return this.chosen(sessionId, id)
+  }
+
+  private chosen(sessionId: string, id: number): ProfileOutcome<{ profile: ProfileView; viewer: SessionViewer }> {
+    chooseForSession(this.db, sessionId, id)
+    const row = findProfile(this.db, id)
+    if (!row) return { ok: false, refusal: 'unknown' }
+    return { ok: true, value: { profile: profileView(row), viewer: this.viewerOf(id) } }
+  }
+
+  /** Every further profile's number, for what reaches all of them (the record, deletion, the export). */
+  async profileNumbers(owner: Owner): Promise<number[]> {
+    if (!(await this.isOpen(owner))) return []
+    return listProfiles(this.db).map((p) => p.id).filter((id) => id !== OWN_PROFILE)
+  }
+
+  /** A further profile's object starts: empty, with the account's record (an object of that number removed before is emptied). */
+  async initProfileStore(owner: Owner, record: PublicRecord | null): Promise<void> {
+    if (this.deleted) {
+      this.deleted = false
+      await this.ctx.storage.delete(DELETED_KEY)
+      await migrate(this.db, migrations)
+      this.stateQuery = undefined
+      this.known = undefined
+    }
+    if (this.state()) return
+    this.db.insert(storeAccount).values({ id: 1, owner_type: owner.type, owner_id: owner.id, profile_id: owner.profile ?? OWN_PROFILE, profile: record }).run()
   }
 
   // Watchlist
@@ -828,7 +1059,7 @@ export class AccountStore extends DurableObject<Bindings> {
 
   /** The account is deleted: everything here goes, and the mark left behind refuses any later call. */
   async deleteAccount(owner: Owner): Promise<void> {
-    await this.open(owner)
+    if (await this.open(owner)) await this.toEveryProfile(owner, (store, profileOwner) => store.deleteAccount(profileOwner))
     this.deleted = true
     this.alarmAt = null
     await this.ctx.storage.deleteAlarm()
@@ -841,7 +1072,7 @@ export class AccountStore extends DurableObject<Bindings> {
     this.alarmAt = undefined
     const state = this.state()
     if (!state) return
-    const owner = { type: state.owner_type, id: state.owner_id }
+    const owner = { type: state.owner_type, id: state.owner_id, profile: state.profile_id }
     this.settle()
     const pending = pendingCopy(this.db, this.state()?.change_seq ?? state.change_seq)
     if (copyIsEmpty(pending)) return

@@ -69,8 +69,13 @@ export interface ListWithItems extends ListSummary {
   owner_name: string | null
 }
 
+/** Which of the account's profiles a list belongs to: the one named, or the session's (an Account's profileId), else the own. */
+export function listProfileOf(owner: Owner & { profileId?: number }): number {
+  return owner.profile ?? (owner.profileId && owner.profileId > 0 ? owner.profileId : 1)
+}
+
 function ownedBy(owner: Owner) {
-  return and(eq(userLists.owner_type, owner.type), eq(userLists.owner_id, owner.id))
+  return and(eq(userLists.owner_type, owner.type), eq(userLists.owner_id, owner.id), eq(userLists.profile, listProfileOf(owner)))
 }
 
 function summaryOf(list: UserList, itemCount: number, posters: (string | null)[]): ListSummary {
@@ -102,7 +107,7 @@ const itemOrder = [asc(userListItems.position), asc(userListItems.added_at)] as 
  * pass D1's 100 bound values.
  */
 export async function listsOf(db: Db, owner: Owner, has?: ContentKey): Promise<ListSummary[]> {
-  const owned = sql`SELECT id FROM user_lists WHERE owner_type = ${owner.type} AND owner_id = ${owner.id}`
+  const owned = sql`SELECT id FROM user_lists WHERE owner_type = ${owner.type} AND owner_id = ${owner.id} AND profile = ${listProfileOf(owner)}`
   const [lists, covers, holding] = await Promise.all([
     db.select().from(userLists).where(ownedBy(owner)).orderBy(asc(userLists.position), desc(userLists.id)).all(),
     db.all<{ list_id: number; poster_path: string | null; n: number }>(
@@ -176,7 +181,7 @@ export async function readableList(
   // a list moderation hid is, like a private one, its owner's alone
   const shown = list.is_public && !list.hidden_reason
   const account = shown && !ownOfPublic ? null : await reader()
-  const own = account !== null && account.type === list.owner_type && account.id === list.owner_id
+  const own = account !== null && account.type === list.owner_type && account.id === list.owner_id && listProfileOf(account) === list.profile
   if (!shown && !own) return undefined
   return { list: await withItems(db, list), own, listId: list.id }
 }
@@ -192,9 +197,9 @@ export type ListRefusal = 'tooManyLists' | 'listFull'
 async function insertList(db: Db, owner: Owner, fields: ListFields, unlessNamed?: string): Promise<UserList | undefined> {
   const named = unlessNamed === undefined ? sql`` : sql` AND coalesce(sum(lower(${userLists.name}) = lower(${unlessNamed})), 0) = 0`
   const [row] = await db.all<UserList>(sql`
-    INSERT INTO ${userLists} (slug, owner_type, owner_id, name, description, is_public, position)
-    SELECT ${newSlug()}, ${owner.type}, ${owner.id}, ${fields.name}, ${fields.description}, ${fields.is_public ? 1 : 0}, coalesce(min(${userLists.position}), 1) - 1
-    FROM ${userLists} WHERE ${userLists.owner_type} = ${owner.type} AND ${userLists.owner_id} = ${owner.id}
+    INSERT INTO ${userLists} (slug, owner_type, owner_id, profile, name, description, is_public, position)
+    SELECT ${newSlug()}, ${owner.type}, ${owner.id}, ${listProfileOf(owner)}, ${fields.name}, ${fields.description}, ${fields.is_public ? 1 : 0}, coalesce(min(${userLists.position}), 1) - 1
+    FROM ${userLists} WHERE ${userLists.owner_type} = ${owner.type} AND ${userLists.owner_id} = ${owner.id} AND ${userLists.profile} = ${listProfileOf(owner)}
     HAVING count(*) < ${MAX_LISTS}${named}
     RETURNING *`)
   return row && { ...row, is_public: Boolean(row.is_public) }

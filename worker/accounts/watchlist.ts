@@ -11,6 +11,8 @@ import type { StoreDb } from './db'
 export interface Owner {
   type: OwnerType
   id: number
+  /** Which of the account's profiles, for what each profile keeps of its own; absent or 1: the account's own. */
+  profile?: number
 }
 
 export interface ContentKey {

@@ -11,10 +11,11 @@ import { createMiddleware } from 'hono/factory'
 import { database } from '../accounts/db'
 import { maintenanceEnabled } from '../accounts/settings'
 import { accountStore } from '../accounts/store-client'
+import type { SessionViewer } from '../accounts/store'
 import type { Account, AppEnv } from '../env'
 import { apiError, errorMessage } from '../lib/api-errors'
 import { forgetProfile } from './profile-memo'
-import { clearSessionCookie, issueSessionCookie, recentlyConfirmed, sessionToken, signingSecret, verifySessionToken, type SessionClaims } from './session'
+import { claimedProfile, clearSessionCookie, issueSessionCookie, recentlyConfirmed, sessionToken, signingSecret, verifySessionToken, type SessionClaims } from './session'
 
 export const NO_SESSION = errorMessage('errors.noSession')
 export const MAINTENANCE_MESSAGE = errorMessage('errors.maintenance')
@@ -34,7 +35,7 @@ export async function currentAccount(context: Context<AppEnv> | Context<AppEnv &
   // an administrator's session still short of its second factor is always asked about: it may
   // have passed it since, in an answer whose cookie this browser never stored
   if (recentlyConfirmed(claims) && (claims.type === 'user' || claims.secondFactor)) {
-    const account: Account = { type: claims.type, id: claims.accountId, email: claims.email, sessionId: claims.sessionId, secondFactor: claims.secondFactor ?? null, checkedAt: claims.checkedAt }
+    const account: Account = { type: claims.type, id: claims.accountId, email: claims.email, sessionId: claims.sessionId, secondFactor: claims.secondFactor ?? null, checkedAt: claims.checkedAt, ...claimedProfile(claims) }
     c.set('account', account)
     return account
   }
@@ -45,8 +46,8 @@ export async function currentAccount(context: Context<AppEnv> | Context<AppEnv &
     return null
   }
   const secondFactor = live.secondFactor === 'passkey' || live.secondFactor === 'totp' || live.secondFactor === 'recovery' ? live.secondFactor : null
-  const checkedAt = await issueSessionCookie(c, { ...claims, email: live.email, secondFactor })
-  const account: Account = { type: claims.type, id: claims.accountId, email: live.email, sessionId: claims.sessionId, secondFactor, checkedAt }
+  const checkedAt = await issueSessionCookie(c, { ...claims, email: live.email, secondFactor, ...live.viewer })
+  const account: Account = { type: claims.type, id: claims.accountId, email: live.email, sessionId: claims.sessionId, secondFactor, checkedAt, ...live.viewer }
   c.set('account', account)
   c.set('profile', live.profile)
   return account
@@ -91,6 +92,15 @@ export async function reconfirmAfterProfileChange(c: Context<AppEnv & SignedIn>)
   c.set('account', { ...account, checkedAt })
 }
 
+/** This browser's session now watches as another profile: its cookie says so at once, and the request's account too. */
+export async function reissueForProfile(c: Context<AppEnv & SignedIn>, viewer: SessionViewer): Promise<void> {
+  const account = c.var.account
+  const claims = await verifySessionToken(signingSecret(c.env), sessionToken(c) ?? '')
+  if (!claims) return
+  const checkedAt = await issueSessionCookie(c, { ...claims, email: account.email, secondFactor: (account.secondFactor as SessionClaims['secondFactor']) ?? null, ...viewer })
+  c.set('account', { ...account, ...viewer, checkedAt })
+}
+
 export const SECOND_FACTOR_REQUIRED = errorMessage('errors.secondFactorRequired')
 
 /** An administrator's session that has not yet passed the second factor: good for nothing but passing it. */
@@ -114,10 +124,25 @@ export const requireSignedIn = createMiddleware<AppEnv & SignedIn>(async (c, nex
   await next()
 })
 
+/**
+ * A signed-in viewer whose profile is chosen: every per-viewer route. A session still to answer
+ * "Who's watching?" reads and writes no profile's rows (409, `choose_profile`).
+ */
 export const requireAccount = createMiddleware<AppEnv & SignedIn>(async (c, next) => {
   const account = await currentAccount(c)
   if (!account) return apiError(c, 401, 'errors.noSession')
   if (awaitsSecondFactor(account)) return secondFactorRequired(c)
+  if (account.profileId === 0) return apiError(c, 409, 'errors.chooseProfile', undefined, { choose_profile: true as const })
+  await next()
+})
+
+/**
+ * What belongs to the account rather than to a profile (password, e-mail, passkeys, sessions,
+ * export, deletion, the profiles themselves): never from a kids profile's session, whose holder
+ * may be a child (403, `kids_profile`). Goes after requireAccount.
+ */
+export const requireAccountLevel = createMiddleware<AppEnv & SignedIn>(async (c, next) => {
+  if (c.var.account.kids) return apiError(c, 403, 'errors.kidsProfile', undefined, { kids_profile: true as const })
   await next()
 })
 

@@ -19,6 +19,8 @@ import type { Context } from 'hono'
 import { generateCookie, getCookie } from 'hono/cookie'
 import { z } from 'zod'
 import { ownerTypes, type OwnerType } from '../../drizzle/schema'
+import { CEILINGS, type Ceiling } from '../catalog/ceiling'
+import { MAX_PROFILES } from '../accounts/profiles'
 import type { PublicRecord } from '../accounts/accounts'
 import { accountStore } from '../accounts/store-client'
 import type { SecondFactor } from '../accounts/store'
@@ -47,6 +49,14 @@ const claimsSchema = z.object({
   chk: z.number().int().positive().optional(),
   em: z.string().min(3).max(320).optional(),
   sf: z.enum(SECOND_FACTORS).nullable().optional(),
+  // the profile the session watches as, its ceiling and whether it is a kids one (absent: the account's own)
+  pf: z.number().int().min(0).max(MAX_PROFILES).optional(),
+  cl: z.enum(CEILINGS).optional(),
+  kd: z.boolean().optional(),
+  // the profile's name and avatar and how many the account has, for the pages' header
+  pn: z.string().max(30).optional(),
+  pa: z.string().max(20).optional(),
+  pc: z.number().int().min(1).max(MAX_PROFILES).optional(),
 })
 
 export interface SessionClaims {
@@ -58,6 +68,25 @@ export interface SessionClaims {
   checkedAt?: number
   email?: string
   secondFactor?: SecondFactor | null
+  /** The profile chosen in this browser (0: not yet), with its ceiling and kind; see Account. */
+  profileId?: number
+  ceiling?: Ceiling
+  kids?: boolean
+  profileName?: string
+  profileAvatar?: string
+  profileCount?: number
+}
+
+/** The profile a token's claims name: the account's own, of any ceiling, for tokens without one. */
+export function claimedProfile(claims: SessionClaims): { profileId: number; ceiling: Ceiling; kids: boolean; profileName?: string; profileAvatar?: string; profileCount?: number } {
+  return {
+    profileId: claims.profileId ?? 1,
+    ceiling: claims.ceiling ?? 'all',
+    kids: claims.kids ?? false,
+    ...(claims.profileName !== undefined && { profileName: claims.profileName }),
+    ...(claims.profileAvatar !== undefined && { profileAvatar: claims.profileAvatar }),
+    ...(claims.profileCount !== undefined && { profileCount: claims.profileCount }),
+  }
 }
 
 // Importing the secret costs more than the HMAC itself, so each isolate imports it once per secret.
@@ -77,8 +106,12 @@ function signingKey(secret: string): Promise<CryptoKey> {
 export async function signSessionToken(secret: string, claims: SessionClaims): Promise<string> {
   if (!secret) throw new Error('refusing to sign a session token with an empty secret')
   const confirmed = claims.checkedAt === undefined ? {} : { chk: claims.checkedAt, em: claims.email, sf: claims.secondFactor ?? null }
+  const viewer =
+    claims.profileId === undefined
+      ? {}
+      : { pf: claims.profileId, cl: claims.ceiling ?? 'all', kd: claims.kids ?? false, pn: claims.profileName, pa: claims.profileAvatar, pc: claims.profileCount }
   return jwt.sign(
-    { sid: claims.sessionId, typ: claims.type, sub: String(claims.accountId), exp: claims.expiresAt, ...confirmed },
+    { sid: claims.sessionId, typ: claims.type, sub: String(claims.accountId), exp: claims.expiresAt, ...confirmed, ...viewer },
     await signingKey(secret),
     { algorithm: ALGORITHM },
   )
@@ -107,8 +140,9 @@ export async function verifySessionToken(secret: string, token: string): Promise
     if (!verified || verified.header.alg !== ALGORITHM) return null
     const parsed = claimsSchema.safeParse(verified.payload)
     if (!parsed.success || parsed.data.exp <= nowSeconds()) return null
-    const { sid, typ, sub, exp, chk, em, sf } = parsed.data
+    const { sid, typ, sub, exp, chk, em, sf, pf, cl, kd, pn, pa, pc } = parsed.data
     const claims: SessionClaims = { sessionId: sid, type: typ, accountId: Number(sub), expiresAt: exp, checkedAt: chk, email: em, secondFactor: sf }
+    if (pf !== undefined) Object.assign(claims, { profileId: pf, ceiling: cl ?? 'all', kids: kd ?? false, profileName: pn, profileAvatar: pa, profileCount: pc })
     if (verifiedTokens.size >= VERIFIED_KEPT) verifiedTokens.delete(verifiedTokens.keys().next().value!)
     verifiedTokens.set(token, { secret, claims })
     return claims
@@ -162,14 +196,14 @@ export async function startSession(
   const sessionId = randomSessionId()
   const expiresAt = nowSeconds() + SESSION_TTL_SECONDS
   const owner = { type, id: accountId }
-  const profile = await accountStore(c.env, owner).startSession(
+  const started = await accountStore(c.env, owner).startSession(
     owner,
     { id: sessionId, expiresAt: new Date(expiresAt * 1000).toISOString(), userAgent: c.req.header('User-Agent')?.slice(0, 300) ?? null, secondFactor },
     record,
   )
-  if (!profile) return null
-  await issueSessionCookie(c, { sessionId, type, accountId, expiresAt, email: profile.email, secondFactor })
-  return profile
+  if (!started) return null
+  await issueSessionCookie(c, { sessionId, type, accountId, expiresAt, email: started.record.email, secondFactor, ...started.viewer })
+  return started.record
 }
 
 export function sessionToken(c: AnyContext): string | undefined {

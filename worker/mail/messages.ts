@@ -112,3 +112,14 @@ export function newsletterWeeklyMail(env: Pick<Bindings, 'SITE_NAME'>, to: strin
 export function newsletterWords(locale: Locale, key: 'mail.newsletterPageTitle' | 'mail.newsletterConfirmPrompt' | 'mail.newsletterConfirmButton' | 'mail.newsletterConfirmed' | 'mail.newsletterUnsubscribePrompt' | 'mail.newsletterUnsubscribeButton' | 'mail.newsletterUnsubscribed' | 'mail.newsletterLinkInvalid' | 'mail.newsletterHome', siteName: string): string {
   return say(locale, key, { siteName })
 }
+
+/** To the account's owner, once, when a profile's PIN was got wrong past the limit. */
+export function wrongPinsMail(env: Pick<Bindings, 'SITE_NAME'>, to: string, origin: string, locale: Locale = 'en'): Mail {
+  const siteName = env.SITE_NAME
+  const loginUrl = `${origin}${localizedPath(locale, '/profile')}`
+  return {
+    to,
+    subject: say(locale, 'mail.wrongPinsSubject', { siteName }),
+    text: [say(locale, 'mail.wrongPins', { siteName }), '', say(locale, 'mail.wrongPinsIfNotYou', { loginUrl })].join('\n'),
+  }
+}

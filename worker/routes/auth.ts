@@ -17,6 +17,7 @@ import { beginSignIn, clientAddress, limitPerAddress, SIGNUP_ADDRESS_LIMIT, SIGN
 import { clearSessionCookie, sessionToken, startSession } from '../auth/session'
 import { BOT_CHECK_FAILED, botCheckEnabled, passesBotCheck } from '../auth/turnstile'
 import type { AppEnv } from '../env'
+import { viewerFields } from '../auth/viewer'
 import { afterAnswer } from '../lib/after-answer'
 import { apiError, requestLocale } from '../lib/api-errors'
 import { siteOrigin } from '../lib/site-url'
@@ -95,5 +96,6 @@ export const authRoutes = new Hono<AppEnv>()
     }
     const secondFactor = account.type === 'admin' ? { second_factor: await secondFactorStatus(database(c.env.DB), account) } : {}
     const user = awaitsSecondFactor(account) ? recordBeforeSecondFactor(record) : record
-    return c.json({ id: account.id, email: account.email, type: account.type, user, ...secondFactor }, 200)
+    return c.json({ id: account.id, email: account.email, type: account.type, user, ...secondFactor, ...viewerFields(account, record) }, 200)
   })
+

@@ -14,7 +14,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { database } from '../accounts/db'
-import { myStore } from '../accounts/store-client'
+import { myAccountStore, myStore } from '../accounts/store-client'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
 import { addDays, dayIn, timeZoneSchema } from '../calendar/dates'
 import { followedEpisodes } from '../calendar/episodes'
@@ -34,13 +34,13 @@ const feedSchema = z.object({ tz: timeZoneSchema }).strict()
 
 export const calendarRoutes = new Hono<AppEnv>()
   .get('/feed', requireAccount, async (c) => {
-    const { store, owner } = myStore(c)
+    const { store, owner } = myAccountStore(c)
     const feed = await store.calendarFeed(owner)
     c.header('Cache-Control', 'private, no-store')
     return c.json({ url: feed ? `${siteOrigin(c)}/calendar/${feed.secret}.ics` : null, created_at: feed?.created_at ?? null }, 200)
   })
   .post('/feed', requireAccount, closedForMaintenance, validate('json', feedSchema), async (c) => {
-    const { store, owner } = myStore(c)
+    const { store, owner } = myAccountStore(c)
     const secret = newFeedSecret()
     const created_at = new Date().toISOString()
     await saveFeed(database(c.env.DB), owner, secret, c.req.valid('json').tz)
@@ -52,7 +52,7 @@ export const calendarRoutes = new Hono<AppEnv>()
     return c.json({ url: `${siteOrigin(c)}/calendar/${secret}.ics`, created_at }, 201)
   })
   .delete('/feed', requireAccount, closedForMaintenance, async (c) => {
-    const { store, owner } = myStore(c)
+    const { store, owner } = myAccountStore(c)
     await revokeFeed(database(c.env.DB), owner)
     await store.setCalendarFeed(owner, null)
     return c.json({ url: null, created_at: null }, 200)

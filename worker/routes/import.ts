@@ -14,7 +14,7 @@ import { contentIdSchema, contentTypeSchema, listCreateSchema, plainText, rating
 import { importLists, matchTitles } from '../accounts/import'
 import { keepPublicListCopies, publicSlugsOf } from '../accounts/public-lists'
 import { myStore } from '../accounts/store-client'
-import { closedForMaintenance, requireAccount } from '../auth/guards'
+import { closedForMaintenance, requireAccount, requireAccountLevel } from '../auth/guards'
 import { catalogFor } from '../catalog'
 import { IMDB_ID_PATTERN } from '../catalog/title-facts'
 import type { AppEnv } from '../env'
@@ -63,12 +63,12 @@ const applySchema = z.object({
 })
 
 export const importRoutes = new Hono<AppEnv>()
-  .post('/match', requireAccount, validate('json', matchSchema), async (c) => {
+  .post('/match', requireAccount, requireAccountLevel, validate('json', matchSchema), async (c) => {
     const provider = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
     const queries = c.req.valid('json').items.map((i) => ({ title: i.title, year: i.year ?? null, type: i.type ?? null, tmdb_id: i.tmdb_id ?? null, imdb_id: i.imdb_id ?? null }))
     return c.json({ results: await matchTitles(provider, queries) }, 200)
   })
-  .post('/apply', requireAccount, closedForMaintenance, validate('json', applySchema), async (c) => {
+  .post('/apply', requireAccount, requireAccountLevel, closedForMaintenance, validate('json', applySchema), async (c) => {
     const db = database(c.env.DB)
     const owner = c.var.account
     const body = c.req.valid('json')

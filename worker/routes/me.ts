@@ -14,11 +14,13 @@ import { database } from '../accounts/db'
 import { contentParamSchema, historyQuerySchema, historyRecordSchema, MIN_ADMIN_PASSWORD_LENGTH, passwordChangeSchema, profileSchema, watchlistAddSchema } from '../accounts/schemas'
 import { endResetLinks } from '../accounts/password-resets'
 import { keepPublicListCopies, publicSlugsOf } from '../accounts/public-lists'
-import { myStore } from '../accounts/store-client'
+import { myAccountStore, myStore } from '../accounts/store-client'
 import { withNextEpisodes, type ContinueResult } from '../accounts/up-next'
 import { catalogForRequest } from '../catalog'
-import { closedForMaintenance, reconfirmAfterProfileChange, requireAccount } from '../auth/guards'
+import { ceilingContent } from '../catalog/ceiling'
+import { closedForMaintenance, reconfirmAfterProfileChange, requireAccount, requireAccountLevel } from '../auth/guards'
 import { checkCurrentPassword } from '../auth/current-password'
+import { viewerFields } from '../auth/viewer'
 import { confirmFactorChange } from '../auth/factor-change'
 import { hashPassword } from '../auth/password'
 import type { AppEnv } from '../env'
@@ -44,12 +46,12 @@ const acceptBeaconJson = createMiddleware<AppEnv>(async (c, next) => {
 export const meRoutes = new Hono<AppEnv>()
   .get('/profile', requireAccount, async (c) => {
     const account = c.var.account
-    const { store, owner } = myStore(c)
+    const { store, owner } = myAccountStore(c)
     const record = c.var.profile ?? (await store.profile(owner))
     if (!record) return apiError(c, 401, 'errors.noSession')
-    return c.json({ id: account.id, email: account.email, type: account.type, user: record }, 200)
+    return c.json({ id: account.id, email: account.email, type: account.type, user: record, ...viewerFields(account, record) }, 200)
   })
-  .patch('/profile', requireAccount, closedForMaintenance, validate('json', profileSchema), async (c) => {
+  .patch('/profile', requireAccount, requireAccountLevel, closedForMaintenance, validate('json', profileSchema), async (c) => {
     const account = c.var.account
     const changes = c.req.valid('json')
     const db = database(c.env.DB)
@@ -61,14 +63,14 @@ export const meRoutes = new Hono<AppEnv>()
     }
     const user = await updateProfile(db, account.type, account.id, changes)
     if (!user) return apiError(c, 404, 'errors.profileUpdateFailed')
-    const { store, owner } = myStore(c)
+    const { store, owner } = myAccountStore(c)
     await store.setProfile(owner, user)
     await reconfirmAfterProfileChange(c)
     // the owner's name is on each public list's page and card: visitors see the new one at once
     if (changes.username !== undefined) await keepPublicListCopies(c.env, await publicSlugsOf(db, owner))
     return c.json({ message: 'Profile updated successfully!', user }, 200)
   })
-  .post('/password', requireAccount, closedForMaintenance, validate('json', passwordChangeSchema), async (c) => {
+  .post('/password', requireAccount, requireAccountLevel, closedForMaintenance, validate('json', passwordChangeSchema), async (c) => {
     const account = c.var.account
     const body = c.req.valid('json')
     const db = database(c.env.DB)
@@ -87,7 +89,7 @@ export const meRoutes = new Hono<AppEnv>()
     // whoever else held a session (perhaps the reason for the change) is signed out
     // so is whoever held a reset link
     await endResetLinks(db, account.type, account.id)
-    const { store, owner } = myStore(c)
+    const { store, owner } = myAccountStore(c)
     await store.endSessions(owner, account.sessionId, true)
     if (record) await store.setProfile(owner, record)
     await reconfirmAfterProfileChange(c)
@@ -137,7 +139,10 @@ export const meRoutes = new Hono<AppEnv>()
   })
   .get('/continue-watching', requireAccount, validate('query', historyQuerySchema), async (c) => {
     const { store, owner } = myStore(c)
-    const results: ContinueResult[] = await withNextEpisodes(await store.continueWatching(owner, c.req.valid('query').limit), catalogForRequest(c))
+    const catalog = catalogForRequest(c)
+    const cards = await withNextEpisodes(await store.continueWatching(owner, c.req.valid('query').limit), catalog)
+    // the titles above the profile's maturity ceiling are left out (worker/catalog/ceiling.ts)
+    const results: ContinueResult[] = await ceilingContent(catalog, c.var.account.ceiling, cards)
     return c.json({ results }, 200)
   })
   .delete('/continue-watching/:content_type/:content_id', requireAccount, closedForMaintenance, validate('param', contentParamSchema), async (c) => {

@@ -11,12 +11,12 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { findRecord } from '../accounts/accounts'
 import { database } from '../accounts/db'
-import { myStore } from '../accounts/store-client'
+import { accountStore, myAccountStore, myStore } from '../accounts/store-client'
 import { deleteUserAccount, exportAccount, exportHistory, exportList, exportWatchlist, historyCsv, listCsv, watchlistCsv } from '../accounts/my-data'
 import { keepPublicListCopies, publicSlugsOf } from '../accounts/public-lists'
 import { ownListWithItems } from '../accounts/user-lists'
 import { checkCurrentPassword } from '../auth/current-password'
-import { closedForMaintenance, requireAccount } from '../auth/guards'
+import { closedForMaintenance, requireAccount, requireAccountLevel } from '../auth/guards'
 import { countersOf } from '../auth/rate-limit'
 import { subscriptionOf } from '../newsletter/subscribers'
 import { endpointsOf } from '../push/subscribers'
@@ -45,30 +45,40 @@ export function download(siteName: string, body: string, type: 'text/csv' | 'app
 }
 
 export const myDataRoutes = new Hono<AppEnv>()
-  .get('/export.json', requireAccount, async (c) => {
+  .get('/export.json', requireAccount, requireAccountLevel, async (c) => {
     const db = database(c.env.DB)
-    const { store, owner } = myStore(c)
-    const [account, stored] = await Promise.all([findRecord(db, owner.type, owner.id), store.accountData(owner)])
-    if (!account || !stored) return apiError(c, 401, 'errors.noSession')
+    const { store, owner } = myAccountStore(c)
+    const [account, stored, profiles] = await Promise.all([findRecord(db, owner.type, owner.id), store.accountData(owner), store.profiles(owner)])
+    if (!account || !stored || !profiles) return apiError(c, 401, 'errors.noSession')
     const data = await exportAccount(db, owner, account, stored, database(c.env.CATALOG))
-    return download(c.env.SITE_NAME, JSON.stringify(data, null, 2), 'application/json', 'my-data')
+    // each further profile's own viewing, as the account's own is above
+    const ofProfiles = await Promise.all(
+      profiles.profiles.map(async (profile) => {
+        if (profile.own) return { ...profile, viewing: 'above' as const }
+        const profileOwner = { ...owner, profile: profile.id }
+        const own = await accountStore(c.env, profileOwner).accountData(profileOwner)
+        const { sessions: _sessions, notices: _notices, ...viewing } = own ?? {}
+        return { ...profile, viewing }
+      }),
+    )
+    return download(c.env.SITE_NAME, JSON.stringify({ ...data, profiles: ofProfiles }, null, 2), 'application/json', 'my-data')
   })
-  .get('/export/watchlist.csv', requireAccount, async (c) => {
+  .get('/export/watchlist.csv', requireAccount, requireAccountLevel, async (c) => {
     const { store, owner } = myStore(c)
     const items = await exportWatchlist(database(c.env.CATALOG), await store.watchlist(owner))
     return download(c.env.SITE_NAME, watchlistCsv(items, catalogProviderName(c.env) === 'tmdb'), 'text/csv', 'watchlist')
   })
-  .get('/export/history.csv', requireAccount, async (c) => {
+  .get('/export/history.csv', requireAccount, requireAccountLevel, async (c) => {
     const { store, owner } = myStore(c)
     const items = await exportHistory(database(c.env.CATALOG), await store.history(owner))
     return download(c.env.SITE_NAME, historyCsv(items, catalogProviderName(c.env) === 'tmdb'), 'text/csv', 'history')
   })
-  .get('/export/lists/:file', requireAccount, validate('param', z.object({ file: z.string().regex(/^[a-z0-9]{10}\.csv$/, errorMessage('errors.listNotFound')) })), async (c) => {
+  .get('/export/lists/:file', requireAccount, requireAccountLevel, validate('param', z.object({ file: z.string().regex(/^[a-z0-9]{10}\.csv$/, errorMessage('errors.listNotFound')) })), async (c) => {
     const list = await ownListWithItems(database(c.env.DB), c.var.account, c.req.valid('param').file.slice(0, -4))
     if (!list) return apiError(c, 404, 'errors.listNotFound')
     return download(c.env.SITE_NAME, listCsv(await exportList(list, database(c.env.CATALOG)), catalogProviderName(c.env) === 'tmdb'), 'text/csv', `list-${list.slug}`)
   })
-  .delete('/account', requireAccount, closedForMaintenance, validate('json', deleteSchema), async (c) => {
+  .delete('/account', requireAccount, requireAccountLevel, closedForMaintenance, validate('json', deleteSchema), async (c) => {
     const account = c.var.account
     if (account.type !== 'user') return apiError(c, 403, 'errors.adminAccountRemoval')
     const db = database(c.env.DB)
@@ -78,7 +88,7 @@ export const myDataRoutes = new Hono<AppEnv>()
     if (!check.ok) return apiError(c, 400, 'errors.passwordIncorrect')
     const shown = await publicSlugsOf(db, account)
     // the store first: a copy it still had to write must not outlive the account in D1
-    const { store, owner } = myStore(c)
+    const { store, owner } = myAccountStore(c)
     await store.deleteAccount(owner)
     forgetProfile(owner)
     // the weekly e-mail's subscription of the account's own address goes with it

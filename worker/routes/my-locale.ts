@@ -8,7 +8,7 @@ import { Hono } from 'hono'
 import { setCookie } from 'hono/cookie'
 import { database } from '../accounts/db'
 import { localeChoiceSchema, setAccountLocale } from '../accounts/locale'
-import { myStore } from '../accounts/store-client'
+import { myAccountStore } from '../accounts/store-client'
 import { closedForMaintenance, NO_SESSION, reconfirmAfterProfileChange, requireAccount } from '../auth/guards'
 import type { AppEnv } from '../env'
 import { LOCALE_COOKIE } from '../lib/locales'
@@ -23,7 +23,7 @@ export const myLocaleRoutes = new Hono<AppEnv>().put('/', requireAccount, closed
   const { locale } = c.req.valid('json')
   const record = await setAccountLocale(database(c.env.DB), account.type, account.id, locale)
   if (!record) return c.json({ error: NO_SESSION }, 401)
-  const { store, owner } = myStore(c)
+  const { store, owner } = myAccountStore(c)
   await store.setProfile(owner, record)
   await reconfirmAfterProfileChange(c)
   // Not HttpOnly: the web app's language menu writes the same cookie.

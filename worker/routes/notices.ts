@@ -10,7 +10,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { database } from '../accounts/db'
-import { accountStore, myStore } from '../accounts/store-client'
+import { accountStore, myAccountStore } from '../accounts/store-client'
 import type { NoticeState } from '../accounts/store'
 import { closedForMaintenance, requireAccount } from '../auth/guards'
 import { timeZoneSchema } from '../calendar/dates'
@@ -78,13 +78,13 @@ const PRIVATE = { 'Cache-Control': 'private, no-store' }
 
 export const noticeRoutes = new Hono<AppEnv>()
   .get('/', requireAccount, async (c) => {
-    const { store, owner } = myStore(c)
+    const { store, owner } = myAccountStore(c)
     const state = await store.noticeState(owner)
     if (!state) return apiError(c, 401, 'errors.noSession')
     return c.json(await noticesAnswer(c.env, state), 200, PRIVATE)
   })
   .put('/', requireAccount, closedForMaintenance, validate('json', settingsSchema), async (c) => {
-    const { store, owner } = myStore(c)
+    const { store, owner } = myAccountStore(c)
     const { timeZone, quietHours } = c.req.valid('json')
     const state = await store.setNoticeSettings(owner, timeZone, quietHours)
     if (!state) return apiError(c, 401, 'errors.noSession')
@@ -92,7 +92,7 @@ export const noticeRoutes = new Hono<AppEnv>()
   })
   .post('/subscriptions', requireAccount, closedForMaintenance, validate('json', subscriptionSchema), async (c) => {
     if (!(await vapidKeys(c.env))) return apiError(c, 503, 'errors.noticesOff')
-    const { store, owner } = myStore(c)
+    const { store, owner } = myAccountStore(c)
     const { endpoint, keys, timeZone } = c.req.valid('json')
     const state = await store.subscribe(owner, { endpoint, p256dh: keys.p256dh, auth: keys.auth }, timeZone)
     if (state === null) return apiError(c, 401, 'errors.noSession')
@@ -108,7 +108,7 @@ export const noticeRoutes = new Hono<AppEnv>()
     return c.json(await noticesAnswer(c.env, state), 201, PRIVATE)
   })
   .delete('/subscriptions', requireAccount, validate('json', z.object({ endpoint: z.string().max(1024) }).strict()), async (c) => {
-    const { store, owner } = myStore(c)
+    const { store, owner } = myAccountStore(c)
     const left = await store.unsubscribe(owner, c.req.valid('json').endpoint)
     if (left === null) return apiError(c, 401, 'errors.noSession')
     const db = database(c.env.DB)

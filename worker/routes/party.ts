@@ -10,7 +10,7 @@ import { z } from 'zod'
 import { addressCounter, clientAddress, tooMany } from '../auth/rate-limit'
 import { closedForMaintenance, readingAccount } from '../auth/guards'
 import { rememberedProfile } from '../auth/profile-memo'
-import { accountStore, ownerOf } from '../accounts/store-client'
+import { accountOwner, accountStore } from '../accounts/store-client'
 import { catalogForRequest } from '../catalog'
 import { titleDetails } from '../catalog/provider'
 import type { AppEnv } from '../env'
@@ -75,7 +75,7 @@ export const partyRoutes = new Hono<AppEnv>()
     headers.delete(PARTY_ACCOUNT_HEADER)
     const account = await readingAccount(c)
     if (account) {
-      const record = c.var.profile ?? rememberedProfile(account) ?? (await accountStore(c.env, account).profile(ownerOf(account)))
+      const record = c.var.profile ?? rememberedProfile(account) ?? (await accountStore(c.env, accountOwner(account)).profile(accountOwner(account)))
       if (record?.username) headers.set(PARTY_ACCOUNT_HEADER, encodeURIComponent(record.username))
     }
     const answer = await partyRoom(c.env, code).fetch(new Request(c.req.url, { headers }))

@@ -16,7 +16,7 @@ import { database } from '../accounts/db'
 import { deletePasskey, findPasskey, listPasskeys, markPasskeyUsed, savePasskey, viewOf } from '../accounts/passkeys'
 import { plainText } from '../accounts/schemas'
 import { describeDevice } from '../accounts/sessions'
-import { awaitsSecondFactor, endThisSession, passSecondFactor, requireAccount, requireSignedIn } from '../auth/guards'
+import { awaitsSecondFactor, endThisSession, passSecondFactor, requireAccount, requireAccountLevel, requireSignedIn } from '../auth/guards'
 import { confirmFactorChange, factorChanged, factorChangeSchema, keepsAFactor } from '../auth/factor-change'
 import { mayEnroll } from '../auth/second-factor-guards'
 import { ADDRESS_FAILURE_LIMIT, addressCounter, clientAddress, giveBack, limitAttempts, WINDOW_SECONDS } from '../auth/rate-limit'
@@ -49,12 +49,12 @@ const signInSchema = z.object({ response: credentialJson })
 export const myPasskeyRoutes = new Hono<AppEnv>()
   .use(siteHostOnly)
   // an administrator without any second factor may add a passkey as the first one
-  .get('/', requireSignedIn, mayEnroll, async (c) => {
+  .get('/', requireSignedIn, mayEnroll, requireAccountLevel, async (c) => {
     const account = c.var.account
     const rows = await listPasskeys(database(c.env.DB), account.type, account.id)
     return c.json({ passkeys: rows.map(viewOf) }, 200)
   })
-  .post('/options', requireSignedIn, mayEnroll, validate('json', factorChangeSchema), async (c) => {
+  .post('/options', requireSignedIn, mayEnroll, requireAccountLevel, validate('json', factorChangeSchema), async (c) => {
     const account = c.var.account
     const db = database(c.env.DB)
     if (account.type === 'admin') {
@@ -68,7 +68,7 @@ export const myPasskeyRoutes = new Hono<AppEnv>()
     const options = await registrationOptions(c, db, { type: account.type, id: account.id, name: account.email }, existing)
     return c.json(options, 200)
   })
-  .post('/', requireSignedIn, mayEnroll, validate('json', addSchema), async (c) => {
+  .post('/', requireSignedIn, mayEnroll, requireAccountLevel, validate('json', addSchema), async (c) => {
     const account = c.var.account
     const body = c.req.valid('json')
     const db = database(c.env.DB)
@@ -91,7 +91,7 @@ export const myPasskeyRoutes = new Hono<AppEnv>()
     if (account.type === 'admin') await factorChanged(c, db, account, 'passkeyAdded')
     return c.json({ message: 'Passkey added.', passkey: viewOf(saved) }, 201)
   })
-  .delete('/:id', requireAccount, validate('param', z.object({ id: credentialId })), validate('json', factorChangeSchema), async (c) => {
+  .delete('/:id', requireAccount, requireAccountLevel, validate('param', z.object({ id: credentialId })), validate('json', factorChangeSchema), async (c) => {
     const account = c.var.account
     const db = database(c.env.DB)
     const { id } = c.req.valid('param')

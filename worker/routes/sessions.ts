@@ -8,8 +8,8 @@
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { myStore } from '../accounts/store-client'
-import { requireAccount } from '../auth/guards'
+import { myAccountStore } from '../accounts/store-client'
+import { requireAccount, requireAccountLevel } from '../auth/guards'
 import { clearSessionCookie } from '../auth/session'
 import type { AppEnv } from '../env'
 import { apiError, errorMessage } from '../lib/api-errors'
@@ -19,20 +19,20 @@ import { forgetProfile } from '../auth/profile-memo'
 const sessionParam = z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, errorMessage('errors.fieldSessionId', { field: 'id' })) })
 
 export const sessionRoutes = new Hono<AppEnv>()
-  .get('/', requireAccount, async (c) => {
-    const { store, owner } = myStore(c)
+  .get('/', requireAccount, requireAccountLevel, async (c) => {
+    const { store, owner } = myAccountStore(c)
     return c.json({ sessions: await store.sessions(owner, c.var.account.sessionId) }, 200)
   })
-  .delete('/', requireAccount, async (c) => {
-    const { store, owner } = myStore(c)
+  .delete('/', requireAccount, requireAccountLevel, async (c) => {
+    const { store, owner } = myAccountStore(c)
     await store.endSessions(owner)
     forgetProfile(owner)
     clearSessionCookie(c)
     return c.json({ message: 'Signed out everywhere.' }, 200)
   })
-  .delete('/:id', requireAccount, validate('param', sessionParam), async (c) => {
+  .delete('/:id', requireAccount, requireAccountLevel, validate('param', sessionParam), async (c) => {
     const account = c.var.account
-    const { store, owner } = myStore(c)
+    const { store, owner } = myAccountStore(c)
     const ended = await store.endSessionByPublicId(owner, c.req.valid('param').id)
     if (!ended) return apiError(c, 404, 'errors.sessionNotFound')
     if (ended === account.sessionId) clearSessionCookie(c)

@@ -125,6 +125,7 @@ export function UsersTab() {
                 <th scope="col" className="px-3 py-2.5 text-start">{t('admin.columnJoined')}</th>
                 <th scope="col" className="px-3 py-2.5 text-start">{t('admin.columnLastActive')}</th>
                 <th scope="col" className="px-3 py-2.5 text-end">{t('admin.columnWatchlist')}</th>
+                <th scope="col" className="px-3 py-2.5 text-end">{t('admin.columnProfiles')}</th>
                 <th scope="col" className="px-3 py-2.5 text-start">{t('admin.columnStatus')}</th>
                 <th scope="col" className="px-3 py-2.5 text-start">
                   <span className="sr-only">{t('admin.columnActions')}</span>
@@ -144,6 +145,7 @@ export function UsersTab() {
                   <td className="px-3 py-2.5 whitespace-nowrap">{formatWhen(user.joined)}</td>
                   <td className="px-3 py-2.5 whitespace-nowrap">{formatWhen(user.lastActive)}</td>
                   <td className="px-3 py-2.5 text-end tabular-nums">{formatCount(user.watchlistCount)}</td>
+                  <td className="px-3 py-2.5 text-end tabular-nums">{formatCount(user.profileCount)}</td>
                   <td className="px-3 py-2.5">
                     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${user.is_active ? 'bg-emerald-900/60 text-emerald-200' : 'bg-red-900/60 text-red-200'}`}>
                       {user.is_active ? t('admin.statusActive') : t('admin.statusBanned')}
