@@ -77,6 +77,7 @@ export function ManageProfilesPage() {
 
   if (session === null) return <Navigate to={paths.login(paths.manageProfiles())} replace />
   if (session?.viewer?.kids) return <Navigate to={paths.home()} replace />
+  if (session?.choose_profile) return <Navigate to={paths.profiles()} replace />
 
   const open = <T,>(set: (value: T) => void, value: T) => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null

@@ -60,7 +60,8 @@ function WhoIsWatching() {
   const profiles = useProfiles(!!session)
   const { choose, choosing, pad } = useChooseProfile()
   if (session === null) return <Navigate to={paths.login(paths.profiles())} replace />
-  const kidsViewer = !!session?.viewer?.kids
+  // Managing needs a grown-up's chosen profile: the server refuses it to a kids one and to a session that has not chosen.
+  const canManage = !!session?.viewer && !session.viewer.kids
 
   return (
     <div className="flex min-h-[70vh] flex-col items-center px-4 py-10 md:py-16">
@@ -89,7 +90,7 @@ function WhoIsWatching() {
               />
             ))}
           </ul>
-          {!kidsViewer && (
+          {canManage && (
             <Link to={paths.manageProfiles()} className="mt-10 rounded-lg border border-neutral-600 px-5 py-2.5 text-sm font-semibold tracking-wide text-neutral-200 hover:bg-neutral-800 hover:text-white">
               {t('profiles.manageProfiles')}
             </Link>
