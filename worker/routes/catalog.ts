@@ -2,7 +2,9 @@
  * Catalogue API under /api/catalog: page compositions, lists, discover, browse, top rated,
  * search, details, seasons, similar titles and genres, in TMDB v3 shapes whichever provider
  * answers. Only these calls exist and every parameter is checked (it is not an open proxy);
- * an unknown title answers 404 and an unreachable TMDB 502, both as `{ error }`.
+ * an unknown title answers 404 and an unreachable TMDB 502, both as `{ error }`. A signed-in
+ * profile's answers leave out the titles above its maturity ceiling (worker/catalog/ceiling.ts), and
+ * a title above it answers 403 `{ error, not_on_profile: true }`.
  */
 import { type Context, Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
