@@ -11,7 +11,8 @@ import { kidsProfile, meAnswer, ownProfile, renderAt, teenProfile } from './test
 afterEach(() => vi.unstubAllGlobals())
 
 /** An account with `start`'s profiles, watching as its own; `guard` asks for PIN 1234 on every change. */
-function stubAccount(start: Profile[], guard: boolean) {
+function stubAccount(start: Profile[], guardOn: boolean) {
+  let guard = guardOn
   const profiles = [...start]
   const calls = stubApi((url, request, body) => {
     const sent = (body ?? {}) as Record<string, unknown>
@@ -31,6 +32,19 @@ function stubAccount(start: Profile[], guard: boolean) {
       if (refused) return refused
       profiles.splice(profiles.findIndex((p) => p.id === Number(one[1])), 1)
       return new Response(null, { status: 204 })
+    }
+    if (one && !one[2] && request.method === 'PATCH') {
+      const refused = needsPin()
+      if (refused) return refused
+      const profile = profiles.find((p) => p.id === Number(one[1]))!
+      const { pin: _pin, ...change } = sent
+      Object.assign(profile, change)
+      return Response.json({ profile })
+    }
+    if (url.pathname === '/api/me/profiles/guard' && request.method === 'PUT') {
+      if (sent.password !== 'secret') return Response.json({ error: 'That password is not right.' }, { status: 400 })
+      guard = sent.on === true
+      return Response.json({ guard })
     }
     if (one?.[2] && request.method === 'PUT') {
       if (sent.password !== 'secret') return Response.json({ error: 'That password is not right.' }, { status: 400 })
@@ -114,6 +128,34 @@ describe('Manage profiles', () => {
       ['DELETE', '/api/me/profiles/3', {}],
       ['PUT', '/api/me/profiles/1/pin', { password: 'wrong', pin: '9876' }],
       ['PUT', '/api/me/profiles/1/pin', { password: 'secret', pin: '9876' }],
+    ])
+  })
+
+  it('edits a profile, and turns the guard on with the account’s password', async () => {
+    const { calls } = stubAccount([ownProfile, teenProfile], false)
+    renderAt('/profiles/manage', '/profiles/*', <ProfilesPages />)
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Sam' }))
+    const form = screen.getByRole('form', { name: 'Edit Sam' })
+    expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe('Sam')
+    expect((within(form).getByRole('radio', { name: 'Teens' }) as HTMLInputElement).checked).toBe(true)
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Samuel' } })
+    fireEvent.click(within(form).getByRole('radio', { name: 'All' }))
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }))
+    await screen.findByText('Samuel')
+    // Back in the list, the focus is where the edit began.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Samuel' })))
+
+    const guard = screen.getByRole('switch', { name: 'Require the account\'s PIN' })
+    expect(guard.getAttribute('aria-checked')).toBe('false')
+    fireEvent.click(guard)
+    const sheet = await screen.findByRole('dialog', { name: 'Turn the profile lock on' })
+    fireEvent.change(within(sheet).getByLabelText('Account password'), { target: { value: 'secret' } })
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Turn on' }))
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Require the account\'s PIN' }).getAttribute('aria-checked')).toBe('true'))
+
+    expect(sends(calls)).toEqual([
+      ['PATCH', '/api/me/profiles/2', { name: 'Samuel', avatar: 'robot', locale: null, ceiling: 'all' }],
+      ['PUT', '/api/me/profiles/guard', { password: 'secret', on: true }],
     ])
   })
 })

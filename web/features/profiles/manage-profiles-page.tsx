@@ -5,7 +5,7 @@
  * PIN asks for it on the PIN pad and is sent again with it.
  */
 import { useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, Navigate } from 'react-router-dom'
 import { Button } from '../../components/button'
 import { Switch } from '../../components/switch'
@@ -22,6 +22,11 @@ import { NEW_PROFILE, ProfileForm } from './profile-form'
 import { ceilingName, LockIcon } from './profile-parts'
 import { DeleteSheet, GuardSheet, PinSettingsSheet } from './profile-sheets'
 import { usePinFlow } from './pin-pad'
+
+/** A profile's fields as a form edits them: the server takes these and refuses any other. */
+function fieldsOf({ name, avatar, locale, ceiling }: Profile): ProfileFields {
+  return { name, avatar, locale, ceiling }
+}
 
 type Editing = { kind: 'add' } | { kind: 'edit'; profile: Profile }
 type Asking = { kind: 'pin' | 'delete'; profile: Profile } | { kind: 'guard'; on: boolean }
@@ -45,14 +50,14 @@ function ProfileRow({ profile, onEdit, onPin, onDelete }: { profile: Profile; on
         </p>
       </div>
       <div className="flex w-full flex-wrap gap-2 sm:w-auto sm:flex-nowrap">
-        <Button variant="secondary" onClick={onEdit} aria-label={t('profiles.editNamed', { name: profile.name })}>
+        <Button variant="secondary" onClick={onEdit} data-focus={`edit-${profile.id}`} aria-label={t('profiles.editNamed', { name: profile.name })}>
           {t('profiles.edit')}
         </Button>
-        <Button variant="secondary" onClick={onPin} aria-label={t('profiles.pinNamed', { name: profile.name })}>
+        <Button variant="secondary" onClick={onPin} data-focus={`pin-${profile.id}`} aria-label={t('profiles.pinNamed', { name: profile.name })}>
           {profile.locked ? t('profiles.changePin') : t('profiles.setPin')}
         </Button>
         {!profile.own && (
-          <Button variant="danger" onClick={onDelete} aria-label={t('profiles.deleteNamed', { name: profile.name })}>
+          <Button variant="danger" onClick={onDelete} data-focus={`delete-${profile.id}`} aria-label={t('profiles.deleteNamed', { name: profile.name })}>
             {t('profiles.delete')}
           </Button>
         )}
@@ -71,22 +76,30 @@ export function ManageProfilesPage() {
   const pins = usePinFlow()
   const [editing, setEditing] = useState<Editing | null>(null)
   const [asking, setAsking] = useState<Asking | null>(null)
-  // Where the focus goes back to once a form or a question is done with.
-  const opener = useRef<HTMLElement | null>(null)
+  // Where the focus goes back to once a form or a question is done with: the button that opened
+  // it (by its data-focus name, since the list is drawn anew), else the heading.
+  const opener = useRef<string | null>(null)
+  const [returnTo, setReturnTo] = useState<string | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
+  const root = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (returnTo === null || editing || asking) return
+    const back = root.current?.querySelector<HTMLElement>(`[data-focus="${returnTo}"]`)
+    ;(back ?? heading.current)?.focus()
+    setReturnTo(null)
+  }, [returnTo, editing, asking])
 
   if (session === null) return <Navigate to={paths.login(paths.manageProfiles())} replace />
   if (session?.viewer?.kids) return <Navigate to={paths.home()} replace />
   if (session?.choose_profile) return <Navigate to={paths.profiles()} replace />
 
-  const open = <T,>(set: (value: T) => void, value: T) => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+  const open = <T,>(set: (value: T) => void, value: T, from: string) => {
+    opener.current = from
     set(value)
   }
   const refocus = () => {
-    const back = opener.current
+    setReturnTo(opener.current ?? '')
     opener.current = null
-    requestAnimationFrame(() => (back?.isConnected ? back : heading.current)?.focus())
   }
   const changed = async () => {
     await client.invalidateQueries({ queryKey: profilesKey })
@@ -121,7 +134,7 @@ export function ManageProfilesPage() {
       })
       if (!done) return refocus()
       toast(t('profiles.deleted', { name: profile.name }), 'success')
-      heading.current?.focus()
+      setReturnTo('')
       await changed()
     } catch (err) {
       toast(err instanceof Error ? err.message : t('profiles.somethingWentWrong'), 'error')
@@ -137,7 +150,7 @@ export function ManageProfilesPage() {
   const data = profiles.data
   const full = !!data && data.profiles.length >= data.max
   return (
-    <div className="mx-auto max-w-3xl px-4 py-6 md:px-8 md:py-10">
+    <div ref={root} className="mx-auto max-w-3xl px-4 py-6 md:px-8 md:py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none md:text-3xl">
           {t('profiles.manageProfiles')}
@@ -165,7 +178,7 @@ export function ManageProfilesPage() {
             key={editing.kind === 'edit' ? editing.profile.id : 'new'}
             heading={editing.kind === 'add' ? t('profiles.addProfile') : t('profiles.editProfile', { name: editing.profile.name })}
             submitLabel={editing.kind === 'add' ? t('profiles.addProfile') : t('profiles.save')}
-            initial={editing.kind === 'add' ? NEW_PROFILE : editing.profile}
+            initial={editing.kind === 'add' ? NEW_PROFILE : fieldsOf(editing.profile)}
             onSubmit={save}
             onCancel={() => {
               setEditing(null)
@@ -186,15 +199,15 @@ export function ManageProfilesPage() {
                 <ProfileRow
                   key={profile.id}
                   profile={profile}
-                  onEdit={() => open(setEditing, { kind: 'edit', profile })}
-                  onPin={() => open(setAsking, { kind: 'pin', profile })}
-                  onDelete={() => open(setAsking, { kind: 'delete', profile })}
+                  onEdit={() => open(setEditing, { kind: 'edit', profile }, `edit-${profile.id}`)}
+                  onPin={() => open(setAsking, { kind: 'pin', profile }, `pin-${profile.id}`)}
+                  onDelete={() => open(setAsking, { kind: 'delete', profile }, `delete-${profile.id}`)}
                 />
               ))}
             </ul>
             <div className="flex flex-wrap items-center justify-between gap-3 border-t border-neutral-800 py-4">
               <p className="text-sm text-neutral-400">{t('profiles.count', { count: data.profiles.length, max: data.max })}</p>
-              {!full && <Button onClick={() => open(setEditing, { kind: 'add' })}>{t('profiles.addProfile')}</Button>}
+              {!full && <Button data-focus="add" onClick={() => open(setEditing, { kind: 'add' }, 'add')}>{t('profiles.addProfile')}</Button>}
             </div>
           </section>
 
@@ -203,7 +216,7 @@ export function ManageProfilesPage() {
               {t('profiles.guardHeading')}
             </h2>
             <p className="mt-2 text-sm text-neutral-400">{t('profiles.guardExplanation')}</p>
-            <Switch checked={data.guard} onChange={(on) => open(setAsking, { kind: 'guard', on })} trackLast className="mt-4 w-full justify-between text-start text-sm font-medium">
+            <Switch data-focus="guard" checked={data.guard} onChange={(on) => open(setAsking, { kind: 'guard', on }, 'guard')} trackLast className="mt-4 w-full justify-between text-start text-sm font-medium">
               {t('profiles.guardSwitch')}
             </Switch>
           </section>
