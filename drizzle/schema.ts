@@ -471,9 +471,11 @@ export type NewUser = typeof users.$inferInsert
 export type AdminUser = typeof adminUsers.$inferSelect
 export type NewAdminUser = typeof adminUsers.$inferInsert
 export type Session = typeof sessions.$inferSelect
-export type WatchlistEntry = typeof watchlist.$inferSelect
+/** A watchlist entry as the API answers it (the D1 copy's profile column stays in D1). */
+export type WatchlistEntry = Omit<typeof watchlist.$inferSelect, 'profile'>
 export type NewWatchlistEntry = typeof watchlist.$inferInsert
-export type WatchHistoryEntry = typeof watchHistory.$inferSelect
+/** A history entry as the API answers it (the D1 copy's profile column stays in D1). */
+export type WatchHistoryEntry = Omit<typeof watchHistory.$inferSelect, 'profile'>
 export type NewWatchHistoryEntry = typeof watchHistory.$inferInsert
 export type Stream = typeof streams.$inferSelect
 export type ServiceChoice = typeof serviceChoices.$inferSelect

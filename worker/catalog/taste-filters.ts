@@ -53,7 +53,8 @@ export async function viewerTaste(c: Context<AppEnv>, wants: FilterWants): Promi
   if (!hasSession(c)) return null
   try {
     const account = await readingAccount(c)
-    if (!account) return null
+    // a session still to answer "Who's watching?" has no choices of its own
+    if (!account || account.profileId === 0) return null
     const owner = ownerOf(account)
     const filters = await accountStore(c.env, owner).viewerFilters(owner, wants)
     return filters && tasteOf(filters)

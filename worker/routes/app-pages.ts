@@ -54,6 +54,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale, LOCALE_COOKIE, LOCALES, localize
 import { type PageLanguage, pageLanguageOf } from '../seo/languages'
 import { knownForOf } from '../catalog/known-for'
 import { kidsProfile, readDiscoverQuery } from './catalog'
+import { viewerFields } from '../auth/viewer'
 import { discoverQuery, gridSearch, type GridState, readGrid } from '../../web/lib/grid-filters'
 
 /** Revalidated on every visit (cheap with the ETag): the HTML names this deployment's chunks. */
@@ -316,6 +317,8 @@ async function accountToPaint(c: Context<AppEnv>): Promise<{ account: Account | 
  * store in one call, which also says what the viewer chose to leave out (hide watched, spoiler-safe).
  */
 async function personalBoot(c: Context<AppEnv>, account: Account, wants: PersonalWants): Promise<(Pick<BootData, 'account' | 'personal'> & { filters: ViewerFilters }) | undefined> {
+  // a session still to answer "Who's watching?" has no viewing of its own to show: the browser asks
+  if (account.profileId === 0) return undefined
   const owner = ownerOf(account)
   try {
     const provider = catalogForPage(c, languageOf(c).locale)
@@ -339,7 +342,7 @@ async function personalBoot(c: Context<AppEnv>, account: Account, wants: Persona
     if (latest && similar) personal.similar = { type: latest.content_type, id: latest.content_id, page: similar }
     if (recommendations) personal.recommendations = recommendations
     const held = await personalWithinCeiling(provider, account.ceiling, personal)
-    return { account: { id: account.id, email: account.email, type: 'user', user: mine.profile }, personal: held, filters: mine.filters }
+    return { account: { id: account.id, email: account.email, type: 'user', user: mine.profile, ...viewerFields(account, mine.profile) }, personal: held, filters: mine.filters }
   } catch (err) {
     warn(c, 'account data unavailable', err)
     return undefined
