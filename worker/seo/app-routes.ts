@@ -41,6 +41,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin-invite', module: 'features/account/admin-invite-page' },
   { path: '/two-factor', module: 'features/account/two-factor-page' },
   { path: '/profile', module: 'features/account/profile-page' },
+  { path: '/profiles/*', module: 'features/profiles/profiles-page' },
   { path: '/import', module: 'features/account/import-page' },
   { path: '/lists', module: 'features/lists/my-lists-page' },
   { path: '/list/:slug', module: 'features/lists/list-page' },
