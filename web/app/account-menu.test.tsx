@@ -4,11 +4,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Profile } from '../features/profiles/api'
+import { loadAfresh } from '../features/profiles/browser-prefs'
 import { kidsProfile, meAnswer, ownProfile, renderAt, teenProfile } from '../features/profiles/test-profiles'
 import { stubApi } from '../test-api'
 import { AccountMenu } from './account-menu'
 
-afterEach(() => vi.unstubAllGlobals())
+vi.mock('../features/profiles/browser-prefs', async (original) => ({ ...(await original<typeof import('../features/profiles/browser-prefs')>()), loadAfresh: vi.fn() }))
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.mocked(loadAfresh).mockClear()
+  localStorage.clear()
+})
 
 const profiles = [ownProfile, { ...teenProfile, locked: false }, kidsProfile]
 
@@ -42,10 +49,14 @@ describe('the account menu', () => {
     expect(within(menu).getByRole('menuitem', { name: 'My Profile' })).toBeTruthy()
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toBeTruthy()
 
+    // this browser's own choices are the outgoing profile's: put aside, the incoming one's (none yet) come back
+    localStorage.setItem('recent-searches', JSON.stringify(['alien']))
+    localStorage.setItem('player-captions', 'en')
     fireEvent.click(within(switcher).getByRole('menuitem', { name: 'Sam' }))
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'))
+    await waitFor(() => expect(loadAfresh).toHaveBeenCalledWith('/'))
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/me/profiles/2/choose'])
-    await screen.findByRole('button', { name: 'Account: Sam' })
+    expect(localStorage.getItem('recent-searches')).toBeNull()
+    expect(localStorage.getItem('player-captions')).toBeNull()
     expect(screen.queryByRole('menu')).toBeNull()
   })
 

@@ -63,22 +63,12 @@ export const sessionAtom = unwrap(sessionRequestAtom, (previous) => previous ?? 
 
 export const refreshSessionAtom = atom(null, (_get, set) => set(sessionVersionAtom, (v) => v + 1))
 
-/** Asks who is signed in again, and answers once the new answer is what useSession gives. */
-const reloadSessionAtom = atom(null, (get, set) => {
-  set(sessionVersionAtom, (v) => v + 1)
-  return Promise.resolve(get(sessionRequestAtom))
-})
-
 export function useSession(): SessionAccount | null | undefined {
   return useAtomValue(sessionAtom)
 }
 
 export function useRefreshSession(): () => void {
   return useSetAtom(refreshSessionAtom)
-}
-
-export function useReloadSession(): () => Promise<SessionAccount | null> {
-  return useSetAtom(reloadSessionAtom)
 }
 
 /** An administrator signed in with a password only, who must pass or set up the second factor first. */

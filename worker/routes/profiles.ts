@@ -115,6 +115,8 @@ export const profileRoutes = new Hono<AppEnv>()
     const outcome = await store.chooseProfile(owner, c.var.account.sessionId, c.req.valid('param').id, c.req.valid('json').pin ?? null)
     if (!outcome.ok) return refused(c, outcome)
     await reissueForProfile(c, outcome.value.viewer)
+    // what the browser cached for the previous viewer (a visitor's answers kept for minutes among them) goes
+    c.header('Clear-Site-Data', '"cache"')
     return c.json({ profile: outcome.value.profile }, 200)
   })
   .put('/guard', requireUserSession, requireAccountLevel, closedForMaintenance, validate('json', guardSchema), async (c) => {

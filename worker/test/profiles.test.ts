@@ -106,6 +106,8 @@ describe('profiles', () => {
     expect((await call('/api/me/history', { method: 'PUT', cookie, body: matrix })).status).toBe(409)
     const chosen = await choose(cookie, 1)
     expect(chosen.res.status).toBe(200)
+    // the browser drops what it cached for whoever watched before (a visitor's catalogue answers among them)
+    expect(chosen.res.headers.get('Clear-Site-Data')).toBe('"cache"')
     expect(await me(chosen.cookie)).toMatchObject({ viewer: { id: 1 }, choose_profile: false })
     expect((await call('/api/me/watchlist', { cookie: chosen.cookie })).status).toBe(200)
   })

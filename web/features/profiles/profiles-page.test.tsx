@@ -4,10 +4,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { stubApi } from '../../test-api'
 import type { Profile } from './api'
+import { loadAfresh } from './browser-prefs'
 import { Component as ProfilesPage } from './profiles-page'
 import { kidsProfile, meAnswer, ownProfile, renderAt, teenProfile } from './test-profiles'
 
-afterEach(() => vi.unstubAllGlobals())
+vi.mock('./browser-prefs', async (original) => ({ ...(await original<typeof import('./browser-prefs')>()), loadAfresh: vi.fn() }))
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.mocked(loadAfresh).mockClear()
+})
 
 const profiles = [ownProfile, teenProfile, kidsProfile]
 
@@ -29,7 +35,7 @@ function stubAccount(choose: (profile: Profile, pin: string | undefined) => Resp
 }
 
 describe('Who’s watching?', () => {
-  it('lists the profiles, a lock on a locked one, and chooses one: the session is asked again and the home page opens', async () => {
+  it('lists the profiles, a lock on a locked one, and chooses one: the home page is loaded afresh', async () => {
     const calls = stubAccount((profile) => Response.json({ profile }))
     renderAt('/profiles', '/profiles/*', <ProfilesPage />)
 
@@ -41,10 +47,8 @@ describe('Who’s watching?', () => {
     expect(screen.queryByRole('link', { name: 'Manage profiles' })).toBeNull()
 
     fireEvent.click(screen.getByRole('button', { name: 'Ann' }))
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'))
+    await waitFor(() => expect(loadAfresh).toHaveBeenCalledWith('/'))
     expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([['/api/me/profiles/1/choose', {}]])
-    // Asked again once chosen: the page's account is the new profile's.
-    expect(calls.filter((c) => c.path === '/api/auth/me').length).toBeGreaterThanOrEqual(2)
   })
 
   it('asks for the PIN when the server needs one and sends it; a wrong one says the tries left, then the wait', async () => {
@@ -90,7 +94,7 @@ describe('Who’s watching?', () => {
     fireEvent.change(pin, { target: { value: '43a215' } })
     expect((pin as HTMLInputElement).value).toBe('4321')
     fireEvent.click(within(pad).getByRole('button', { name: 'Continue' }))
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'))
+    await waitFor(() => expect(loadAfresh).toHaveBeenCalledWith('/'))
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{}, { pin: '4321' }])
   })
 })

@@ -1,25 +1,23 @@
 /**
  * Choosing whose profile this browser watches as, from "Who's watching?" or the account menu:
- * POST /api/me/profiles/:id/choose (with the PIN pad when the server asks for one), then everything
- * the page knows of the previous viewer goes: the session is asked again, every cached answer is
- * dropped and fetched anew for the new profile, and the home page opens, in the profile's language
- * when it has one.
+ * POST /api/me/profiles/:id/choose (with the PIN pad when the server asks for one). Then nothing
+ * of the previous viewer stays: this browser's own choices are swapped for the new profile's and
+ * its offline copies dropped (browser-prefs.ts), the server has told the browser to drop what it
+ * cached (Clear-Site-Data), and the home page is loaded afresh, in the profile's language when it
+ * has one.
  */
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useNavigate } from 'react-router-dom'
 import { localizedPath } from '../../../worker/lib/locales'
 import { useToast } from '../../components/toast'
 import { currentLocale, t } from '../../i18n'
 import { paths } from '../../lib/paths'
-import { useReloadSession } from '../../lib/session'
+import { useSession } from '../../lib/session'
 import { profilesApi, type Profile } from './api'
+import { dropKeptPages, loadAfresh, switchProfilePrefs } from './browser-prefs'
 import { usePinFlow } from './pin-pad'
 
 export function useChooseProfile({ onChosen }: { onChosen?: () => void } = {}) {
-  const client = useQueryClient()
-  const reloadSession = useReloadSession()
-  const navigate = useNavigate()
+  const session = useSession()
   const toast = useToast()
   const pins = usePinFlow()
   const [choosing, setChoosing] = useState<number | null>(null)
@@ -34,16 +32,9 @@ export function useChooseProfile({ onChosen }: { onChosen?: () => void } = {}) {
         attempt: (pin) => profilesApi.choose(profile.id, pin),
       })
       if (!chosen) return
-      const locale = chosen.profile.locale
-      if (locale && locale !== currentLocale()) {
-        // Another language is another address, whose page comes with that language's words.
-        window.location.assign(localizedPath(locale, paths.home()))
-        return
-      }
-      // The session first: until it names the new profile, "Who's watching?" would be asked again.
-      await reloadSession()
-      void client.resetQueries()
-      navigate(paths.home())
+      if (session) switchProfilePrefs(localStorage, session.id, session.viewer?.id ?? null, chosen.profile.id)
+      await dropKeptPages()
+      loadAfresh(localizedPath(chosen.profile.locale ?? currentLocale(), paths.home()))
       onChosen?.()
     } catch (err) {
       toast(err instanceof Error ? err.message : t('profiles.somethingWentWrong'), 'error')
