@@ -182,8 +182,9 @@ export async function issueSessionCookie(c: AnyContext, claims: SessionClaims): 
 }
 
 /**
- * Starts a session in the account's store and sets the cookie; answers the account's record, or
- * null when the store refuses (a banned account). The secret is checked before anything is written.
+ * Starts a session in the account's store and sets the cookie; answers the account's record and
+ * whether the new session must answer "Who's watching?" first, or null when the store refuses (a
+ * banned account). The secret is checked before anything is written.
  */
 export async function startSession(
   c: Context<AppEnv>,
@@ -191,7 +192,7 @@ export async function startSession(
   accountId: number,
   secondFactor: SecondFactor | null = null,
   record: PublicRecord | null = null,
-): Promise<PublicRecord | null> {
+): Promise<{ record: PublicRecord; chooseProfile: boolean } | null> {
   signingSecret(c.env)
   const sessionId = randomSessionId()
   const expiresAt = nowSeconds() + SESSION_TTL_SECONDS
@@ -203,7 +204,7 @@ export async function startSession(
   )
   if (!started) return null
   await issueSessionCookie(c, { sessionId, type, accountId, expiresAt, email: started.record.email, secondFactor, ...started.viewer })
-  return started.record
+  return { record: started.record, chooseProfile: started.viewer.profileId === 0 }
 }
 
 export function sessionToken(c: AnyContext): string | undefined {

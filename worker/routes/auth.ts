@@ -68,15 +68,15 @@ export const authRoutes = new Hono<AppEnv>()
     const record = (await recordLogin(db, body.type, row.id, check.needsRehash ? await hashPassword(body.password) : undefined)) ?? withoutPassword(row)
     // signing in again from the same browser replaces its session instead of leaving one behind
     await endThisSession(c)
-    if (!(await startSession(c, body.type, row.id, null, record))) {
-      return apiError(c, 401, body.type === 'admin' ? 'errors.invalidAdminCredentials' : 'errors.invalidUserCredentials')
-    }
+    const started = await startSession(c, body.type, row.id, null, record)
+    if (!started) return apiError(c, 401, body.type === 'admin' ? 'errors.invalidAdminCredentials' : 'errors.invalidUserCredentials')
     // an administrator's password is one factor: the session can do nothing else until the second
     if (body.type === 'admin') {
       const secondFactor = await secondFactorStatus(db, { type: 'admin', id: row.id, secondFactor: null })
       return c.json({ id: row.id, email: row.email, type: body.type, user: recordBeforeSecondFactor(record), second_factor: secondFactor }, 200)
     }
-    return c.json({ id: row.id, email: row.email, type: body.type, user: record }, 200)
+    // an account with several profiles asks "Who's watching?" before anything of a profile's is read
+    return c.json({ id: row.id, email: row.email, type: body.type, user: record, ...(started.chooseProfile && { choose_profile: true as const }) }, 200)
   })
   .post('/logout', async (c) => {
     await endThisSession(c)

@@ -132,6 +132,17 @@ export const passkeySignInRoutes = new Hono<AppEnv>()
     const current = (await recordLogin(db, passkey.owner_type, passkey.owner_id)) ?? record
     await endThisSession(c)
     // a passkey is two factors in one: something held, unlocked by something known or inherent
-    if (!(await startSession(c, passkey.owner_type, passkey.owner_id, 'passkey', current))) return apiError(c, 401, 'errors.passkeyFailed')
-    return c.json({ id: current.id, email: current.email, type: passkey.owner_type, user: current, ...(passkey.owner_type === 'admin' ? { second_factor: 'verified' as const } : {}) }, 200)
+    const started = await startSession(c, passkey.owner_type, passkey.owner_id, 'passkey', current)
+    if (!started) return apiError(c, 401, 'errors.passkeyFailed')
+    return c.json(
+      {
+        id: current.id,
+        email: current.email,
+        type: passkey.owner_type,
+        user: current,
+        ...(passkey.owner_type === 'admin' ? { second_factor: 'verified' as const } : {}),
+        ...(started.chooseProfile && { choose_profile: true as const }),
+      },
+      200,
+    )
   })

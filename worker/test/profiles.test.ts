@@ -77,6 +77,9 @@ describe('profiles', () => {
     expect(listed.profiles).toEqual([{ id: 1, name: account.username, avatar: 'fox', locale: null, ceiling: 'all', kids: false, locked: false, own: true }])
     expect(listed).toMatchObject({ current: 1, max: 5, guard: false })
     expect(await me(account.cookie)).toMatchObject({ viewer: { id: 1, ceiling: 'all', kids: false }, profiles: 1, choose_profile: false })
+    // one profile: signing in goes straight to it
+    const login = await call('/api/auth/login', { body: { email: account.email, password: account.password, type: 'user' } })
+    expect(await json(login)).not.toHaveProperty('choose_profile')
   })
 
   it('up to 5 profiles; names, avatars, languages and ceilings are checked', async () => {
@@ -98,7 +101,9 @@ describe('profiles', () => {
 
   it('a new browser of an account with several profiles is asked who is watching, and reads no profile until it answers', async () => {
     const { account } = await withSecondProfile()
-    const { cookie } = await signIn(account.email, account.password)
+    const login = await call('/api/auth/login', { body: { email: account.email, password: account.password, type: 'user' } })
+    expect(await json(login)).toMatchObject({ id: account.id, choose_profile: true })
+    const cookie = sessionCookieFrom(login)!
     expect(await me(cookie)).toMatchObject({ viewer: null, profiles: 2, choose_profile: true })
     const refused = await call('/api/me/watchlist', { cookie })
     expect(refused.status).toBe(409)

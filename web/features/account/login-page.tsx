@@ -37,7 +37,8 @@ export function Component() {
   const [error, setError] = useState<string | null>(null)
 
   if (session) {
-    const target = awaitsSecondFactor(session) ? paths.twoFactor(next) : next
+    // an account with several profiles asks "Who's watching?" first
+    const target = awaitsSecondFactor(session) ? paths.twoFactor(next) : session.choose_profile ? paths.profiles() : next
     // The account's language follows it to this browser: signed in here, the site switches to it.
     const chosen = session.user.locale
     if (isLocale(chosen) && chosen !== currentLocale()) return <ContinueInLanguage locale={chosen} to={target} />
@@ -49,8 +50,8 @@ export function Component() {
     setBusy(true)
     setError(null)
     try {
-      await readJson<SessionAccount>(api.auth.login.$post({ json: { email, password, type, turnstileToken: bot.token } }))
-      prefetchContinueWatching(queryClient)
+      const signedIn = await readJson<SessionAccount>(api.auth.login.$post({ json: { email, password, type, turnstileToken: bot.token } }))
+      if (!signedIn.choose_profile) prefetchContinueWatching(queryClient)
       toast(t('account.loginSuccess'), 'success')
       // The redirect happens when the fresh session arrives, so the next page sees it signed in.
       refreshSession()
@@ -66,8 +67,8 @@ export function Component() {
     setBusy(true)
     setError(null)
     try {
-      await signInWithPasskey()
-      prefetchContinueWatching(queryClient)
+      const signedIn = await signInWithPasskey()
+      if (!signedIn.choose_profile) prefetchContinueWatching(queryClient)
       toast(t('account.loginSuccess'), 'success')
       refreshSession()
     } catch (err) {

@@ -53,8 +53,9 @@ function ProfileRow({ profile, onEdit, onPin, onDelete }: { profile: Profile; on
         <Button variant="secondary" onClick={onEdit} data-focus={`edit-${profile.id}`} aria-label={t('profiles.editNamed', { name: profile.name })}>
           {t('profiles.edit')}
         </Button>
-        <Button variant="secondary" onClick={onPin} data-focus={`pin-${profile.id}`} aria-label={t('profiles.pinNamed', { name: profile.name })}>
-          {profile.locked ? t('profiles.changePin') : t('profiles.setPin')}
+        {/* the name read with the button's own words, which a voice command says */}
+        <Button variant="secondary" onClick={onPin} data-focus={`pin-${profile.id}`}>
+          {profile.locked ? t('profiles.changePin') : t('profiles.setPin')} <span className="sr-only">({profile.name})</span>
         </Button>
         {!profile.own && (
           <Button variant="danger" onClick={onDelete} data-focus={`delete-${profile.id}`} aria-label={t('profiles.deleteNamed', { name: profile.name })}>
