@@ -511,6 +511,11 @@ async function serve(c: Context<AppEnv>, build: () => Promise<AppPage>, { person
   const consent = isConsent(answered) ? answered : null
   // A page painted for a signed-in visitor is theirs alone: it is made for each request.
   const forAccount = !base.signedOut && signedIn !== undefined && !drawHere ? await accountToPaint(c) : null
+  // A session still to answer "Who's watching?" is asked that before any page of a profile's.
+  if (forAccount?.account?.profileId === 0) {
+    c.header('Cache-Control', 'private, no-store')
+    return c.redirect(localizedPath(locale, '/profiles'), 302)
+  }
   // So is a page whose data follows the viewer's choices, while one of them is on (a page painted
   // for the account learns them with the rest of what it shows of it).
   const taste = followsTaste && !base.signedOut && !forAccount?.account ? await viewerTaste(c, followsTaste) : null

@@ -379,6 +379,7 @@ export const catalogRoutes = new Hono<AppEnv>()
   )
   .get(
     '/:type/:id/watch',
+    forTheViewer,
     validate('param', z.object({ type: mediaType, id })),
     validate('query', only({ region: z.string().regex(/^[A-Za-z]{2}$/, errorMessage('errors.mustBeCountryCode')).transform((r) => r.toUpperCase()).optional() })),
     async (c) => {
@@ -387,7 +388,8 @@ export const catalogRoutes = new Hono<AppEnv>()
       const provider = cachedCatalog(c)
       // Without a region the answer follows the visitor's country, so no shared cache may keep it.
       if (!asked) c.header('Cache-Control', 'private, max-age=300')
-      return c.json(await provider.watchOptions(type, titleId, asked ?? visitorRegion(c)))
+      const [options, allowed] = await Promise.all([provider.watchOptions(type, titleId, asked ?? visitorRegion(c)), viewerMaySee(c, provider, { media_type: type, id: titleId })])
+      return allowed ? c.json(options) : notOnThisProfile(c)
     },
   )
   .get('/:type/:id/similar', forTheViewer, validate('param', z.object({ type: mediaType, id })), validate('query', pageOnly), async (c) => {

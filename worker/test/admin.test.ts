@@ -125,6 +125,7 @@ describe('GET /api/admin/users', () => {
       lastActive: null,
       is_active: true,
       watchlistCount: 0,
+      profileCount: 1,
     })
     expect(first.next).toBe(String(first.results.at(-1)!.id))
     const second = await (await call(`/api/admin/users?after=${first.next}&page=2`, { cookie: admin.cookie })).json<UsersPage>()

@@ -233,6 +233,15 @@ describe('a title above the ceiling', () => {
     expect((await call(`/api/player/stream/movie/${WALL_E.id}`, { cookie: kids.viewer })).status).toBe(200)
   })
 
+  it('where to watch answers 403 not_on_profile', async () => {
+    const kids = await sessionWith('kids')
+    expect((await call(`/api/catalog/movie/${INGLOURIOUS.id}/watch?region=US`)).status).toBe(200)
+    const refused = await call(`/api/catalog/movie/${INGLOURIOUS.id}/watch?region=US`, { cookie: kids.viewer })
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toMatchObject({ not_on_profile: true })
+    expect((await call(`/api/catalog/movie/${WALL_E.id}/watch?region=US`, { cookie: kids.viewer })).status).toBe(200)
+  })
+
   it('a person’s filmography keeps only what is within the ceiling', async () => {
     const kids = await sessionWith('kids')
     // Brad Pitt's credits are in the catalogue under Inglourious Basterds' cast.

@@ -1,11 +1,11 @@
 // Profiles in one account: each with its own viewing, "Who's watching?" for a new browser of an
 // account with several, a kids profile's session kept from what belongs to the account, PINs
 // checked and limited on the server, and the profiles in the export and gone with the account.
-import { env } from 'cloudflare:workers'
+import { env, exports } from 'cloudflare:workers'
 import { runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { PIN_FIRST_WAIT_MS, PIN_TRIES } from '../accounts/profiles'
-import { call, createUser, devMail, json, sessionCookieFrom, signIn, type TestAccount } from './helpers/accounts'
+import { call, createAdmin, createUser, devMail, json, sessionCookieFrom, signIn, type TestAccount } from './helpers/accounts'
 import { flushCopies, laterThanSessionCheck } from './helpers/stores'
 
 interface Profile {
@@ -82,6 +82,21 @@ describe('profiles', () => {
     expect(await json(login)).not.toHaveProperty('choose_profile')
   })
 
+  it("the admin list shows each account's profiles, counted as they are added and removed", async () => {
+    const admin = await createAdmin()
+    const account = await createUser()
+    const listed = async () => {
+      const page = await json<{ results: { id: number; profileCount: number }[] }>(await call(`/api/admin/users?q=${encodeURIComponent(account.email)}`, { cookie: admin.cookie }))
+      return page.results.find((row) => row.id === account.id)?.profileCount
+    }
+    expect(await listed()).toBe(1)
+    await made(account.cookie)
+    const third = await made(account.cookie)
+    expect(await listed()).toBe(3)
+    expect((await call(`/api/me/profiles/${third.id}`, { method: 'DELETE', cookie: account.cookie })).status).toBe(204)
+    expect(await listed()).toBe(2)
+  })
+
   it('up to 5 profiles; names, avatars, languages and ceilings are checked', async () => {
     const account = await createUser()
     for (let i = 2; i <= 5; i++) expect((await made(account.cookie, { name: `P${i}` })).id).toBe(i)
@@ -109,8 +124,16 @@ describe('profiles', () => {
     expect(refused.status).toBe(409)
     expect(await json(refused)).toEqual({ error: "Choose who's watching first.", choose_profile: true })
     expect((await call('/api/me/history', { method: 'PUT', cookie, body: matrix })).status).toBe(409)
+    // a page of the site asks who is watching first, in the page's language
+    for (const [path, to] of [['/', '/profiles'], ['/es/movies', '/es/profiles'], ['/watchlist', '/profiles']]) {
+      const page = await exports.default.fetch(`http://localhost${path}`, { headers: { Accept: 'text/html', Cookie: cookie }, redirect: 'manual' })
+      expect(page.status, path).toBe(302)
+      expect(new URL(page.headers.get('Location')!, 'http://localhost').pathname, path).toBe(to)
+      expect(page.headers.get('Cache-Control'), path).toBe('private, no-store')
+    }
     const chosen = await choose(cookie, 1)
     expect(chosen.res.status).toBe(200)
+    expect((await call('/', { cookie: chosen.cookie, headers: { Accept: 'text/html' } })).status).toBe(200)
     // the browser drops what it cached for whoever watched before (a visitor's catalogue answers among them)
     expect(chosen.res.headers.get('Clear-Site-Data')).toBe('"cache"')
     expect(await me(chosen.cookie)).toMatchObject({ viewer: { id: 1 }, choose_profile: false })
