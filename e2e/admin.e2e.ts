@@ -170,8 +170,10 @@ describe('the dashboard', () => {
     await row.waitFor()
     const cells = await row.getByRole('cell').allInnerTexts()
     expect(cells.slice(1, 4)).toEqual([who.email, who.username, 'User'])
+    // one title on the watchlist, one profile (the account's own)
     expect(cells[6]).toBe('1')
-    expect(cells[7]).toBe('Active')
+    expect(cells[7]).toBe('1')
+    expect(cells[8]).toBe('Active')
 
     // Declining the confirmation changes nothing.
     page.once('dialog', (d) => void d.dismiss())

@@ -149,7 +149,7 @@ export interface SessionViewer {
 /** A profile call's outcome: done, or refused with why (worker/routes/profiles.ts answers each). */
 export type ProfileOutcome<T> =
   | { ok: true; value: T }
-  | { ok: false; refusal: 'unknown' | 'full' | 'own' | 'noOwnPin' | 'pinRequired' }
+  | { ok: false; refusal: 'unknown' | 'full' | 'own' | 'ownKids' | 'noOwnPin' | 'pinRequired' }
   | { ok: false; refusal: 'wrongPin'; attemptsLeft: number; mailOwner: boolean; waitSeconds: number }
   | { ok: false; refusal: 'waiting'; waitSeconds: number }
 
@@ -552,6 +552,8 @@ export class AccountStore extends DurableObject<Bindings> {
     if (!state) return { ok: false, refusal: 'unknown' }
     this.ownProfile(state)
     if (!findProfile(this.db, id)) return { ok: false, refusal: 'unknown' }
+    // the account's own profile is never a kids one: that would leave nobody to run the account
+    if (id === OWN_PROFILE && change.ceiling === 'kids') return { ok: false, refusal: 'ownKids' }
     const allowed = await this.guardPin(owner, pin)
     if (!allowed.ok) return refusalOf(allowed)
     const row = updateProfile(this.db, id, change)
@@ -595,7 +597,7 @@ export class AccountStore extends DurableObject<Bindings> {
   /**
    * This browser's session watches as profile `id` from now on. A locked profile needs its PIN;
    * leaving a kids profile (or an unchosen session, which is held as one) while the account asks
-   * for its PIN needs the account's. One PIN given is taken as the profile's, else the account's.
+   * for its PIN needs the account's instead, which then opens a locked profile too.
    */
   async chooseProfile(owner: Owner, sessionId: string, id: number, pin: string | null): Promise<ProfileOutcome<{ profile: ProfileView; viewer: SessionViewer }>> {
     const state = await this.open(owner)
@@ -607,30 +609,20 @@ export class AccountStore extends DurableObject<Bindings> {
     const leaving = this.viewerOf(session.profile_id)
     const needsAccountPin = profileGuard(this.db) && leaving.kids && target.ceiling !== 'kids' && session.profile_id !== id
     const needsOwnPin = target.pin_hmac !== null && session.profile_id !== id
-    if (needsOwnPin || needsAccountPin) {
+    // One PIN is asked for, and counted against the profile it belongs to: the account's when
+    // leaving a kids profile while the account asks for it (it opens any profile then), else the
+    // chosen profile's own.
+    const asked = needsAccountPin ? OWN_PROFILE : needsOwnPin ? id : null
+    if (asked !== null) {
       if (pin === null) {
-        const waiting = [needsOwnPin ? id : null, needsAccountPin ? OWN_PROFILE : null].map((p) => (p === null ? undefined : findProfile(this.db, p))).find((p) => p && p.pin_wait_until > Date.now())
-        if (waiting) return { ok: false, refusal: 'waiting', waitSeconds: Math.ceil((waiting.pin_wait_until - Date.now()) / 1000) }
+        const waitUntil = findProfile(this.db, asked)?.pin_wait_until ?? 0
+        if (waitUntil > Date.now()) return { ok: false, refusal: 'waiting', waitSeconds: Math.ceil((waitUntil - Date.now()) / 1000) }
         return { ok: false, refusal: 'pinRequired' }
       }
-      // the HMACs first: nothing async between a profile's count being read and written
-      const [ownHmac, accountHmac] = await Promise.all([
-        needsOwnPin ? pinHmac(this.env.JWT_SECRET ?? '', owner, id, pin) : null,
-        needsAccountPin ? pinHmac(this.env.JWT_SECRET ?? '', owner, OWN_PROFILE, pin) : null,
-      ])
-      if (needsOwnPin) {
-        const outcome = checkPin(this.db, id, ownHmac)
-        // the account's PIN opens any profile of it
-        if (!outcome.ok && id !== OWN_PROFILE && accountHmac === null) {
-          const asAccount = await pinHmac(this.env.JWT_SECRET ?? '', owner, OWN_PROFILE, pin)
-          if (findProfile(this.db, OWN_PROFILE)?.pin_hmac === asAccount) return this.chosen(sessionId, id)
-        }
-        if (!outcome.ok) return refusalOf(outcome)
-      }
-      if (needsAccountPin && !(needsOwnPin && id === OWN_PROFILE)) {
-        const outcome = checkPin(this.db, OWN_PROFILE, accountHmac)
-        if (!outcome.ok) return refusalOf(outcome)
-      }
+      // the HMAC first: nothing async between the count being read and written
+      const hmac = await pinHmac(this.env.JWT_SECRET ?? '', owner, asked, pin)
+      const outcome = checkPin(this.db, asked, hmac)
+      if (!outcome.ok) return refusalOf(outcome)
     }
     return this.chosen(sessionId, id)
   }
@@ -791,6 +783,26 @@ export class AccountStore extends DurableObject<Bindings> {
     return followedShows(this.db)
   }
 
+  /** The shows any of the account's profiles follows, each once (the account's notices and iCal feed). */
+  async accountFollowing(owner: Owner): Promise<FollowedShow[]> {
+    if (!(await this.isOpen(owner))) return []
+    this.settle()
+    return this.everyProfileFollows(owner)
+  }
+
+  private async everyProfileFollows(owner: Owner): Promise<FollowedShow[]> {
+    const shows = followedShows(this.db)
+    const seen = new Set(shows.map((show) => show.content_id))
+    const ofProfiles: FollowedShow[][] = []
+    await this.toEveryProfile(owner, async (store, profileOwner) => ofProfiles.push(await store.following(profileOwner)))
+    for (const show of ofProfiles.flat()) {
+      if (seen.has(show.content_id)) continue
+      seen.add(show.content_id)
+      shows.push(show)
+    }
+    return shows
+  }
+
   async followState(owner: Owner, contentId: number): Promise<FollowState | null> {
     if (!(await this.isOpen(owner))) return null
     this.settle()
@@ -855,7 +867,8 @@ export class AccountStore extends DurableObject<Bindings> {
     return {
       settings,
       subscriptions: listSubscriptions(this.db),
-      shows: followedShows(this.db),
+      // the account's browsers hear of the shows any of its profiles follows
+      shows: await this.everyProfileFollows(owner),
       services: getServiceChoice(this.db),
       locale: (state.profile as PublicRecord | null)?.locale ?? null,
     }

@@ -69,9 +69,12 @@ export interface ListWithItems extends ListSummary {
   owner_name: string | null
 }
 
-/** Which of the account's profiles a list belongs to: the one named, or the session's (an Account's profileId), else the own. */
+/**
+ * Which of the account's profiles a list belongs to: the one named, or the session's (an Account's
+ * profileId; 0, no list's, while "Who's watching?" is unanswered), else the own.
+ */
 export function listProfileOf(owner: Owner & { profileId?: number }): number {
-  return owner.profile ?? (owner.profileId && owner.profileId > 0 ? owner.profileId : 1)
+  return owner.profile ?? owner.profileId ?? 1
 }
 
 function ownedBy(owner: Owner) {
@@ -333,12 +336,24 @@ export async function allListsWithItems(db: Db, owner: Owner): Promise<ListWithI
   return Promise.all(lists.map((list) => withItems(db, list)))
 }
 
-/** Removes every list the account owns, with their titles and reports, and the reports it made (account deletion). */
+/** Removes every list the account owns, every profile's, with their titles and reports, and the reports it made (account deletion). */
 export function deleteListsOf(db: Db, owner: Owner) {
+  const everyProfile = and(eq(userLists.owner_type, owner.type), eq(userLists.owner_id, owner.id))
   return [
     db.delete(listReports).where(and(eq(listReports.reporter_type, owner.type), eq(listReports.reporter_id, owner.id))),
-    db.delete(listReports).where(inArray(listReports.list_id, db.select({ id: userLists.id }).from(userLists).where(ownedBy(owner)))),
-    db.delete(userListItems).where(inArray(userListItems.list_id, db.select({ id: userLists.id }).from(userLists).where(ownedBy(owner)))),
-    db.delete(userLists).where(ownedBy(owner)),
+    ...listsGone(db, everyProfile),
+  ] as const
+}
+
+/** Removes one profile's lists, with their titles and reports (the profile's deletion). */
+export function deleteProfileListsOf(db: Db, owner: Owner) {
+  return listsGone(db, ownedBy(owner))
+}
+
+function listsGone(db: Db, which: ReturnType<typeof ownedBy>) {
+  return [
+    db.delete(listReports).where(inArray(listReports.list_id, db.select({ id: userLists.id }).from(userLists).where(which))),
+    db.delete(userListItems).where(inArray(userListItems.list_id, db.select({ id: userLists.id }).from(userLists).where(which))),
+    db.delete(userLists).where(which),
   ] as const
 }

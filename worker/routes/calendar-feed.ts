@@ -27,7 +27,7 @@ export const calendarFeedRoutes = new Hono<AppEnv>().get('/calendar/:file{[A-Za-
   const feed = await findFeed(database(c.env.DB), c.req.param('file').slice(0, -'.ics'.length))
   if (!feed) return notFound()
   const store = accountStore(c.env, feed.owner)
-  const shows = await store.following(feed.owner)
+  const shows = await store.accountFollowing(feed.owner)
   const today = dayIn(feed.timeZone)
   const catalog = catalogFor(c.env, (p) => c.executionCtx.waitUntil(p))
   const { episodes } = await followedEpisodes(catalog, shows, addDays(today, -FEED_PAST_DAYS), addDays(today, FEED_COMING_DAYS))

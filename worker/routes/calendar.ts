@@ -15,7 +15,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { database } from '../accounts/db'
 import { myAccountStore, myStore } from '../accounts/store-client'
-import { closedForMaintenance, requireAccount } from '../auth/guards'
+import { closedForMaintenance, requireAccount, requireAccountLevel } from '../auth/guards'
 import { addDays, dayIn, timeZoneSchema } from '../calendar/dates'
 import { followedEpisodes } from '../calendar/episodes'
 import { newFeedSecret, revokeFeed, saveFeed } from '../calendar/feeds'
@@ -33,13 +33,13 @@ const calendarQuerySchema = z.object({ tz: timeZoneSchema.default('UTC') }).stri
 const feedSchema = z.object({ tz: timeZoneSchema }).strict()
 
 export const calendarRoutes = new Hono<AppEnv>()
-  .get('/feed', requireAccount, async (c) => {
+  .get('/feed', requireAccount, requireAccountLevel, async (c) => {
     const { store, owner } = myAccountStore(c)
     const feed = await store.calendarFeed(owner)
     c.header('Cache-Control', 'private, no-store')
     return c.json({ url: feed ? `${siteOrigin(c)}/calendar/${feed.secret}.ics` : null, created_at: feed?.created_at ?? null }, 200)
   })
-  .post('/feed', requireAccount, closedForMaintenance, validate('json', feedSchema), async (c) => {
+  .post('/feed', requireAccount, requireAccountLevel, closedForMaintenance, validate('json', feedSchema), async (c) => {
     const { store, owner } = myAccountStore(c)
     const secret = newFeedSecret()
     const created_at = new Date().toISOString()
@@ -51,7 +51,7 @@ export const calendarRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, no-store')
     return c.json({ url: `${siteOrigin(c)}/calendar/${secret}.ics`, created_at }, 201)
   })
-  .delete('/feed', requireAccount, closedForMaintenance, async (c) => {
+  .delete('/feed', requireAccount, requireAccountLevel, closedForMaintenance, async (c) => {
     const { store, owner } = myAccountStore(c)
     await revokeFeed(database(c.env.DB), owner)
     await store.setCalendarFeed(owner, null)

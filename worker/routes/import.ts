@@ -73,9 +73,10 @@ export const importRoutes = new Hono<AppEnv>()
     const owner = c.var.account
     const body = c.req.valid('json')
     const now = new Date().toISOString()
-    const { store } = myStore(c)
+    // into the profile that runs it (its store, and its lists below)
+    const { store, owner: viewer } = myStore(c)
     const titles = await store.importTitles(
-      { type: owner.type, id: owner.id },
+      viewer,
       {
         watchlist: body.watchlist,
         watched: body.watched.map((w) => ({ ...w, watched_at: w.watched_at ? new Date(w.watched_at).toISOString() : now })),

@@ -95,9 +95,10 @@ export const meRoutes = new Hono<AppEnv>()
     await reconfirmAfterProfileChange(c)
     return c.json({ message: 'Password updated successfully!' }, 200)
   })
+  // a profile's own lists are held to its ceiling too, which may have been lowered since
   .get('/watchlist', requireAccount, async (c) => {
     const { store, owner } = myStore(c)
-    return c.json({ results: await store.watchlist(owner) }, 200)
+    return c.json({ results: await ceilingContent(catalogForRequest(c), c.var.account.ceiling, await store.watchlist(owner)) }, 200)
   })
   .post('/watchlist', requireAccount, closedForMaintenance, validate('json', watchlistAddSchema), async (c) => {
     const { store, owner } = myStore(c)
@@ -117,7 +118,7 @@ export const meRoutes = new Hono<AppEnv>()
   })
   .get('/history', requireAccount, validate('query', historyQuerySchema), async (c) => {
     const { store, owner } = myStore(c)
-    return c.json({ results: await store.history(owner, c.req.valid('query').limit) }, 200)
+    return c.json({ results: await ceilingContent(catalogForRequest(c), c.var.account.ceiling, await store.history(owner, c.req.valid('query').limit)) }, 200)
   })
   .put('/history', requireAccount, validate('json', historyRecordSchema), async (c) => {
     const { reason, ...report } = c.req.valid('json')

@@ -14,7 +14,7 @@ import { database } from '../accounts/db'
 import { accountStore, myAccountStore, myStore } from '../accounts/store-client'
 import { deleteUserAccount, exportAccount, exportHistory, exportList, exportWatchlist, historyCsv, listCsv, watchlistCsv } from '../accounts/my-data'
 import { keepPublicListCopies, publicSlugsOf } from '../accounts/public-lists'
-import { ownListWithItems } from '../accounts/user-lists'
+import { allListsWithItems, ownListWithItems } from '../accounts/user-lists'
 import { checkCurrentPassword } from '../auth/current-password'
 import { closedForMaintenance, requireAccount, requireAccountLevel } from '../auth/guards'
 import { countersOf } from '../auth/rate-limit'
@@ -56,9 +56,9 @@ export const myDataRoutes = new Hono<AppEnv>()
       profiles.profiles.map(async (profile) => {
         if (profile.own) return { ...profile, viewing: 'above' as const }
         const profileOwner = { ...owner, profile: profile.id }
-        const own = await accountStore(c.env, profileOwner).accountData(profileOwner)
+        const [own, lists] = await Promise.all([accountStore(c.env, profileOwner).accountData(profileOwner), allListsWithItems(db, profileOwner)])
         const { sessions: _sessions, notices: _notices, ...viewing } = own ?? {}
-        return { ...profile, viewing }
+        return { ...profile, viewing: { ...viewing, lists: await Promise.all(lists.map((list) => exportList(list, database(c.env.CATALOG)))) } }
       }),
     )
     return download(c.env.SITE_NAME, JSON.stringify({ ...data, profiles: ofProfiles }, null, 2), 'application/json', 'my-data')

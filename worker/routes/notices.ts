@@ -12,7 +12,7 @@ import { z } from 'zod'
 import { database } from '../accounts/db'
 import { accountStore, myAccountStore } from '../accounts/store-client'
 import type { NoticeState } from '../accounts/store'
-import { closedForMaintenance, requireAccount } from '../auth/guards'
+import { closedForMaintenance, requireAccount, requireAccountLevel } from '../auth/guards'
 import { timeZoneSchema } from '../calendar/dates'
 import type { AppEnv, Bindings } from '../env'
 import { apiError, errorMessage } from '../lib/api-errors'
@@ -77,20 +77,20 @@ async function noticesAnswer(env: Bindings, state: NoticeState) {
 const PRIVATE = { 'Cache-Control': 'private, no-store' }
 
 export const noticeRoutes = new Hono<AppEnv>()
-  .get('/', requireAccount, async (c) => {
+  .get('/', requireAccount, requireAccountLevel, async (c) => {
     const { store, owner } = myAccountStore(c)
     const state = await store.noticeState(owner)
     if (!state) return apiError(c, 401, 'errors.noSession')
     return c.json(await noticesAnswer(c.env, state), 200, PRIVATE)
   })
-  .put('/', requireAccount, closedForMaintenance, validate('json', settingsSchema), async (c) => {
+  .put('/', requireAccount, requireAccountLevel, closedForMaintenance, validate('json', settingsSchema), async (c) => {
     const { store, owner } = myAccountStore(c)
     const { timeZone, quietHours } = c.req.valid('json')
     const state = await store.setNoticeSettings(owner, timeZone, quietHours)
     if (!state) return apiError(c, 401, 'errors.noSession')
     return c.json(await noticesAnswer(c.env, state), 200, PRIVATE)
   })
-  .post('/subscriptions', requireAccount, closedForMaintenance, validate('json', subscriptionSchema), async (c) => {
+  .post('/subscriptions', requireAccount, requireAccountLevel, closedForMaintenance, validate('json', subscriptionSchema), async (c) => {
     if (!(await vapidKeys(c.env))) return apiError(c, 503, 'errors.noticesOff')
     const { store, owner } = myAccountStore(c)
     const { endpoint, keys, timeZone } = c.req.valid('json')

@@ -8,7 +8,9 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { database } from '../accounts/db'
+import { deleteProfileRows } from '../accounts/my-data'
 import { AVATARS, MAX_PROFILES, type ProfileInput } from '../accounts/profiles'
+import { keepPublicListCopies, publicSlugsOf } from '../accounts/public-lists'
 import type { ProfileOutcome } from '../accounts/store'
 import { myAccountStore } from '../accounts/store-client'
 import { checkCurrentPassword } from '../auth/current-password'
@@ -58,6 +60,8 @@ async function refused(c: Context<AppEnv & SignedIn>, outcome: Exclude<ProfileOu
       return apiError(c, 409, 'errors.tooManyProfiles', { max: MAX_PROFILES })
     case 'own':
       return apiError(c, 400, 'errors.ownProfile')
+    case 'ownKids':
+      return apiError(c, 400, 'errors.ownProfileKids')
     case 'noOwnPin':
       return apiError(c, 400, 'errors.noOwnPin')
     case 'pinRequired':
@@ -157,8 +161,14 @@ export const profileRoutes = new Hono<AppEnv>()
     const parsed = pinOnly.safeParse(body)
     if (!parsed.success) return apiError(c, 400, 'errors.pinFormat')
     const { store, owner } = myAccountStore(c)
-    const outcome = await store.deleteProfile(owner, c.req.valid('param').id, parsed.data.pin ?? null)
+    const id = c.req.valid('param').id
+    const outcome = await store.deleteProfile(owner, id, parsed.data.pin ?? null)
     if (!outcome.ok) return refused(c, outcome)
+    // then what D1 holds of it: its lists (whose public pages stop showing at once) and its copies
+    const db = database(c.env.DB)
+    const shown = await publicSlugsOf(db, owner)
+    await deleteProfileRows(db, { ...owner, profile: id })
+    await keepPublicListCopies(c.env, shown)
     await reconfirm(c, true)
     return c.body(null, 204)
   })

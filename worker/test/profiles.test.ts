@@ -168,7 +168,18 @@ describe('profiles', () => {
     ])
   })
 
-  it("a profile's private list is its own: another profile of the account gets 404", async () => {
+  it('an import goes into the profile that runs it, its lists too', async () => {
+    const { account, secondBrowser } = await withSecondProfile()
+    const body = { watchlist: [toyStory], lists: [{ name: 'Imported favourites', items: [matrix] }] }
+    expect((await call('/api/me/import/apply', { cookie: secondBrowser, body })).status).toBe(200)
+    expect(await watchlistIds(secondBrowser)).toEqual([862])
+    expect(await watchlistIds(account.cookie)).toEqual([])
+    const listsOf = async (cookie: string) => (await json<{ results: { name: string }[] }>(await call('/api/me/lists', { cookie }))).results.map((l) => l.name)
+    expect(await listsOf(secondBrowser)).toEqual(['Imported favourites'])
+    expect(await listsOf(account.cookie)).toEqual([])
+  })
+
+  it("a profile's private list is its own: another profile of the account, or a browser that has not chosen, gets 404", async () => {
     const { account, secondBrowser } = await withSecondProfile()
     const res = await call('/api/me/lists', { cookie: account.cookie, body: { name: 'Grown-up films', is_public: false } })
     expect(res.status).toBe(201)
@@ -176,6 +187,25 @@ describe('profiles', () => {
     expect((await call(`/api/lists/${list.slug}`, { cookie: account.cookie })).status).toBe(200)
     expect((await call(`/api/lists/${list.slug}`, { cookie: secondBrowser })).status).toBe(404)
     expect((await json<{ results: unknown[] }>(await call('/api/me/lists', { cookie: secondBrowser }))).results).toEqual([])
+    const { cookie: unchosen } = await signIn(account.email, account.password)
+    expect((await call(`/api/lists/${list.slug}`, { cookie: unchosen })).status).toBe(404)
+  })
+
+  it("removing a profile removes its lists (a public one stops showing) and its D1 copies; a new profile of that number starts with none", async () => {
+    const { account, second, secondBrowser } = await withSecondProfile()
+    const res = await call('/api/me/lists', { cookie: secondBrowser, body: { name: 'Shared picks', is_public: true } })
+    const { list } = await json<{ list: { slug: string } }>(res)
+    expect((await call(`/api/lists/${list.slug}`)).status).toBe(200)
+    expect((await call('/api/me/watchlist', { cookie: secondBrowser, body: toyStory })).status).toBe(201)
+    await flushCopies()
+    expect((await call(`/api/me/profiles/${second.id}`, { method: 'DELETE', cookie: account.cookie })).status).toBe(204)
+    expect((await call(`/api/lists/${list.slug}`)).status).toBe(404)
+    const left = await env.DB.prepare('SELECT count(*) AS n FROM watchlist WHERE owner_type = ? AND owner_id = ? AND profile = ?').bind('user', account.id, second.id).first<{ n: number }>()
+    expect(left?.n).toBe(0)
+    const again = await made(account.cookie, { ceiling: 'kids' })
+    const { cookie } = await signIn(account.email, account.password)
+    const kids = (await choose(cookie, again.id)).cookie
+    expect((await json<{ results: unknown[] }>(await call('/api/me/lists', { cookie: kids }))).results).toEqual([])
   })
 
   it("a kids profile's session is refused what belongs to the account", async () => {
@@ -305,6 +335,61 @@ describe('profiles', () => {
     expect((await json<{ profile: Profile }>(withPin)).profile).toMatchObject({ ceiling: 'teens', kids: false })
   })
 
+  it("a wrong PIN is counted against the profile whose PIN it is: another profile's PIN is no way around a wait", async () => {
+    const { account, second } = await withSecondProfile({ ceiling: 'teens' })
+    expect((await setPin(account, 1, '4321')).status).toBe(204)
+    expect((await setPin(account, second.id, '9999')).status).toBe(204)
+    const { cookie } = await signIn(account.email, account.password)
+    // the account's PIN does not open another locked profile, and trying it counts against that profile
+    for (let i = 0; i < PIN_TRIES; i++) expect((await choose(cookie, second.id, '4321')).res.status).toBe(i < PIN_TRIES - 1 ? 403 : 429)
+    expect((await choose(cookie, second.id, '9999')).res.status).toBe(429)
+    // the account's own profile has its own count, untouched
+    expect((await choose(cookie, 1, '4321')).res.status).toBe(200)
+  })
+
+  it("leaving a kids profile for a locked one while the account asks for its PIN takes the account's PIN, counted on the account's profile", async () => {
+    const { account, secondBrowser: kids } = await withSecondProfile({ ceiling: 'kids' })
+    expect((await setPin(account, 1, '1357')).status).toBe(204)
+    expect((await call('/api/me/profiles/guard', { method: 'PUT', cookie: account.cookie, body: { password: account.password, on: true } })).status).toBe(200)
+    const teen = await made(account.cookie, { ceiling: 'teens', pin: '1357' } as Partial<Profile>)
+    expect((await setPin(account, teen.id, '8080')).status).toBe(204)
+    // the teen's own PIN is not the account's: refused, and counted on the account's profile
+    const wrong = await choose(kids, teen.id, '8080')
+    expect(await json(wrong.res)).toMatchObject({ wrong_pin: true, attempts_left: PIN_TRIES - 1 })
+    const right = await choose(kids, teen.id, '1357')
+    expect(right.res.status).toBe(200)
+    expect(await me(right.cookie)).toMatchObject({ viewer: { id: teen.id } })
+  })
+
+  it("the account's own profile is never a kids one, so somebody can always run the account", async () => {
+    const { account, secondBrowser: teen } = await withSecondProfile({ ceiling: 'teens' })
+    const res = await call('/api/me/profiles/1', { method: 'PATCH', cookie: teen, body: { ceiling: 'kids' } })
+    expect(res.status).toBe(400)
+    expect(await json(res)).toEqual({ error: "The account's own profile cannot be a kids profile." })
+    expect((await call('/api/me/sessions', { cookie: account.cookie })).status).toBe(200)
+  })
+
+  it("a kids profile's session cannot reach the account's calendar feed or notices", async () => {
+    const { secondBrowser: kids } = await withSecondProfile({ ceiling: 'kids' })
+    for (const [method, path] of [['GET', '/api/me/calendar/feed'], ['POST', '/api/me/calendar/feed'], ['DELETE', '/api/me/calendar/feed'], ['GET', '/api/me/notices']] as const) {
+      const res = await call(path, { method, cookie: kids, body: method === 'POST' ? { tz: 'UTC' } : undefined })
+      expect(res.status, `${method} ${path}`).toBe(403)
+    }
+  })
+
+  it("a profile's watchlist and history are held to its ceiling, lowered since the titles went in", async () => {
+    const { account, second, secondBrowser } = await withSecondProfile({ ceiling: 'all' })
+    const inglourious = { content_id: 2157727, content_type: 'movie', title: 'Inglourious Basterds', poster_path: null }
+    expect((await call('/api/me/watchlist', { cookie: secondBrowser, body: inglourious })).status).toBe(201)
+    expect((await call('/api/me/history', { method: 'PUT', cookie: secondBrowser, body: { ...inglourious, position: 60, total_duration: 9000, watch_duration: 60 } })).status).toBe(200)
+    expect(await watchlistIds(secondBrowser)).toEqual([2157727])
+    expect((await call(`/api/me/profiles/${second.id}`, { method: 'PATCH', cookie: account.cookie, body: { ceiling: 'kids' } })).status).toBe(200)
+    const { cookie } = await signIn(account.email, account.password)
+    const kids = (await choose(cookie, second.id)).cookie
+    expect(await watchlistIds(kids)).toEqual([])
+    expect((await json<{ results: unknown[] }>(await call('/api/me/history', { cookie: kids }))).results).toEqual([])
+  })
+
   it('a ceiling changed in one browser holds in another within the minute a session is trusted', async () => {
     const { account, second, secondBrowser } = await withSecondProfile({ ceiling: 'all' })
     expect((await call(`/api/me/profiles/${second.id}`, { method: 'PATCH', cookie: account.cookie, body: { ceiling: 'kids' } })).status).toBe(200)
@@ -329,7 +414,8 @@ describe('profiles', () => {
   it("the export holds every profile and its own viewing; deleting the account deletes every profile's store", async () => {
     const { account, second, secondBrowser } = await withSecondProfile({ name: 'Kid', ceiling: 'kids' })
     expect((await call('/api/me/watchlist', { cookie: secondBrowser, body: toyStory })).status).toBe(201)
-    const exported = await json<{ watchlist: unknown[]; profiles: (Profile & { viewing: { watchlist?: { content_id: number }[] } | 'above' })[] }>(
+    expect((await call('/api/me/lists', { cookie: secondBrowser, body: { name: 'Cartoons', is_public: false } })).status).toBe(201)
+    const exported = await json<{ watchlist: unknown[]; profiles: (Profile & { viewing: { watchlist?: { content_id: number }[]; lists?: { name: string }[] } | 'above' })[] }>(
       await call('/api/me/export.json', { cookie: account.cookie }),
     )
     expect(exported.profiles.map((p) => [p.id, p.name, p.ceiling])).toEqual([
@@ -338,7 +424,10 @@ describe('profiles', () => {
     ])
     const kidsViewing = exported.profiles[1]!.viewing
     expect(kidsViewing !== 'above' && kidsViewing.watchlist?.map((w) => w.content_id)).toEqual([862])
+    expect(kidsViewing !== 'above' && kidsViewing.lists?.map((l) => l.name)).toEqual(['Cartoons'])
     expect((await call('/api/me/account', { method: 'DELETE', cookie: account.cookie, body: { password: account.password } })).status).toBe(200)
+    const lists = await env.DB.prepare('SELECT count(*) AS n FROM user_lists WHERE owner_type = ? AND owner_id = ?').bind('user', account.id).first<{ n: number }>()
+    expect(lists?.n).toBe(0)
     const tables = await runInDurableObject(env.ACCOUNTS.get(env.ACCOUNTS.idFromName(`user:${account.id}/p${second.id}`)), (_i, state) =>
       state.storage.sql.exec("select name from sqlite_master where type = 'table' and name in ('watchlist', 'account')").toArray(),
     )

@@ -12,7 +12,7 @@ import { noticePayload } from '../push/messages'
 import { sendNotices } from '../push/notices'
 import { REFUSALS_BEFORE_DROP } from '../push/settings'
 import { digestHex } from '../lib/digest'
-import { call, createUser, json } from './helpers/accounts'
+import { call, createUser, json, sessionCookieFrom } from './helpers/accounts'
 import { decryptPush, fakeBrowser, fakePushService, PUSH_HOST, verifyVapid, type FakeBrowser, type ReceivedPush } from './helpers/push-service'
 import { storeRows } from './helpers/stores'
 import { airingTmdb, callTmdb, today, type FakeShow, TMDB_KEY } from './helpers/tmdb-airing'
@@ -187,6 +187,26 @@ describe('the Cron Trigger’s run', () => {
 
     await runCron(Date.now() + 60_000)
     expect(received).toHaveLength(1)
+  })
+
+  it('tells the account’s browsers of a show that another of its profiles follows', async () => {
+    const shows: FakeShow[] = [{ id: 93011, name: 'Cartoon Hour', season: 1, episodes: [-7, 0, 7] }]
+    const received = fakePushService(airingTmdb(shows))
+    const account = await createUser()
+    const made = await call('/api/me/profiles', { cookie: account.cookie, body: { name: 'Mia', avatar: 'panda', ceiling: 'kids' } })
+    const { profile } = await json<{ profile: { id: number } }>(made)
+    const chosen = await call(`/api/me/profiles/${profile.id}/choose`, { cookie: account.cookie, body: {} })
+    const kids = sessionCookieFrom(chosen)!
+    expect((await call(`/api/me/follows/${shows[0]!.id}`, { method: 'PUT', cookie: kids, body: { following: true, title: 'Cartoon Hour', poster_path: null } })).status).toBe(200)
+    // the kids profile's own follows; the account's own follow nothing
+    const own = await call('/api/auth/login', { body: { email: account.email, password: account.password, type: 'user' } })
+    const grownUp = sessionCookieFrom(await call('/api/me/profiles/1/choose', { cookie: sessionCookieFrom(own)!, body: {} }))!
+    expect(await json(await call('/api/me/follows', { cookie: grownUp }))).toMatchObject({ results: [] })
+    const browser = await fakeBrowser(`profiles-${account.id}`)
+    await subscribe(grownUp, browser)
+    await runCron()
+    expect(received.map((r) => r.endpoint)).toEqual([browser.endpoint])
+    expect(await opened(received[0]!, browser)).toMatchObject({ title: 'New episode: Cartoon Hour S1E2' })
   })
 
   it('names a lone episode, opens its page, and tells of tomorrow’s once it is out', async () => {

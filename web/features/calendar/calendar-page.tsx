@@ -111,7 +111,7 @@ export function Component() {
             )}
           </>
         )}
-        {session && <FeedSection timeZone={timeZone} />}
+        {session && !session.viewer?.kids && <FeedSection timeZone={timeZone} />}
       </div>
     </div>
   )
