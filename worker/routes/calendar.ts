@@ -15,6 +15,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { database } from '../accounts/db'
 import { myAccountStore, myStore } from '../accounts/store-client'
+import { withinCeilingOnly } from '../catalog/ceiling'
 import { closedForMaintenance, requireAccount, requireAccountLevel } from '../auth/guards'
 import { addDays, dayIn, timeZoneSchema } from '../calendar/dates'
 import { followedEpisodes } from '../calendar/episodes'
@@ -62,7 +63,9 @@ export const calendarRoutes = new Hono<AppEnv>()
   const { store, owner } = myStore(c)
   const catalog = catalogForRequest(c)
   const today = dayIn(tz)
-  const [shows, snapshot] = await Promise.all([store.following(owner), catalog.snapshotDate()])
+  const [followed, snapshot] = await Promise.all([store.following(owner), catalog.snapshotDate()])
+  // a show above the profile's ceiling shows none of its episodes
+  const shows = await withinCeilingOnly(catalog, c.var.account.ceiling, followed, (show) => ({ media_type: 'tv' as const, id: show.content_id }))
   const { episodes, latest } = await followedEpisodes(catalog, shows, addDays(today, -PAST_DAYS), addDays(today, COMING_DAYS - 1))
   const inWindow = new Set(episodes.map((e) => e.show_id))
   c.header('Cache-Control', 'private, no-store')

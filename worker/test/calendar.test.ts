@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { addDays, dayIn, isTimeZone, startOfDayIn } from '../calendar/dates'
-import { call, createUser, json } from './helpers/accounts'
+import { call, createUser, json, sessionCookieFrom } from './helpers/accounts'
 import { loadCatalog } from './catalog-data'
 import { airingTmdb, callTmdb, fakeAiringTmdb, today } from './helpers/tmdb-airing'
 import { answerTmdbWith } from './helpers/tmdb-boundary'
@@ -76,6 +76,17 @@ describe('GET /api/me/calendar with the embedded catalogue', () => {
       air_date: string
     }>()
     expect(calendar.latest).toEqual([expect.objectContaining({ show_id: 1396, show_title: 'Breaking Bad', season_number: last!.season_number, episode_number: last!.episode_number, air_date: last!.air_date })])
+  })
+
+  it("shows a kids profile nothing of a followed show above its ceiling", async () => {
+    const user = await createUser()
+    const made = await json<{ profile: { id: number } }>(await call('/api/me/profiles', { cookie: user.cookie, body: { name: 'Mia', avatar: 'panda', ceiling: 'kids' } }))
+    const kids = sessionCookieFrom(await call(`/api/me/profiles/${made.profile.id}/choose`, { cookie: user.cookie, body: {} }))!
+    const rating = await env.CATALOG.prepare('select certification from catalog_tv_series where id = 1396').first<{ certification: string }>()
+    expect(rating?.certification).toBe('TV-MA')
+    expect((await follow(kids, 1396, 'Breaking Bad')).status).toBe(200)
+    const calendar = await json<Calendar>(await call('/api/me/calendar?tz=UTC', { cookie: kids }))
+    expect([calendar.following, calendar.upcoming, calendar.recent, calendar.latest]).toEqual([0, [], [], []])
   })
 
   it('has nothing at all for an account that follows nothing', async () => {
