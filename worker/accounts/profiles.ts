@@ -15,6 +15,7 @@ import { storeAccount, storeProfiles, storeSessions, type StoreProfileRow } from
 import type { Ceiling } from '../catalog/ceiling'
 import { type Locale } from '../lib/locales'
 import type { StoreDb } from './db'
+import { keyedDigestHex, sameSecret } from '../lib/digest'
 
 export const MAX_PROFILES = 5
 export const OWN_PROFILE = 1
@@ -72,10 +73,6 @@ export function listProfiles(db: StoreDb): StoreProfileRow[] {
 
 export function findProfile(db: StoreDb, id: number): StoreProfileRow | undefined {
   return db.select().from(storeProfiles).where(eq(storeProfiles.id, id)).get()
-}
-
-export function profileCount(db: StoreDb): number {
-  return Math.max(1, listProfiles(db).length)
 }
 
 /** A new profile under the smallest free number; null when the account has MAX_PROFILES. */
@@ -142,7 +139,7 @@ export function checkPin(db: StoreDb, id: number, hmac: string | null, now = Dat
   const row = findProfile(db, id)
   if (!row || row.pin_hmac === null) return { ok: true }
   if (row.pin_wait_until > now) return { ok: false, wrong: false, waitSeconds: Math.ceil((row.pin_wait_until - now) / 1000) }
-  if (hmac !== null && timingSafeEqualText(hmac, row.pin_hmac)) {
+  if (hmac !== null && sameSecret(hmac, row.pin_hmac)) {
     if (row.pin_failures || row.pin_waits || row.pin_mailed) {
       db.update(storeProfiles).set({ pin_failures: 0, pin_waits: 0, pin_wait_until: 0, pin_mailed: false }).where(eq(storeProfiles.id, id)).run()
     }
@@ -162,17 +159,8 @@ export function checkPin(db: StoreDb, id: number, hmac: string | null, now = Dat
   return { ok: false, wrong: true, attemptsLeft: PIN_TRIES - failures, mailOwner: false, waitSeconds: 0 }
 }
 
-function timingSafeEqualText(a: string, b: string): boolean {
-  if (a.length !== b.length) return false
-  let diff = 0
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i)
-  return diff === 0
-}
-
-/** The HMAC a PIN is kept and compared as: bound to the account and the profile, under a key of the server's. */
-export async function pinHmac(secret: string, owner: { type: string; id: number }, profileId: number, pin: string): Promise<string> {
+/** The keyed digest a PIN is kept and compared as: bound to the account and the profile, under a key derived from the server's secret. */
+export function pinHmac(secret: string, owner: { type: string; id: number }, profileId: number, pin: string): Promise<string> {
   if (!secret) throw new Error('no key to keep PINs with')
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(`profile-pin:${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
-  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${owner.type}:${owner.id}:${profileId}:${pin}`))
-  return Array.from(new Uint8Array(mac), (b) => b.toString(16).padStart(2, '0')).join('')
+  return keyedDigestHex(secret, 'reelhouse profile PIN v1', `${owner.type}:${owner.id}:${profileId}:${pin}`)
 }

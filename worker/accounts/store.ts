@@ -634,12 +634,6 @@ export class AccountStore extends DurableObject<Bindings> {
     return { ok: true, value: { profile: profileView(row), viewer: this.viewerOf(id) } }
   }
 
-  /** Every further profile's number, for what reaches all of them (the record, deletion, the export). */
-  async profileNumbers(owner: Owner): Promise<number[]> {
-    if (!(await this.isOpen(owner))) return []
-    return listProfiles(this.db).map((p) => p.id).filter((id) => id !== OWN_PROFILE)
-  }
-
   /** A further profile's object starts: empty, with the account's record (an object of that number removed before is emptied). */
   async initProfileStore(owner: Owner, record: PublicRecord | null): Promise<void> {
     if (this.deleted) {

@@ -25,14 +25,17 @@ export function withinCeiling(ceiling: Ceiling, type: MediaType, certification: 
   return !!certification && ALLOWED[ceiling][type].includes(certification)
 }
 
+/** The certificationKeys of those of `titles` within the ceiling, from one lookup. */
+async function keptKeys(provider: Pick<CatalogProvider, 'certifications'>, ceiling: Exclude<Ceiling, 'all'>, titles: TitleKey[]): Promise<Set<string>> {
+  const certifications = await provider.certifications(titles)
+  return new Set(titles.filter((title) => withinCeiling(ceiling, title.media_type, certifications.get(certificationKey(title)))).map(certificationKey))
+}
+
 /** What a list of anything that names titles keeps under a ceiling: `keyOf` names each item's title. */
 export async function withinCeilingOnly<T>(provider: Pick<CatalogProvider, 'certifications'>, ceiling: Ceiling, items: T[], keyOf: (item: T) => TitleKey): Promise<T[]> {
   if (ceiling === 'all' || items.length === 0) return items
-  const certifications = await provider.certifications(items.map(keyOf))
-  return items.filter((item) => {
-    const title = keyOf(item)
-    return withinCeiling(ceiling, title.media_type, certifications.get(certificationKey(title)))
-  })
+  const kept = await keptKeys(provider, ceiling, items.map(keyOf))
+  return items.filter((item) => kept.has(certificationKey(keyOf(item))))
 }
 
 /** List items (rows, grids, search results, similar titles) within the ceiling. */
@@ -49,9 +52,8 @@ export async function titleWithinCeiling(provider: Pick<CatalogProvider, 'certif
 export async function ceilingComposition(provider: Pick<CatalogProvider, 'certifications'>, ceiling: Ceiling, page: PageComposition): Promise<PageComposition> {
   if (ceiling === 'all') return page
   const heroKey = (hero: HeroItem): TitleKey => ({ media_type: hero.mediaType, id: hero.id })
-  const titles = [...page.hero.map(heroKey), ...page.rows.flatMap((row) => row.items)]
-  const certifications = await provider.certifications(titles)
-  const within = (title: TitleKey) => withinCeiling(ceiling, title.media_type, certifications.get(certificationKey(title)))
+  const kept = await keptKeys(provider, ceiling, [...page.hero.map(heroKey), ...page.rows.flatMap((row) => row.items)])
+  const within = (title: TitleKey) => kept.has(certificationKey(title))
   return {
     ...page,
     hero: page.hero.filter((hero) => within(heroKey(hero))),
@@ -62,14 +64,14 @@ export async function ceilingComposition(provider: Pick<CatalogProvider, 'certif
 /** A search's page within the ceiling: its people keep the titles they are known for that are within it. */
 export async function ceilingPeople(provider: Pick<CatalogProvider, 'certifications'>, ceiling: Ceiling, people: PersonResult[]): Promise<PersonResult[]> {
   if (ceiling === 'all' || people.length === 0) return people
-  const kept = new Set((await ceilingItems(provider, ceiling, people.flatMap((person) => person.known_for))).map(certificationKey))
+  const kept = await keptKeys(provider, ceiling, people.flatMap((person) => person.known_for))
   return people.map((person) => ({ ...person, known_for: person.known_for.filter((title) => kept.has(certificationKey(title))) }))
 }
 
 /** A person's filmography within the ceiling, from one lookup. */
 export async function ceilingPerson(provider: Pick<CatalogProvider, 'certifications'>, ceiling: Ceiling, person: PersonDetails): Promise<PersonDetails> {
   if (ceiling === 'all') return person
-  const kept = new Set((await ceilingItems(provider, ceiling, [...person.cast, ...person.crew])).map(certificationKey))
+  const kept = await keptKeys(provider, ceiling, [...person.cast, ...person.crew])
   return { ...person, cast: person.cast.filter((credit) => kept.has(certificationKey(credit))), crew: person.crew.filter((credit) => kept.has(certificationKey(credit))) }
 }
 
@@ -81,6 +83,6 @@ export function ceilingContent<T extends { content_type: MediaType; content_id: 
 /** Rows of cards (a viewer's recommendation rows) within the ceiling, from one lookup; a row left empty goes. */
 export async function ceilingRows<R extends Row>(provider: Pick<CatalogProvider, 'certifications'>, ceiling: Ceiling, rows: R[]): Promise<R[]> {
   if (ceiling === 'all') return rows
-  const kept = new Set((await ceilingItems(provider, ceiling, rows.flatMap((row) => row.items))).map(certificationKey))
+  const kept = await keptKeys(provider, ceiling, rows.flatMap((row) => row.items))
   return rows.map((row) => ({ ...row, items: row.items.filter((item) => kept.has(certificationKey(item))) })).filter((row) => row.items.length > 0)
 }
