@@ -2,7 +2,9 @@
  * Fails the build when the JavaScript that / loads before any lazy chunk grows past the budget,
  * or when a title page loads more than its own budget before the viewer presses Play (hls.js
  * among it is a failure at any size: it must stay a dynamic import), or when a locale's core
- * catalog (the words every page loads beside the entry, web/i18n/areas.ts) grows past its own.
+ * catalog (the words every page loads beside the entry, web/i18n/areas.ts) grows past its own,
+ * or when a CommonJS package that a page loads first is wrapped in an arrow function, which V8
+ * compiles on the main thread when it is first called (compiledWithItsFile, web/vite.config.ts).
  * Reads dist/.vite/manifest.json (build.manifest in web/vite.config.ts), walks the entry chunk
  * and its static imports (dynamic imports are lazy and not counted) and sums their gzip sizes.
  *
@@ -116,4 +118,24 @@ if (hlsInGraph.length > 0) {
   console.error(`check-bundle-size: hls.js (${hlsInGraph.join(', ')}) is a static import of the title pages; it must stay a dynamic import`)
   failed = true
 }
+// The bundler wraps a CommonJS package in a call of its runtime with a parenthesised function:
+// `=t((function(e,t){` is compiled with its file, off the main thread; `=t(((e,t)=>{` is not.
+const arrowWrapper = /=[\w$]+\(\((?:\([\w$,]*\)|[\w$]+)=>\{/
+const functionWrapper = /=[\w$]+\(\(function\([\w$,]*\)\{/
+let wrapped = 0
+for (const key of titleGraph) {
+  const file = manifest[key].file
+  if (!file.endsWith('.js')) continue
+  const code = readFileSync(join(dist, file), 'utf8')
+  if (arrowWrapper.test(code)) {
+    console.error(`check-bundle-size: ${file} wraps a CommonJS package in an arrow function, compiled on the main thread when first called`)
+    failed = true
+  }
+  if (functionWrapper.test(code)) wrapped += 1
+}
+if (wrapped === 0) {
+  console.error('check-bundle-size: no file a page loads first holds a CommonJS package compiled with its file (React DOM is one)')
+  failed = true
+}
+console.log(`CommonJS packages compiled with their files in ${plural(wrapped)}`)
 if (failed) process.exit(1)

@@ -1,5 +1,5 @@
 import { startTransition, StrictMode } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from './lib/react-dom-client'
 import { Providers, queryClient } from './app/providers'
 import { AppRouter, pageOf, printsDates } from './app/router'
 import { loadLocale, localeOfPath } from './i18n'
