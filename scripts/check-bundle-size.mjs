@@ -4,7 +4,8 @@
  * among it is a failure at any size: it must stay a dynamic import), or when a locale's core
  * catalog (the words every page loads beside the entry, web/i18n/areas.ts) grows past its own,
  * or when a CommonJS package that a page loads first is wrapped in an arrow function, which V8
- * compiles on the main thread when it is first called (compiledWithItsFile, web/vite.config.ts).
+ * compiles on the main thread when it is first called (compiledWithItsFile, web/vite.config.ts),
+ * or when React DOM's file, the shared file or the entry lacks V8's hint to compile it whole.
  * Reads dist/.vite/manifest.json (build.manifest in web/vite.config.ts), walks the entry chunk
  * and its static imports (dynamic imports are lazy and not counted) and sums their gzip sizes.
  *
@@ -138,4 +139,19 @@ if (wrapped === 0) {
   failed = true
 }
 console.log(`CommonJS packages compiled with their files in ${plural(wrapped)}`)
+
+// What every page runs as it starts is compiled whole as it downloads (compiledWhole in
+// web/vite.config.ts): V8 reads the hint on a file's first line only.
+const compiledWhole = ['react-dom', 'shared', 'index']
+for (const name of compiledWhole) {
+  const key = [...staticGraph(entryKeys)].find((k) => manifest[k].name === name && manifest[k].file.endsWith('.js'))
+  if (!key) {
+    console.error(`check-bundle-size: what / loads first has no ${name} chunk`)
+    failed = true
+  } else if (!readFileSync(join(dist, manifest[key].file), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n')) {
+    console.error(`check-bundle-size: ${manifest[key].file} does not begin with V8's compile hint`)
+    failed = true
+  }
+}
+console.log(`compiled whole as they download: ${compiledWhole.join(', ')}`)
 if (failed) process.exit(1)
