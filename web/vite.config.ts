@@ -73,8 +73,9 @@ function compiledWithItsFile(): Plugin {
  * What every page runs as it starts (React's DOM renderer; the components, router and data layer
  * every page shares) is compiled whole as its file downloads, off the main thread, instead of
  * function by function on the main thread as hydration first calls each one: V8's explicit
- * compile hint, a comment on the file's first line (browsers without it read a comment). Added
- * last, after the bundler's own first line (the table of a chunk's lazy imports).
+ * compile hint, a comment that V8 reads only on a file's first line (other browsers see a comment).
+ * It is added once the bundle is written, in front of the line the bundler puts first in a chunk
+ * with lazy imports (their table).
  */
 function compiledWhole(chunkNames: string[]): Plugin {
   const hint = '//# allFunctionsCalledOnLoad\n'
@@ -233,8 +234,9 @@ function clientBuild(): UserConfig {
                 test: /web[\\/]features[\\/]account[\\/](account-section|passkey-ceremonies|two-factor-parts|push-client)\./,
                 includeDependenciesRecursively: false,
               },
-              // React's DOM renderer (and its scheduler): a file of its own, which a painted page's
-              // loader runs in a task of its own (worker/seo/app-shell.ts), the longest of any there.
+              // React's DOM renderer (and its scheduler, and the entry's handle on it,
+              // web/lib/react-dom-client.ts, so the renderer runs when this file does): a file of its
+              // own, which a painted page's loader runs in a task of its own (worker/seo/app-shell.ts).
               {
                 name: 'react-dom',
                 test: /node_modules[\\/](react-dom|scheduler)[\\/]|web[\\/]lib[\\/]react-dom-client\./,
