@@ -5,7 +5,7 @@
  * catalog (the words every page loads beside the entry, web/i18n/areas.ts) grows past its own,
  * or when a CommonJS package that a page loads first is wrapped in an arrow function, which V8
  * compiles on the main thread when it is first called (compiledWithItsFile, web/vite.config.ts),
- * or when React DOM's file, the shared file or the entry lacks V8's hint to compile it whole.
+ * or when React DOM's file lacks V8's hint to compile it whole, or a file / loads later has it.
  * Reads dist/.vite/manifest.json (build.manifest in web/vite.config.ts), walks the entry chunk
  * and its static imports (dynamic imports are lazy and not counted) and sums their gzip sizes.
  *
@@ -141,17 +141,20 @@ if (wrapped === 0) {
 console.log(`CommonJS packages compiled with their files in ${plural(wrapped)}`)
 
 // What every page runs as it starts is compiled whole as it downloads (compiledWhole in
-// web/vite.config.ts): V8 reads the hint on a file's first line only.
-const compiledWhole = ['react-dom', 'shared', 'index']
-for (const name of compiledWhole) {
-  const key = [...staticGraph(entryKeys)].find((k) => manifest[k].name === name && manifest[k].file.endsWith('.js'))
-  if (!key) {
-    console.error(`check-bundle-size: what / loads first has no ${name} chunk`)
-    failed = true
-  } else if (!readFileSync(join(dist, manifest[key].file), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n')) {
-    console.error(`check-bundle-size: ${manifest[key].file} does not begin with V8's compile hint`)
-    failed = true
-  }
+// web/vite.config.ts): V8 reads the hint on a file's first line only. React DOM's file carries it,
+// and no file that / loads later does (it would compile code a page may never run).
+const hint = '//# allFunctionsCalledOnLoad\n'
+const firstLoad = new Set([...staticGraph(entryKeys)].map((key) => manifest[key].file))
+const hinted = Object.values(manifest)
+  .map((chunk) => chunk.file)
+  .filter((file, i, files) => file.endsWith('.js') && files.indexOf(file) === i && readFileSync(join(dist, file), 'utf8').startsWith(hint))
+if (!hinted.some((file) => /(^|\/)react-dom-[^/]*\.js$/.test(file))) {
+  console.error("check-bundle-size: React DOM's file does not begin with V8's compile hint")
+  failed = true
 }
-console.log(`compiled whole as they download: ${compiledWhole.join(', ')}`)
+for (const file of hinted.filter((file) => !firstLoad.has(file))) {
+  console.error(`check-bundle-size: ${file} carries V8's compile hint but / does not load it first`)
+  failed = true
+}
+console.log(`compiled whole as they download: ${hinted.join(', ')}`)
 if (failed) process.exit(1)

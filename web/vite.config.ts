@@ -54,8 +54,8 @@ function routeChunks(): Plugin {
  * compiles that function only when it is called, on the main thread: about 30 ms of a phone's main
  * thread (at 4x CPU) inside the task that runs React DOM's file. Written as a parenthesised
  * function expression, it is compiled with its file, which Chromium does off the main thread while
- * the file downloads (V8's heuristic for a function that is called at once). Every such wrapper is
- * called when the page starts or when its chunk is fetched for use, so nothing is compiled in vain.
+ * the file downloads (V8's heuristic for a function that is called at once). Only the wrapper
+ * itself is compiled so: a package's body, not the functions in it, which stay lazy.
  */
 function compiledWithItsFile(): Plugin {
   const wrapper = /__commonJSMin\(\(\(([\w$, ]*)\) => \{/g

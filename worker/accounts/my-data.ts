@@ -269,15 +269,6 @@ export function ratingsCsv(items: RatedFilm[]): string {
  * The store itself is deleted first (worker/routes/my-data.ts). `alongside` are further statements of
  * the same batch (the attempt counters that name the account).
  */
-/**
- * Deletes what D1 holds of one of an account's further profiles, in one batch: its lists (with
- * their titles and reports) and the copy of its watchlist and history. Its store is deleted first.
- */
-export async function deleteProfileRows(db: Db, owner: Owner & { profile: number }): Promise<void> {
-  const theirs = (table: typeof watchlist | typeof watchHistory) => and(eq(table.owner_type, owner.type), eq(table.owner_id, owner.id), eq(table.profile, owner.profile))
-  await db.batch([db.delete(watchlist).where(theirs(watchlist)), db.delete(watchHistory).where(theirs(watchHistory)), ...deleteProfileListsOf(db, owner)])
-}
-
 export async function deleteUserAccount(db: Db, userId: number, alongside: readonly BatchItem<'sqlite'>[] = []): Promise<void> {
   type Owned = typeof calendarFeeds | typeof watchlist | typeof watchHistory | typeof serviceChoices | typeof sessions | typeof passkeys | typeof passwordResets | typeof recoveryCodes | typeof webauthnChallenges | typeof markerReports
   const mine = (table: Owned) => and(eq(table.owner_type, 'user'), eq(table.owner_id, userId))
@@ -296,4 +287,13 @@ export async function deleteUserAccount(db: Db, userId: number, alongside: reado
     ...alongside,
     db.delete(users).where(eq(users.id, userId)),
   ])
+}
+
+/**
+ * Deletes what D1 holds of one of an account's further profiles, in one batch: its lists (with
+ * their titles and reports) and the copy of its watchlist and history. Its store is deleted first.
+ */
+export async function deleteProfileRows(db: Db, owner: Owner & { profile: number }): Promise<void> {
+  const theirs = (table: typeof watchlist | typeof watchHistory) => and(eq(table.owner_type, owner.type), eq(table.owner_id, owner.id), eq(table.profile, owner.profile))
+  await db.batch([db.delete(watchlist).where(theirs(watchlist)), db.delete(watchHistory).where(theirs(watchHistory)), ...deleteProfileListsOf(db, owner)])
 }

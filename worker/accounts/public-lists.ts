@@ -68,12 +68,16 @@ export async function keepPublicListCopies(store: ListStore, slugs: string[]): P
   )
 }
 
-/** The slugs of an account's public lists, to write through once the account is gone. */
+/**
+ * The slugs of an account's public lists (every profile's, or only the profile `owner` names), to
+ * write through once they change or go.
+ */
 export async function publicSlugsOf(db: Db, owner: Owner): Promise<string[]> {
+  const ofProfile = owner.profile === undefined ? undefined : eq(userLists.profile, owner.profile)
   const rows = await db
     .select({ slug: userLists.slug })
     .from(userLists)
-    .where(and(eq(userLists.owner_type, owner.type), eq(userLists.owner_id, owner.id), eq(userLists.is_public, true)))
+    .where(and(eq(userLists.owner_type, owner.type), eq(userLists.owner_id, owner.id), eq(userLists.is_public, true), ofProfile))
     .all()
   return rows.map((r) => r.slug)
 }

@@ -14,7 +14,7 @@ import { database } from '../accounts/db'
 import { accountStore, myAccountStore, myStore } from '../accounts/store-client'
 import { deleteUserAccount, exportAccount, exportHistory, exportList, exportWatchlist, historyCsv, listCsv, watchlistCsv } from '../accounts/my-data'
 import { keepPublicListCopies, publicSlugsOf } from '../accounts/public-lists'
-import { allListsWithItems, ownListWithItems } from '../accounts/user-lists'
+import { ownListWithItems } from '../accounts/user-lists'
 import { checkCurrentPassword } from '../auth/current-password'
 import { closedForMaintenance, requireAccount, requireAccountLevel } from '../auth/guards'
 import { countersOf } from '../auth/rate-limit'
@@ -50,15 +50,17 @@ export const myDataRoutes = new Hono<AppEnv>()
     const { store, owner } = myAccountStore(c)
     const [account, stored, profiles] = await Promise.all([findRecord(db, owner.type, owner.id), store.accountData(owner), store.profiles(owner)])
     if (!account || !stored || !profiles) return apiError(c, 401, 'errors.noSession')
-    const data = await exportAccount(db, owner, account, stored, database(c.env.CATALOG))
-    // each further profile's own viewing, as the account's own is above
+    const catalog = database(c.env.CATALOG)
+    const data = await exportAccount(db, owner, account, stored, catalog)
+    // each further profile's own viewing and lists, exported as the account's own are above
     const ofProfiles = await Promise.all(
       profiles.profiles.map(async (profile) => {
         if (profile.own) return { ...profile, viewing: 'above' as const }
         const profileOwner = { ...owner, profile: profile.id }
-        const [own, lists] = await Promise.all([accountStore(c.env, profileOwner).accountData(profileOwner), allListsWithItems(db, profileOwner)])
-        const { sessions: _sessions, notices: _notices, ...viewing } = own ?? {}
-        return { ...profile, viewing: { ...viewing, lists: await Promise.all(lists.map((list) => exportList(list, database(c.env.CATALOG)))) } }
+        const own = await accountStore(c.env, profileOwner).accountData(profileOwner)
+        if (!own) return { ...profile, viewing: {} }
+        const { exported_at: _at, account: _account, sessions: _sessions, notices: _notices, ...viewing } = await exportAccount(db, profileOwner, account, own, catalog)
+        return { ...profile, viewing }
       }),
     )
     return download(c.env.SITE_NAME, JSON.stringify({ ...data, profiles: ofProfiles }, null, 2), 'application/json', 'my-data')

@@ -166,8 +166,9 @@ export const profileRoutes = new Hono<AppEnv>()
     if (!outcome.ok) return refused(c, outcome)
     // then what D1 holds of it: its lists (whose public pages stop showing at once) and its copies
     const db = database(c.env.DB)
-    const shown = await publicSlugsOf(db, owner)
-    await deleteProfileRows(db, { ...owner, profile: id })
+    const removed = { ...owner, profile: id }
+    const shown = await publicSlugsOf(db, removed)
+    await deleteProfileRows(db, removed)
     await keepPublicListCopies(c.env, shown)
     await reconfirm(c, true)
     return c.body(null, 204)

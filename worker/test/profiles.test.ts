@@ -196,10 +196,13 @@ describe('profiles', () => {
     const res = await call('/api/me/lists', { cookie: secondBrowser, body: { name: 'Shared picks', is_public: true } })
     const { list } = await json<{ list: { slug: string } }>(res)
     expect((await call(`/api/lists/${list.slug}`)).status).toBe(200)
+    const mine = await json<{ list: { slug: string } }>(await call('/api/me/lists', { cookie: account.cookie, body: { name: 'Grown-up picks', is_public: true } }))
     expect((await call('/api/me/watchlist', { cookie: secondBrowser, body: toyStory })).status).toBe(201)
     await flushCopies()
     expect((await call(`/api/me/profiles/${second.id}`, { method: 'DELETE', cookie: account.cookie })).status).toBe(204)
     expect((await call(`/api/lists/${list.slug}`)).status).toBe(404)
+    // the other profiles' public lists stay as they were
+    expect((await call(`/api/lists/${mine.list.slug}`)).status).toBe(200)
     const left = await env.DB.prepare('SELECT count(*) AS n FROM watchlist WHERE owner_type = ? AND owner_id = ? AND profile = ?').bind('user', account.id, second.id).first<{ n: number }>()
     expect(left?.n).toBe(0)
     const again = await made(account.cookie, { ceiling: 'kids' })
