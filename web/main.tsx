@@ -68,7 +68,12 @@ function loadAhead(load: () => unknown) {
 // A page drawn here: now, while the page's code downloads.
 if (!painted) formatData.forEach(loadAhead)
 // The account's own answers, on a page painted for it, are in the cache before the first render.
-const accountData = boot?.personal ? import('./lib/boot-account').then((m) => m.seedAccountData(queryClient, boot)) : undefined
+const accountData = boot?.personal
+  ? import('./lib/boot-account').then((m) => {
+      m.seedAccountData(queryClient, boot)
+      if (painted) m.askAheadOfHydration(queryClient, boot)
+    })
+  : undefined
 // A painted page is taken over once the code of every part it holds is here too, so that no press
 // on one is lost (lib/lazy-part.ts); the parts are known once the page's code is. Its code is all
 // here already (its loader runs it once it is), so each kind of format data is loaded in a task of

@@ -7,6 +7,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { BootData } from '../../worker/seo/boot'
 import { accountServicesKey, continueKey, profileKey, recentHistoryKey, recommendationsKey, watchlistKeys } from './account-keys'
 import { catalogKeys } from './catalog'
+import { myRatingsQuery } from './my-ratings'
 
 export function seedAccountData(queryClient: QueryClient, { personal, page, account }: BootData): void {
   if (!personal) return
@@ -25,4 +26,14 @@ export function seedAccountData(queryClient: QueryClient, { personal, page, acco
       queryClient.setQueryData(watchlistKeys.one(item.mediaType, item.id), saved.has(`${item.mediaType}-${item.id}`))
     }
   }
+}
+
+/**
+ * In the browser, before hydrating a page painted for the account: the viewer's ratings, asked now
+ * when the page's cards show them (its `your-rating` part). Every card's "Your rating" then takes
+ * over a question already under way, rather than each finding it asked as it starts listening,
+ * which redraws them all at once.
+ */
+export function askAheadOfHydration(queryClient: QueryClient, { parts }: BootData): void {
+  if (parts?.includes('your-rating')) void queryClient.prefetchQuery(myRatingsQuery)
 }

@@ -41,20 +41,22 @@ export function useScrollArrows(scroller: RefObject<HTMLElement | null>, watch: 
   }, [scroller])
 
   useEffect(() => {
-    const timer = window.setTimeout(check, ARROW_CHECK_DELAY_MS)
     const el = scroller.current
-    const resized = typeof ResizeObserver === 'function' && el ? new ResizeObserver(() => check()) : null
-    if (el && resized) {
+    // No strip drawn (a row still waiting to come near the screen): no arrows, and nothing to watch.
+    if (!el) return check()
+    const timer = window.setTimeout(check, ARROW_CHECK_DELAY_MS)
+    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(() => check()) : null
+    if (resized) {
       resized.observe(el)
       for (const child of Array.from(el.children)) resized.observe(child)
     }
     window.addEventListener('resize', check)
-    el?.addEventListener('scroll', check, { passive: true })
+    el.addEventListener('scroll', check, { passive: true })
     return () => {
       window.clearTimeout(timer)
       resized?.disconnect()
       window.removeEventListener('resize', check)
-      el?.removeEventListener('scroll', check)
+      el.removeEventListener('scroll', check)
     }
   }, [check, scroller, watch])
 
