@@ -58,35 +58,42 @@ export function useScrollRestoration() {
   }, [pathname])
 
   useLayoutEffect(() => {
-    const saved = readPositions()[pathname]
     const timers: ReturnType<typeof setTimeout>[] = []
     const first = firstPage.current
     firstPage.current = false
-    if (first && !(navigationType === 'POP' && typeof saved === 'number')) {
-      // A visitor who scrolled the painted page before the app took it over fired no event we heard.
-      if (window.scrollY > 0) savePosition(pathname, window.scrollY)
-      return
+    const settle = () => {
+      const saved = readPositions()[pathname]
+      if (first && !(navigationType === 'POP' && typeof saved === 'number')) {
+        // A visitor who scrolled the painted page before the app took it over fired no event we heard.
+        if (window.scrollY > 0) savePosition(pathname, window.scrollY)
+        return
+      }
+      settling.current = true
+      if (navigationType === 'POP' && typeof saved === 'number') {
+        timers.push(
+          setTimeout(() => {
+            timers.push(
+              setTimeout(() => {
+                window.scrollTo(0, saved)
+                settling.current = false
+              }, SCROLL_RESTORE_MS),
+            )
+          }, SCROLL_WAIT_MS),
+        )
+      } else {
+        timers.push(
+          setTimeout(() => {
+            window.scrollTo(0, 0)
+            settling.current = false
+          }, SCROLL_RESET_MS),
+        )
+      }
     }
-    settling.current = true
-    if (navigationType === 'POP' && typeof saved === 'number') {
-      timers.push(
-        setTimeout(() => {
-          timers.push(
-            setTimeout(() => {
-              window.scrollTo(0, saved)
-              settling.current = false
-            }, SCROLL_RESTORE_MS),
-          )
-        }, SCROLL_WAIT_MS),
-      )
-    } else {
-      timers.push(
-        setTimeout(() => {
-          window.scrollTo(0, 0)
-          settling.current = false
-        }, SCROLL_RESET_MS),
-      )
-    }
+    // The document's first page is looked at in a task of its own: the first read of sessionStorage
+    // in a document waits for the browser to hand its data over, which would lengthen the task that
+    // takes the whole page over.
+    if (first) timers.push(setTimeout(settle, 0))
+    else settle()
     return () => {
       timers.forEach(clearTimeout)
       settling.current = false
