@@ -13,7 +13,7 @@ import { isLoopback } from './loopback.ts'
  * (CODE_AFTER_PAINT in worker/seo/app-shell.ts), allowed by its SHA-256; app-pages.test.ts checks
  * the hash against the script as served.
  */
-export const PAINTED_CODE_LOADER_HASH = "'sha256-5r/PYW9s3Bs2gOPU5VF1AQ0XWOPP75XQGWEhS8ZUghU='"
+export const PAINTED_CODE_LOADER_HASH = "'sha256-sWtWvYHK7mLCbGh8N9/q99udBVciV3EcJvKFgFpSkAQ='"
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

@@ -124,10 +124,10 @@ export async function shellVersionOf(html: string, loader: string = CODE_AFTER_P
  * that the code never shares the connection with what that paint waits for. On a slow connection
  * the page shows as soon as HTML, stylesheet and image are here, and React takes it over after. A
  * tab opened in the background, which paints nothing, or a browser without paint timing asks at
- * once; any page asks after 3 s whatever it has seen. All of it is fetched at once (one request
- * started per task), and run one module to a task: the modules the entry and the page import
- * first, the entry last, so that no task of the phone's main thread runs the whole graph (React's
- * DOM alone takes tens of milliseconds there). Buttons pressed before the code runs are kept (`keptTaps`, which
+ * once; any page asks after 3 s whatever it has seen. All of it is fetched at once, and run one
+ * module to a task: the modules the entry and the page import first, the entry last, so that no
+ * task of the phone's main thread runs the whole graph (React's DOM alone takes tens of
+ * milliseconds there). Buttons pressed before the code runs are kept (`keptTaps`, which
  * web/main.tsx reads, presses again once React answers, and which stops the keeping). Inline, so
  * it costs no request: the Content-Security-Policy allows exactly this text by its hash
  * (PAINTED_CODE_LOADER_HASH in worker/lib/security-headers.ts, which a test checks against it).
@@ -152,24 +152,18 @@ export const CODE_AFTER_PAINT = [
   '  function load() {',
   '    if (asked) return',
   '    asked = true',
-  '    var all = [code.entry].concat(code.before), i = 0',
-  // One file asked for per task, and the worker made in a task of its own: starting a request
-  // costs the main thread a little each, and together they made one of the page's longer tasks.
-  '    function ask() {',
+  '    try {',
+  "      new Worker(URL.createObjectURL(new Blob([WARM_FORMATS.replace('LANG', JSON.stringify(d.documentElement.lang))], { type: 'text/javascript' })))",
+  '    } catch (e) {}',
+  '    var all = [code.entry].concat(code.before), i',
+  '    for (i = 0; i < all.length; i++) {',
   "      var l = d.createElement('link')",
   "      l.rel = 'modulepreload'",
   "      l.crossOrigin = ''",
-  '      l.href = all[i++]',
+  '      l.href = all[i]',
   '      d.head.appendChild(l)',
-  '      setTimeout(i < all.length ? ask : warm, 0)',
   '    }',
-  '    function warm() {',
-  '      try {',
-  "        new Worker(URL.createObjectURL(new Blob([WARM_FORMATS.replace('LANG', JSON.stringify(d.documentElement.lang))], { type: 'text/javascript' })))",
-  '      } catch (e) {}',
-  '      i = 0',
-  '      setTimeout(next, 0)',
-  '    }',
+  '    i = 0',
   '    function next() {',
   '      if (i === code.before.length) return import(code.entry)',
   '      import(code.before[i++]).then(later, later)',
@@ -177,7 +171,7 @@ export const CODE_AFTER_PAINT = [
   '    function later() {',
   '      setTimeout(next, 0)',
   '    }',
-  '    ask()',
+  '    next()',
   '  }',
   '  function afterImage() {',
   '    var p = d.querySelector(\'link[rel="preload"][as="image"]\')',
